@@ -1,0 +1,69 @@
+// Wiring: opens the store, migrates, loads the deployment secret, builds the dependencies and
+// the server. Used by `dsp serve` and by the tests' startTestServer.
+import { randomBytes } from 'node:crypto'
+import pino from 'pino'
+import { Clock } from './clock.ts'
+import { publicUrl as basePublicUrl, type Config } from './config.ts'
+import { KeyCache } from './domain/api-keys.ts'
+import type { Deps } from './domain/types.ts'
+import { Faults } from './faults.ts'
+import { buildServer, type BuiltServer } from './http/server.ts'
+import { Limiter, MemoryLimiterStore, RedisLimiterStore } from './limiter/index.ts'
+import { openStore, type Store } from './store/db.ts'
+import { migrateToLatest } from './store/migrate.ts'
+
+export interface App extends BuiltServer {
+  deps: Deps
+  close(): Promise<void>
+}
+
+export interface CreateAppOptions {
+  port: number
+  /** Tests: a migrated embedded database to load instead of running initdb and migrations. */
+  loadDataDir?: Blob
+  inMemory?: boolean
+  logger?: boolean
+}
+
+async function loadSecret(store: Store, configured: string | undefined): Promise<string> {
+  if (configured) return configured
+  const existing = await store.db.selectFrom('deployment_settings').select('value').where('key', '=', 'secret').executeTakeFirst()
+  if (existing) return existing.value
+  await store.db.insertInto('deployment_settings').values({ key: 'secret', value: randomBytes(32).toString('hex') }).onConflict((oc) => oc.column('key').doNothing()).execute()
+  const row = await store.db.selectFrom('deployment_settings').select('value').where('key', '=', 'secret').executeTakeFirstOrThrow()
+  return row.value
+}
+
+export async function createApp(config: Readonly<Config>, options: CreateAppOptions): Promise<App> {
+  const log = pino({ level: options.logger === false ? 'silent' : config.DSP_LOG_LEVEL })
+  const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: config.DSP_DATA_DIR, loadDataDir: options.loadDataDir, inMemory: options.inMemory })
+  await migrateToLatest(store.db)
+  const clock = new Clock()
+  const faults = new Faults(clock)
+  const limiter = new Limiter(config.REDIS_URL ? new RedisLimiterStore(config.REDIS_URL) : new MemoryLimiterStore(), clock, faults, config.DSP_DEPENDENCY_TIMEOUT_MS)
+  const keyCache = new KeyCache(config.DSP_KEY_CACHE_TTL_SECONDS * 1000)
+  if (store.url) await keyCache.listen(store.url)
+  const deps: Deps = {
+    config,
+    store,
+    db: store.db,
+    clock,
+    faults,
+    limiter,
+    keyCache,
+    secret: await loadSecret(store, config.DSP_SECRET),
+    log,
+    publicUrl: basePublicUrl(config, options.port),
+  }
+  const server = await buildServer(deps, { logger: options.logger })
+  return {
+    ...server,
+    deps,
+    close: async () => {
+      await server.app.close()
+      await keyCache.close()
+      await limiter.close()
+      await store.close()
+    },
+  }
+}

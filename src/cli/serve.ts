@@ -1,0 +1,31 @@
+// dsp serve: start the server; with --demo, also a demo workspace with fresh keys.
+import { createApp } from '../app.ts'
+import type { Config } from '../config.ts'
+import { setUpDemoWorkspace } from '../domain/demo.ts'
+
+export async function serveCommand(config: Readonly<Config>, opts: { port?: number; host?: string; demo?: boolean }) {
+  const port = opts.port ?? config.DSP_PORT
+  const host = opts.host ?? config.DSP_HOST
+  const app = await createApp(config, { port })
+  const address = await app.app.listen({ port, host })
+  const base = app.deps.publicUrl
+  const lines = [`Data Platform API listening on ${address}`, `  API reference  ${base}/docs`, `  OpenAPI        ${base}/openapi.json`, `  Dashboard      ${base}/dashboard`]
+  if (opts.demo) {
+    const demo = await setUpDemoWorkspace(app.deps)
+    lines.push(
+      '',
+      `Demo workspace ${demo.workspace_id} (${demo.credits} credits). New keys on every start; earlier demo keys are revoked:`,
+      `  test key (costs nothing)  ${demo.test_key}`,
+      `  live key (charged)        ${demo.live_key}`,
+      '',
+      `Try:  curl -s ${base}/v1/credits -H 'X-API-Key: ${demo.test_key}'`,
+    )
+  }
+  process.stdout.write(lines.join('\n') + '\n')
+  const stop = async () => {
+    await app.close()
+    process.exit(0)
+  }
+  process.once('SIGINT', () => void stop())
+  process.once('SIGTERM', () => void stop())
+}

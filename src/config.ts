@@ -1,0 +1,56 @@
+// The one configuration schema and loader. Only this file reads process.env; `.env.example`
+// lists every variable with its default and meaning.
+import { Type, type Static, type TSchema } from 'typebox'
+import { Value } from 'typebox/value'
+
+const Flag = (defaultValue: '0' | '1', description: string) =>
+  Type.Union([Type.Literal('0'), Type.Literal('1')], { default: defaultValue, description })
+
+export const ConfigSchema = Type.Object({
+  DSP_DATA_DIR: Type.String({ default: './data', minLength: 1, description: 'Where the embedded store, index files and deployment secret live.' }),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://', description: 'PostgreSQL instead of the embedded store.' })),
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://', description: 'Redis for the limiter store; in-memory when unset.' })),
+  DSP_HOST: Type.String({ default: '127.0.0.1', minLength: 1, description: 'Listen address (dsp serve --host wins).' }),
+  DSP_PORT: Type.Integer({ default: 8080, minimum: 0, maximum: 65535, description: 'Listen port (dsp serve --port wins).' }),
+  DSP_PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://', description: 'Base URL clients reach; default http://HOST:PORT.' })),
+  DSP_ERROR_DOCS_URL: Type.Optional(Type.String({ pattern: '^https?://', description: 'Base of problem `type` URLs; default PUBLIC_URL/docs/errors.' })),
+  DSP_ADMIN_TOKEN: Type.Optional(Type.String({ minLength: 32, description: 'Enables /admin/v1; sent as X-Admin-Token.' })),
+  DSP_SECRET: Type.Optional(Type.String({ minLength: 32, description: 'Deployment secret (id hashing, cursor signing); generated and kept in the store when unset.' })),
+  DSP_TEST_CLOCK: Flag('0', 'Enables POST/DELETE /admin/v1/clock.'),
+  DSP_FAULTS: Flag('0', 'Enables POST/DELETE /admin/v1/faults.'),
+  DSP_DASHBOARD: Flag('1', 'Serve the dashboard; 0 makes top-up creation answer 501.'),
+  DSP_LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
+  DSP_BODY_LIMIT_BYTES: Type.Integer({ default: 1_048_576, minimum: 1024, description: 'Request body cap; over it answers 413 request.too_large.' }),
+  DSP_KEY_CACHE_TTL_SECONDS: Type.Integer({ default: 60, minimum: 0, maximum: 3600, description: 'How long a verified key stays in the in-process cache.' }),
+  DSP_RETRIEVAL_TIMEOUT_MS: Type.Integer({ default: 5000, minimum: 1, description: 'Deadline of one retrieval engine call; past it 504 upstream.timeout.' }),
+  DSP_DEPENDENCY_TIMEOUT_MS: Type.Integer({ default: 2000, minimum: 1, description: 'Deadline of one store/ledger/limiter call before it counts as unreachable.' }),
+  DSP_SAVED_ITEMS_CAP: Type.Integer({ default: 500, minimum: 0, description: 'Saved-items cap for workspaces that never bought credits.' }),
+  DSP_ENTITY_CEILING: Type.Integer({ default: 5_000_000, minimum: 1, description: 'Distinct records shown per credential in 30 days before agent starts answer 429.' }),
+  DSP_CACHE_DIR: Type.String({ default: './node_modules/.cache/dsp', minLength: 1, description: 'Converted embedding vectors and other derived caches.' }),
+})
+export type Config = Static<typeof ConfigSchema>
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Readonly<Config> {
+  const picked: Record<string, unknown> = {}
+  for (const name of Object.keys(ConfigSchema.properties)) {
+    const raw = env[name]
+    if (raw !== undefined && raw !== '') picked[name] = raw
+  }
+  const value = Value.Default(ConfigSchema, Value.Convert(ConfigSchema, picked)) as Record<string, unknown>
+  for (const [name, schema] of Object.entries(ConfigSchema.properties) as [string, TSchema][]) {
+    if (value[name] === undefined) continue
+    if (!Value.Check(schema, value[name])) {
+      const first = Value.Errors(schema, value[name])[0]
+      throw new ConfigError(`${name}: ${first?.message ?? 'invalid value'} (got ${JSON.stringify(picked[name])})`)
+    }
+  }
+  return Object.freeze(value as Config)
+}
+
+export function publicUrl(config: Config, port: number): string {
+  const host = config.DSP_HOST === '0.0.0.0' || config.DSP_HOST === '::' ? '127.0.0.1' : config.DSP_HOST
+  return (config.DSP_PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/$/, '')
+}

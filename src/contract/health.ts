@@ -1,0 +1,17 @@
+// Health routes (contract §1, §4.1).
+import { Type } from 'typebox'
+
+export const HealthResponse = Type.Record(Type.String(), Type.String(), { description: 'Liveness: a JSON object with string values' })
+
+export const ReadinessResponse = Type.Object({
+  status: Type.Union([Type.Literal('ready'), Type.Literal('not_ready')]),
+  dependencies: Type.Record(
+    Type.String(),
+    Type.Object({
+      status: Type.Union([Type.Literal('up'), Type.Literal('down')]),
+      hard: Type.Boolean({ description: 'Hard dependencies gate readiness; the limiter store fails open and does not' }),
+      latency_ms: Type.Integer(),
+      detail: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
+})

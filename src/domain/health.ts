@@ -1,0 +1,43 @@
+// Readiness (contract §1, §4.1): each dependency's reachability. Only hard dependencies gate
+// readiness: the limiter store fails open, so its outage is reported and does not gate.
+import { sql } from 'kysely'
+import type { Dependency } from '../faults.ts'
+import { guarded } from './guard.ts'
+import type { Deps } from './types.ts'
+
+export interface DependencyStatus {
+  status: 'up' | 'down'
+  hard: boolean
+  latency_ms: number
+  detail: string | null
+}
+
+export type ReadinessCheck = { name: string; dependency: Dependency; hard: boolean; probe: (deps: Deps) => Promise<void> }
+
+const storeProbe = async (deps: Deps) => {
+  await sql`select 1`.execute(deps.db)
+}
+
+export const readinessChecks: ReadinessCheck[] = [
+  { name: 'store', dependency: 'store', hard: true, probe: storeProbe },
+  { name: 'ledger', dependency: 'ledger', hard: true, probe: async (deps) => void (await deps.db.selectFrom('credit_accounts').select('id').limit(1).execute()) },
+  { name: 'limiter', dependency: 'limiter', hard: false, probe: (deps) => deps.limiter.ping() },
+  { name: 'retrieval', dependency: 'retrieval', hard: true, probe: storeProbe },
+  { name: 'agent_engine', dependency: 'agent_engine', hard: true, probe: storeProbe },
+]
+
+export async function checkReadiness(deps: Deps): Promise<{ ready: boolean; dependencies: Record<string, DependencyStatus> }> {
+  const results = await Promise.all(
+    readinessChecks.map(async (c) => {
+      const t0 = performance.now()
+      try {
+        await guarded(deps, c.dependency, 'internal', () => c.probe(deps))
+        return [c.name, { status: 'up', hard: c.hard, latency_ms: Math.round(performance.now() - t0), detail: null }] as const
+      } catch (e) {
+        return [c.name, { status: 'down', hard: c.hard, latency_ms: Math.round(performance.now() - t0), detail: (e as Error).message.replace(/^internal: /, '') }] as const
+      }
+    }),
+  )
+  const dependencies = Object.fromEntries(results) as Record<string, DependencyStatus>
+  return { ready: results.every(([, r]) => r.status === 'up' || !r.hard), dependencies }
+}

@@ -1,0 +1,45 @@
+// Shared domain types: the dependencies every domain function receives and the credential a
+// request runs as.
+import type { Logger } from 'pino'
+import type { Clock } from '../clock.ts'
+import type { Config } from '../config.ts'
+import type { Faults } from '../faults.ts'
+import type { Limiter } from '../limiter/index.ts'
+import type { Db, Store } from '../store/db.ts'
+import type { KeyCache } from './api-keys.ts'
+
+export const SCOPES = ['dsp.search.read', 'dsp.entities.read', 'dsp.usage.read', 'dsp.agents.read', 'dsp.agents.write'] as const
+export type Scope = (typeof SCOPES)[number]
+
+export const ROLES = ['dsp_owner', 'dsp_admin', 'dsp_developer', 'dsp_viewer'] as const
+export type Role = (typeof ROLES)[number]
+
+export const MEMBER_STATES = ['active', 'not_activated', 'invitation_pending', 'no_access'] as const
+export type MemberState = (typeof MEMBER_STATES)[number]
+
+export type Environment = 'live' | 'test'
+
+export interface Credential {
+  kind: 'api_key' | 'session'
+  workspace_id: string
+  organisation_id: string
+  key_id: string | null
+  user_id: number | null
+  environment: Environment
+  scopes: readonly Scope[]
+}
+
+export interface Deps {
+  readonly config: Readonly<Config>
+  readonly store: Store
+  readonly db: Db
+  readonly clock: Clock
+  readonly faults: Faults
+  readonly limiter: Limiter
+  readonly keyCache: KeyCache
+  /** Deployment secret: id hashing, cursor signing. */
+  readonly secret: string
+  readonly log: Logger
+  /** Base URL clients reach (links in answers, problem types). */
+  readonly publicUrl: string
+}

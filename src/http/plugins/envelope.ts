@@ -1,0 +1,39 @@
+// Cross-cutting response parts: X-Request-Id on every answer, `meta` on every 2xx of /v1
+// (contract §2.2), and the 422 for `page`/`offset` on cursor routes (§7).
+import type { FastifyInstance } from 'fastify'
+import { ApiError } from '../../errors.ts'
+import type { Deps } from '../../domain/types.ts'
+
+export function registerEnvelope(app: FastifyInstance, deps: Deps) {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id)
+  })
+
+  app.addHook('preValidation', async (request) => {
+    if (!request.routeOptions.config.cursor) return
+    const q = request.query as Record<string, unknown> | undefined
+    for (const p of ['page', 'offset']) {
+      if (q && p in q) {
+        throw new ApiError('request.invalid', `This route pages with cursor; \`${p}\` is not accepted.`, {
+          extra: { errors: [{ type: 'extra_forbidden', loc: ['query', p], msg: 'Cursor routes reject page and offset', input: q[p], ctx: null }] },
+        })
+      }
+    }
+  })
+
+  app.addHook('preSerialization', async (request, reply, payload: unknown) => {
+    const wantsMeta = request.routeOptions.config.meta ?? request.url.startsWith('/v1/')
+    if (!wantsMeta || reply.statusCode >= 300 || payload === null || typeof payload !== 'object' || Array.isArray(payload)) return payload
+    const credential = request.credential
+    return {
+      ...(payload as Record<string, unknown>),
+      meta: {
+        request_id: request.id,
+        environment: credential?.environment ?? 'live',
+        as_of: deps.clock.now().toISOString(),
+        credential: credential?.kind ?? 'api_key',
+        credits_charged: request.creditsCharged,
+      },
+    }
+  })
+}

@@ -1,0 +1,47 @@
+// buildServer: the one Fastify instance `dsp serve` and the tests run. Every route module is
+// registered in the one visible list below, so this file shows the whole API.
+import Fastify, { LogController, type FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { Deps } from '../domain/types.ts'
+import { randomId } from '../domain/ids.ts'
+import { registerErrorHandling } from './plugins/errors.ts'
+import { registerEnvelope } from './plugins/envelope.ts'
+import { registerAuth, type SessionResolver } from './plugins/auth.ts'
+import { registerOpenApi, type PublicRoute } from './plugins/openapi.ts'
+import { healthRoutes } from './routes/health.ts'
+import { accountRoutes } from './routes/account.ts'
+import { docsRoutes } from './routes/docs.ts'
+import { adminRoutes } from './admin/index.ts'
+import './types.ts'
+
+export interface BuiltServer {
+  app: FastifyInstance
+  publicRoutes: () => PublicRoute[]
+}
+
+export async function buildServer(deps: Deps, options: { sessions?: SessionResolver | null; logger?: boolean } = {}): Promise<BuiltServer> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: deps.config.DSP_LOG_LEVEL, redact: ['req.headers["x-api-key"]', 'req.headers["x-admin-token"]', 'req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: deps.config.DSP_BODY_LIMIT_BYTES,
+    genReqId: () => randomId('req', 10),
+    logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: deps.config.DSP_LOG_LEVEL !== 'debug' && deps.config.DSP_LOG_LEVEL !== 'trace' }),
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true, verbose: true, strict: false } },
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  const docsUrl = (deps.config.DSP_ERROR_DOCS_URL ?? `${deps.publicUrl}/docs/errors`).replace(/\/$/, '')
+  // JSON only: any other content type is 415 request.unsupported (§7).
+  app.removeContentTypeParser(['text/plain'])
+  registerErrorHandling(app, docsUrl)
+  registerEnvelope(app, deps)
+  registerAuth(app, deps, options.sessions ?? null)
+  const openapi = await registerOpenApi(app, docsUrl)
+
+  await app.register(healthRoutes, { deps })
+  await app.register(docsRoutes)
+  await app.register(accountRoutes, { deps })
+  if (deps.config.DSP_ADMIN_TOKEN) await app.register(adminRoutes, { deps, token: deps.config.DSP_ADMIN_TOKEN })
+
+  await app.ready()
+  return { app, publicRoutes: openapi.publicRoutes }
+}

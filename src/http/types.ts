@@ -1,0 +1,30 @@
+// Route-level configuration every plugin reads (declared once per route, STYLE §2).
+import type { ErrorCode } from '../errors.ts'
+import type { Credential, Scope } from '../domain/types.ts'
+
+export type ActionType =
+  | 'dsp.search.fast' | 'dsp.search.auto' | 'dsp.search.deep' | 'dsp.similar' | 'dsp.entities'
+  | 'dsp.relationships' | 'dsp.relationships.ask' | 'dsp.org_chart'
+  | 'dsp.agent.run.minimal' | 'dsp.agent.run.low' | 'dsp.agent.run.medium' | 'dsp.agent.run.high' | 'dsp.agent.run.xhigh'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Accepted scopes: any one suffices. Present on every credentialed /v1 route. */
+    scopes?: readonly Scope[]
+    /** `session`: dashboard-only route (401 auth.session_required without a session). `none`: no credential. */
+    auth?: 'credential' | 'session' | 'none'
+    /** Billed routes: declares the optional Idempotency-Key header in OpenAPI. */
+    billed?: boolean
+    /** Contract errors this route documents besides the common ones. */
+    errors?: readonly ErrorCode[]
+    /** Cursor-paginated: `page` and `offset` are refused with 422. */
+    cursor?: boolean
+    /** Add `meta` to 2xx bodies (default true under /v1). */
+    meta?: boolean
+  }
+  interface FastifyRequest {
+    credential: Credential | null
+    /** Set by billed routes once charged; null on free routes (meta.credits_charged). */
+    creditsCharged: number | null
+  }
+}

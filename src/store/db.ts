@@ -1,0 +1,164 @@
+// The Kysely instance over PGlite (embedded, under DSP_DATA_DIR) or PostgreSQL (DATABASE_URL),
+// and the table types with their SQL column names. One dialect, one migration set.
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { Kysely, PostgresDialect, type ColumnType, type Generated, type Transaction } from 'kysely'
+import pg from 'pg'
+import { PGliteDialect } from './pglite-dialect.ts'
+
+// int8 and numeric come back as JS numbers: every bigint we keep (thousandths of a credit,
+// run ids) stays far below 2^53.
+pg.types.setTypeParser(20, (v) => Number(v))
+pg.types.setTypeParser(1700, (v) => Number(v))
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>
+type Json = ColumnType<unknown, string, string>
+
+export interface DeploymentSettingsTable {
+  key: string
+  value: string
+}
+
+export interface OrganisationsTable {
+  id: string
+  name: string
+  created_at: Timestamp
+}
+
+export interface WorkspacesTable {
+  id: string
+  organisation_id: string
+  name: string
+  /** A workspace without its own allocation spends the organisation pool (tenant_wide_fallback). */
+  has_allocation: boolean
+  has_purchased: boolean
+  allocation_expires_at: Timestamp | null
+  created_at: Timestamp
+}
+
+export interface UsersTable {
+  id: Generated<number>
+  email: string
+  email_lower: string
+  password_hash: string | null
+  created_at: Timestamp
+}
+
+export interface MembershipsTable {
+  organisation_id: string
+  workspace_id: string
+  user_id: number
+  role: string | null
+  state: string
+  created_at: Timestamp
+}
+
+export interface ApiKeysTable {
+  id: string
+  workspace_id: string
+  created_by_user_id: number | null
+  name: string | null
+  environment: 'live' | 'test'
+  scopes: string[]
+  secret_hash: string
+  display_key: string
+  created_at: Timestamp
+  expires_at: Timestamp
+  revoked_at: Timestamp | null
+  last_used_at: Timestamp | null
+}
+
+export interface CreditAccountsTable {
+  /** `<workspace_id>:allocated` or `<organisation_id>:shared`. */
+  id: string
+  organisation_id: string
+  workspace_id: string | null
+  pool: 'allocated' | 'shared'
+  /** Running sums of the account's ledger entries, kept in the same transaction as each entry. */
+  granted_milli: number
+  balance_milli: number
+  reserved_milli: number
+  updated_at: Timestamp
+}
+
+export interface LedgerEntriesTable {
+  id: Generated<number>
+  account_id: string
+  workspace_id: string
+  kind: 'grant' | 'topup' | 'charge' | 'hold' | 'release' | 'settlement'
+  /** Signed change of the balance (grants and top-ups positive, charges and settlements negative). */
+  amount_milli: number
+  /** Signed change of the reserved amount (holds positive, releases and settlements negative). */
+  reserved_delta_milli: number
+  hold_id: string | null
+  run_id: number | null
+  key_id: string | null
+  user_id: number | null
+  action_type: string | null
+  note: string | null
+  created_at: Timestamp
+}
+
+export interface Database {
+  deployment_settings: DeploymentSettingsTable
+  organisations: OrganisationsTable
+  workspaces: WorkspacesTable
+  users: UsersTable
+  memberships: MembershipsTable
+  api_keys: ApiKeysTable
+  credit_accounts: CreditAccountsTable
+  ledger_entries: LedgerEntriesTable
+}
+
+export type Db = Kysely<Database> | Transaction<Database>
+export type { Json }
+
+export interface Store {
+  readonly db: Kysely<Database>
+  readonly kind: 'pglite' | 'postgres'
+  /** PostgreSQL connection string when kind is postgres (LISTEN/NOTIFY needs its own client). */
+  readonly url: string | null
+  close(): Promise<void>
+}
+
+export interface OpenStoreOptions {
+  databaseUrl?: string
+  dataDir: string
+  /** A tarball from dumpEmbeddedStore: loads a migrated database instead of running initdb. */
+  loadDataDir?: Blob
+  /** Keep the embedded database in memory (tests). */
+  inMemory?: boolean
+}
+
+export async function openStore(opts: OpenStoreOptions): Promise<Store & { pglite?: PGlite }> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options: '-c TimeZone=UTC' })
+    pool.on('error', () => {})
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    return { db, kind: 'postgres', url: opts.databaseUrl, close: () => db.destroy() }
+  }
+  let dataDir: string | undefined
+  if (!opts.inMemory) {
+    dataDir = path.resolve(opts.dataDir, 'pg')
+    mkdirSync(dataDir, { recursive: true })
+  }
+  const pglite = await PGlite.create({
+    dataDir,
+    loadDataDir: opts.loadDataDir,
+    extensions: { pg_trgm },
+  })
+  await pglite.exec("set timezone = 'UTC'")
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
+  return {
+    db,
+    kind: 'pglite',
+    url: null,
+    pglite,
+    close: async () => {
+      await db.destroy()
+      await pglite.close()
+    },
+  }
+}

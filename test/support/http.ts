@@ -1,0 +1,91 @@
+// A small fetch client: tests see exactly what a client sees (status, headers, body).
+import assert from 'node:assert/strict'
+
+export interface Res<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  status: number
+  headers: Headers
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: T & Record<string, any>
+  text: string
+}
+
+export interface ReqOptions {
+  key?: string
+  body?: unknown
+  rawBody?: string
+  headers?: Record<string, string>
+  query?: Record<string, string | number | boolean | (string | number)[]>
+}
+
+export class HttpClient {
+  constructor(readonly url: string) {}
+
+  async request(method: string, path: string, opts: ReqOptions = {}): Promise<Res> {
+    const u = new URL(this.url + path)
+    for (const [k, v] of Object.entries(opts.query ?? {})) {
+      for (const one of Array.isArray(v) ? v : [v]) u.searchParams.append(k, String(one))
+    }
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) }
+    if (opts.key !== undefined) headers['x-api-key'] = opts.key
+    let body: string | undefined
+    if (opts.rawBody !== undefined) body = opts.rawBody
+    else if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body)
+      headers['content-type'] ??= 'application/json'
+    }
+    const res = await fetch(u, { method, headers, body })
+    const text = await res.text()
+    let parsed: unknown = null
+    try {
+      parsed = text ? JSON.parse(text) : null
+    } catch {
+      parsed = null
+    }
+    return { status: res.status, headers: res.headers, body: parsed as Res['body'], text }
+  }
+
+  get(path: string, opts?: ReqOptions) {
+    return this.request('GET', path, opts)
+  }
+  post(path: string, opts?: ReqOptions) {
+    return this.request('POST', path, opts)
+  }
+  put(path: string, opts?: ReqOptions) {
+    return this.request('PUT', path, opts)
+  }
+  patch(path: string, opts?: ReqOptions) {
+    return this.request('PATCH', path, opts)
+  }
+  delete(path: string, opts?: ReqOptions) {
+    return this.request('DELETE', path, opts)
+  }
+}
+
+export function expectStatus(res: Res, status: number): void {
+  assert.equal(res.status, status, `expected ${status}, got ${res.status}: ${res.text.slice(0, 2000)}`)
+}
+
+/** A contract problem: status, code, content type, type URL slug, request_id echo (§2.3). */
+export function expectProblem(res: Res, status: number, code: string): void {
+  expectStatus(res, status)
+  assert.match(res.headers.get('content-type') ?? '', /^application\/problem\+json/)
+  assert.equal(res.body.code, code, res.text)
+  assert.equal(res.body.status, status)
+  assert.ok(String(res.body.type).endsWith('/' + code.replace(/[._]/g, '-')), `type ${res.body.type} does not end with the slug of ${code}`)
+  assert.equal(typeof res.body.title, 'string')
+  assert.equal(typeof res.body.detail, 'string')
+  assert.equal(typeof res.body.instance, 'string')
+  assert.equal(res.body.request_id, res.headers.get('x-request-id'))
+}
+
+/** meta on every 2xx (§2.2). */
+export function expectMeta(res: Res, expected: { environment?: string; credential?: string; credits_charged?: number | null } = {}): void {
+  const meta = res.body.meta
+  assert.ok(meta, `no meta in ${res.text.slice(0, 500)}`)
+  assert.equal(meta.request_id, res.headers.get('x-request-id'))
+  assert.ok(!Number.isNaN(Date.parse(meta.as_of)))
+  assert.ok(['live', 'test'].includes(meta.environment))
+  assert.ok(['api_key', 'session'].includes(meta.credential))
+  assert.ok('credits_charged' in meta)
+  for (const [k, v] of Object.entries(expected)) assert.deepEqual(meta[k], v, `meta.${k}`)
+}

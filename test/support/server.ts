@@ -1,0 +1,100 @@
+// startTestServer: the real server (same createApp as `dsp serve`) on 127.0.0.1, a free port
+// and a fresh database: an embedded PGlite loaded from a once-migrated snapshot, or, with
+// DSP_TEST_DATABASE_URL, a new PostgreSQL database per server (and DSP_TEST_REDIS_URL for the limiter).
+import { after } from 'node:test'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { createApp, type App } from '../../src/app.ts'
+import { loadConfig } from '../../src/config.ts'
+import { openStore } from '../../src/store/db.ts'
+import { migrateToLatest } from '../../src/store/migrate.ts'
+import { AdminClient } from './admin.ts'
+import { HttpClient } from './http.ts'
+
+export const ADMIN_TOKEN = 'test-admin-token-' + 'x'.repeat(32)
+
+let snapshot: Promise<Blob> | null = null
+function embeddedSnapshot(): Promise<Blob> {
+  snapshot ??= (async () => {
+    const store = await openStore({ dataDir: '', inMemory: true })
+    await migrateToLatest(store.db)
+    const blob = await store.pglite!.dumpDataDir('none')
+    await store.close()
+    return blob
+  })()
+  return snapshot
+}
+
+async function freshPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `dsp_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: baseUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(baseUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: baseUrl })
+      await c.connect()
+      await c.query(`drop database if exists ${name} with (force)`)
+      await c.end()
+    },
+  }
+}
+
+export interface TestServer extends HttpClient {
+  app: App
+  admin: AdminClient
+  close(): Promise<void>
+}
+
+export const usingPostgres = () => Boolean(process.env.DSP_TEST_DATABASE_URL)
+
+export async function startTestServer(overrides: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dsp-test-'))
+  let drop: (() => Promise<void>) | null = null
+  const env: Record<string, string> = {
+    DSP_DATA_DIR: dataDir,
+    DSP_ADMIN_TOKEN: ADMIN_TOKEN,
+    DSP_TEST_CLOCK: '1',
+    DSP_FAULTS: '1',
+    DSP_LOG_LEVEL: 'silent',
+    DSP_DEPENDENCY_TIMEOUT_MS: '300',
+    DSP_RETRIEVAL_TIMEOUT_MS: '500',
+  }
+  if (process.env.DSP_TEST_DATABASE_URL) {
+    const db = await freshPostgresDatabase(process.env.DSP_TEST_DATABASE_URL)
+    env.DATABASE_URL = db.url
+    drop = db.drop
+  }
+  if (process.env.DSP_TEST_REDIS_URL) env.REDIS_URL = process.env.DSP_TEST_REDIS_URL
+  const config = loadConfig({ ...env, ...overrides })
+  const app = await createApp(config, { port: 0, inMemory: !config.DATABASE_URL, loadDataDir: config.DATABASE_URL ? undefined : await embeddedSnapshot(), logger: false })
+  const address = await app.app.listen({ port: 0, host: '127.0.0.1' })
+  ;(app.deps as { publicUrl: string }).publicUrl = address
+  const http = new HttpClient(address)
+  const server = Object.assign(http, {
+    app,
+    admin: new AdminClient(http, ADMIN_TOKEN),
+    close: async () => {
+      await app.close()
+      if (drop) await drop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  })
+  return server
+}
+
+/** One server for the whole test file, started on first use and closed after the file's tests. */
+export function useTestServer(overrides: Record<string, string> = {}): () => Promise<TestServer> {
+  let started: Promise<TestServer> | null = null
+  after(async () => {
+    if (started) await (await started).close()
+  })
+  return () => (started ??= startTestServer(overrides))
+}
