@@ -29,13 +29,14 @@ export async function buildServer(deps: Deps, options: { sessions?: SessionResol
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<TypeBoxTypeProvider>()
 
-  const docsUrl = (deps.config.DSP_ERROR_DOCS_URL ?? `${deps.publicUrl}/docs/errors`).replace(/\/$/, '')
+  // Read per error: publicUrl is final only once the server listens (port 0 in tests).
+  const docsUrl = () => (deps.config.DSP_ERROR_DOCS_URL ?? `${deps.publicUrl}/docs/errors`).replace(/\/$/, '')
   // JSON only: any other content type is 415 request.unsupported (§7).
   app.removeContentTypeParser(['text/plain'])
   registerErrorHandling(app, docsUrl)
   registerEnvelope(app, deps)
   registerAuth(app, deps, options.sessions ?? null)
-  const openapi = await registerOpenApi(app, docsUrl)
+  const openapi = await registerOpenApi(app)
 
   await app.register(healthRoutes, { deps })
   await app.register(docsRoutes)

@@ -155,22 +155,43 @@ export class RedisLimiterStore implements LimiterStore {
     this.redis.on('error', () => {})
   }
 
+  /** Waits for the first connection (commands are not queued offline), bounded by the caller's deadline. */
+  private async ready(): Promise<void> {
+    if (this.redis.status === 'ready') return
+    await new Promise<void>((resolve, reject) => {
+      const onReady = () => {
+        this.redis.off('end', onEnd)
+        resolve()
+      }
+      const onEnd = () => {
+        this.redis.off('ready', onReady)
+        reject(new Error('redis connection ended'))
+      }
+      this.redis.once('ready', onReady)
+      this.redis.once('end', onEnd)
+    })
+  }
+
   async incr(key: string, windowMs: number): Promise<number> {
+    await this.ready()
     const k = this.prefix + key
     const [[, count]] = (await this.redis.multi().incr(k).pexpire(k, windowMs * 2).exec()) as [[unknown, number]]
     return count
   }
 
   async acquire(key: string, token: string, max: number, ttlMs: number, nowMs: number) {
+    await this.ready()
     const [ok, count] = (await this.redis.eval(ACQUIRE_LUA, 1, this.prefix + 'c:' + key, token, max, nowMs + ttlMs, nowMs)) as [number, number]
     return { ok: ok === 1, count }
   }
 
   async release(key: string, token: string): Promise<void> {
+    await this.ready()
     await this.redis.zrem(this.prefix + 'c:' + key, token)
   }
 
   async ping(): Promise<void> {
+    await this.ready()
     await this.redis.ping()
   }
 

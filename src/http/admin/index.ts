@@ -72,5 +72,9 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ deps: Deps; token: string 
       deps.faults.clear()
       return { faults: deps.faults.list() }
     })
+    // An unexpected failure on demand, so the 500 `internal` answer can be tested from outside.
+    app.post('/admin/v1/faults/crash', async () => {
+      throw new Error('simulated crash: connection string postgres://secret@db/internal')
+    })
   }
 }

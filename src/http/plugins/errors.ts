@@ -61,11 +61,11 @@ export function validationEntries(errors: AjvLikeError[], context: string) {
   return out
 }
 
-export function sendProblem(request: FastifyRequest, reply: FastifyReply, docsUrl: string, code: ErrorCode, detail: string, status?: number, extra?: Record<string, unknown>, retryAfter?: number) {
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, docsUrl: () => string, code: ErrorCode, detail: string, status?: number, extra?: Record<string, unknown>, retryAfter?: number) {
   const spec = catalogue[code]
   const s = status ?? spec.status[0]!
   const body: Record<string, unknown> = {
-    type: `${docsUrl}/${errorSlug(code)}`,
+    type: `${docsUrl()}/${errorSlug(code)}`,
     title: spec.title,
     status: s,
     code,
@@ -80,7 +80,7 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, docsUr
   return reply.code(s).type('application/problem+json').serializer((p: unknown) => JSON.stringify(p)).send(body)
 }
 
-export function registerErrorHandling(app: FastifyInstance, docsUrl: string) {
+export function registerErrorHandling(app: FastifyInstance, docsUrl: () => string) {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       for (const [h, v] of Object.entries(error.options.headers ?? {})) reply.header(h, v)

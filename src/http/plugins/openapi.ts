@@ -16,6 +16,7 @@ export interface PublicRoute {
   method: string
   path: string
   scopes: readonly string[]
+  billed: boolean
 }
 
 /** Routes an API key can call: credentialed /v1 routes, plus the health routes and other no-credential /v1 routes. */
@@ -28,7 +29,7 @@ function isPublic(route: RouteOptions): boolean {
 
 export const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')
 
-export async function registerOpenApi(app: FastifyInstance, docsUrl: string) {
+export async function registerOpenApi(app: FastifyInstance) {
   const routes = new Map<string, RouteOptions>()
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method]
@@ -41,7 +42,7 @@ export async function registerOpenApi(app: FastifyInstance, docsUrl: string) {
       info: {
         title: 'Data Platform API',
         version: '1.0.0',
-        description: 'Search, look-alikes, record lookup, relationships and org charts over a graph of companies and people plus seven document corpora; asynchronous agent runs; credits, keys, lists and feedback. Authenticate with `X-API-Key` (server side only). Errors are `application/problem+json`; branch on `code` (see ' + docsUrl + ').',
+        description: 'Search, look-alikes, record lookup, relationships and org charts over a graph of companies and people plus seven document corpora; asynchronous agent runs; credits, keys, lists and feedback. Authenticate with `X-API-Key` (server side only). Errors are `application/problem+json`; branch on `code` (see /docs/errors).',
       },
       components: {
         securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
@@ -97,5 +98,11 @@ export async function registerOpenApi(app: FastifyInstance, docsUrl: string) {
     transformSpecificationClone: false,
   })
 
-  return { publicRoutes: (): PublicRoute[] => [...routes.entries()].map(([k, r]) => ({ method: k.split(' ')[0]!.toUpperCase(), path: k.split(' ')[1]!, scopes: ((r.config ?? {}) as { scopes?: string[] }).scopes ?? [] })) }
+  return {
+    publicRoutes: (): PublicRoute[] =>
+      [...routes.entries()].map(([k, r]) => {
+        const config = (r.config ?? {}) as { scopes?: string[]; billed?: boolean }
+        return { method: k.split(' ')[0]!.toUpperCase(), path: k.split(' ')[1]!, scopes: config.scopes ?? [], billed: config.billed === true }
+      }),
+  }
 }
