@@ -2,12 +2,14 @@
 import { createApp } from '../app.ts'
 import type { Config } from '../config.ts'
 import { setUpDemoWorkspace } from '../domain/demo.ts'
+import { startMaintenance } from '../jobs/maintenance.ts'
 
 export async function serveCommand(config: Readonly<Config>, opts: { port?: number; host?: string; demo?: boolean }) {
   const port = opts.port ?? config.DSP_PORT
   const host = opts.host ?? config.DSP_HOST
   const app = await createApp(config, { port })
   const address = await app.app.listen({ port, host })
+  const stopMaintenance = startMaintenance(app.deps)
   const base = app.deps.publicUrl
   const lines = [`Data Platform API listening on ${address}`, `  API reference  ${base}/docs`, `  OpenAPI        ${base}/openapi.json`, `  Dashboard      ${base}/dashboard`]
   if (opts.demo) {
@@ -23,6 +25,7 @@ export async function serveCommand(config: Readonly<Config>, opts: { port?: numb
   }
   process.stdout.write(lines.join('\n') + '\n')
   const stop = async () => {
+    stopMaintenance()
     await app.close()
     process.exit(0)
   }

@@ -82,7 +82,7 @@ export const ListEnvelope = <R extends TSchema, P extends TProperties = TPropert
     { additionalProperties: false },
   )
 
-export interface EnvelopeFields<R> {
+export type EnvelopeFields<R> = {
   results: R[]
   total: number
   total_is_estimate: boolean

@@ -10,6 +10,9 @@ import { registerAuth, type SessionResolver } from './plugins/auth.ts'
 import { registerOpenApi, type PublicRoute } from './plugins/openapi.ts'
 import { healthRoutes } from './routes/health.ts'
 import { accountRoutes } from './routes/account.ts'
+import { usageRoutes } from './routes/usage.ts'
+import { billingRoutes } from './routes/billing.ts'
+import { registerMetering } from './plugins/metering.ts'
 import { docsRoutes } from './routes/docs.ts'
 import { adminRoutes } from './admin/index.ts'
 import './types.ts'
@@ -36,11 +39,14 @@ export async function buildServer(deps: Deps, options: { sessions?: SessionResol
   registerErrorHandling(app, docsUrl)
   registerEnvelope(app, deps)
   registerAuth(app, deps, options.sessions ?? null)
+  registerMetering(app, deps)
   const openapi = await registerOpenApi(app)
 
   await app.register(healthRoutes, { deps })
   await app.register(docsRoutes)
   await app.register(accountRoutes, { deps })
+  await app.register(usageRoutes, { deps })
+  await app.register(billingRoutes, { deps })
   if (deps.config.DSP_ADMIN_TOKEN) await app.register(adminRoutes, { deps, token: deps.config.DSP_ADMIN_TOKEN })
 
   await app.ready()

@@ -101,6 +101,66 @@ export interface LedgerEntriesTable {
   created_at: Timestamp
 }
 
+export interface UsageRunsTable {
+  id: Generated<number>
+  workspace_id: string
+  key_id: string | null
+  user_id: number | null
+  actor_type: 'user' | 'api_key'
+  action_type: string
+  environment: 'live' | 'test'
+  status: 'pending' | 'ok' | 'failed'
+  error_code: string | null
+  credits_charged_milli: number
+  latency_ms: number | null
+  occurred_at: Timestamp
+  finished_at: Timestamp | null
+  query: string | null
+  result_count: number | null
+  result_total: number | null
+  result_total_is_estimate: boolean | null
+  request: Json | null
+  plan: Json | null
+  snapshot: Json | null
+  snapshot_state: string
+  request_id: string
+  agent_run_id: string | null
+}
+
+export interface ChargedUnitsTable {
+  scope: string
+  unit: string
+  run_id: number
+  created_at: Timestamp
+}
+
+export interface TopupsTable {
+  id: string
+  workspace_id: string
+  status: 'pending' | 'completed'
+  credits_added_milli: number | null
+  order_id: number | null
+  provider: string
+  created_by_key_id: string | null
+  created_by_user_id: number | null
+  completed_by_user_id: number | null
+  created_at: Timestamp
+  expires_at: Timestamp
+  completed_at: Timestamp | null
+}
+
+export interface CreditHoldsTable {
+  id: string
+  workspace_id: string
+  account_id: string
+  amount_milli: number
+  status: 'open' | 'settled' | 'released' | 'lapsed'
+  charged_milli: number | null
+  created_at: Timestamp
+  lapses_at: Timestamp
+  settled_at: Timestamp | null
+}
+
 export interface Database {
   deployment_settings: DeploymentSettingsTable
   organisations: OrganisationsTable
@@ -110,6 +170,10 @@ export interface Database {
   api_keys: ApiKeysTable
   credit_accounts: CreditAccountsTable
   ledger_entries: LedgerEntriesTable
+  usage_runs: UsageRunsTable
+  charged_units: ChargedUnitsTable
+  topups: TopupsTable
+  credit_holds: CreditHoldsTable
 }
 
 export type Db = Kysely<Database> | Transaction<Database>

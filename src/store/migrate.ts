@@ -3,9 +3,11 @@
 import type { Kysely } from 'kysely'
 import { Migrator, type Migration } from 'kysely/migration'
 import * as m0001 from './migrations/0001_accounts.ts'
+import * as m0002 from './migrations/0002_metering.ts'
 
 const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
+  '0002_metering': m0002,
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -5,12 +5,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { hash as argon2Hash } from '@node-rs/argon2'
 import {
   AddMemberBody, BalanceResponse, ClockBody, ClockResponse, CreateKeyBody, CreatedKeyResponse, CreateWorkspaceBody,
-  CreateWorkspaceResponse, FaultBody, FaultsResponse, GrantCreditsBody, KeyIdParams, WorkspaceIdParams,
+  CreateWorkspaceResponse, FaultBody, FaultsResponse, GrantCreditsBody, JobParams, KeyIdParams, WorkspaceIdParams,
 } from '../../contract/admin.ts'
 import { addMember, createWorkspace, requireWorkspace } from '../../domain/accounts.ts'
 import { createApiKey, revokeApiKey } from '../../domain/api-keys.ts'
 import { grantCredits, toMilli } from '../../domain/credits/ledger.ts'
 import type { Deps } from '../../domain/types.ts'
+import { completeTopup } from '../../domain/topups.ts'
+import { runJob } from '../../jobs/maintenance.ts'
+import { CompleteTopupBody, TopupParams } from '../../contract/usage.ts'
 import { ApiError } from '../../errors.ts'
 
 const digest = (s: string) => createHash('sha256').update(s).digest()
@@ -50,6 +53,13 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ deps: Deps; token: string 
     const member = await addMember(deps, request.params.workspace_id, { ...rest, role: rest.role as never, state: rest.state as never, password_hash: password ? await argon2Hash(password) : null })
     return reply.code(201).send(member)
   })
+
+  app.post('/admin/v1/topups/:topup_id/complete', { schema: { params: TopupParams, body: CompleteTopupBody } }, async (request) =>
+    completeTopup(deps, request.params.topup_id, request.body.credits, { workspace_id: null, user_id: null }),
+  )
+
+  // Maintenance jobs on demand (they also run on a timer in `dsp serve`).
+  app.post('/admin/v1/jobs/:job', { schema: { params: JobParams } }, async (request) => ({ job: request.params.job, affected: await runJob(deps, request.params.job) }))
 
   if (deps.config.DSP_TEST_CLOCK === '1') {
     const clockView = () => ({ now: deps.clock.now().toISOString(), offset_seconds: deps.clock.offsetSeconds })

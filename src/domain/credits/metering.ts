@@ -1,0 +1,127 @@
+// The one metering mechanism every billed route uses (contract §1, §2.2, §4.10, §8). A call is
+// priced from what its answer delivers and charged only once that answer is ready, in one
+// transaction with the run record and the units it charged, behind the spending account's lock.
+import { createHash } from 'node:crypto'
+import { ApiError } from '../../errors.ts'
+import * as accounts from '../../store/accounts.ts'
+import * as ledger from '../../store/ledger.ts'
+import * as usage from '../../store/usage.ts'
+import { guarded } from '../guard.ts'
+import type { Credential, Deps } from '../types.ts'
+import { allocatedAccountId, sharedAccountId, toCredits } from './ledger.ts'
+import { priceOf, priceRule, unitsFor } from './pricing.ts'
+
+export interface ChargeInput {
+  action_type: string
+  /** Absolute positions of the rows this answer delivers (0-based across pages); [] when nothing came back. */
+  positions: number[]
+  /**
+   * Units already charged under the same scope cost nothing: a repeated Idempotency-Key (same
+   * body, credential, UTC day) or a re-sent cursor. Null: a fresh request.
+   */
+  scope: string | null
+  query: string | null
+  request: unknown
+  plan?: unknown
+  result_count: number
+  result_total?: number | null
+  result_total_is_estimate?: boolean | null
+  snapshot?: unknown
+  snapshot_state: string
+  /** Flat price override (the institutions route: 2 credits). */
+  flat_milli?: number
+}
+
+export interface ChargeContext {
+  credential: Credential
+  request_id: string
+}
+
+export interface Charge {
+  run_id: number
+  credits_charged: number
+  /** The run's units were all charged before (retry, re-sent cursor). */
+  already_paid: boolean
+}
+
+const sha = (s: string) => createHash('sha256').update(s).digest('hex')
+
+/** §4.10: the same key with the same body, same credential, same UTC day is a retry. */
+export function idempotencyScope(deps: Deps, credential: Credential, idempotencyKey: string | undefined, body: unknown): string | null {
+  if (!idempotencyKey) return null
+  const day = deps.clock.now().toISOString().slice(0, 10)
+  const who = credential.key_id ?? `user:${credential.user_id}`
+  return `idem:${sha(`${who}\u0000${day}\u0000${idempotencyKey}\u0000${JSON.stringify(body ?? null)}`)}`
+}
+
+/** Which pool pays: the workspace's own allocation, else the organisation pool (tenant-wide fallback). */
+export async function spendingAccount(db: Parameters<typeof accounts.findWorkspace>[0], workspaceId: string) {
+  const ws = await accounts.findWorkspace(db, workspaceId)
+  if (!ws) throw new ApiError('internal', 'The credential\'s workspace is gone.')
+  return { ws, accountId: ws.has_allocation ? allocatedAccountId(ws.id) : sharedAccountId(ws.organisation_id) }
+}
+
+/**
+ * Charges a billed call whose answer is ready. Throws 402 credits.insufficient (nothing
+ * recorded, nothing charged), 500 credits.unknown_action (before any write) or 503
+ * credits.unavailable (ledger unreachable: fail closed). Test keys are charged 0.
+ */
+export async function chargeCall(deps: Deps, ctx: ChargeContext, input: ChargeInput): Promise<Charge> {
+  const rule = priceRule(input.action_type)
+  const units = unitsFor(rule, input.positions)
+  const scope = input.scope ?? `once:${ctx.request_id}`
+  const { credential } = ctx
+  return guarded(deps, 'ledger', 'credits.unavailable', () =>
+    deps.db.transaction().execute(async (tx) => {
+      const now = deps.clock.now()
+      const { ws, accountId } = await spendingAccount(tx, credential.workspace_id)
+      const account = await ledger.lockAccount(tx, accountId)
+      if (!account) throw new ApiError('internal', 'The workspace has no credit account.')
+      const runId = await usage.insertRun(tx, {
+        workspace_id: credential.workspace_id,
+        key_id: credential.key_id,
+        user_id: credential.user_id,
+        actor_type: credential.kind === 'session' ? 'user' : 'api_key',
+        action_type: input.action_type,
+        environment: credential.environment,
+        status: 'pending',
+        error_code: null,
+        credits_charged_milli: 0,
+        latency_ms: null,
+        occurred_at: now,
+        finished_at: null,
+        query: input.query,
+        result_count: input.result_count,
+        result_total: input.result_total ?? null,
+        result_total_is_estimate: input.result_total_is_estimate ?? null,
+        request: JSON.stringify(input.request ?? null),
+        plan: input.plan === undefined ? null : JSON.stringify(input.plan),
+        snapshot: input.snapshot === undefined || input.snapshot === null ? null : JSON.stringify(input.snapshot),
+        snapshot_state: input.snapshot_state,
+        request_id: ctx.request_id,
+        agent_run_id: null,
+      })
+      const fresh = await usage.claimUnits(tx, scope, units, runId, now)
+      const price = credential.environment === 'test' ? 0 : priceOf(rule, fresh, input.flat_milli)
+      const available = account.balance_milli - account.reserved_milli
+      if (price > available) {
+        const extra: Record<string, unknown> = { available: toCredits(Math.max(0, available)), required: toCredits(price), action_type: input.action_type }
+        if (ws.has_allocation) {
+          const [shared] = await ledger.findAccounts(tx, [sharedAccountId(ws.organisation_id)])
+          if (shared && shared.balance_milli > 0) extra.unrestricted_not_usable = toCredits(shared.balance_milli)
+        }
+        throw new ApiError('credits.insufficient', `This call costs ${toCredits(price)} credits and ${toCredits(Math.max(0, available))} are spendable; no results were returned.`, { extra })
+      }
+      if (price > 0) {
+        await ledger.appendLedgerEntry(tx, { account_id: accountId, workspace_id: credential.workspace_id, kind: 'charge', amount_milli: -price, reserved_delta_milli: 0, run_id: runId, key_id: credential.key_id, user_id: credential.user_id, action_type: input.action_type, created_at: now })
+        await usage.setRunCharge(tx, runId, price)
+      }
+      return { run_id: runId, credits_charged: toCredits(price), already_paid: units.length > 0 && fresh.length === 0 }
+    }),
+  )
+}
+
+/** Marks a charged run finished once its response went out (or failed to). */
+export async function finishCharge(deps: Deps, runId: number, ok: boolean, latencyMs: number): Promise<void> {
+  await usage.finishRun(deps.db, runId, { status: ok ? 'ok' : 'failed', error_code: ok ? null : 'incomplete', latency_ms: Math.round(latencyMs), finished_at: deps.clock.now() })
+}

@@ -1,0 +1,27 @@
+// Maintenance jobs: history retention (90 days) and lapsed credit holds. `dsp serve` runs them
+// on a timer; operators and tests run one now with POST /admin/v1/jobs/{job}. Both are
+// idempotent, so two processes running them at once is harmless.
+import { lapseExpiredHolds } from '../domain/credits/holds.ts'
+import type { Deps } from '../domain/types.ts'
+import { pruneHistory } from '../domain/usage.ts'
+
+export type JobName = 'usage.retention' | 'credits.expire_holds'
+
+export async function runJob(deps: Deps, job: JobName): Promise<number> {
+  switch (job) {
+    case 'usage.retention':
+      return pruneHistory(deps)
+    case 'credits.expire_holds':
+      return lapseExpiredHolds(deps)
+  }
+}
+
+/** Starts the timers; returns a stop function. */
+export function startMaintenance(deps: Deps, everyMs = 60_000): () => void {
+  const jobs: JobName[] = ['credits.expire_holds', 'usage.retention']
+  const timer = setInterval(() => {
+    for (const job of jobs) runJob(deps, job).catch((e: unknown) => deps.log.warn({ job, err: (e as Error).message }, 'maintenance job failed'))
+  }, everyMs)
+  timer.unref()
+  return () => clearInterval(timer)
+}

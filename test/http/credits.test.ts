@@ -1,0 +1,303 @@
+// Credits ledger and metering (contract §2.4, §2.6, §3.2, §4.10, §7, §8). Until billed routes
+// land, charges are made at the metering module's boundary (chargeCall on the real server's
+// store) and observed over HTTP: /v1/credits, /v1/usage/history.
+import assert from 'node:assert/strict'
+import { randomUUID } from 'node:crypto'
+import { describe, test } from 'node:test'
+import { verifyApiKey } from '../../src/domain/api-keys.ts'
+import { closeHold, placeHold } from '../../src/domain/credits/holds.ts'
+import { chargeCall, idempotencyScope, type ChargeInput } from '../../src/domain/credits/metering.ts'
+import { ApiError } from '../../src/errors.ts'
+import * as ledgerStore from '../../src/store/ledger.ts'
+import { expectMeta, expectProblem, expectStatus } from '../support/http.ts'
+import { useTestServer, type TestServer } from '../support/server.ts'
+
+const server = useTestServer()
+
+async function chargeWith(api: TestServer, key: string, input: Partial<ChargeInput> = {}) {
+  const credential = await verifyApiKey(api.app.deps, key)
+  return chargeCall(api.app.deps, { credential, request_id: 'req_' + randomUUID() }, {
+    action_type: 'dsp.search.fast', positions: [0, 1, 2, 3, 4], scope: null, query: 'test query', request: { query: 'test query' }, result_count: 5, snapshot_state: 'not_a_search', ...input,
+  })
+}
+
+async function balance(api: TestServer, key: string) {
+  const res = await api.get('/v1/credits', { key })
+  expectStatus(res, 200)
+  return res.body
+}
+
+async function expectApiError(p: Promise<unknown>, code: string): Promise<ApiError> {
+  try {
+    await p
+  } catch (e) {
+    assert.ok(e instanceof ApiError, String(e))
+    assert.equal(e.code, code)
+    return e
+  }
+  assert.fail(`expected ${code}`)
+}
+
+describe('GET /v1/credits', () => {
+  test('platform scope: allocated, shared reported separately, spendable never includes shared', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 10, shared_credits: 50 })
+    const res = await api.get('/v1/credits', { key })
+    expectStatus(res, 200)
+    expectMeta(res, { credits_charged: null })
+    assert.equal(res.body.scope, 'platform')
+    assert.equal(res.body.spendable, 10)
+    assert.equal(res.body.shared.remaining, 50)
+    assert.equal(typeof res.body.platform, 'string')
+    assert.ok(!Number.isNaN(Date.parse(res.body.as_of)))
+  })
+
+  test('a workspace without an allocation of its own: tenant_wide_fallback, allocated and shared null', async () => {
+    const api = await server()
+    const ws = await api.admin.createWorkspace({ shared_credits: 7 })
+    const key = await api.admin.createKey(ws.workspace_id)
+    const body = await balance(api, key.secret)
+    assert.equal(body.scope, 'tenant_wide_fallback')
+    assert.equal(body.allocated, null)
+    assert.equal(body.shared, null)
+    assert.equal(body.spendable, 7)
+  })
+
+  test('amounts keep three decimals exactly', async () => {
+    const api = await server()
+    const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 0.001 })
+    await api.admin.grant(workspace_id, 2.125)
+    await api.admin.grant(workspace_id, 1.02)
+    assert.equal((await balance(api, key)).spendable, 3.146)
+  })
+})
+
+describe('charging', () => {
+  test('a live charge moves the balance and records a run in history', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 10 })
+    const c = await chargeWith(api, key)
+    assert.equal(c.credits_charged, 0.1)
+    assert.equal((await balance(api, key)).spendable, 9.9)
+    const h = await api.get('/v1/usage/history', { key })
+    expectStatus(h, 200)
+    assert.equal(h.body.results.length, 1)
+    assert.equal(h.body.results[0].credits_charged, 0.1)
+    assert.equal(h.body.results[0].action_type, 'dsp.search.fast')
+    assert.equal(h.body.results[0].result_count, 5)
+  })
+
+  test('a test key is charged 0 and otherwise behaves the same', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 1, environment: 'test' })
+    const c = await chargeWith(api, key, { positions: Array.from({ length: 100 }, (_, i) => i) })
+    assert.equal(c.credits_charged, 0)
+    assert.equal((await balance(api, key)).spendable, 1)
+    const h = await api.get('/v1/usage/history', { key })
+    assert.equal(h.body.results[0].environment, 'test')
+  })
+
+  test('insufficient balance → 402 with available, required, action_type; nothing charged or recorded', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 0.05 })
+    const e = await expectApiError(chargeWith(api, key), 'credits.insufficient')
+    assert.equal(e.status, 402)
+    assert.deepEqual(e.options.extra, { available: 0.05, required: 0.1, action_type: 'dsp.search.fast' })
+    assert.equal((await balance(api, key)).spendable, 0.05)
+    assert.equal((await api.get('/v1/usage/history', { key })).body.results.length, 0)
+  })
+
+  test('402 names shared credits that cannot be used here', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 0, shared_credits: 500 })
+    const e = await expectApiError(chargeWith(api, key), 'credits.insufficient')
+    assert.equal(e.options.extra?.unrestricted_not_usable, 500)
+  })
+
+  test('an action without a pricing row → credits.unknown_action (500), nothing charged', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 10 })
+    const e = await expectApiError(chargeWith(api, key, { action_type: 'dsp.teleport' }), 'credits.unknown_action')
+    assert.equal(e.status, 500)
+    assert.equal((await balance(api, key)).spendable, 10)
+  })
+
+  test('ledger unreachable → credits.unavailable (fail closed), nothing charged', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 10 })
+    await chargeWith(api, key) // warm the key cache so only the ledger is down
+    await api.admin.fault('ledger', 'down')
+    try {
+      await expectApiError(chargeWith(api, key), 'credits.unavailable')
+    } finally {
+      await api.admin.clearFaults()
+    }
+    assert.equal((await balance(api, key)).spendable, 9.9)
+  })
+
+  test('no results cost 0', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 10 })
+    const c = await chargeWith(api, key, { positions: [], result_count: 0 })
+    assert.equal(c.credits_charged, 0)
+  })
+
+  test('relationships pricing: 2 credits for the first 10 results, then 1 per further 10, each block once', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 100 })
+    const scope = 'chain:' + randomUUID()
+    const page = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i)
+    assert.equal((await chargeWith(api, key, { action_type: 'dsp.relationships', positions: page(0, 10), scope })).credits_charged, 2)
+    assert.equal((await chargeWith(api, key, { action_type: 'dsp.relationships', positions: page(10, 10), scope })).credits_charged, 1)
+    assert.equal((await chargeWith(api, key, { action_type: 'dsp.relationships', positions: page(20, 5), scope })).credits_charged, 1)
+    assert.equal((await chargeWith(api, key, { action_type: 'dsp.relationships', positions: page(25, 5), scope })).credits_charged, 0, 'block 3 was already charged')
+    assert.equal((await chargeWith(api, key, { action_type: 'dsp.relationships', positions: page(0, 25) })).credits_charged, 4, 'a fresh request: 2 + 1 + 1')
+  })
+
+  test('page size does not change the total charged for the same rows', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 100 })
+    const a = 'chain:' + randomUUID()
+    let smallPages = 0
+    for (let from = 0; from < 50; from += 10) smallPages += (await chargeWith(api, key, { positions: Array.from({ length: 10 }, (_, i) => from + i), scope: a })).credits_charged
+    const big = (await chargeWith(api, key, { positions: Array.from({ length: 50 }, (_, i) => i), scope: 'chain:' + randomUUID() })).credits_charged
+    assert.equal(Math.round(smallPages * 1000), Math.round(big * 1000))
+  })
+})
+
+describe('Idempotency-Key on billed routes (§4.10)', () => {
+  test('same key, same body, same credential, same UTC day: rows already charged cost 0; another body is a new request', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 10 })
+    const credential = await verifyApiKey(api.app.deps, key)
+    const body = { query: 'fintech' }
+    const scope = idempotencyScope(api.app.deps, credential, 'retry-1', body)
+    assert.equal((await chargeWith(api, key, { scope })).credits_charged, 0.1)
+    assert.equal((await chargeWith(api, key, { scope })).credits_charged, 0)
+    const other = idempotencyScope(api.app.deps, credential, 'retry-1', { query: 'biotech' })
+    assert.notEqual(other, scope)
+    assert.equal((await chargeWith(api, key, { scope: other })).credits_charged, 0.1)
+    assert.equal((await balance(api, key)).spendable, 9.8)
+  })
+
+  test('the same key on the next UTC day is a new request', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 10 })
+    const credential = await verifyApiKey(api.app.deps, key)
+    const first = idempotencyScope(api.app.deps, credential, 'k', { q: 1 })
+    await api.admin.advanceClock(86_400)
+    try {
+      const next = idempotencyScope(api.app.deps, credential, 'k', { q: 1 })
+      assert.notEqual(first, next)
+    } finally {
+      await api.admin.resetClock()
+    }
+  })
+
+  test('another credential with the same key and body is a new request', async () => {
+    const api = await server()
+    const a = await api.admin.workspaceWithKey({ credits: 10 })
+    const keyB = await api.admin.createKey(a.workspace_id)
+    const ca = await verifyApiKey(api.app.deps, a.key)
+    const cb = await verifyApiKey(api.app.deps, keyB.secret)
+    assert.notEqual(idempotencyScope(api.app.deps, ca, 'k', { q: 1 }), idempotencyScope(api.app.deps, cb, 'k', { q: 1 }))
+  })
+
+  test('retried concurrently under one key, the rows are charged once', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 10 })
+    const credential = await verifyApiKey(api.app.deps, key)
+    const scope = idempotencyScope(api.app.deps, credential, 'burst', { q: 'x' })
+    const results = await Promise.all(Array.from({ length: 12 }, () => chargeWith(api, key, { scope })))
+    const total = results.reduce((s, r) => s + r.credits_charged, 0)
+    assert.equal(Math.round(total * 1000), 100)
+    assert.equal((await balance(api, key)).spendable, 9.9)
+  })
+})
+
+describe('concurrency', () => {
+  test('many concurrent charges never overspend; the account equals the sum of its entries', async () => {
+    const api = await server()
+    const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 2 })
+    const attempts = 40 // each 0.1 credit: exactly 20 fit
+    const settled = await Promise.allSettled(Array.from({ length: attempts }, () => chargeWith(api, key)))
+    const ok = settled.filter((s) => s.status === 'fulfilled').length
+    const refused = settled.filter((s) => s.status === 'rejected' && (s.reason as ApiError).code === 'credits.insufficient').length
+    assert.equal(ok, 20)
+    assert.equal(refused, 20)
+    const body = await balance(api, key)
+    assert.equal(body.spendable, 0)
+    const acct = await ledgerStore.sumEntries(api.app.deps.db, `${workspace_id}:allocated`)
+    const [row] = await ledgerStore.findAccounts(api.app.deps.db, [`${workspace_id}:allocated`])
+    assert.equal(Number(acct.balance_milli), row!.balance_milli)
+    assert.equal(Number(acct.reserved_milli), row!.reserved_milli)
+  })
+})
+
+describe('holds (agent runs)', () => {
+  test('a hold shows as allocated.reserved and lowers spendable; settlement charges the tier and releases the rest', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 100 })
+    const credential = await verifyApiKey(api.app.deps, key)
+    const hold = await placeHold(api.app.deps, credential, 85_000, 'dsp.agent.run.xhigh')
+    let b = await balance(api, key)
+    assert.equal(b.allocated.reserved, 85)
+    assert.equal(b.allocated.remaining, 100)
+    assert.equal(b.spendable, 15)
+    const out = await closeHold(api.app.deps, hold, 8_500)
+    assert.deepEqual(out, { state: 'settled', charged_milli: 8500 })
+    assert.deepEqual(await closeHold(api.app.deps, hold, 85_000), out, 'closing twice changes nothing')
+    b = await balance(api, key)
+    assert.equal(b.allocated.reserved, 0)
+    assert.equal(b.allocated.remaining, 91.5)
+  })
+
+  test('a hold the balance cannot cover → credits.insufficient; a lapsed hold is never charged', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 10 })
+    const credential = await verifyApiKey(api.app.deps, key)
+    await expectApiError(placeHold(api.app.deps, credential, 85_000, 'dsp.agent.run.xhigh'), 'credits.insufficient')
+    const hold = await placeHold(api.app.deps, credential, 8_500, 'dsp.agent.run.medium')
+    await api.admin.advanceClock(35 * 60)
+    try {
+      assert.deepEqual(await closeHold(api.app.deps, hold, 8_500), { state: 'lapsed' })
+    } finally {
+      await api.admin.resetClock()
+    }
+    const b = await balance(api, key)
+    assert.equal(b.allocated.remaining, 10)
+    assert.equal(b.allocated.reserved, 0)
+  })
+
+  test('the expire-holds job releases lapsed holds', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 10 })
+    const credential = await verifyApiKey(api.app.deps, key)
+    await placeHold(api.app.deps, credential, 2_125, 'dsp.agent.run.low')
+    assert.equal((await balance(api, key)).allocated.reserved, 2.125)
+    await api.admin.advanceClock(36 * 60)
+    try {
+      const r = await api.admin.raw('POST', '/admin/v1/jobs/credits.expire_holds', undefined, { 'x-admin-token': (await import('../support/server.ts')).ADMIN_TOKEN })
+      expectStatus(r, 200)
+      assert.ok(r.body.affected >= 1)
+    } finally {
+      await api.admin.resetClock()
+    }
+    assert.equal((await balance(api, key)).allocated.reserved, 0)
+  })
+})
+
+describe('credits outage on free account routes', () => {
+  test('GET /v1/credits and /v1/keys/usage answer 503 credits.unavailable when the ledger is down', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey()
+    await balance(api, key)
+    await api.admin.fault('ledger', 'down')
+    try {
+      expectProblem(await api.get('/v1/credits', { key }), 503, 'credits.unavailable')
+      expectProblem(await api.get('/v1/keys/usage', { key }), 503, 'credits.unavailable')
+    } finally {
+      await api.admin.clearFaults()
+    }
+  })
+})
