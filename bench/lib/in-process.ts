@@ -1,0 +1,35 @@
+// Baselines measured without HTTP: one async call awaited back to back in this process, each
+// timed on its own. Used for "the bare domain/engine call" that an HTTP figure is compared with.
+import { Samples, summariseLatency, type LatencySummary } from './stats.ts'
+
+export interface CallTiming {
+  calls: number
+  calls_per_second: number
+  latency_ms: LatencySummary
+}
+
+export async function timeCalls(
+  fn: () => Promise<unknown>,
+  options: { warmupSeconds?: number; durationSeconds?: number } = {},
+): Promise<CallTiming> {
+  const warmupMs = (options.warmupSeconds ?? 1) * 1000
+  const durationMs = (options.durationSeconds ?? 3) * 1000
+  const warmupEnd = performance.now() + warmupMs
+  while (performance.now() < warmupEnd) await fn()
+
+  const samples = new Samples()
+  const started = performance.now()
+  const end = started + durationMs
+  for (let t = started; t < end;) {
+    await fn()
+    const now = performance.now()
+    samples.push(now - t)
+    t = now
+  }
+  const elapsedMs = performance.now() - started
+  return {
+    calls: samples.length,
+    calls_per_second: Math.round(samples.length / (elapsedMs / 1000)),
+    latency_ms: summariseLatency(samples.values()),
+  }
+}

@@ -1,0 +1,128 @@
+// The server under benchmark: the same createApp as `dsp serve`, on 127.0.0.1 and a free port,
+// on an embedded store in a temp dir, or on a fresh PostgreSQL database when
+// DSP_BENCH_DATABASE_URL is set (created here, dropped on close). Plus an operator client.
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { createApp, type App } from '../../src/app.ts'
+import { loadConfig } from '../../src/config.ts'
+
+export type StoreKind = 'embedded' | 'postgresql'
+
+export interface WorkspaceWithKey {
+  workspace_id: string
+  organisation_id: string
+  key: string
+  key_id: string
+}
+
+export interface BenchServer {
+  url: string
+  app: App
+  store: StoreKind
+  admin: AdminClient
+  close(): Promise<void>
+}
+
+export class AdminClient {
+  constructor(
+    private readonly url: string,
+    private readonly token: string,
+  ) {}
+
+  private async call<T>(method: string, route: string, body: unknown, expected: number): Promise<T> {
+    const res = await fetch(`${this.url}${route}`, {
+      method,
+      headers: { 'content-type': 'application/json', 'x-admin-token': this.token },
+      body: JSON.stringify(body),
+    })
+    const text = await res.text()
+    if (res.status !== expected) throw new Error(`${method} ${route}: expected ${expected}, got ${res.status}: ${text}`)
+    return JSON.parse(text) as T
+  }
+
+  async workspaceWithKey(opts: {
+    scopes: readonly string[]
+    credits?: number
+    environment?: 'live' | 'test'
+  }): Promise<WorkspaceWithKey> {
+    const ws = await this.call<{ workspace_id: string; organisation_id: string }>(
+      'POST',
+      '/admin/v1/workspaces',
+      { name: 'Benchmark workspace', credits: opts.credits ?? 100 },
+      201,
+    )
+    const key = await this.call<{ key_id: string; secret: string }>(
+      'POST',
+      `/admin/v1/workspaces/${ws.workspace_id}/keys`,
+      { environment: opts.environment ?? 'live', scopes: opts.scopes },
+      201,
+    )
+    return { ...ws, key: key.secret, key_id: key.key_id }
+  }
+}
+
+async function freshPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `dsp_bench_${randomBytes(6).toString('hex')}`
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: baseUrl })
+    await client.connect()
+    try {
+      await client.query(statement)
+    } finally {
+      await client.end()
+    }
+  }
+  await run(`create database ${name}`)
+  const url = new URL(baseUrl)
+  url.pathname = `/${name}`
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) }
+}
+
+/** `overrides` are configuration variables (DSP_KEY_CACHE_TTL_SECONDS, …) for this benchmark. */
+export async function startBenchServer(overrides: Record<string, string> = {}): Promise<BenchServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dsp-bench-'))
+  const adminToken = randomBytes(24).toString('hex')
+  const baseUrl = process.env.DSP_BENCH_DATABASE_URL
+  const database = baseUrl ? await freshPostgresDatabase(baseUrl) : null
+  const cleanup = async () => {
+    if (database) await database.drop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  try {
+    const config = loadConfig({
+      DSP_DATA_DIR: dataDir,
+      DSP_ADMIN_TOKEN: adminToken,
+      DSP_LOG_LEVEL: 'silent',
+      ...(database ? { DATABASE_URL: database.url } : {}),
+      ...overrides,
+    })
+    // On disk, not in memory, so the embedded store is the one `dsp serve` runs.
+    const app = await createApp(config, { port: 0, logger: false })
+    let url: string
+    try {
+      url = await app.app.listen({ port: 0, host: '127.0.0.1' })
+    } catch (error) {
+      await app.close()
+      throw error
+    }
+    return {
+      url,
+      app,
+      store: database ? 'postgresql' : 'embedded',
+      admin: new AdminClient(url, adminToken),
+      close: async () => {
+        try {
+          await app.close()
+        } finally {
+          await cleanup()
+        }
+      },
+    }
+  } catch (error) {
+    await cleanup()
+    throw error
+  }
+}

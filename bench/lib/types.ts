@@ -1,0 +1,38 @@
+// What a benchmark module exports and returns. run.ts adds the date, machine and commit and
+// writes bench/results/<name>.json; docs/performance.md explains each figure.
+
+export interface RunOptions {
+  /** Short windows and fewer rounds: checks the harness end to end; figures are not saved. */
+  quick: boolean
+}
+
+export interface Goal {
+  description: string
+  /** The figure the goal is about, as named in `figures`. */
+  figure: string
+  value: number
+  limit: number
+  unit: string
+  /** value / limit: below 1 meets the goal. */
+  ratio: number
+  pass: boolean
+}
+
+export interface BenchResult {
+  title: string
+  store: string
+  settings: Record<string, unknown>
+  /** Headline figures: medians over the rounds, each next to the baseline it is a ratio of. */
+  figures: Record<string, unknown>
+  /** Every round's raw figures, so a reader can see the spread the medians hide. */
+  rounds: unknown[]
+  goal: Goal | null
+  /** False when any measurement saw errors or non-2xx answers; `problems` says which. */
+  valid: boolean
+  problems: string[]
+}
+
+export interface Benchmark {
+  name: string
+  run(options: RunOptions): Promise<BenchResult>
+}
