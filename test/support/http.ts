@@ -14,7 +14,7 @@ export interface ReqOptions {
   body?: unknown
   rawBody?: string
   headers?: Record<string, string>
-  query?: Record<string, string | number | boolean | (string | number)[]>
+  query?: Record<string, string | number | boolean | (string | number)[] | undefined>
 }
 
 export class HttpClient {
@@ -23,6 +23,7 @@ export class HttpClient {
   async request(method: string, path: string, opts: ReqOptions = {}): Promise<Res> {
     const u = new URL(this.url + path)
     for (const [k, v] of Object.entries(opts.query ?? {})) {
+      if (v === undefined) continue
       for (const one of Array.isArray(v) ? v : [v]) u.searchParams.append(k, String(one))
     }
     const headers: Record<string, string> = { ...(opts.headers ?? {}) }

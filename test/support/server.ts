@@ -13,6 +13,8 @@ import { openStore } from '../../src/store/db.ts'
 import { migrateToLatest } from '../../src/store/migrate.ts'
 import { AdminClient } from './admin.ts'
 import { HttpClient } from './http.ts'
+import { copyDemoFiles, preparedDemo } from './demo.ts'
+import { readFileSync } from 'node:fs'
 
 export const ADMIN_TOKEN = 'test-admin-token-' + 'x'.repeat(32)
 
@@ -28,11 +30,11 @@ function embeddedSnapshot(): Promise<Blob> {
   return snapshot
 }
 
-async function freshPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+async function freshPostgresDatabase(baseUrl: string, template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `dsp_test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: baseUrl })
   await admin.connect()
-  await admin.query(`create database ${name}`)
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`)
   await admin.end()
   const url = new URL(baseUrl)
   url.pathname = `/${name}`
@@ -55,8 +57,15 @@ export interface TestServer extends HttpClient {
 
 export const usingPostgres = () => Boolean(process.env.DSP_TEST_DATABASE_URL)
 
-export async function startTestServer(overrides: Record<string, string> = {}): Promise<TestServer> {
+export interface StartOptions {
+  /** Load the seeded demo corpus (small scale; facts in the data dir). */
+  demo?: boolean
+}
+
+export async function startTestServer(overrides: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dsp-test-'))
+  const demo = options.demo ? await preparedDemo() : null
+  if (demo) copyDemoFiles(demo, dataDir)
   let drop: (() => Promise<void>) | null = null
   const env: Record<string, string> = {
     DSP_DATA_DIR: dataDir,
@@ -68,13 +77,14 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
     DSP_RETRIEVAL_TIMEOUT_MS: '500',
   }
   if (process.env.DSP_TEST_DATABASE_URL) {
-    const db = await freshPostgresDatabase(process.env.DSP_TEST_DATABASE_URL)
+    const db = await freshPostgresDatabase(process.env.DSP_TEST_DATABASE_URL, demo?.templateUrl ? new URL(demo.templateUrl).pathname.slice(1) : undefined)
     env.DATABASE_URL = db.url
     drop = db.drop
   }
   if (process.env.DSP_TEST_REDIS_URL) env.REDIS_URL = process.env.DSP_TEST_REDIS_URL
   const config = loadConfig({ ...env, ...overrides })
-  const app = await createApp(config, { port: 0, inMemory: !config.DATABASE_URL, loadDataDir: config.DATABASE_URL ? undefined : await embeddedSnapshot(), logger: false })
+  const loadDataDir = config.DATABASE_URL ? undefined : demo?.tarball ? new Blob([readFileSync(demo.tarball)]) : await embeddedSnapshot()
+  const app = await createApp(config, { port: 0, inMemory: !config.DATABASE_URL, loadDataDir, logger: false })
   const address = await app.app.listen({ port: 0, host: '127.0.0.1' })
   ;(app.deps as { publicUrl: string }).publicUrl = address
   const http = new HttpClient(address)
@@ -91,10 +101,10 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
 }
 
 /** One server for the whole test file, started on first use and closed after the file's tests. */
-export function useTestServer(overrides: Record<string, string> = {}): () => Promise<TestServer> {
+export function useTestServer(overrides: Record<string, string> = {}, options: StartOptions = {}): () => Promise<TestServer> {
   let started: Promise<TestServer> | null = null
   after(async () => {
     if (started) await (await started).close()
   })
-  return () => (started ??= startTestServer(overrides))
+  return () => (started ??= startTestServer(overrides, options))
 }

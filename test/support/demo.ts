@@ -1,0 +1,78 @@
+// The seeded demo corpus for tests: prepared once per test run (scripts/run-tests.mjs runs
+// prepareDemo before the suites and passes DSP_TEST_DEMO_DIR), then loaded by every test server
+// that asks for it: a PGlite tarball on the embedded store, a template database on PostgreSQL,
+// plus the index files and the generator's facts file copied into the server's data dir.
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { createApp } from '../../src/app.ts'
+import { loadConfig } from '../../src/config.ts'
+import { DEMO_FACTS_FILE, seedDemoCorpus } from '../../src/domain/corpus/demo.ts'
+
+export const DEMO_TEMPLATE_DB = 'dsp_test_demo_template'
+
+export interface PreparedDemo {
+  dir: string
+  /** Embedded: the seeded database as a PGlite tarball. */
+  tarball: string | null
+  /** PostgreSQL: a template database holding the seeded corpus. */
+  templateUrl: string | null
+}
+
+function templateUrl(base: string): string {
+  const u = new URL(base)
+  u.pathname = `/${DEMO_TEMPLATE_DB}`
+  return u.toString()
+}
+
+export async function prepareDemo(dir: string): Promise<PreparedDemo> {
+  rmSync(dir, { recursive: true, force: true })
+  const dataDir = path.join(dir, 'data')
+  mkdirSync(dataDir, { recursive: true })
+  const base = process.env.DSP_TEST_DATABASE_URL
+  let url: string | undefined
+  if (base) {
+    const c = new pg.Client({ connectionString: base })
+    await c.connect()
+    await c.query(`drop database if exists ${DEMO_TEMPLATE_DB} with (force)`)
+    await c.query(`create database ${DEMO_TEMPLATE_DB}`)
+    await c.end()
+    url = templateUrl(base)
+  }
+  const config = loadConfig({ DSP_DATA_DIR: dataDir, DSP_LOG_LEVEL: 'silent', ...(url ? { DATABASE_URL: url } : {}) })
+  const app = await createApp(config, { port: 0, inMemory: !url, logger: false })
+  await seedDemoCorpus(app.deps, { scale: 'small' })
+  for (const c of ['company', 'person', 'patent', 'news_article', 'market_report', 'funding_round', 'academic_report', 'trend', 'job_opening'] as const) await app.deps.vectors.save(c)
+  let tarball: string | null = null
+  if (!url) {
+    const blob = await (app.deps.store as { pglite?: { dumpDataDir(c: 'none'): Promise<Blob> } }).pglite!.dumpDataDir('none')
+    tarball = path.join(dir, 'pg.tar')
+    writeFileSync(tarball, Buffer.from(await blob.arrayBuffer()))
+  }
+  await app.close()
+  const prepared = { dir, tarball, templateUrl: url ?? null }
+  writeFileSync(path.join(dir, 'prepared.json'), JSON.stringify(prepared))
+  return prepared
+}
+
+let inProcess: Promise<PreparedDemo> | null = null
+
+/** The prepared demo of this run, or one prepared now in this process when a file runs alone. */
+export function preparedDemo(): Promise<PreparedDemo> {
+  const dir = process.env.DSP_TEST_DEMO_DIR
+  if (dir && existsSync(path.join(dir, 'prepared.json'))) return Promise.resolve(JSON.parse(readFileSync(path.join(dir, 'prepared.json'), 'utf8')) as PreparedDemo)
+  inProcess ??= prepareDemo(path.join(tmpdir(), `dsp-demo-${process.pid}`))
+  return inProcess
+}
+
+/** Copies the index files and the facts file into a test server's data dir. */
+export function copyDemoFiles(prepared: PreparedDemo, dataDir: string): void {
+  const from = path.join(prepared.dir, 'data')
+  if (existsSync(path.join(from, 'index'))) cpSync(path.join(from, 'index'), path.join(dataDir, 'index'), { recursive: true })
+  if (existsSync(path.join(from, DEMO_FACTS_FILE))) cpSync(path.join(from, DEMO_FACTS_FILE), path.join(dataDir, DEMO_FACTS_FILE))
+}
+
+export function readDemoFacts(dataDir: string) {
+  return JSON.parse(readFileSync(path.join(dataDir, DEMO_FACTS_FILE), 'utf8'))
+}
