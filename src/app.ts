@@ -1,10 +1,12 @@
 // Wiring: opens the store, migrates, loads the deployment secret, builds the dependencies and
 // the server. Used by `dsp serve` and by the tests' startTestServer.
 import { randomBytes } from 'node:crypto'
+import path from 'node:path'
 import pino from 'pino'
 import { Clock } from './clock.ts'
 import { publicUrl as basePublicUrl, type Config } from './config.ts'
 import { KeyCache } from './domain/api-keys.ts'
+import { CorpusVectors, lazyEmbedder } from './domain/corpus/vectors.ts'
 import type { Deps } from './domain/types.ts'
 import { Faults } from './faults.ts'
 import { buildServer, type BuiltServer } from './http/server.ts'
@@ -43,6 +45,7 @@ export async function createApp(config: Readonly<Config>, options: CreateAppOpti
   const limiter = new Limiter(config.REDIS_URL ? new RedisLimiterStore(config.REDIS_URL) : new MemoryLimiterStore(), clock, faults, config.DSP_DEPENDENCY_TIMEOUT_MS)
   const keyCache = new KeyCache(config.DSP_KEY_CACHE_TTL_SECONDS * 1000)
   if (store.url) await keyCache.listen(store.url)
+  const embedder = lazyEmbedder(config)
   const deps: Deps = {
     config,
     store,
@@ -54,6 +57,8 @@ export async function createApp(config: Readonly<Config>, options: CreateAppOpti
     secret: await loadSecret(store, config.DSP_SECRET),
     log,
     publicUrl: basePublicUrl(config, options.port),
+    embedder,
+    vectors: new CorpusVectors(store.db, path.join(config.DSP_DATA_DIR, 'index'), embedder, log),
   }
   const server = await buildServer(deps, { logger: options.logger })
   return {

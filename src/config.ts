@@ -19,6 +19,7 @@ export const ConfigSchema = Type.Object({
   DSP_TEST_CLOCK: Flag('0', 'Enables POST/DELETE /admin/v1/clock.'),
   DSP_FAULTS: Flag('0', 'Enables POST/DELETE /admin/v1/faults.'),
   DSP_DASHBOARD: Flag('1', 'Serve the dashboard; 0 makes top-up creation answer 501.'),
+  DSP_TRUST_PROXY: Flag('0', 'Trust X-Forwarded-* from a reverse proxy (client address, https for the Secure session cookie).'),
   DSP_LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
   DSP_BODY_LIMIT_BYTES: Type.Integer({ default: 1_048_576, minimum: 1024, description: 'Request body cap; over it answers 413 request.too_large.' }),
   DSP_KEY_CACHE_TTL_SECONDS: Type.Integer({ default: 60, minimum: 0, maximum: 3600, description: 'How long a verified key stays in the in-process cache.' }),

@@ -26,10 +26,16 @@ export function isConnectionError(e: unknown): boolean {
 
 export async function guarded<T>(deps: Deps, dependency: Dependency, code: ErrorCode, fn: () => Promise<T>): Promise<T> {
   try {
-    await deps.faults.check(dependency, deps.config.DSP_DEPENDENCY_TIMEOUT_MS)
+    // The retrieval engine has its own deadline (DSP_RETRIEVAL_TIMEOUT_MS); every other dependency the common one.
+    await deps.faults.check(dependency, dependency === 'retrieval' ? deps.config.DSP_RETRIEVAL_TIMEOUT_MS : deps.config.DSP_DEPENDENCY_TIMEOUT_MS)
     return await fn()
   } catch (e) {
     if (e instanceof ApiError) throw e
+    // §7: a retrieval engine past its deadline is 504 upstream.timeout, not an outage.
+    if (code === 'upstream.unavailable' && e instanceof DependencyError && e.kind === 'timeout') {
+      deps.log.warn({ dependency, err: e.message }, 'dependency timed out')
+      throw new ApiError('upstream.timeout', 'The retrieval engine did not answer in time; nothing was charged. Retry after Retry-After.')
+    }
     if (isConnectionError(e)) {
       deps.log.warn({ dependency, err: (e as Error).message }, 'dependency unavailable')
       throw new ApiError(code, UNAVAILABLE_DETAIL[code] ?? `${dependency} is unavailable.`)

@@ -6,7 +6,9 @@ import type { Config } from '../config.ts'
 import type { Faults } from '../faults.ts'
 import type { Limiter } from '../limiter/index.ts'
 import type { Db, Store } from '../store/db.ts'
+import type { Embedder } from '../retrieval/embedder/index.ts'
 import type { KeyCache } from './api-keys.ts'
+import type { CorpusVectors } from './corpus/vectors.ts'
 
 export const SCOPES = ['dsp.search.read', 'dsp.entities.read', 'dsp.usage.read', 'dsp.agents.read', 'dsp.agents.write'] as const
 export type Scope = (typeof SCOPES)[number]
@@ -42,4 +44,8 @@ export interface Deps {
   readonly log: Logger
   /** Base URL clients reach (links in answers, problem types). */
   readonly publicUrl: string
+  /** The record embedder, created on first use (server start stays fast when nothing is embedded). */
+  readonly embedder: () => Promise<Embedder>
+  /** Per-category ANN indexes of this process (domain/corpus/vectors.ts). */
+  readonly vectors: CorpusVectors
 }

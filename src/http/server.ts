@@ -10,11 +10,20 @@ import { registerAuth, type SessionResolver } from './plugins/auth.ts'
 import { registerOpenApi, type PublicRoute } from './plugins/openapi.ts'
 import { healthRoutes } from './routes/health.ts'
 import { accountRoutes } from './routes/account.ts'
+import { searchRoutes } from './routes/search.ts'
 import { usageRoutes } from './routes/usage.ts'
 import { billingRoutes } from './routes/billing.ts'
 import { registerMetering } from './plugins/metering.ts'
 import { docsRoutes } from './routes/docs.ts'
 import { adminRoutes } from './admin/index.ts'
+import { entityRoutes } from './routes/entities.ts'
+import { orgChartRoutes } from './routes/org-chart.ts'
+import { authRoutes, sessionResolver } from './routes/auth.ts'
+import { keyRoutes } from './routes/keys.ts'
+import { dashboardRoutes } from './routes/dashboard.ts'
+import { filterRoutes } from './routes/filters.ts'
+import { listRoutes } from './routes/lists.ts'
+import { feedbackRoutes } from './routes/feedback.ts'
 import './types.ts'
 
 export interface BuiltServer {
@@ -27,6 +36,8 @@ export async function buildServer(deps: Deps, options: { sessions?: SessionResol
     logger: options.logger === false ? false : { level: deps.config.DSP_LOG_LEVEL, redact: ['req.headers["x-api-key"]', 'req.headers["x-admin-token"]', 'req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: deps.config.DSP_BODY_LIMIT_BYTES,
     genReqId: () => randomId('req', 10),
+    // Behind a TLS-terminating proxy, X-Forwarded-Proto makes request.protocol https (Secure session cookie).
+    trustProxy: deps.config.DSP_TRUST_PROXY === '1',
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: deps.config.DSP_LOG_LEVEL !== 'debug' && deps.config.DSP_LOG_LEVEL !== 'trace' }),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true, verbose: true, strict: false } },
     routerOptions: { ignoreTrailingSlash: true },
@@ -38,15 +49,25 @@ export async function buildServer(deps: Deps, options: { sessions?: SessionResol
   app.removeContentTypeParser(['text/plain'])
   registerErrorHandling(app, docsUrl)
   registerEnvelope(app, deps)
-  registerAuth(app, deps, options.sessions ?? null)
+  // Dashboard sessions (routes/auth.ts) unless a caller passes its own resolver (null: keys only).
+  registerAuth(app, deps, options.sessions === undefined ? sessionResolver(deps) : options.sessions)
   registerMetering(app, deps)
   const openapi = await registerOpenApi(app)
 
   await app.register(healthRoutes, { deps })
   await app.register(docsRoutes)
   await app.register(accountRoutes, { deps })
+  await app.register(searchRoutes, { deps })
   await app.register(usageRoutes, { deps })
   await app.register(billingRoutes, { deps })
+  await app.register(authRoutes, { deps })
+  await app.register(keyRoutes, { deps })
+  await app.register(dashboardRoutes, { deps })
+  await app.register(filterRoutes, { deps })
+  await app.register(listRoutes, { deps })
+  await app.register(feedbackRoutes, { deps })
+  await app.register(entityRoutes, { deps })
+  await app.register(orgChartRoutes, { deps })
   if (deps.config.DSP_ADMIN_TOKEN) await app.register(adminRoutes, { deps, token: deps.config.DSP_ADMIN_TOKEN })
 
   await app.ready()

@@ -6,6 +6,8 @@ import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { Kysely, PostgresDialect, type ColumnType, type Generated, type Transaction } from 'kysely'
 import pg from 'pg'
+import type { AgentRunTables } from './agent-runs.ts'
+import type { CorpusTables } from './corpus.ts'
 import { PGliteDialect } from './pglite-dialect.ts'
 
 // int8 and numeric come back as JS numbers: every bigint we keep (thousandths of a credit,
@@ -161,7 +163,88 @@ export interface CreditHoldsTable {
   settled_at: Timestamp | null
 }
 
-export interface Database {
+export interface SessionsTable {
+  /** SHA-256 (hex) of the cookie token; the token itself is never stored. */
+  id: string
+  user_id: number
+  workspace_id: string
+  csrf_token: string
+  created_at: Timestamp
+  expires_at: Timestamp
+  last_seen_at: Timestamp
+}
+
+// Saved lists, suppressions, feedback reports and votes (migration 0005; docs/lists-and-feedback.md).
+export interface SavedListsTable {
+  id: string
+  workspace_id: string
+  name: string
+  /** The user who created it; null when an API key did (created_by_key_id then says which). */
+  created_by: number | null
+  created_by_key_id: string | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface SavedItemsTable {
+  list_id: string
+  workspace_id: string
+  entity_category: string
+  entity_id: string
+  seq: Generated<number>
+  added_at: Timestamp
+  added_by: number | null
+}
+
+export interface SuppressionsTable {
+  entity_category: string
+  entity_id: string
+  created_at: Timestamp
+}
+
+export interface FeedbackReportsTable {
+  id: string
+  seq: Generated<number>
+  workspace_id: string
+  /** The filing credential: its key id, or `user:<id>` for a session. */
+  filer: string
+  key_id: string | null
+  user_id: number | null
+  created_at: Timestamp
+  status: string
+  sentiment: string
+  comment: string | null
+  context: string | null
+  expected: Json | null
+  subject_kind: string
+  subject_id: string | null
+  subject: Json | null
+  tags: string[]
+  tag_vocab_version: number
+  target_kind: string
+  target_entity_id: string | null
+  target_entity_type: string | null
+  target_verified: boolean
+}
+
+export interface FeedbackVotesTable {
+  id: string
+  seq: Generated<number>
+  workspace_id: string
+  voter: string
+  request_id: string
+  level: string
+  /** entity_id for a flag, '' for a result_set vote: the unique key of the active vote. */
+  entity_key: string
+  entity_category: string
+  entity_id: string | null
+  vote: string
+  reason_code: string | null
+  text: string | null
+  created_at: Timestamp
+}
+
+export interface Database extends CorpusTables, AgentRunTables {
   deployment_settings: DeploymentSettingsTable
   organisations: OrganisationsTable
   workspaces: WorkspacesTable
@@ -174,6 +257,12 @@ export interface Database {
   charged_units: ChargedUnitsTable
   topups: TopupsTable
   credit_holds: CreditHoldsTable
+  sessions: SessionsTable
+  saved_lists: SavedListsTable
+  saved_items: SavedItemsTable
+  suppressions: SuppressionsTable
+  feedback_reports: FeedbackReportsTable
+  feedback_votes: FeedbackVotesTable
 }
 
 export type Db = Kysely<Database> | Transaction<Database>

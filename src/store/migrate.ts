@@ -4,10 +4,18 @@ import type { Kysely } from 'kysely'
 import { Migrator, type Migration } from 'kysely/migration'
 import * as m0001 from './migrations/0001_accounts.ts'
 import * as m0002 from './migrations/0002_metering.ts'
+import * as m0003 from './migrations/0003_corpus.ts'
+import * as m0004 from './migrations/0004_sessions.ts'
+import * as m0005 from './migrations/0005_lists_feedback.ts'
+import * as m0006 from './migrations/0006_agent_runs.ts'
 
 const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
   '0002_metering': m0002,
+  '0003_corpus': m0003,
+  '0004_sessions': m0004,
+  '0005_lists_feedback': m0005,
+  '0006_agent_runs': m0006,
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

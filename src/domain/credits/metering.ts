@@ -28,7 +28,7 @@ export interface ChargeInput {
   result_total_is_estimate?: boolean | null
   snapshot?: unknown
   snapshot_state: string
-  /** Flat price override (the institutions route: 2 credits). */
+  /** Flat price override for any rule: the call costs this once any unit is new (the institutions route: 2 credits). */
   flat_milli?: number
 }
 

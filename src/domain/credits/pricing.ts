@@ -65,15 +65,20 @@ export function unitsFor(rule: PriceRule, positions: number[]): string[] {
   }
 }
 
-/** Price of the units newly charged in this call. */
+/**
+ * Price of the units newly charged in this call. A flat override prices the call whatever the
+ * action's rule: the institutions route (and ask answers routed there) is billed as
+ * dsp.relationships, a blocks rule, at 2 credits flat.
+ */
 export function priceOf(rule: PriceRule, newUnits: string[], flatMilli?: number): number {
+  if (flatMilli !== undefined) return newUnits.length > 0 ? flatMilli : 0
   switch (rule.kind) {
     case 'per_unit':
       return newUnits.length * rule.milli
     case 'blocks':
       return newUnits.reduce((sum, u) => sum + (u === 'b0' ? rule.first_milli : rule.next_milli), 0)
     case 'flat':
-      return newUnits.length > 0 ? (flatMilli ?? rule.milli) : 0
+      return newUnits.length > 0 ? rule.milli : 0
     case 'run':
       return newUnits.length > 0 ? rule.milli : 0
   }

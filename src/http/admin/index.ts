@@ -13,6 +13,7 @@ import { grantCredits, toMilli } from '../../domain/credits/ledger.ts'
 import type { Deps } from '../../domain/types.ts'
 import { completeTopup } from '../../domain/topups.ts'
 import { runJob } from '../../jobs/maintenance.ts'
+import { suppressionRoutes } from './suppressions.ts'
 import { CompleteTopupBody, TopupParams } from '../../contract/usage.ts'
 import { ApiError } from '../../errors.ts'
 
@@ -60,6 +61,9 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ deps: Deps; token: string 
 
   // Maintenance jobs on demand (they also run on a timer in `dsp serve`).
   app.post('/admin/v1/jobs/:job', { schema: { params: JobParams } }, async (request) => ({ job: request.params.job, affected: await runJob(deps, request.params.job) }))
+
+  // The Do-Not-Contact list (lists §4.7 rule 3); inside this plugin so the token hook covers it.
+  await app.register(suppressionRoutes, { deps })
 
   if (deps.config.DSP_TEST_CLOCK === '1') {
     const clockView = () => ({ now: deps.clock.now().toISOString(), offset_seconds: deps.clock.offsetSeconds })

@@ -2,64 +2,7 @@
 // failure → 422 request.invalid with extra.errors[]; anything else → 500 internal, logged.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { ApiError, catalogue, errorSlug, type ErrorCode } from '../../errors.ts'
-
-interface AjvLikeError {
-  keyword: string
-  instancePath: string
-  message?: string
-  params: Record<string, unknown>
-  data?: unknown
-}
-
-const KEYWORD_TYPES: Record<string, string> = {
-  required: 'missing',
-  additionalProperties: 'extra_forbidden',
-  type: 'type_error',
-  maxLength: 'string_too_long',
-  minLength: 'string_too_short',
-  pattern: 'string_pattern_mismatch',
-  format: 'format_error',
-  enum: 'enum',
-  const: 'enum',
-  anyOf: 'union_error',
-  maximum: 'less_than_equal',
-  minimum: 'greater_than_equal',
-  exclusiveMaximum: 'less_than',
-  exclusiveMinimum: 'greater_than',
-  maxItems: 'too_long',
-  minItems: 'too_short',
-  uniqueItems: 'unique_items',
-}
-
-const LOC_ROOT: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' }
-
-function decodePointer(p: string): (string | number)[] {
-  return p.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')).map((s) => (/^\d+$/.test(s) ? Number(s) : s))
-}
-
-export function validationEntries(errors: AjvLikeError[], context: string) {
-  const seen = new Set<string>()
-  const out = []
-  for (const e of errors) {
-    const loc: (string | number)[] = [LOC_ROOT[context] ?? context, ...decodePointer(e.instancePath)]
-    let msg = e.message ?? 'invalid value'
-    let input: unknown = e.data
-    if (e.keyword === 'required') {
-      loc.push(String(e.params.missingProperty))
-      msg = 'Field required'
-      input = e.data
-    } else if (e.keyword === 'additionalProperties') {
-      loc.push(String(e.params.additionalProperty))
-      msg = context === 'body' ? 'Unknown field; request bodies reject unknown fields' : 'Unknown parameter'
-      input = (e.data as Record<string, unknown> | undefined)?.[String(e.params.additionalProperty)]
-    }
-    const key = JSON.stringify(loc) + e.keyword
-    if (seen.has(key)) continue
-    seen.add(key)
-    out.push({ type: KEYWORD_TYPES[e.keyword] ?? e.keyword, loc, msg, input: input === undefined ? null : input, ctx: Object.keys(e.params).length ? e.params : null })
-  }
-  return out
-}
+import { validationEntries, type AjvLikeError } from '../../contract/validation.ts'
 
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, docsUrl: () => string, code: ErrorCode, detail: string, status?: number, extra?: Record<string, unknown>, retryAfter?: number) {
   const spec = catalogue[code]

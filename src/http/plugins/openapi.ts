@@ -23,7 +23,7 @@ export interface PublicRoute {
 function isPublic(route: RouteOptions): boolean {
   const config = (route.config ?? {}) as { auth?: string; scopes?: readonly string[] }
   if (route.url.startsWith('/admin') || route.url.startsWith('/docs') || route.url.startsWith('/dashboard') || route.url === '/openapi.json') return false
-  if (config.auth === 'session') return false
+  if (config.auth === 'session' || route.url.startsWith('/v1/auth/')) return false
   return route.url.startsWith('/v1/') || route.url === '/healthz' || route.url === '/readyz'
 }
 

@@ -1,0 +1,102 @@
+// Criteria (contract §4.9: a row must satisfy every one). Each criterion is read with the search
+// parser: what it turns into filters is applied to every search of the run, so each row is
+// proven by the query; the words it leaves are judged against each record's own text (every
+// word, or a synonym, must appear; "not …"/"without …" inverts). Rule-based and deterministic.
+import type { RunCategory } from '../contract/agent-runs.ts'
+import { queryTerms } from '../domain/search/engine.ts'
+import { parseQuery, SYNONYMS, type Vocabularies } from '../domain/search/parser.ts'
+import type { Filters } from '../store/search-filters.ts'
+
+export interface CriterionPlan {
+  criterion: string
+  /** filter: proven by a filter of every search; judged: words checked against the record's text. */
+  method: 'filter' | 'judged'
+  /** Filters read from the criterion, applied to every search. */
+  filters: Filters
+  /** Words judged per row (empty for a filter criterion). */
+  terms: string[]
+  negated: boolean
+}
+
+export interface CriterionCheck {
+  criterion: string
+  passed: boolean
+  proven_by: 'query' | 'judged'
+  evidence: string | null
+}
+
+// Verbs and fillers a criterion wraps its subject in; they say nothing about the record.
+const CRITERION_STOPWORDS = new Set(
+  'a an the and or of for to in at by from that which who whose any some more than less into over under per via all has have having had with offers offer offering provides provide providing sells sell selling builds build building makes make making does do doing should must can could may might is are was were be its it their they them this these those also least one currently actively strong good based headquartered located known significant focus focused focuses on operates operate operating serves serve serving'.split(' '),
+)
+
+const NEGATION = /^\s*(?:not|no|non|without|excluding|except|never)\b[\s-]*/i
+
+/** Reads a criterion; filters conflicting with ones already applied are judged by text instead (both must hold). */
+export function planCriterion(criterion: string, category: RunCategory, vocab: Vocabularies, applied: Filters, nowYear: number): CriterionPlan {
+  const negation = criterion.match(NEGATION)
+  if (negation) {
+    return { criterion, method: 'judged', filters: {}, terms: judgedTerms(criterion.slice(negation[0].length)), negated: true }
+  }
+  const parsed = parseQuery(criterion, vocab, { category, nowYear })
+  const conflicts = Object.keys(parsed.filters).some((k) => k in applied && JSON.stringify(applied[k]) !== JSON.stringify(parsed.filters[k]))
+  if (conflicts) return { criterion, method: 'judged', filters: {}, terms: judgedTerms(criterion), negated: false }
+  const terms = judgedTerms(parsed.semantic_query ?? '')
+  const hasFilters = Object.keys(parsed.filters).length > 0
+  if (!hasFilters && terms.length === 0) {
+    // Nothing but fillers: judge on the criterion's own words so it is never vacuously true.
+    return { criterion, method: 'judged', filters: {}, terms: queryTerms(criterion).slice(0, 8), negated: false }
+  }
+  return { criterion, method: terms.length ? 'judged' : 'filter', filters: parsed.filters, terms, negated: false }
+}
+
+function judgedTerms(text: string): string[] {
+  return queryTerms(text).filter((t) => !CRITERION_STOPWORDS.has(t)).slice(0, 8)
+}
+
+/** A record's searchable text: every string and number value, nested ones included (keys are not text). */
+export function recordText(record: Record<string, unknown>): string {
+  const out: string[] = []
+  const walk = (v: unknown) => {
+    if (typeof v === 'string') out.push(v)
+    else if (typeof v === 'number') out.push(String(v))
+    else if (Array.isArray(v)) v.forEach(walk)
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk)
+  }
+  walk(record)
+  return out.join(' \u2022 ')
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** A word matches itself, its stem (plural, -ing, -ed) or a listed synonym, at a word start. */
+function termPattern(term: string): RegExp {
+  const stem = term.length > 4 ? term.replace(/(?:ies|es|s|ing|ed)$/, '') : term
+  const alternatives = [stem, ...(SYNONYMS[term] ?? [])].map(escape)
+  return new RegExp(`(?:^|[^\\p{L}\\p{N}])(${alternatives.join('|')})`, 'iu')
+}
+
+function snippet(text: string, index: number, length: number): string {
+  const from = Math.max(0, index - 40)
+  const to = Math.min(text.length, index + length + 60)
+  return `${from > 0 ? '…' : ''}${text.slice(from, to).replace(/\s+/g, ' ').trim()}${to < text.length ? '…' : ''}`
+}
+
+/** Evaluates one criterion against one record. A filter criterion was proven by every search's filters. */
+export function checkCriterion(plan: CriterionPlan, text: string, proof: string | null): CriterionCheck {
+  if (plan.method === 'filter') return { criterion: plan.criterion, passed: true, proven_by: 'query', evidence: proof }
+  let first: { index: number; length: number } | null = null
+  let all = true
+  let any = false
+  for (const term of plan.terms) {
+    const m = termPattern(term).exec(text)
+    if (m) {
+      any = true
+      const index = m.index + m[0].length - (m[1]?.length ?? 0)
+      if (!first) first = { index, length: m[1]?.length ?? 0 }
+    } else all = false
+  }
+  if (plan.negated) return { criterion: plan.criterion, passed: !any, proven_by: 'judged', evidence: any && first ? snippet(text, first.index, first.length) : null }
+  const passed = plan.terms.length > 0 && all
+  return { criterion: plan.criterion, passed, proven_by: 'judged', evidence: passed && first ? snippet(text, first.index, first.length) : null }
+}

@@ -1,0 +1,80 @@
+// Validation errors in the contract's shape (§2.3): extra.errors[] of {type, loc, msg, input, ctx}.
+// Used by the HTTP error plugin (Ajv) and by domain validation of nested parts (TypeBox), which
+// report errors in the same JSON-Schema vocabulary.
+import type { TSchema } from 'typebox'
+import { Value } from 'typebox/value'
+import { ApiError } from '../errors.ts'
+
+export interface AjvLikeError {
+  keyword: string
+  instancePath: string
+  message?: string
+  params: Record<string, unknown>
+  data?: unknown
+}
+
+const KEYWORD_TYPES: Record<string, string> = {
+  required: 'missing',
+  additionalProperties: 'extra_forbidden',
+  type: 'type_error',
+  maxLength: 'string_too_long',
+  minLength: 'string_too_short',
+  pattern: 'string_pattern_mismatch',
+  format: 'format_error',
+  enum: 'enum',
+  const: 'enum',
+  anyOf: 'union_error',
+  maximum: 'less_than_equal',
+  minimum: 'greater_than_equal',
+  exclusiveMaximum: 'less_than',
+  exclusiveMinimum: 'greater_than',
+  maxItems: 'too_long',
+  minItems: 'too_short',
+  uniqueItems: 'unique_items',
+}
+
+const LOC_ROOT: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' }
+
+function decodePointer(p: string): (string | number)[] {
+  return p.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')).map((s) => (/^\d+$/.test(s) ? Number(s) : s))
+}
+
+export function validationEntries(errors: AjvLikeError[], context: string, prefix: (string | number)[] = []) {
+  const seen = new Set<string>()
+  const out = []
+  for (const e of errors) {
+    const loc: (string | number)[] = [LOC_ROOT[context] ?? context, ...prefix, ...decodePointer(e.instancePath)]
+    let msg = e.message ?? 'invalid value'
+    let input: unknown = e.data
+    if (e.keyword === 'required') {
+      loc.push(String(e.params.missingProperty))
+      msg = 'Field required'
+      input = e.data
+    } else if (e.keyword === 'additionalProperties') {
+      loc.push(String(e.params.additionalProperty))
+      msg = context === 'body' ? 'Unknown field; request bodies reject unknown fields' : 'Unknown parameter'
+      input = (e.data as Record<string, unknown> | undefined)?.[String(e.params.additionalProperty)]
+    }
+    const key = JSON.stringify(loc) + e.keyword
+    if (seen.has(key)) continue
+    seen.add(key)
+    out.push({ type: KEYWORD_TYPES[e.keyword] ?? e.keyword, loc, msg, input: input === undefined ? null : input, ctx: Object.keys(e.params).length ? e.params : null })
+  }
+  return out
+}
+
+
+function at(value: unknown, pointer: string): unknown {
+  let cur = value
+  for (const k of decodePointer(pointer)) cur = cur === null || typeof cur !== 'object' ? undefined : (cur as Record<string | number, unknown>)[k]
+  return cur
+}
+
+/** Validates a nested part of a request (e.g. body.filters) and throws the contract's 422 on failure. */
+export function assertValid(schema: TSchema, value: unknown, prefix: (string | number)[]): void {
+  if (Value.Check(schema, value)) return
+  const raw = Value.Errors(schema, value).map((e) => ({ keyword: e.keyword, instancePath: e.instancePath, message: e.message, params: e.params as Record<string, unknown>, data: at(value, e.instancePath) }))
+  const errors = validationEntries(raw, 'body', prefix)
+  const first = errors[0]
+  throw new ApiError('request.invalid', first ? `${first.loc.join('.')}: ${first.msg}` : 'The request is invalid.', { extra: { errors } })
+}

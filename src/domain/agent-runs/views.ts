@@ -1,0 +1,44 @@
+// Run rows → wire shapes (contract §2.12): the run read and the list item. credits_charged and
+// effort_ran stay null until the run is settled, never 0 for "unknown".
+import type { Effort, RunCategory, RunListItem, Tier } from '../../contract/agent-runs.ts'
+import type { AgentRunRow } from '../../store/agent-runs.ts'
+import { toCredits } from '../credits/ledger.ts'
+
+type Degradation = { reason: string; detail: string; impact: 'recall' | 'precision' | 'freshness' | 'fields'; source_corpus: string | null }
+
+const BILLING_BYPASSED: Degradation = { reason: 'billing_bypassed', detail: 'A test key: the work was done and nothing was charged.', impact: 'fields', source_corpus: null }
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null)
+
+export function runView(run: AgentRunRow) {
+  const degradation = [...((run.degradation as Degradation[] | null) ?? [])]
+  if (run.environment === 'test') degradation.push(BILLING_BYPASSED)
+  const settled = run.settled_at !== null
+  return {
+    run_id: run.id,
+    status: run.status,
+    query: run.query,
+    category: run.category as RunCategory,
+    effort: run.effort as Effort,
+    effort_ran: settled ? ((run.effort_ran as Tier | null) ?? null) : null,
+    credits_charged: settled ? toCredits(run.credits_charged_milli ?? 0) : null,
+    summary: run.summary,
+    coverage: (run.coverage as Record<string, unknown> | null) ?? null,
+    degradation,
+    error: run.error,
+    exclusions: (run.exclusions as string[] | null) ?? [],
+    insights: (run.insights as never[] | null) ?? [],
+    insight_sources: (run.insight_sources as never[] | null) ?? [],
+    stop_reason: run.stop_reason,
+    result_count: run.result_count,
+    created_at: run.created_at.toISOString(),
+    started_at: iso(run.started_at),
+    finished_at: iso(run.finished_at),
+  }
+}
+
+export function listItemView(run: Pick<AgentRunRow, 'id' | 'status' | 'query' | 'created_at' | 'finished_at'>): RunListItem {
+  return { run_id: run.id, status: run.status, query: run.query, created_at: run.created_at.toISOString(), finished_at: iso(run.finished_at) }
+}
+
+export const TERMINAL = new Set(['completed', 'failed', 'cancelled'])

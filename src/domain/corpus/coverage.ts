@@ -1,0 +1,120 @@
+// What the index holds per source corpus (GET /v1/coverage, data-routes §4.2): counts, freshness,
+// field shares and vector coverage. Figures are computed once at the end of each ingest (one scan)
+// and read from corpus_state, so the route costs one small query. Docs: docs/corpus.md §8.
+import {
+  CATEGORY_SOURCE_CORPUS,
+  SOURCE_CORPORA,
+  type CorpusCoverage,
+  type CoverageResponse,
+  type SourceCorpus,
+} from '../../contract/coverage.ts'
+import type { EntityCategory } from '../../contract/records.ts'
+import {
+  countAffiliations,
+  countInstitutions,
+  countRecordFields,
+  findCorpusStates,
+  updateCorpusState,
+  type RecordTable,
+} from '../../store/corpus.ts'
+import type { Db } from '../../store/db.ts'
+import { guarded } from '../guard.ts'
+import type { Deps } from '../types.ts'
+import type { IngestCategory } from './prepare.ts'
+
+/** The major fields whose share each corpus reports (top-level record fields). */
+export const CORPUS_FIELDS: Record<EntityCategory, readonly string[]> = {
+  company: ['domain', 'description', 'industry', 'country', 'employee_count', 'founded_year', 'revenue', 'total_funding', 'funding_stage', 'technology', 'professional_url'],
+  person: ['title', 'department', 'seniority', 'location', 'current_employer', 'skills', 'employment_history', 'education'],
+  patent: ['title', 'abstract', 'status', 'granted_date', 'applicants', 'inventors', 'classification'],
+  news_article: ['title', 'summary', 'content', 'published_at', 'companies', 'tags'],
+  market_report: ['title', 'body', 'industry', 'published_date', 'publisher'],
+  funding_round: ['company_domain', 'type', 'announced_on', 'amount_usd', 'investors'],
+  academic_report: ['doi', 'abstract', 'authors', 'published', 'keywords', 'citations'],
+  trend: ['description', 'momentum', 'direction', 'related_companies', 'keywords'],
+  job_opening: ['company_domain', 'location', 'posted_at', 'description', 'salary_range', 'department', 'seniority'],
+}
+
+export const TABLE_OF: Record<EntityCategory, RecordTable> = {
+  company: 'companies',
+  person: 'persons',
+  patent: 'documents',
+  news_article: 'documents',
+  market_report: 'documents',
+  funding_round: 'documents',
+  academic_report: 'documents',
+  trend: 'documents',
+  job_opening: 'documents',
+}
+
+const CATEGORY_OF = Object.fromEntries(Object.entries(CATEGORY_SOURCE_CORPUS).map(([c, s]) => [s, c])) as Partial<
+  Record<SourceCorpus, EntityCategory>
+>
+
+const share = (n: number, total: number) => (total > 0 ? Math.round((n / total) * 10_000) / 10_000 : null)
+const shares = (fields: Record<string, number>, total: number) =>
+  Object.fromEntries(Object.entries(fields).map(([f, n]) => [f, share(n, total)]))
+
+/**
+ * Recomputes the figures of the corpora an ingest of `category` touched. `asOf` (the data's
+ * freshness) is set only when records were read, so an empty ingest does not make a corpus look fresh.
+ */
+export async function refreshCorpusState(db: Db, category: IngestCategory, asOf: Date | null, now: Date): Promise<void> {
+  const stamp = (corpus: SourceCorpus, values: { record_count: number; vector_count: number | null; fields: Record<string, number | null> }) =>
+    updateCorpusState(db, corpus, { ...values, ...(asOf ? { as_of: asOf } : {}), updated_at: now })
+  if (category !== 'school') {
+    const counts = await countRecordFields(db, TABLE_OF[category], TABLE_OF[category] === 'documents' ? category : null, CORPUS_FIELDS[category])
+    await stamp(CATEGORY_SOURCE_CORPUS[category], {
+      record_count: counts.records,
+      vector_count: counts.vectors,
+      fields: shares(counts.fields, counts.records),
+    })
+  }
+  if (category === 'person') {
+    const a = await countAffiliations(db)
+    await stamp('gtm_affiliations', { record_count: a.records, vector_count: null, fields: shares(a.fields, a.records) })
+  }
+  if (category === 'person' || category === 'company' || category === 'school') {
+    const i = await countInstitutions(db)
+    await stamp('gtm_institutions', { record_count: i.records, vector_count: null, fields: shares(i.fields, i.records) })
+  }
+}
+
+/** Per source corpus, every one in closed-set order (empty ones too). Free: one read of corpus_state. */
+export async function getCoverage(deps: Deps): Promise<CoverageResponse> {
+  const states = await guarded(deps, 'retrieval', 'upstream.unavailable', () => findCorpusStates(deps.db))
+  const byCorpus = new Map(states.map((s) => [s.corpus, s]))
+  const corpora = SOURCE_CORPORA.map((corpus): CorpusCoverage => {
+    const s = byCorpus.get(corpus)
+    const records = s?.record_count ?? 0
+    const vectors = s?.vector_count ?? null
+    const category = CATEGORY_OF[corpus] ?? null
+    const fields = (s?.fields ?? {}) as Record<string, number | null>
+    const listed = category ? CORPUS_FIELDS[category] : Object.keys(fields)
+    return {
+      source_corpus: corpus,
+      category,
+      records,
+      as_of: records > 0 && s?.as_of ? new Date(s.as_of).toISOString() : null,
+      records_with_vector: category ? (vectors ?? 0) : null,
+      vector_share: category && vectors !== null ? share(vectors, records) : null,
+      vector_coverage_incomplete: category !== null && (vectors ?? 0) < records,
+      fields: Object.fromEntries(listed.map((f) => [f, records > 0 ? (fields[f] ?? 0) : null])),
+    }
+  })
+  return { corpora }
+}
+
+/**
+ * Records lacking a vector per category, for search's `vector_coverage_incomplete` degradation
+ * (as of the end of the latest ingest).
+ */
+export async function findVectorGaps(deps: Deps): Promise<Partial<Record<EntityCategory, { records: number; missing: number }>>> {
+  const states = await findCorpusStates(deps.db)
+  const out: Partial<Record<EntityCategory, { records: number; missing: number }>> = {}
+  for (const s of states) {
+    const category = CATEGORY_OF[s.corpus as SourceCorpus]
+    if (category) out[category] = { records: s.record_count, missing: Math.max(0, s.record_count - (s.vector_count ?? 0)) }
+  }
+  return out
+}

@@ -1,0 +1,86 @@
+// `dsp demo seed`: the generator's corpus (src/corpus/demo/) stored through the ingestion path,
+// plus the facts file tests assert against. Docs: docs/corpus.md §4 and §6.6.
+import { mkdir, rename, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { ENTITY_CATEGORIES } from '../../contract/records.ts'
+import { DEFAULT_DEMO_SEED, DEMO_NOW, createDemoCorpus, type DemoScale } from '../../corpus/demo/index.ts'
+import type { Deps } from '../types.ts'
+import { ingestObjects, type IngestProgress, type IngestSummary } from './ingest.ts'
+import type { IngestCategory } from './prepare.ts'
+
+export const DEMO_FACTS_FILE = 'demo-facts.json'
+const DEMO_SETTING = 'demo_corpus'
+
+/** Institutions first (schools), companies before people (employers named without a domain resolve to them), then documents. */
+export const DEMO_ORDER: readonly IngestCategory[] = ['school', ...ENTITY_CATEGORIES]
+
+export interface SeedDemoOptions {
+  scale?: DemoScale
+  seed?: number
+  onCategory?: (category: IngestCategory, total: number) => void
+  onProgress?: (category: IngestCategory, progress: IngestProgress) => void
+}
+
+export interface SeedDemoSummary {
+  scale: DemoScale
+  seed: number
+  seconds: number
+  facts_file: string
+  categories: IngestSummary[]
+}
+
+export function demoFactsPath(deps: Deps): string {
+  return path.resolve(deps.config.DSP_DATA_DIR, DEMO_FACTS_FILE)
+}
+
+/** The scale and seed last seeded into this store, or null. */
+export async function findSeededDemo(deps: Deps): Promise<{ scale: DemoScale; seed: number } | null> {
+  const row = await deps.db.selectFrom('deployment_settings').select('value').where('key', '=', DEMO_SETTING).executeTakeFirst()
+  return row ? (JSON.parse(row.value) as { scale: DemoScale; seed: number }) : null
+}
+
+/**
+ * Stores every category of the demo corpus (idempotent: seeding again with the same seed changes
+ * nothing) and writes the facts file: {scale, seed, now, counts, flagships, facts}. The corpus'
+ * as_of is the demo clock (2025-06-01), not the wall clock: the data describes that day.
+ */
+export async function seedDemoCorpus(deps: Deps, opts: SeedDemoOptions = {}): Promise<SeedDemoSummary> {
+  const started = performance.now()
+  const corpus = createDemoCorpus({ scale: opts.scale, seed: opts.seed ?? DEFAULT_DEMO_SEED })
+  const asOf = new Date(DEMO_NOW)
+  const categories: IngestSummary[] = []
+  for (const category of DEMO_ORDER) {
+    const records = category === 'school' ? corpus.schools() : corpus.records(category)
+    opts.onCategory?.(category, corpus.counts[category])
+    const summary = await ingestObjects(deps, category, records, {
+      asOf,
+      onProgress: opts.onProgress ? (p) => opts.onProgress!(category, p) : undefined,
+    })
+    categories.push(summary)
+  }
+  const factsFile = demoFactsPath(deps)
+  const facts = {
+    scale: corpus.scale,
+    seed: corpus.seed,
+    now: DEMO_NOW.slice(0, 10),
+    counts: { ...corpus.counts, funding_round: corpus.counts.funding_round },
+    flagships: corpus.flagships,
+    facts: corpus.computeFacts(),
+  }
+  await mkdir(path.dirname(factsFile), { recursive: true })
+  await writeFile(`${factsFile}.tmp`, JSON.stringify(facts))
+  await rename(`${factsFile}.tmp`, factsFile)
+  const value = JSON.stringify({ scale: corpus.scale, seed: corpus.seed })
+  await deps.db
+    .insertInto('deployment_settings')
+    .values({ key: DEMO_SETTING, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute()
+  return {
+    scale: corpus.scale,
+    seed: corpus.seed,
+    seconds: Math.round((performance.now() - started) / 10) / 100,
+    facts_file: factsFile,
+    categories,
+  }
+}

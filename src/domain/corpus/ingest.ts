@@ -1,0 +1,383 @@
+// Ingestion: NDJSON lines (or ready objects, for the demo) → validated, normalised, embedded and
+// upserted records, in batches, in constant memory. Used by `dsp ingest`, POST /admin/v1/corpus/{category}
+// and `dsp demo seed`. Rules and figures: docs/corpus.md §6.
+import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs'
+import path from 'node:path'
+import { StringDecoder } from 'node:string_decoder'
+import { CATEGORY_SOURCE_CORPUS } from '../../contract/coverage.ts'
+import type { EntityCategory } from '../../contract/records.ts'
+import { normaliseName } from '../../corpus/normalise.ts'
+import { isZeroVector, type Embedder } from '../../retrieval/embedder/index.ts'
+import {
+  deleteAffiliations,
+  findCompanyDomainsByName,
+  findRecordHashes,
+  insertAffiliations,
+  insertInstitutionsIfMissing,
+  nextVectorGeneration,
+  rekeyNamedAffiliations,
+  upsertInstitutions,
+  upsertRecords,
+  upsertRecordVectors,
+  type AffiliationRow,
+  type CompanyRow,
+  type DocumentRow,
+  type InstitutionRow,
+  type PersonRow,
+} from '../../store/corpus.ts'
+import type { Db } from '../../store/db.ts'
+import type { Deps } from '../types.ts'
+import { TABLE_OF, refreshCorpusState } from './coverage.ts'
+import { prepareRecord, type IngestCategory, type PreparedRecord } from './prepare.ts'
+import {
+  companyInstitution,
+  companyRow,
+  documentRow,
+  personGraph,
+  personRow,
+  recordTexts,
+  schoolInstitution,
+  type DocumentCategory,
+  type VectorState,
+} from './rows.ts'
+import { vectorToBytes, type VectorUpdate } from './vectors.ts'
+
+// 500 rows per statement: measured on PGlite (docs/corpus.md §6.4), larger batches gained nothing
+// and a company batch stays at ≈ 18k parameters, far under PostgreSQL's 65,535.
+export const DEFAULT_BATCH_SIZE = 500
+export const INLINE_REJECTS = 100
+
+export interface RejectEntry {
+  /** 1-based line number in the input (the record's position for object sources). */
+  line: number
+  reason: string
+}
+
+export interface IngestProgress {
+  read: number
+  upserted: number
+  unchanged: number
+  rejected: number
+}
+
+export interface IngestOptions {
+  /** Where rejected lines go, one JSON object per line; created on the first reject. */
+  rejectFile?: string
+  onProgress?: (progress: IngestProgress) => void
+  /** How fresh the data is (corpus_state.as_of); default now. Also the "today" of affiliation is_current. */
+  asOf?: Date
+  batchSize?: number
+}
+
+export interface IngestSummary extends IngestProgress {
+  category: IngestCategory
+  seconds: number
+  records_per_second: number
+  /** Records written with a vector / without one (the embedder found no known word, or failed). */
+  vectors: { embedded: number; missing: number }
+  reject_file: string | null
+  /** The first 100 rejects. */
+  rejects: RejectEntry[]
+  rejects_truncated: boolean
+}
+
+/** One input item: a parsed value, or why the line could not be parsed. */
+type Item = { line: number; value: unknown } | { line: number; error: string }
+
+/**
+ * Splits a byte stream into lines (LF or CRLF) with backpressure: the next chunk is read only
+ * when the consumer asks, so memory holds one chunk and one batch whatever the input size.
+ * Throws `tooLarge()` once more than maxBytes arrived.
+ */
+export async function* readLines(
+  stream: AsyncIterable<Buffer | string>,
+  opts: { maxBytes?: number; tooLarge?: () => Error } = {},
+): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8')
+  let pending = ''
+  let bytes = 0
+  for await (const chunk of stream) {
+    bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length
+    if (opts.maxBytes !== undefined && bytes > opts.maxBytes) throw (opts.tooLarge ?? (() => new Error('input too large')))()
+    pending += typeof chunk === 'string' ? chunk : decoder.write(chunk)
+    let start = 0
+    for (let nl = pending.indexOf('\n'); nl >= 0; nl = pending.indexOf('\n', start)) {
+      const end = nl > start && pending.charCodeAt(nl - 1) === 13 ? nl - 1 : nl
+      yield pending.slice(start, end)
+      start = nl + 1
+    }
+    pending = pending.slice(start)
+  }
+  pending += decoder.end()
+  if (pending.length > 0) yield pending.endsWith('\r') ? pending.slice(0, -1) : pending
+}
+
+async function* parseLines(lines: AsyncIterable<string> | Iterable<string>): AsyncGenerator<Item> {
+  let line = 0
+  for await (const text of lines) {
+    line++
+    if (text.trim() === '') continue
+    try {
+      yield { line, value: JSON.parse(text) }
+    } catch (e) {
+      yield { line, error: `invalid JSON: ${(e as Error).message}` }
+    }
+  }
+}
+
+async function* numbered(records: AsyncIterable<unknown> | Iterable<unknown>): AsyncGenerator<Item> {
+  let line = 0
+  for await (const value of records) yield { line: ++line, value }
+}
+
+/** Ingests NDJSON lines (blank lines are skipped but keep their line numbers). */
+export function ingestLines(deps: Deps, category: IngestCategory, lines: AsyncIterable<string> | Iterable<string>, opts: IngestOptions = {}) {
+  return ingest(deps, category, parseLines(lines), opts)
+}
+
+/** Ingests ready objects (the demo generator) through the same validation and upsert path. */
+export function ingestObjects(deps: Deps, category: IngestCategory, records: AsyncIterable<unknown> | Iterable<unknown>, opts: IngestOptions = {}) {
+  return ingest(deps, category, numbered(records), opts)
+}
+
+class Rejects {
+  readonly inline: RejectEntry[] = []
+  count = 0
+  private out: WriteStream | null = null
+  constructor(private readonly file: string | undefined) {}
+
+  add(entry: RejectEntry): void {
+    this.count++
+    if (this.inline.length < INLINE_REJECTS) this.inline.push(entry)
+    if (this.file === undefined) return
+    if (!this.out) {
+      mkdirSync(path.dirname(path.resolve(this.file)), { recursive: true })
+      this.out = createWriteStream(this.file)
+    }
+    this.out.write(JSON.stringify(entry) + '\n')
+  }
+
+  async close(): Promise<string | null> {
+    if (!this.out) return null
+    const out = this.out
+    await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())))
+    return this.file ?? null
+  }
+}
+
+interface RunContext {
+  deps: Deps
+  category: IngestCategory
+  asOf: Date
+  asOfMonth: number
+  embedder: Embedder | null
+  /** Employer names resolved to domains during this run (null: no corpus company of that name). */
+  nameCache: Map<string, string | null>
+  /** Institution keys already written during this run. */
+  knownInstitutions: Set<string>
+  vectorsFailed: boolean
+}
+
+async function ingest(deps: Deps, category: IngestCategory, items: AsyncIterable<Item>, opts: IngestOptions): Promise<IngestSummary> {
+  const started = performance.now()
+  const asOf = opts.asOf ?? deps.clock.now()
+  const batchSize = opts.batchSize ?? DEFAULT_BATCH_SIZE
+  const ctx: RunContext = {
+    deps,
+    category,
+    asOf,
+    asOfMonth: asOf.getUTCFullYear() * 100 + asOf.getUTCMonth() + 1,
+    embedder: category === 'school' ? null : await deps.embedder(),
+    nameCache: new Map(),
+    knownInstitutions: new Set(),
+    vectorsFailed: false,
+  }
+  // Load (or rebuild) the index before the first batch, so each batch's vectors apply in order.
+  if (category !== 'school') await deps.vectors.index(category)
+  const rejects = new Rejects(opts.rejectFile)
+  const totals = { read: 0, upserted: 0, unchanged: 0, embedded: 0, missing: 0 }
+  let batch = new Map<string, PreparedRecord>()
+  const flush = async () => {
+    if (batch.size === 0) return
+    const r = await writeBatch(ctx, [...batch.values()])
+    batch = new Map()
+    totals.upserted += r.upserted
+    totals.unchanged += r.unchanged
+    totals.embedded += r.embedded
+    totals.missing += r.missing
+    opts.onProgress?.({ read: totals.read, upserted: totals.upserted, unchanged: totals.unchanged, rejected: rejects.count })
+  }
+  try {
+    for await (const item of items) {
+      totals.read++
+      if ('error' in item) {
+        rejects.add({ line: item.line, reason: item.error })
+        continue
+      }
+      const prepared = prepareRecord(category, item.value, deps.secret)
+      if (!prepared.ok) {
+        rejects.add({ line: item.line, reason: prepared.reason })
+        continue
+      }
+      // A second record with the same id in one batch: write the first one, so the input's order wins.
+      if (batch.has(prepared.value.id)) await flush()
+      batch.set(prepared.value.id, prepared.value)
+      if (batch.size >= batchSize) await flush()
+    }
+    await flush()
+  } finally {
+    // What was committed stays committed: keep the index file and the figures in step with it.
+    if (category !== 'school') await deps.vectors.save(category)
+    await refreshCorpusState(deps.db, category, totals.read > 0 ? asOf : null, deps.clock.now())
+  }
+  const seconds = (performance.now() - started) / 1000
+  return {
+    category,
+    read: totals.read,
+    upserted: totals.upserted,
+    unchanged: totals.unchanged,
+    rejected: rejects.count,
+    seconds: Math.round(seconds * 1000) / 1000,
+    records_per_second: seconds > 0 ? Math.round(totals.read / seconds) : 0,
+    vectors: { embedded: totals.embedded, missing: totals.missing },
+    reject_file: await rejects.close(),
+    rejects: rejects.inline,
+    rejects_truncated: rejects.count > rejects.inline.length,
+  }
+}
+
+interface BatchResult {
+  upserted: number
+  unchanged: number
+  embedded: number
+  missing: number
+}
+
+/** Embeds the records' texts; an embedder failure leaves them without vectors (counted, retried on re-ingest). */
+async function embed(ctx: RunContext, category: EntityCategory, records: PreparedRecord[], texts: string[]) {
+  const none = { vectors: records.map(() => null as Float32Array | null), model: null as string | null }
+  if (!ctx.embedder || records.length === 0) return none
+  try {
+    const vectors = await ctx.embedder.embed(texts)
+    return { vectors: vectors.map((v) => (isZeroVector(v) ? null : v)), model: ctx.embedder.name }
+  } catch (e) {
+    if (!ctx.vectorsFailed) ctx.deps.log.warn({ category, err: (e as Error).message }, 'embedding failed; records stored without vectors')
+    ctx.vectorsFailed = true
+    return none
+  }
+}
+
+export const PROF: Record<string, number> = {}
+const tick = (k: string, t: number) => { PROF[k] = (PROF[k] ?? 0) + performance.now() - t; return performance.now() }
+async function writeBatch(ctx: RunContext, batch: PreparedRecord[]): Promise<BatchResult> {
+  const { deps, category } = ctx
+  let T = performance.now()
+  const now = deps.clock.now()
+  if (category === 'school') {
+    const written = await deps.db.transaction().execute((tx) => upsertInstitutions(tx, batch.map((p) => schoolInstitution(p, now))))
+    return { upserted: written, unchanged: batch.length - written, embedded: 0, missing: 0 }
+  }
+  const table = TABLE_OF[category]
+  const model = ctx.embedder?.name ?? null
+  // Unchanged: same content and embedded with today's embedder. Those are not embedded nor written.
+  const stored = new Map((await findRecordHashes(deps.db, table, batch.map((p) => p.id))).map((s) => [s.id, s]))
+  T = tick('hashes', T)
+  const changed = batch.filter((p) => {
+    const s = stored.get(p.id)
+    return !s || s.record_hash !== p.hash || s.embedded_with !== model
+  })
+  if (changed.length === 0) return { upserted: 0, unchanged: batch.length, embedded: 0, missing: 0 }
+
+  const texts = changed.map((p) => recordTexts(category, p.record))
+  T = tick('texts', T)
+  const embedded = await embed(ctx, category, changed, texts.map((t) => t.embed))
+  T = tick('embed', T)
+  const states: VectorState[] = embedded.vectors.map((v) => ({ hasVector: v !== null, embeddedWith: embedded.model }))
+  const resolve = category === 'person' ? await nameResolver(ctx, changed) : null
+  T = tick('resolve', T)
+  const indexOf = new Map(changed.map((p, i) => [p.id, i]))
+  const vectorOf = (id: string) => embedded.vectors[indexOf.get(id)!] ?? null
+
+  const { written, generation } = await deps.db.transaction().execute(async (tx) => {
+    const corpus = CATEGORY_SOURCE_CORPUS[category]
+    const generation = await nextVectorGeneration(tx, corpus)
+    let rows: CompanyRow[] | PersonRow[] | DocumentRow[]
+    let graph: { affiliations: AffiliationRow[]; institutions: InstitutionRow[] } | null = null
+    if (category === 'company') rows = changed.map((p, i) => companyRow(p, texts[i]!, states[i]!, now))
+    else if (category === 'person') {
+      const graphs = changed.map((p) => personGraph(p.id, p.record, resolve!, ctx.asOfMonth, now))
+      rows = changed.map((p, i) => personRow(p, texts[i]!, states[i]!, now, graphs[i]!))
+      graph = { affiliations: graphs.flatMap((g) => g.affiliations), institutions: graphs.flatMap((g) => g.institutions) }
+    } else rows = changed.map((p, i) => documentRow(category as DocumentCategory, p, texts[i]!, states[i]!, now))
+    T = tick('rows', T)
+    const written = await upsertRecords(tx, table, rows)
+    T = tick('upsert', T)
+    if (written.length > 0) {
+      await upsertRecordVectors(
+        tx,
+        written.map((w) => {
+          const v = vectorOf(w.id)
+          return { vec_key: w.vec_key, category, model: embedded.model ?? '', vector: v ? vectorToBytes(v) : null, generation }
+        }),
+      )
+      T = tick('vectors-db', T)
+      const ids = new Set(written.map((w) => w.id))
+      if (category === 'company') await writeCompanyGraph(ctx, tx, changed.filter((p) => ids.has(p.id)), now)
+      if (graph) await writePersonGraph(ctx, tx, [...ids], graph.affiliations.filter((a) => ids.has(a.person_id)), graph.institutions)
+    }
+    T = tick('graph', T)
+    return { written, generation }
+  })
+  T = tick('commit', T)
+
+  if (written.length > 0) {
+    const updates: VectorUpdate[] = written.map((w) => ({ key: w.vec_key, vector: vectorOf(w.id) }))
+    await deps.vectors.apply(category, generation, updates)
+  }
+  T = tick('hnsw', T)
+  const embeddedCount = written.filter((w) => vectorOf(w.id) !== null).length
+  return {
+    upserted: written.length,
+    unchanged: batch.length - written.length,
+    embedded: embeddedCount,
+    missing: written.length - embeddedCount,
+  }
+}
+
+/** Employer names of a person batch → corpus company domains, one query per batch for names not seen yet. */
+async function nameResolver(ctx: RunContext, batch: PreparedRecord[]) {
+  const wanted = new Set<string>()
+  for (const p of batch) {
+    const jobs = p.record.employment_history
+    if (!Array.isArray(jobs)) continue
+    for (const job of jobs as Record<string, unknown>[]) {
+      if (job?.company_id || typeof job?.company !== 'string') continue
+      const norm = normaliseName(job.company)
+      if (norm && !ctx.nameCache.has(norm)) wanted.add(norm)
+    }
+  }
+  if (wanted.size > 0) {
+    const found = await findCompanyDomainsByName(ctx.deps.db, [...wanted])
+    for (const name of wanted) ctx.nameCache.set(name, null)
+    // Ordered by domain: when two companies share a name, the first domain wins, deterministically.
+    for (const f of found) if (ctx.nameCache.get(f.name_norm) === null) ctx.nameCache.set(f.name_norm, f.domain)
+  }
+  return (norm: string) => ctx.nameCache.get(norm) ?? null
+}
+
+async function writeCompanyGraph(ctx: RunContext, tx: Db, written: PreparedRecord[], now: Date) {
+  const institutions = written.map((p) => companyInstitution(p, now)).filter((i): i is InstitutionRow => i !== null)
+  await upsertInstitutions(tx, institutions)
+  for (const i of institutions) ctx.knownInstitutions.add(i.inst_key)
+  const named = institutions.filter((i) => i.name_norm !== null).map((i) => ({ name_norm: i.name_norm!, domain: i.inst_key }))
+  await rekeyNamedAffiliations(tx, named)
+}
+
+async function writePersonGraph(ctx: RunContext, tx: Db, personIds: string[], affiliations: AffiliationRow[], institutions: InstitutionRow[]) {
+  await deleteAffiliations(tx, personIds)
+  await insertAffiliations(tx, affiliations)
+  const missing = new Map<string, InstitutionRow>()
+  for (const i of institutions) if (!ctx.knownInstitutions.has(i.inst_key) && !missing.has(i.inst_key)) missing.set(i.inst_key, i)
+  await insertInstitutionsIfMissing(tx, [...missing.values()])
+  for (const key of missing.keys()) ctx.knownInstitutions.add(key)
+}

@@ -1,0 +1,353 @@
+// Retrieval for search and similar: filters compiled to SQL, full-text and embedding candidates
+// fused by reciprocal rank (hybrid), sorting, counting, page assembly. No HTTP, no credits.
+import { sql, type RawBuilder } from 'kysely'
+import { normaliseCompanyPageUrl, normaliseDomain, normaliseName } from '../../corpus/normalise.ts'
+import { SENIORITY_LADDER } from '../../corpus/taxonomy.ts'
+import { CATEGORY_SOURCE_CORPUS } from '../../contract/coverage.ts'
+import type { EntityCategory } from '../../contract/records.ts'
+import { ApiError, DependencyError } from '../../errors.ts'
+import { tokenize } from '../../retrieval/embedder/tokenize.ts'
+import { isZeroVector } from '../../retrieval/embedder/index.ts'
+import { EXACT_SCAN_MAX_CANDIDATES } from '../../retrieval/vector-index.ts'
+import { findCorpusStates } from '../../store/corpus.ts'
+import * as q from '../../store/search.ts'
+import { companyFilterCond, documentFilterCond, geoCond, personFilterCond, type CompileContext, type Filters, type GeoFilter } from '../../store/search-filters.ts'
+import { findVectorGaps } from '../corpus/coverage.ts'
+import type { Deps } from '../types.ts'
+import { DOCUMENT_FILTERS, GTM_FILTERS, filterSpec, type DocumentCategory } from './catalogue.ts'
+
+export const TABLE: Record<EntityCategory, q.SearchTable> = {
+  company: 'companies', person: 'persons', patent: 'documents', news_article: 'documents', market_report: 'documents',
+  funding_round: 'documents', academic_report: 'documents', trend: 'documents', job_opening: 'documents',
+}
+const ALIAS: Record<q.SearchTable, string> = { companies: 'c', persons: 'p', documents: 'd' }
+
+/** Counts stop here: a total at the cap is an estimate (total_is_estimate, universe_is_exact false). */
+export const COUNT_CAP = 10_000
+/** Candidates each retriever contributes to the fused ranking of a text search. */
+export const POOL = 1000
+export const DEEP_POOL = 2000
+/** Below this cosine, a vector neighbour is not a match on its own. */
+export const VECTOR_FLOOR = 0.2
+const RRF_K = 60
+
+export interface SortClause {
+  field: string
+  direction: 'asc' | 'desc'
+}
+
+export interface RetrievalPlan {
+  category: EntityCategory
+  filters: Filters
+  include_domains: string[]
+  semantic_query: string | null
+  semantic_scope: 'company' | 'person' | null
+  sort: SortClause[]
+  /** Extra terms (deep: synonyms) weighted below the query's own. */
+  expansions: string[]
+  pool: number
+}
+
+export interface Hit {
+  id: string
+  score: number
+}
+
+export interface Retrieved {
+  hits: Hit[]
+  total: number
+  total_is_estimate: boolean
+  /** The fused pool was cut: pages past it are not reachable (pagination_truncated). */
+  pool_truncated: boolean
+  /** How many results paging can reach (the fused pool, else the total). */
+  reachable: number
+  vector_used: boolean
+}
+
+function compileContext(deps: Deps): CompileContext {
+  const now = deps.clock.now()
+  return {
+    nowMonth: now.getUTCFullYear() * 100 + now.getUTCMonth() + 1,
+    normaliseDomain,
+    normaliseCompanyPage: normaliseCompanyPageUrl,
+    normaliseName,
+  }
+}
+
+/** The WHERE of a plan's filters on its category's table. Unknown names are refused earlier (validation). */
+export function compileWhere(deps: Deps, plan: Pick<RetrievalPlan, 'category' | 'filters' | 'include_domains'>): RawBuilder<unknown> {
+  const ctx = compileContext(deps)
+  const table = TABLE[plan.category]
+  const a = ALIAS[table]
+  const parts: RawBuilder<unknown>[] = []
+  const companyParts: RawBuilder<unknown>[] = []
+  for (const [name, value] of Object.entries(plan.filters)) {
+    if (value === undefined || value === null) continue
+    if (table === 'documents') {
+      const spec = DOCUMENT_FILTERS[plan.category as DocumentCategory].find((f) => f.name === name)
+      if (spec) parts.push(documentFilterCond(a, spec, value))
+      continue
+    }
+    if (name === 'geo') {
+      parts.push(geoCond(a, table === 'companies' ? 'companies' : 'persons', value as GeoFilter))
+      continue
+    }
+    const spec = filterSpec(name)
+    if (!spec) continue
+    if (table === 'companies') {
+      const c = companyFilterCond(a, name, value, ctx)
+      if (c) parts.push(c)
+    } else {
+      const personCond = spec.applies_to === 'person' ? personFilterCond(a, name, value, ctx) : null
+      if (personCond) parts.push(personCond)
+      else {
+        const c = companyFilterCond('e', name, value, ctx)
+        if (c) companyParts.push(c)
+      }
+    }
+  }
+  if (companyParts.length) parts.push(sql`exists (select 1 from companies e where e.domain = ${sql.ref(`${a}.company_domain`)} and ${q.and(companyParts)})`)
+  if (plan.include_domains.length) {
+    const domains = plan.include_domains.map((d) => normaliseDomain(d) ?? d.toLowerCase())
+    if (table === 'companies') parts.push(sql`${sql.ref('c.domain')} = any(${domains}::text[])`)
+    else if (table === 'persons') parts.push(sql`${sql.ref('p.company_domain')} = any(${domains}::text[])`)
+    else parts.push(sql`(${sql.ref('d.company_domain')} = any(${domains}::text[]) or coalesce(${sql.ref('d.company_domains')} && ${domains}::text[], false))`)
+  }
+  return q.and(parts)
+}
+
+/** SQL of one sort clause on the category's table (validated against the catalogue before). */
+function sortExpr(deps: Deps, category: EntityCategory, field: string): RawBuilder<unknown> {
+  const table = TABLE[category]
+  const a = ALIAS[table]
+  const col = (c: string) => sql.ref(`${a}.${c}`)
+  const ctx = compileContext(deps)
+  if (table === 'documents') {
+    const byField: Record<string, RawBuilder<unknown>> = {
+      granted_date: q.jsonText(a, ['granted_date']), filed: q.jsonText(a, ['application', 'filed']), title: col('name'), published_at: col('published_at'),
+      published_date: col('published_at'), announced_on: col('published_at'), amount_usd: col('amount'), published: col('published_at'),
+      citations: q.jsonNumber(a, ['citations']), momentum: col('amount'), name: col('name'), posted_at: col('published_at'), salary: col('amount'),
+    }
+    return byField[field] ?? col('published_at')
+  }
+  // Company fields on a person search read the employer.
+  const company = (expr: (alias: string) => RawBuilder<unknown>) => (table === 'companies' ? expr('c') : sql`(select ${expr('e')} from companies e where e.domain = ${col('company_domain')})`)
+  switch (field) {
+    case 'company_name': return company((x) => sql.ref(`${x}.name`))
+    case 'employee_count': case 'revenue': case 'founded_year': case 'industry': case 'operating_status': case 'total_funding': case 'last_funding_date': case 'funding_stage':
+      return company((x) => sql.ref(`${x}.${field}`))
+    case 'job_openings': case 'professional_followers': case 'last_funding_amount': return company((x) => q.jsonNumber(x, [field]))
+    case 'country_count': return company((x) => q.jsonNumber(x, ['global_presence', 'country_count']))
+    case 'person_name': return col('name')
+    case 'title': case 'department': return col(field)
+    case 'seniority': return sql`(8 - coalesce(array_position(${[...SENIORITY_LADDER]}::text[], ${col('seniority')}), 8))`
+    case 'tenure': return sql`(${Math.floor(ctx.nowMonth / 100) * 12 + (ctx.nowMonth % 100)} - (${col('current_start_month')} / 100 * 12 + ${col('current_start_month')} % 100))`
+    case 'years_worked': return sql`(${Math.floor(ctx.nowMonth / 100) * 12 + (ctx.nowMonth % 100)} - (${col('career_start_month')} / 100 * 12 + ${col('career_start_month')} % 100))`
+    case 'current_job_start': return col('current_start_month')
+    case 'graduation_year': return sql`(select max(case when e->>'end' ~ '^[0-9]{4}' then substr(e->>'end', 1, 4)::int end) from jsonb_array_elements(coalesce(${col('record')}->'education', '[]'::jsonb)) e)`
+    case 'country': case 'state': case 'city': return col(field)
+    case 'region': return table === 'companies' ? sql`${col('region')}[1]` : q.jsonText(a, ['location', 'region'])
+    case 'updated_at': return col('updated_at')
+  }
+  return col('updated_at')
+}
+
+/** Engine ordering without a query: a quality ranking per category (biggest, most senior, newest). */
+function defaultOrder(category: EntityCategory): RawBuilder<unknown>[] {
+  const table = TABLE[category]
+  if (table === 'companies') return [sql`c.employee_count desc nulls last`, sql`c.id`]
+  if (table === 'persons') return [sql`coalesce(array_position(${[...SENIORITY_LADDER]}::text[], p.seniority), 99)`, sql`p.id`]
+  return [sql`d.published_at desc nulls last`, sql`d.id`]
+}
+
+function orderBy(deps: Deps, plan: RetrievalPlan): RawBuilder<unknown>[] {
+  if (plan.sort.length === 0) return defaultOrder(plan.category)
+  const a = ALIAS[TABLE[plan.category]]
+  return [...plan.sort.map((s) => sql`${sortExpr(deps, plan.category, s.field)} ${sql.raw(s.direction === 'asc' ? 'asc' : 'desc')} nulls last`), sql.ref(`${a}.id`)]
+}
+
+export function queryTerms(text: string | null): string[] {
+  if (!text) return []
+  return [...new Set(tokenize(text).filter((t) => t.length > 1))].slice(0, 32)
+}
+
+/** Deadline of the engine: past DSP_RETRIEVAL_TIMEOUT_MS the call answers 504 upstream.timeout. */
+export async function withRetrieval<T>(deps: Deps, fn: () => Promise<T>): Promise<T> {
+  const deadline = deps.config.DSP_RETRIEVAL_TIMEOUT_MS
+  let timer: NodeJS.Timeout | undefined
+  try {
+    await deps.faults.check('retrieval', deadline)
+    return await Promise.race([
+      fn(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new DependencyError('retrieval', 'timeout')), deadline)
+      }),
+    ])
+  } catch (e) {
+    if (e instanceof ApiError) throw e
+    if (e instanceof DependencyError) {
+      if (e.kind === 'timeout') throw new ApiError('upstream.timeout', `The retrieval engine did not answer within ${deadline} ms; nothing was charged. Retry after Retry-After.`)
+      throw new ApiError('upstream.unavailable', 'The retrieval engine could not be reached; nothing was charged. Retry after Retry-After.')
+    }
+    const code = (e as { code?: string }).code ?? ''
+    if (/^(ECONN|08|57P)/.test(code) || /Connection terminated/.test(String((e as Error).message))) throw new ApiError('upstream.unavailable', 'The retrieval engine could not be reached; nothing was charged.')
+    throw e
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** Vector neighbours among the records passing `where`: exact over a small filtered set, else ANN then filter. */
+async function vectorCandidates(deps: Deps, category: EntityCategory, where: RawBuilder<unknown>, vector: Float32Array, k: number): Promise<Hit[]> {
+  const table = TABLE[category]
+  const docCategory = table === 'documents' ? category : null
+  const index = await deps.vectors.index(category)
+  if (index.size === 0) return []
+  const small = await q.filteredKeys(deps.db, { table, category: docCategory, where, max: EXACT_SCAN_MAX_CANDIDATES })
+  if (small) {
+    const byKey = new Map(small.map((r) => [BigInt(r.vec_key), r.id]))
+    const found = index.search(vector, k, { candidates: [...byKey.keys()] })
+    return found.filter((h) => h.score >= VECTOR_FLOOR).map((h) => ({ id: byKey.get(h.key)!, score: h.score })).filter((h) => h.id !== undefined)
+  }
+  const found = index.search(vector, Math.min(k * 4, index.size)).filter((h) => h.score >= VECTOR_FLOOR)
+  const ids = await q.idsForKeys(deps.db, { table, category: docCategory, where, keys: found.map((h) => Number(h.key)) })
+  return found.filter((h) => ids.has(Number(h.key))).slice(0, k).map((h) => ({ id: ids.get(Number(h.key))!, score: h.score }))
+}
+
+/** Reciprocal-rank fusion: each list contributes weight / (60 + rank). Scores scaled to 0..1. */
+export function fuse(lists: { hits: Hit[]; weight: number }[]): Hit[] {
+  const scores = new Map<string, number>()
+  let max = 0
+  for (const l of lists) {
+    max += l.weight / (RRF_K + 1)
+    l.hits.forEach((h, i) => scores.set(h.id, (scores.get(h.id) ?? 0) + l.weight / (RRF_K + 1 + i)))
+  }
+  return [...scores.entries()].map(([id, s]) => ({ id, score: Math.round((s / (max || 1)) * 10_000) / 10_000 })).sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))
+}
+
+async function embedQuery(deps: Deps, text: string): Promise<Float32Array | null> {
+  const embedder = await deps.embedder()
+  const [v] = await embedder.embed([text])
+  return v && !isZeroVector(v) ? v : null
+}
+
+/**
+ * Hybrid retrieval of one page. With words and no explicit sort: full-text and vector candidates
+ * fused, paged from the fused pool. Otherwise: filtered rows in sort (or quality) order, restricted
+ * to the text's matches when there are words.
+ */
+export async function retrieve(deps: Deps, plan: RetrievalPlan, offset: number, limit: number): Promise<Retrieved> {
+  const table = TABLE[plan.category]
+  const docCategory = table === 'documents' ? plan.category : null
+  let where = compileWhere(deps, plan)
+  const terms = queryTerms(plan.semantic_query)
+
+  if (terms.length && plan.semantic_scope === 'company' && table === 'persons') {
+    // The words describe the employer: rank companies, then keep their people, best employer first.
+    const companyPlan: RetrievalPlan = { ...plan, category: 'company', filters: {}, include_domains: [], semantic_scope: null, sort: [] }
+    const companies = await retrieveFused(deps, companyPlan, sql`true`, terms, Math.min(plan.pool, 300))
+    const domains = (await q.recordsByIds(deps.db, 'companies', companies.hits.map((h) => h.id)))
+    const rankOf = new Map<string, number>()
+    companies.hits.forEach((h, i) => {
+      const d = (domains.get(h.id)?.record as { domain?: string } | undefined)?.domain
+      if (d && !rankOf.has(d)) rankOf.set(d, i)
+    })
+    const list = [...rankOf.keys()]
+    where = q.and([where, sql`p.company_domain = any(${list}::text[])`])
+    const order = plan.sort.length ? orderBy(deps, plan) : [sql`array_position(${list}::text[], p.company_domain)`, ...defaultOrder('person')]
+    const [rows, count] = await Promise.all([
+      q.pageRows(deps.db, { table, category: null, where, orderBy: order, limit, offset }),
+      q.countMatches(deps.db, { table, category: null, where, cap: COUNT_CAP }),
+    ])
+    const hits = rows.map((r) => {
+      const employer = (r.record as { current_employer?: { domain?: string } | null }).current_employer?.domain ?? ''
+      const companyScore = companies.hits[rankOf.get(employer) ?? 0]?.score ?? 0
+      return { id: r.id, score: companyScore }
+    })
+    return { hits, total: count.count, total_is_estimate: count.capped, pool_truncated: false, reachable: count.count, vector_used: companies.vector_used }
+  }
+
+  if (terms.length && plan.sort.length === 0) {
+    const fused = await retrieveFused(deps, plan, where, terms, plan.pool)
+    return { ...fused, hits: fused.hits.slice(offset, offset + limit), reachable: fused.hits.length }
+  }
+
+  if (terms.length) {
+    // Explicit order over the text's matches.
+    const fused = await retrieveFused(deps, plan, where, terms, plan.pool)
+    const ids = fused.hits.map((h) => h.id)
+    const scoreOf = new Map(fused.hits.map((h) => [h.id, h.score]))
+    const rows = await q.pageRows(deps.db, { table, category: docCategory, where, ids, orderBy: orderBy(deps, plan), limit, offset })
+    return { hits: rows.map((r) => ({ id: r.id, score: scoreOf.get(r.id) ?? 0 })), total: fused.total, total_is_estimate: fused.total_is_estimate, pool_truncated: fused.pool_truncated, reachable: ids.length, vector_used: fused.vector_used }
+  }
+
+  const [rows, count] = await Promise.all([
+    q.pageRows(deps.db, { table, category: docCategory, where, orderBy: orderBy(deps, plan), limit, offset }),
+    q.countMatches(deps.db, { table, category: docCategory, where, cap: COUNT_CAP }),
+  ])
+  return { hits: rows.map((r) => ({ id: r.id, score: 1 })), total: count.count, total_is_estimate: count.capped, pool_truncated: false, reachable: count.count, vector_used: false }
+}
+
+async function retrieveFused(deps: Deps, plan: RetrievalPlan, where: RawBuilder<unknown>, terms: string[], pool: number): Promise<Retrieved> {
+  const table = TABLE[plan.category]
+  const docCategory = table === 'documents' ? plan.category : null
+  const [text, expanded, vector] = await Promise.all([
+    q.textCandidates(deps.db, { table, category: docCategory, where, terms, limit: pool }),
+    plan.expansions.length ? q.textCandidates(deps.db, { table, category: docCategory, where, terms: plan.expansions, limit: pool }) : Promise.resolve([]),
+    embedQuery(deps, [plan.semantic_query ?? '', ...plan.expansions].join(' ')).then((v) => (v ? vectorCandidates(deps, plan.category, where, v, pool) : [])),
+  ])
+  const fused = fuse([
+    { hits: text.map((t) => ({ id: t.id, score: t.rank })), weight: 1 },
+    { hits: vector, weight: 1 },
+    { hits: expanded.map((t) => ({ id: t.id, score: t.rank })), weight: 0.5 },
+  ])
+  const textCapped = text.length >= pool
+  let total = fused.length
+  let estimate = false
+  if (textCapped) {
+    const counted = await q.countTextMatches(deps.db, { table, category: docCategory, where, terms, cap: COUNT_CAP })
+    total = Math.max(total, counted.count + fused.filter((h) => !text.some((t) => t.id === h.id)).length)
+    estimate = true
+  }
+  return { hits: fused, total: Math.min(total, COUNT_CAP), total_is_estimate: estimate || total >= COUNT_CAP, pool_truncated: textCapped, reachable: fused.length, vector_used: vector.length > 0 }
+}
+
+/** Records of the page, flattened into rows with the three guaranteed keys (§2.2). */
+export async function buildRows(deps: Deps, category: EntityCategory, hits: Hit[]): Promise<Record<string, unknown>[]> {
+  const records = await q.recordsByIds(deps.db, TABLE[category], hits.map((h) => h.id))
+  return hits.flatMap((h) => {
+    const r = records.get(h.id)
+    if (!r) return []
+    return [{ ...r.record, id: h.id, category, score: h.score }]
+  })
+}
+
+export async function attributionFor(deps: Deps, category: EntityCategory) {
+  const corpus = CATEGORY_SOURCE_CORPUS[category]
+  const states = await findCorpusStates(deps.db)
+  const state = states.find((s) => s.corpus === corpus)
+  return [{ source_corpus: corpus, domain: null, as_of: state?.as_of ? new Date(state.as_of).toISOString() : null, url: null, quote: null }]
+}
+
+export async function vectorDegradation(deps: Deps, category: EntityCategory) {
+  const gaps = await findVectorGaps(deps)
+  const g = gaps[category]
+  if (!g || g.missing === 0) return []
+  return [{ reason: 'vector_coverage_incomplete', detail: `${g.missing} of ${g.records} ${category} records have no vector yet; they can only match by their words.`, impact: 'recall' as const, source_corpus: CATEGORY_SOURCE_CORPUS[category] }]
+}
+
+export async function loadVocabularies(deps: Deps) {
+  const [industries, sub_industries, countries, states, cities, technologies, funding_stages, regions] = await Promise.all([
+    q.vocabulary(deps.db, 'companies', 'industry', false, 200),
+    q.vocabulary(deps.db, 'companies', 'sub_industry', false, 500),
+    q.vocabulary(deps.db, 'companies', 'country', false, 300),
+    q.vocabulary(deps.db, 'companies', 'state', false, 500),
+    q.vocabulary(deps.db, 'companies', 'city', false, 1000),
+    q.vocabulary(deps.db, 'companies', 'technology', true, 500),
+    q.vocabulary(deps.db, 'companies', 'funding_stage', false, 50),
+    q.vocabulary(deps.db, 'companies', 'region', true, 50),
+  ])
+  return { industries, sub_industries, countries, states, cities, technologies, funding_stages, regions }
+}
+
+export const GTM_FILTER_NAMES = new Set(GTM_FILTERS.map((f) => f.name))

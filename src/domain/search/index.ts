@@ -1,0 +1,267 @@
+// POST /v1/search (data-routes §4.1, platform §2.2, §7, §8): validation, the plan of each mode
+// (fast: hybrid words-by-meaning; auto: rule parser + caller filters; deep: parse, retrieve
+// broadly, expand, re-rank, audit), signed cursors that carry the worked-out plan, and the
+// answer's envelope. Charging happens in the route once the answer is ready.
+import { createHash } from 'node:crypto'
+import type { EntityCategory } from '../../contract/records.ts'
+import { DocumentFilters, GtmFilters, type SearchBody } from '../../contract/search.ts'
+import { assertValid } from '../../contract/validation.ts'
+import { ApiError } from '../../errors.ts'
+import type { Filters } from '../../store/search-filters.ts'
+import type { ChargeInput } from '../credits/metering.ts'
+import { checkDepth, fingerprint, issueCursor, MAX_DEPTH, readCursor } from '../cursors.ts'
+import type { Credential, Deps } from '../types.ts'
+import { DOCUMENT_CATEGORIES, type DocumentCategory } from './catalogue.ts'
+import { attributionFor, buildRows, DEEP_POOL, loadVocabularies, POOL, queryTerms, retrieve, vectorDegradation, withRetrieval, type RetrievalPlan, type SortClause } from './engine.ts'
+import { expandTerms, parseQuery, RULES_PARSER_VERSION, type Vocabularies } from './parser.ts'
+import { validateSort } from './sorts.ts'
+
+export type Mode = 'fast' | 'auto' | 'deep'
+
+/** What a cursor carries: the worked-out plan, so later pages never re-run the parser. */
+export interface SearchPlan extends RetrievalPlan {
+  mode: Mode
+  query: string | null
+  filters_source: 'caller' | 'parser' | 'caller+parser' | 'none'
+  conflicts: { filter: string; caller: unknown; parser: unknown }[]
+  overrides: { filter: string; kept: 'caller'; dropped: unknown }[]
+  parser_version: string
+  criteria: { criterion: string; source: 'filter' | 'words' }[]
+  /** Charge scope shared by every page of this search. */
+  chain: string
+  /** The category was classified from the words (not given). */
+  classified: boolean
+}
+
+interface CursorPayload {
+  plan: SearchPlan
+  offset: number
+}
+
+let vocabCache: { at: number; value: Promise<Vocabularies> } | null = null
+const VOCAB_TTL_MS = 60_000
+
+function vocabularies(deps: Deps): Promise<Vocabularies> {
+  if (!vocabCache || Date.now() - vocabCache.at > VOCAB_TTL_MS) vocabCache = { at: Date.now(), value: loadVocabularies(deps) }
+  return vocabCache.value
+}
+
+const isDoc = (c: string): c is DocumentCategory => (DOCUMENT_CATEGORIES as readonly string[]).includes(c)
+
+function validateFilters(category: EntityCategory, filters: Record<string, unknown> | undefined): Filters {
+  if (!filters) return {}
+  if (isDoc(category)) {
+    const gtmOnly = Object.keys(filters).filter((k) => !(k in ((DocumentFilters[category] as { properties: object }).properties)))
+    if (gtmOnly.length) {
+      throw new ApiError('request.invalid', `filters ${gtmOnly.join(', ')} do not apply to ${category}; its filters are: ${Object.keys((DocumentFilters[category] as { properties: object }).properties).join(', ')}.`, {
+        extra: { errors: gtmOnly.map((k) => ({ type: 'extra_forbidden', loc: ['body', 'filters', k], msg: `Not a filter of ${category}`, input: filters[k], ctx: null })) },
+      })
+    }
+    assertValid(DocumentFilters[category], filters, ['filters'])
+  } else assertValid(GtmFilters, filters, ['filters'])
+  return filters as Filters
+}
+
+/** Caller filters win on conflict; both sources are reported (§2.2 resolved_search). */
+function mergeFilters(caller: Filters, parsed: Filters) {
+  const merged: Filters = { ...parsed }
+  const conflicts: SearchPlan['conflicts'] = []
+  const overrides: SearchPlan['overrides'] = []
+  for (const [name, value] of Object.entries(caller)) {
+    if (name in parsed && JSON.stringify(parsed[name]) !== JSON.stringify(value)) {
+      conflicts.push({ filter: name, caller: value, parser: parsed[name] })
+      overrides.push({ filter: name, kept: 'caller', dropped: parsed[name] })
+    }
+    merged[name] = value
+  }
+  const hasCaller = Object.keys(caller).length > 0
+  const hasParser = Object.keys(parsed).some((k) => !(k in caller))
+  const source = hasCaller && hasParser ? 'caller+parser' : hasCaller ? 'caller' : hasParser ? 'parser' : 'none'
+  return { merged, conflicts, overrides, source: source as SearchPlan['filters_source'] }
+}
+
+async function planSearch(deps: Deps, body: SearchBody, chain: string): Promise<SearchPlan> {
+  const mode: Mode = body.mode ?? 'auto'
+  const query = body.query?.trim() || null
+  if (body.sort?.length && !body.category) throw new ApiError('request.invalid', '`sort` needs an explicit `category`.', { extra: { errors: [{ type: 'missing', loc: ['body', 'category'], msg: 'Required with sort', input: null, ctx: null }] } })
+  const callerFilters = body.filters ?? {}
+  if (!query && Object.keys(callerFilters).length === 0 && !body.include_domains?.length) {
+    throw new ApiError('request.invalid', 'Send a `query`, `filters` or `include_domains`.', { extra: { errors: [{ type: 'missing', loc: ['body', 'query'], msg: 'A query or filters are required', input: null, ctx: null }] } })
+  }
+  let category = (body.category ?? null) as EntityCategory | null
+  let parsed = null
+  if (mode !== 'fast' && query) {
+    parsed = parseQuery(query, await vocabularies(deps), { category, nowYear: deps.clock.now().getUTCFullYear() })
+    category ??= parsed.category as EntityCategory
+  }
+  const classified = category === null || (body.category === undefined)
+  category ??= (query ? (parseQuery(query, { industries: [], sub_industries: [], countries: [], states: [], cities: [], regions: [], technologies: [], funding_stages: [] }, { category: null, nowYear: 2000 }).category as EntityCategory) : 'company')
+  if (isDoc(category) && body.include_domains === undefined && Object.keys(callerFilters).length === 0 && parsed) {
+    // Document categories take no GTM filters: the parser's company filters stay in the words.
+    parsed = { ...parsed, filters: {}, semantic_query: query }
+  }
+  const caller = validateFilters(category, callerFilters as Record<string, unknown>)
+  const { merged, conflicts, overrides, source } = mergeFilters(caller, parsed?.filters ?? {})
+  const sort = validateSort(category, body.sort ?? []) as SortClause[]
+  const semantic = parsed ? parsed.semantic_query : query
+  const terms = queryTerms(semantic)
+  return {
+    mode,
+    query,
+    category,
+    filters: merged,
+    include_domains: body.include_domains ?? [],
+    semantic_query: semantic,
+    semantic_scope: parsed?.semantic_scope ?? (category === 'person' && semantic ? 'person' : null),
+    sort,
+    expansions: mode === 'deep' ? expandTerms(terms) : [],
+    pool: mode === 'deep' ? DEEP_POOL : POOL,
+    filters_source: source,
+    conflicts,
+    overrides,
+    parser_version: mode === 'fast' ? 'none' : RULES_PARSER_VERSION,
+    criteria: [...Object.keys(merged).map((f) => ({ criterion: f, source: 'filter' as const })), ...(mode === 'deep' ? terms.map((t) => ({ criterion: t, source: 'words' as const })) : [])],
+    chain,
+    classified,
+  }
+}
+
+function resolvedSearch(plan: SearchPlan, onCursorPage: boolean) {
+  return {
+    parser_version: onCursorPage ? 'none' : plan.parser_version,
+    mode: plan.mode,
+    category: plan.category,
+    query: plan.query,
+    filters: plan.filters,
+    filters_source: plan.filters_source,
+    semantic_query: plan.semantic_query,
+    semantic_scope: plan.semantic_scope,
+    sort: plan.sort,
+    conflicts: plan.conflicts,
+    overrides: plan.overrides,
+  }
+}
+
+/** Advice when another category, or an agent run, would answer better (§2.2 suggestion). */
+function suggestionFor(plan: SearchPlan, total: number) {
+  const q = (plan.query ?? '').toLowerCase()
+  const clauses = (q.match(/\b(?:that|who|which|whose)\b/g) ?? []).length
+  if (clauses >= 2 || /\b(?:compare|why|how many|rank them|for each)\b/.test(q)) {
+    return { kind: 'agentic', category: null, message: 'This asks several things at once; an agent run can plan the searches and check each condition.' }
+  }
+  if (!plan.classified && plan.query) {
+    const guess = parseQuery(plan.query, { industries: [], sub_industries: [], countries: [], states: [], cities: [], regions: [], technologies: [], funding_stages: [] }, { category: null, nowYear: 2000 }).category
+    if (guess && guess !== plan.category && guess !== 'company') return { kind: 'search', category: guess, message: `The words read like a ${guess.replace('_', ' ')} search; try category ${guess}.` }
+  }
+  if (total === 0 && plan.mode === 'fast' && plan.query) return { kind: 'search', category: plan.category, message: 'Nothing matched these words; mode auto reads filters out of the query.' }
+  return null
+}
+
+/** deep's audit: each criterion evaluated over the page; filters are proven by the query, words judged per row. */
+function auditCriteria(plan: SearchPlan, rows: Record<string, unknown>[]) {
+  return plan.criteria.map((c) => {
+    if (c.source === 'filter') return { criterion: c.criterion, evaluated: rows.length, passed: rows.length, success_rate: rows.length ? 1 : null, proven_by: 'query' as const }
+    const needles = [c.criterion, ...expandTerms([c.criterion])]
+    const passed = rows.filter((r) => { const t = JSON.stringify(r).toLowerCase(); return needles.some((n) => t.includes(n)) }).length
+    return { criterion: c.criterion, evaluated: rows.length, passed, success_rate: rows.length ? Math.round((passed / rows.length) * 1000) / 1000 : null, proven_by: 'judged' as const }
+  })
+}
+
+/** deep's re-rank: rows that carry more of the query's words (or their synonyms) move up. */
+function rerank(plan: SearchPlan, rows: Record<string, unknown>[]) {
+  const terms = queryTerms(plan.semantic_query)
+  if (!terms.length) return rows
+  const scored = rows.map((r, i) => {
+    const t = JSON.stringify(r).toLowerCase()
+    const hitCount = terms.filter((w) => t.includes(w)).length
+    return { r, key: (hitCount / terms.length) * 0.5 + (r.score as number) * 0.5, i }
+  })
+  return scored.sort((a, b) => b.key - a.key || a.i - b.i).map((s) => ({ ...s.r, score: Math.round(s.key * 10_000) / 10_000 }))
+}
+
+const SNAPSHOT_MAX_BYTES = 256 * 1024
+
+export interface SearchAnswer {
+  envelope: Record<string, unknown>
+  charge: Omit<ChargeInput, 'scope'> & { scope: string }
+}
+
+function requestFingerprint(body: SearchBody): string {
+  return fingerprint({ ...body, cursor: undefined, limit: undefined } as Record<string, unknown>)
+}
+
+export async function searchRecords(deps: Deps, credential: Credential, body: SearchBody, ctx: { request_id: string; idempotency_scope: string | null }): Promise<SearchAnswer> {
+  const limit = body.limit ?? 25
+  const fp = requestFingerprint(body)
+  let plan: SearchPlan
+  let offset = 0
+  const onCursorPage = Boolean(body.cursor)
+  if (body.cursor) {
+    const payload = readCursor<CursorPayload>(deps, 'search', fp, body.cursor)
+    plan = payload.plan
+    offset = payload.offset
+    checkDepth(offset, limit)
+  } else {
+    plan = await planSearch(deps, body, ctx.idempotency_scope ?? `chain:${createHash('sha256').update(ctx.request_id).digest('hex').slice(0, 24)}`)
+  }
+  const pageLimit = Math.min(limit, MAX_DEPTH - offset)
+  const answer = await withRetrieval(deps, async () => {
+    const got = await retrieve(deps, plan, offset, pageLimit)
+    let rows = await buildRows(deps, plan.category, got.hits)
+    if (plan.mode === 'deep' && !onCursorPage) rows = rerank(plan, rows)
+    return { got, rows, attribution: await attributionFor(deps, plan.category), vectorGaps: plan.semantic_query ? await vectorDegradation(deps, plan.category) : [] }
+  })
+  const { got, rows } = answer
+  const nextOffset = offset + rows.length
+  const more = rows.length === pageLimit && nextOffset < Math.min(got.total, got.reachable, MAX_DEPTH)
+  const degradation: { reason: string; detail: string; impact: 'recall' | 'precision' | 'freshness' | 'fields'; source_corpus: string | null }[] = [...answer.vectorGaps]
+  if (got.reachable < got.total && nextOffset >= got.reachable) degradation.push({ reason: 'pagination_truncated', detail: `Only the best ${nextOffset} matches can be paged; narrow the search to reach the rest.`, impact: 'recall', source_corpus: null })
+  if (credential.environment === 'test') degradation.push({ reason: 'billing_bypassed', detail: 'A test key: the work was done and nothing was charged.', impact: 'fields', source_corpus: null })
+  const exact = !got.total_is_estimate
+  const coverage = {
+    universe: got.total,
+    enumerated: nextOffset,
+    enumeration_recall: exact && got.total > 0 ? Math.round((nextOffset / got.total) * 1000) / 1000 : exact ? 1 : null,
+    universe_exhausted: exact && nextOffset >= got.total,
+    universe_is_exact: exact,
+    truncated_by: got.total_is_estimate ? 'count_cap' : got.pool_truncated ? 'candidate_pool' : null,
+    constraints_unmet: [] as string[],
+    audited: plan.mode === 'deep',
+    criteria: plan.mode === 'deep' ? auditCriteria(plan, rows) : [],
+    linkage: [],
+    linkage_coverage: null,
+    linkage_coverage_is_lower_bound: false,
+    similarity: [],
+  }
+  const envelope = {
+    results: rows,
+    total: got.total,
+    total_is_estimate: got.total_is_estimate,
+    has_more: more,
+    next_cursor: more ? issueCursor(deps, 'search', fp, { plan, offset: nextOffset } satisfies CursorPayload) : null,
+    resolved_search: resolvedSearch(plan, onCursorPage),
+    suggestion: onCursorPage ? null : suggestionFor(plan, got.total),
+    coverage,
+    attribution: answer.attribution,
+    degradation,
+    columns: null,
+  }
+  const snapshotJson = onCursorPage ? null : JSON.stringify(envelope)
+  const snapshotFits = snapshotJson !== null && snapshotJson.length <= SNAPSHOT_MAX_BYTES
+  return {
+    envelope,
+    charge: {
+      action_type: `dsp.search.${plan.mode}`,
+      positions: rows.map((_, i) => offset + i),
+      scope: plan.chain,
+      query: plan.query,
+      request: { method: 'POST', path: '/v1/search', body },
+      plan: resolvedSearch(plan, onCursorPage),
+      result_count: rows.length,
+      result_total: got.total,
+      result_total_is_estimate: got.total_is_estimate,
+      snapshot: snapshotFits ? envelope : null,
+      snapshot_state: onCursorPage ? 'not_first_page' : snapshotFits ? 'available' : 'too_large',
+    },
+  }
+}

@@ -1,0 +1,36 @@
+// POST /v1/search and POST /v1/similar (data-routes §4.1). Rules: domain/search/. Each charged
+// page is its own run; the charge happens once the answer is ready.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { SearchBody, SearchResponse, SimilarBody } from '../../contract/search.ts'
+import { idempotencyScope } from '../../domain/credits/metering.ts'
+import { searchRecords } from '../../domain/search/index.ts'
+import { findSimilar } from '../../domain/search/similar.ts'
+import type { Deps } from '../../domain/types.ts'
+import { charge } from '../plugins/metering.ts'
+
+const SEARCH_ERRORS = ['pagination.cursor_invalid', 'pagination.cursor_expired', 'pagination.depth_exceeded', 'upstream.unavailable', 'upstream.timeout'] as const
+
+export const searchRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
+  const scopeOf = (headers: Record<string, unknown>, credential: Parameters<typeof idempotencyScope>[1], body: unknown) => {
+    const key = headers['idempotency-key']
+    return idempotencyScope(deps, credential, typeof key === 'string' && key.length > 0 ? key : undefined, body)
+  }
+
+  app.post('/v1/search', {
+    schema: { operationId: 'searchRecords', summary: 'Search one category (fast, auto or deep)', tags: ['search'], body: SearchBody, response: { 200: SearchResponse } },
+    config: { scopes: ['dsp.search.read'], billed: true, errors: [...SEARCH_ERRORS] },
+  }, async (request) => {
+    const answer = await searchRecords(deps, request.credential!, request.body, { request_id: request.id, idempotency_scope: scopeOf(request.headers, request.credential!, request.body) })
+    await charge(deps, request, answer.charge)
+    return answer.envelope as never
+  })
+
+  app.post('/v1/similar', {
+    schema: { operationId: 'findSimilar', summary: 'Company look-alikes from anchor companies', tags: ['search'], body: SimilarBody, response: { 200: SearchResponse } },
+    config: { scopes: ['dsp.search.read'], billed: true, errors: [...SEARCH_ERRORS] },
+  }, async (request) => {
+    const answer = await findSimilar(deps, request.credential!, request.body, { request_id: request.id, idempotency_scope: scopeOf(request.headers, request.credential!, request.body) })
+    await charge(deps, request, answer.charge)
+    return answer.envelope as never
+  })
+}

@@ -1,0 +1,445 @@
+// Corpus tables (migration 0003) and their queries: record upserts, the affiliation graph, stored
+// vectors and per-corpus state. The domain (domain/corpus/) opens the transactions.
+import { sql, type ColumnType, type Expression, type Insertable, type Selectable } from 'kysely'
+import type { Db } from './db.ts'
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>
+type Json = ColumnType<unknown, string, string>
+/** Written as an expression (setweight(to_tsvector(…))) in the insert; never read back here. */
+type TsVector = ColumnType<string, Expression<string>, Expression<string>>
+type VecKey = ColumnType<number, never, never>
+
+interface RecordColumns {
+  record: Json
+  record_hash: string
+  tsv: TsVector
+  vec_key: VecKey
+  has_vector: boolean
+  embedded_with: string | null
+  updated_at: Timestamp
+}
+
+export interface CompaniesTable extends RecordColumns {
+  id: string
+  domain: string | null
+  professional_url: string | null
+  name: string | null
+  name_norm: string | null
+  industry: string | null
+  sub_industry: string | null
+  country: string | null
+  state: string | null
+  city: string | null
+  region: string[] | null
+  employee_count: number | null
+  founded_year: number | null
+  revenue: number | null
+  total_funding: number | null
+  last_funding_date: string | null
+  funding_stage: string | null
+  growth_stage: string | null
+  ipo_status: string | null
+  ownership: string | null
+  operating_status: string | null
+  technology: string[] | null
+  company_keyword: string[] | null
+  company_types: string[] | null
+  business_models: string[] | null
+  naics: string[] | null
+  sic: string[] | null
+  investors: string[] | null
+}
+
+export interface PersonsTable extends RecordColumns {
+  id: string
+  profile_url: string
+  name: string | null
+  name_norm: string | null
+  title: string | null
+  company_domain: string | null
+  company_key: string | null
+  company_name: string | null
+  department: string | null
+  sub_department: string | null
+  seniority: string | null
+  country: string | null
+  state: string | null
+  city: string | null
+  skills: string[] | null
+  certifications: string[] | null
+  languages: string[] | null
+  employment_type: string | null
+  governance_level: string[] | null
+  has_direct_access_to_c_suite: boolean | null
+  current_start_month: number | null
+  career_start_month: number | null
+}
+
+export interface DocumentsTable extends RecordColumns {
+  id: string
+  category: string
+  natural_key: string
+  lookup_id: string | null
+  name: string | null
+  name_norm: string | null
+  company_domain: string | null
+  company_domains: string[] | null
+  published_at: Timestamp | null
+  industry: string | null
+  country: string | null
+  amount: number | null
+}
+
+export interface InstitutionsTable {
+  inst_key: string
+  type: 'company' | 'school'
+  name: string | null
+  name_norm: string | null
+  domain: string | null
+  professional_url: string | null
+  record: Json | null
+  updated_at: Timestamp
+}
+
+export interface AffiliationsTable {
+  person_id: string
+  ordinal: number
+  inst_key: string
+  kind: 'employment' | 'education'
+  start_month: number | null
+  end_month: number | null
+  is_current: boolean
+  match_confidence: 'url' | 'edu' | 'name'
+  title: string | null
+  department: string | null
+  seniority: string | null
+}
+
+export interface RecordVectorsTable {
+  vec_key: number
+  category: string
+  model: string
+  vector: Uint8Array | null
+  generation: number
+}
+
+export interface CorpusStateTable {
+  corpus: string
+  as_of: Timestamp | null
+  record_count: number
+  vector_count: number | null
+  fields: ColumnType<Record<string, number | null>, string, string>
+  vector_generation: number
+  updated_at: Timestamp | null
+}
+
+export interface CorpusTables {
+  companies: CompaniesTable
+  persons: PersonsTable
+  documents: DocumentsTable
+  institutions: InstitutionsTable
+  affiliations: AffiliationsTable
+  record_vectors: RecordVectorsTable
+  corpus_state: CorpusStateTable
+}
+
+export type RecordTable = 'companies' | 'persons' | 'documents'
+export type CompanyRow = Insertable<CompaniesTable>
+export type PersonRow = Insertable<PersonsTable>
+export type DocumentRow = Insertable<DocumentsTable>
+export type InstitutionRow = Insertable<InstitutionsTable>
+export type AffiliationRow = Insertable<AffiliationsTable>
+export type CorpusState = Selectable<CorpusStateTable>
+
+/** Full-text vector with weights A (names), B (classifying terms), C (body text). */
+export function weightedTsv(a: string, b: string, c: string): Expression<string> {
+  return sql<string>`setweight(to_tsvector('english', ${a}), 'A') || setweight(to_tsvector('english', ${b}), 'B') || setweight(to_tsvector('english', ${c}), 'C')`
+}
+
+export interface StoredHash {
+  id: string
+  record_hash: string
+  embedded_with: string | null
+}
+
+/** Hash and embedder of the records that exist among `ids` (to skip unchanged ones before embedding). */
+export async function findRecordHashes(db: Db, table: RecordTable, ids: string[]): Promise<StoredHash[]> {
+  if (ids.length === 0) return []
+  return db.selectFrom(table).select(['id', 'record_hash', 'embedded_with']).where('id', 'in', ids).execute()
+}
+
+// Rows whose hash and embedder both match are left alone: re-ingesting identical data writes nothing.
+function changed(table: RecordTable) {
+  const hash = sql.ref(`${table}.record_hash`)
+  const embedder = sql.ref(`${table}.embedded_with`)
+  return sql<boolean>`excluded.record_hash is distinct from ${hash} or excluded.embedded_with is distinct from ${embedder}`
+}
+
+function updateAll(columns: readonly string[]) {
+  return Object.fromEntries(columns.filter((c) => c !== 'id').map((c) => [c, sql.ref(`excluded.${c}`)]))
+}
+
+/**
+ * Multi-row upsert keyed by id; returns the ids and vector keys of the rows actually written
+ * (inserted, or updated because the record or its embedder changed). One statement per call:
+ * callers pass at most a few hundred rows (PostgreSQL takes at most 65,535 parameters).
+ */
+export async function upsertRecords(
+  db: Db,
+  table: RecordTable,
+  rows: CompanyRow[] | PersonRow[] | DocumentRow[],
+): Promise<{ id: string; vec_key: number }[]> {
+  const first = rows[0]
+  if (!first) return []
+  const columns = Object.keys(first)
+  return db
+    .insertInto(table as 'companies')
+    .values(rows as CompanyRow[])
+    .onConflict((oc) =>
+      oc
+        .column('id')
+        .doUpdateSet(updateAll(columns) as never)
+        .where(changed(table)),
+    )
+    .returning(['id', 'vec_key'])
+    .execute()
+}
+
+export async function deleteAffiliations(db: Db, personIds: string[]): Promise<void> {
+  if (personIds.length === 0) return
+  await db.deleteFrom('affiliations').where('person_id', 'in', personIds).execute()
+}
+
+export async function insertAffiliations(db: Db, rows: AffiliationRow[]): Promise<void> {
+  // 11 columns: 4,000 rows stay under the parameter cap.
+  for (let i = 0; i < rows.length; i += 4000) {
+    await db.insertInto('affiliations').values(rows.slice(i, i + 4000)).execute()
+  }
+}
+
+/** Institutions first seen in affiliations: created, never overwritten (company and school ingests own them). */
+export async function insertInstitutionsIfMissing(db: Db, rows: InstitutionRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 2000) {
+    await db.insertInto('institutions').values(rows.slice(i, i + 2000)).onConflict((oc) => oc.column('inst_key').doNothing()).execute()
+  }
+}
+
+/**
+ * Institutions from company and school records: their own record wins over what affiliations
+ * named. Rows whose values are all unchanged are not written; returns how many were.
+ */
+export async function upsertInstitutions(db: Db, rows: InstitutionRow[]): Promise<number> {
+  if (rows.length === 0) return 0
+  const current = sql`(institutions.type, institutions.name, institutions.domain, institutions.professional_url, institutions.record)`
+  const incoming = sql`(excluded.type, excluded.name, excluded.domain, excluded.professional_url, excluded.record)`
+  const written = await db
+    .insertInto('institutions')
+    .values(rows)
+    .onConflict((oc) =>
+      oc
+        .column('inst_key')
+        .doUpdateSet({
+          type: (eb) => eb.ref('excluded.type'),
+          name: (eb) => eb.ref('excluded.name'),
+          name_norm: (eb) => eb.ref('excluded.name_norm'),
+          domain: (eb) => eb.ref('excluded.domain'),
+          professional_url: (eb) => eb.ref('excluded.professional_url'),
+          record: (eb) => eb.ref('excluded.record'),
+          updated_at: (eb) => eb.ref('excluded.updated_at'),
+        })
+        .where(sql<boolean>`${current} is distinct from ${incoming}`),
+    )
+    .returning('inst_key')
+    .execute()
+  return written.length
+}
+
+/** Domains of companies by normalised name (affiliations that name an employer without its domain). */
+export async function findCompanyDomainsByName(db: Db, names: string[]): Promise<{ name_norm: string; domain: string }[]> {
+  if (names.length === 0) return []
+  const rows = await db
+    .selectFrom('companies')
+    .select(['name_norm', 'domain'])
+    .where('name_norm', 'in', names)
+    .where('domain', 'is not', null)
+    .orderBy('domain')
+    .execute()
+  return rows as { name_norm: string; domain: string }[]
+}
+
+/**
+ * Affiliations keyed `name:<normalised>` before their company arrived move to its domain (and so
+ * do persons whose current job it is), so the graph does not depend on ingesting companies before
+ * persons; the `name:` institution goes. Returns the affiliation rows moved.
+ */
+export async function rekeyNamedAffiliations(db: Db, companies: { name_norm: string; domain: string }[]): Promise<number> {
+  if (companies.length === 0) return 0
+  const values = sql.join(companies.map((c) => sql`(${'name:' + c.name_norm}, ${c.domain})`))
+  const res = await sql`update affiliations a set inst_key = v.domain
+    from (values ${values}) as v(named, domain) where a.inst_key = v.named`.execute(db)
+  const moved = Number(res.numAffectedRows ?? 0)
+  if (moved > 0) {
+    await sql`update persons p set company_key = v.domain
+      from (values ${values}) as v(named, domain) where p.company_key = v.named`.execute(db)
+    await db.deleteFrom('institutions').where('inst_key', 'in', companies.map((c) => 'name:' + c.name_norm)).execute()
+  }
+  return moved
+}
+
+export async function upsertRecordVectors(
+  db: Db,
+  rows: { vec_key: number; category: string; model: string; vector: Uint8Array | null; generation: number }[],
+): Promise<void> {
+  if (rows.length === 0) return
+  await db
+    .insertInto('record_vectors')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.column('vec_key').doUpdateSet({
+        model: (eb) => eb.ref('excluded.model'),
+        vector: (eb) => eb.ref('excluded.vector'),
+        generation: (eb) => eb.ref('excluded.generation'),
+      }),
+    )
+    .execute()
+}
+
+/**
+ * Next vector generation of a corpus. The row lock serialises concurrent writers of one corpus,
+ * so generation order is commit order and a reader that sees generation G sees every row ≤ G.
+ */
+export async function nextVectorGeneration(db: Db, corpus: string): Promise<number> {
+  const row = await db
+    .updateTable('corpus_state')
+    .set((eb) => ({ vector_generation: eb('vector_generation', '+', 1) }))
+    .where('corpus', '=', corpus)
+    .returning('vector_generation')
+    .executeTakeFirstOrThrow()
+  return row.vector_generation
+}
+
+export async function findVectorGeneration(db: Db, corpus: string): Promise<number> {
+  const row = await db.selectFrom('corpus_state').select('vector_generation').where('corpus', '=', corpus).executeTakeFirst()
+  return row?.vector_generation ?? 0
+}
+
+/** Stored vectors of a category written after `generation`, in vec_key pages (keyset). */
+export async function findVectorsSince(
+  db: Db,
+  category: string,
+  generation: number,
+  afterKey: number,
+  limit: number,
+): Promise<{ vec_key: number; vector: Uint8Array | null; generation: number; model: string }[]> {
+  return db
+    .selectFrom('record_vectors')
+    .select(['vec_key', 'vector', 'generation', 'model'])
+    .where('category', '=', category)
+    .where('generation', '>', generation)
+    .where('vec_key', '>', afterKey)
+    .orderBy('vec_key')
+    .limit(limit)
+    .execute()
+}
+
+export async function findCorpusStates(db: Db): Promise<CorpusState[]> {
+  return db.selectFrom('corpus_state').selectAll().execute()
+}
+
+export async function updateCorpusState(
+  db: Db,
+  corpus: string,
+  values: { as_of?: Date; record_count: number; vector_count: number | null; fields: Record<string, number | null>; updated_at: Date },
+): Promise<void> {
+  await db
+    .updateTable('corpus_state')
+    .set({ ...values, fields: JSON.stringify(values.fields) })
+    .where('corpus', '=', corpus)
+    .execute()
+}
+
+/** A present value: not missing, not JSON null, not an empty string, array or object. */
+function jsonPresent(field: string) {
+  return sql<boolean>`coalesce(record -> ${field} not in ('null'::jsonb, '""'::jsonb, '[]'::jsonb, '{}'::jsonb), false)`
+}
+
+/**
+ * Record count, vector count and, per field, how many records carry it: one scan of the table
+ * (a category's slice of documents). Fields are top-level record fields.
+ */
+export async function countRecordFields(
+  db: Db,
+  table: RecordTable,
+  category: string | null,
+  fields: readonly string[],
+): Promise<{ records: number; vectors: number; fields: Record<string, number> }> {
+  const selections = [
+    sql<number>`count(*)::int`.as('records'),
+    sql<number>`count(*) filter (where has_vector)::int`.as('vectors'),
+    ...fields.map((f, i) => sql<number>`count(*) filter (where ${jsonPresent(f)})::int`.as(`f${i}`)),
+  ]
+  let query = db.selectFrom(table).select(selections)
+  if (category !== null) query = query.where(sql.ref('category'), '=', category)
+  const row = (await query.executeTakeFirstOrThrow()) as Record<string, number>
+  return {
+    records: row.records ?? 0,
+    vectors: row.vectors ?? 0,
+    fields: Object.fromEntries(fields.map((f, i) => [f, row[`f${i}`] ?? 0])),
+  }
+}
+
+export async function countAffiliations(db: Db): Promise<{ records: number; fields: Record<string, number> }> {
+  const row = await db
+    .selectFrom('affiliations')
+    .select([
+      sql<number>`count(*)::int`.as('records'),
+      sql<number>`count(*) filter (where kind = 'employment')::int`.as('employment'),
+      sql<number>`count(*) filter (where kind = 'education')::int`.as('education'),
+      sql<number>`count(start_month)::int`.as('start_month'),
+      sql<number>`count(*) filter (where end_month is not null or not is_current)::int`.as('end_month'),
+      sql<number>`count(*) filter (where match_confidence = 'url')::int`.as('match_url'),
+      sql<number>`count(*) filter (where match_confidence = 'edu')::int`.as('match_edu'),
+      sql<number>`count(*) filter (where match_confidence = 'name')::int`.as('match_name'),
+    ])
+    .executeTakeFirstOrThrow()
+  const { records, ...fields } = row
+  return { records, fields }
+}
+
+export async function countInstitutions(db: Db): Promise<{ records: number; fields: Record<string, number> }> {
+  const row = await db
+    .selectFrom('institutions')
+    .select([
+      sql<number>`count(*)::int`.as('records'),
+      sql<number>`count(*) filter (where type = 'company')::int`.as('company'),
+      sql<number>`count(*) filter (where type = 'school')::int`.as('school'),
+      sql<number>`count(domain)::int`.as('domain'),
+      sql<number>`count(professional_url)::int`.as('professional_url'),
+    ])
+    .executeTakeFirstOrThrow()
+  const { records, ...fields } = row
+  return { records, fields }
+}
+
+/** Order-independent fingerprint of what a table holds for a category: same ids and records ⇔ same digest. */
+export async function digestRecords(db: Db, table: RecordTable, category: string | null): Promise<{ records: number; digest: string | null }> {
+  let query = db
+    .selectFrom(table)
+    .select([sql<number>`count(*)::int`.as('records'), sql<string | null>`md5(string_agg(id || ':' || record_hash, ',' order by id))`.as('digest')])
+  if (category !== null) query = query.where(sql.ref('category'), '=', category)
+  return query.executeTakeFirstOrThrow()
+}
+
+/** Stored records of a table (a category's slice of documents) in id order, for export. */
+export async function findRecordsPage(
+  db: Db,
+  table: RecordTable,
+  category: string | null,
+  afterId: string | null,
+  limit: number,
+): Promise<{ id: string; vec_key: number; record: unknown }[]> {
+  let query = db.selectFrom(table).select(['id', 'vec_key', 'record']).orderBy('id').limit(limit)
+  if (category !== null) query = query.where(sql.ref('category'), '=', category)
+  if (afterId !== null) query = query.where('id', '>', afterId)
+  return query.execute()
+}

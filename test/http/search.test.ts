@@ -1,0 +1,405 @@
+// POST /v1/search and POST /v1/similar (data-routes §4.1, platform §2.2, §7, §8) on the demo corpus.
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { issueCursor } from '../../src/domain/cursors.ts'
+import { itEnforcesAuth } from '../support/auth-matrix.ts'
+import { expectMeta, expectProblem, expectStatus } from '../support/http.ts'
+import { useTestServer, type TestServer } from '../support/server.ts'
+
+const server = useTestServer({}, { demo: true })
+
+itEnforcesAuth(server, { method: 'POST', path: '/v1/search', scopes: ['dsp.search.read'], body: { query: 'cloud software', mode: 'fast' } })
+itEnforcesAuth(server, { method: 'POST', path: '/v1/similar', scopes: ['dsp.search.read'], body: { anchors: ['luminacloud.io'] } })
+
+const ENVELOPE = ['results', 'total', 'total_is_estimate', 'has_more', 'next_cursor', 'resolved_search', 'suggestion', 'coverage', 'attribution', 'degradation', 'columns', 'meta']
+const RESOLVED = ['parser_version', 'mode', 'category', 'query', 'filters', 'filters_source', 'semantic_query', 'semantic_scope', 'sort', 'conflicts', 'overrides']
+
+async function search(api: TestServer, key: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+  return api.post('/v1/search', { key, body, headers })
+}
+
+describe('POST /v1/search: answers', () => {
+  test('fast: hybrid rows with id, category and score; every envelope and resolved_search field; parser_version none', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey()
+    const res = await search(api, key, { query: 'cloud database software', mode: 'fast', category: 'company', limit: 5 })
+    expectStatus(res, 200)
+    expectMeta(res)
+    for (const f of ENVELOPE) assert.ok(f in res.body, `envelope lacks ${f}`)
+    for (const f of RESOLVED) assert.ok(f in res.body.resolved_search, `resolved_search lacks ${f}`)
+    assert.equal(res.body.resolved_search.parser_version, 'none')
+    assert.equal(res.body.resolved_search.mode, 'fast')
+    assert.equal(res.body.results.length, 5)
+    for (const row of res.body.results) {
+      assert.equal(row.category, 'company')
+      assert.equal(typeof row.score, 'number')
+      assert.equal(row.id, row.domain, 'a company with a domain is identified by it')
+    }
+    assert.equal(res.body.has_more, res.body.next_cursor !== null)
+    assert.ok(res.body.attribution.length >= 1)
+    assert.equal(res.body.attribution[0].source_corpus, 'gtm_companies')
+    assert.equal(res.body.attribution[0].url, null)
+    assert.equal(res.body.attribution[0].quote, null)
+    for (const f of ['universe', 'enumerated', 'enumeration_recall', 'universe_exhausted', 'universe_is_exact', 'truncated_by', 'constraints_unmet', 'audited', 'criteria', 'linkage', 'linkage_coverage', 'linkage_coverage_is_lower_bound', 'similarity']) assert.ok(f in res.body.coverage, `coverage lacks ${f}`)
+  })
+
+  test('the words rank by meaning: a cloud query puts cloud companies first', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey()
+    const res = await search(api, key, { query: 'cloud infrastructure hosting', mode: 'fast', category: 'company', limit: 10 })
+    const text = JSON.stringify(res.body.results.slice(0, 5)).toLowerCase()
+    assert.ok(text.includes('cloud'), 'top results mention cloud')
+  })
+
+  test('person rows: a 16-hex id, category person', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey()
+    const res = await search(api, key, { query: 'software engineer', mode: 'fast', category: 'person', limit: 3 })
+    expectStatus(res, 200)
+    for (const r of res.body.results) {
+      assert.match(r.id, /^[0-9a-f]{16}$/)
+      assert.equal(r.category, 'person')
+    }
+  })
+
+  test('auto: the parser reads seniority and department; filters_source parser; parser_version rules-1', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey()
+    const res = await search(api, key, { query: 'VP of sales', mode: 'auto', category: 'person', limit: 10 })
+    expectStatus(res, 200)
+    const rs = res.body.resolved_search
+    assert.equal(rs.parser_version, 'rules-1')
+    assert.equal(rs.filters_source, 'parser')
+    assert.deepEqual(rs.filters.seniority, { include: ['VP'] })
+    assert.deepEqual(rs.filters.department, { include: ['Sales'] })
+    assert.ok(res.body.results.length > 0)
+    for (const r of res.body.results) {
+      assert.equal(r.seniority, 'VP')
+      assert.equal(r.department, 'Sales')
+    }
+  })
+
+  test('auto: the category is classified from the words when omitted', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey()
+    const res = await search(api, key, { query: 'engineers who work on payments', mode: 'auto', limit: 3 })
+    expectStatus(res, 200)
+    assert.equal(res.body.resolved_search.category, 'person')
+    for (const r of res.body.results) assert.equal(r.category, 'person')
+  })
+
+  test('auto: caller filters win on conflict and both are reported', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey()
+    const res = await search(api, key, { query: 'VP of sales', mode: 'auto', category: 'person', filters: { seniority: { include: ['Director / Head'] } }, limit: 5 })
+    expectStatus(res, 200)
+    const rs = res.body.resolved_search
+    assert.deepEqual(rs.filters.seniority, { include: ['Director / Head'] })
+    assert.equal(rs.filters_source, 'caller+parser')
+    assert.equal(rs.conflicts.length, 1)
+    assert.equal(rs.conflicts[0].filter, 'seniority')
+    assert.equal(rs.overrides[0].kept, 'caller')
+    for (const r of res.body.results) assert.equal(r.seniority, 'Director / Head')
+  })
+
+  test('deep: audited coverage with a criterion per filter and per key word', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey()
+    const res = await search(api, key, { query: 'machine learning', mode: 'deep', category: 'patent', limit: 5 })
+    expectStatus(res, 200)
+    assert.equal(res.body.coverage.audited, true)
+    assert.ok(res.body.coverage.criteria.length >= 1)
+    for (const c of res.body.coverage.criteria) {
+      for (const f of ['criterion', 'evaluated', 'passed', 'success_rate', 'proven_by']) assert.ok(f in c, `criterion lacks ${f}`)
+      assert.ok(['query', 'judged'].includes(c.proven_by))
+    }
+    for (const r of res.body.results) assert.equal(r.category, 'patent')
+  })
+
+  test('filters only, with an explicit sort: rows in that order, sort echoed', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey()
+    const res = await search(api, key, { category: 'company', mode: 'fast', filters: { employee_count: { min: 50 } }, sort: [{ field: 'employee_count', direction: 'desc' }], limit: 10 })
+    expectStatus(res, 200)
+    const counts = res.body.results.map((r: { employee_count: number }) => r.employee_count)
+    assert.deepEqual(counts, [...counts].sort((a, b) => b - a))
+    for (const c of counts) assert.ok(c >= 50)
+    assert.deepEqual(res.body.resolved_search.sort, [{ field: 'employee_count', direction: 'desc' }])
+    assert.equal(res.body.total_is_estimate, false)
+    assert.equal(res.body.coverage.universe_is_exact, true)
+  })
+
+  test('include_domains narrows a person search to those companies', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey()
+    const res = await search(api, key, { category: 'person', mode: 'fast', include_domains: ['https://www.LuminaCloud.io/'], limit: 20 })
+    expectStatus(res, 200)
+    assert.ok(res.body.results.length > 0)
+    for (const r of res.body.results) assert.equal(r.current_employer?.domain, 'luminacloud.io')
+  })
+
+  test('a document category searches its own corpus', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey()
+    for (const category of ['news_article', 'market_report', 'funding_round', 'academic_report', 'trend', 'job_opening']) {
+      const res = await search(api, key, { query: 'software', mode: 'fast', category, limit: 2 })
+      expectStatus(res, 200)
+      for (const r of res.body.results) assert.equal(r.category, category)
+    }
+  })
+
+  test('suggestion: the words read like another category', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey()
+    const res = await search(api, key, { query: 'patents on battery chemistry', mode: 'auto', category: 'company', limit: 3 })
+    expectStatus(res, 200)
+    assert.equal(res.body.suggestion?.kind, 'search')
+    assert.equal(res.body.suggestion?.category, 'patent')
+  })
+})
+
+describe('POST /v1/search: refusals', () => {
+  test('a GTM filter on a document category → 422, never ignored', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey()
+    const res = await search(api, key, { query: 'battery', category: 'patent', filters: { industry: { include: ['Energy'] } } })
+    expectProblem(res, 422, 'request.invalid')
+    assert.deepEqual(res.body.extra.errors[0].loc, ['body', 'filters', 'industry'])
+  })
+
+  test('an unknown filter, a bad filter shape, no query nor filters → 422', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey()
+    expectProblem(await search(api, key, { query: 'x', category: 'company', filters: { colour: { include: ['red'] } } }), 422, 'request.invalid')
+    expectProblem(await search(api, key, { query: 'x', category: 'company', filters: { employee_count: { include: ['big'] } } }), 422, 'request.invalid')
+    expectProblem(await search(api, key, { category: 'company' }), 422, 'request.invalid')
+    expectProblem(await search(api, key, { query: 'x', surprise: 1 }), 422, 'request.invalid')
+  })
+
+  test('sort: needs a category, at most 3 clauses, no repeated field, no wrong pairing', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey()
+    expectProblem(await search(api, key, { query: 'x', sort: [{ field: 'employee_count' }] }), 422, 'request.invalid')
+    expectProblem(await search(api, key, { query: 'x', category: 'company', sort: [{ field: 'revenue' }, { field: 'revenue' }] }), 422, 'request.invalid')
+    expectProblem(await search(api, key, { query: 'x', category: 'company', sort: [{ field: 'tenure' }] }), 422, 'request.invalid')
+    expectProblem(await search(api, key, { query: 'x', category: 'company', sort: [{ field: 'revenue' }, { field: 'city' }, { field: 'state' }, { field: 'country' }] }), 422, 'request.invalid')
+  })
+
+  test('limit bounds 1..100', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey()
+    expectProblem(await search(api, key, { query: 'x', limit: 0 }), 422, 'request.invalid')
+    expectProblem(await search(api, key, { query: 'x', limit: 101 }), 422, 'request.invalid')
+  })
+
+  test('the index unreachable → 503 upstream.unavailable, slower than its deadline → 504 upstream.timeout; Retry-After 5; never charged', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 10 })
+    await search(api, key, { query: 'warm up', mode: 'fast' })
+    const before = (await api.get('/v1/credits', { key })).body.spendable
+    await api.admin.fault('retrieval', 'down')
+    try {
+      const res = await search(api, key, { query: 'cloud', mode: 'fast' })
+      expectProblem(res, 503, 'upstream.unavailable')
+      assert.equal(res.headers.get('retry-after'), '5')
+      await api.admin.fault('retrieval', 'slow')
+      const slow = await search(api, key, { query: 'cloud', mode: 'fast' })
+      expectProblem(slow, 504, 'upstream.timeout')
+      assert.equal(slow.headers.get('retry-after'), '5')
+    } finally {
+      await api.admin.clearFaults()
+    }
+    assert.equal((await api.get('/v1/credits', { key })).body.spendable, before)
+  })
+})
+
+describe('POST /v1/search: cursors', () => {
+  test('paging walks distinct rows; pages never re-run the parser and echo the sort', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 100 })
+    const body = { query: 'VP of engineering', mode: 'auto', category: 'person', sort: [{ field: 'person_name', direction: 'asc' }], limit: 5 }
+    const p1 = await search(api, key, body)
+    expectStatus(p1, 200)
+    assert.ok(p1.body.next_cursor)
+    const p2 = await search(api, key, { ...body, cursor: p1.body.next_cursor })
+    expectStatus(p2, 200)
+    assert.equal(p2.body.resolved_search.parser_version, 'none')
+    assert.deepEqual(p2.body.resolved_search.sort, [{ field: 'person_name', direction: 'asc' }])
+    assert.deepEqual(p2.body.resolved_search.filters, p1.body.resolved_search.filters)
+    const ids1 = new Set(p1.body.results.map((r: { id: string }) => r.id))
+    for (const r of p2.body.results) assert.ok(!ids1.has(r.id), 'page 2 repeats a row of page 1')
+  })
+
+  test('a changed request → pagination.cursor_invalid; only limit may change', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 100 })
+    const body = { query: 'software', mode: 'fast', category: 'company', limit: 5 }
+    const p1 = await search(api, key, body)
+    const cursor = p1.body.next_cursor
+    expectStatus(await search(api, key, { ...body, limit: 7, cursor }), 200)
+    expectProblem(await search(api, key, { ...body, query: 'hardware', cursor }), 422, 'pagination.cursor_invalid')
+    expectProblem(await search(api, key, { ...body, mode: 'auto', cursor }), 422, 'pagination.cursor_invalid')
+    expectProblem(await search(api, key, { ...body, cursor: cursor.slice(0, -3) + 'abc' }), 422, 'pagination.cursor_invalid')
+    expectProblem(await search(api, key, { ...body, cursor: 'not-a-cursor' }), 422, 'pagination.cursor_invalid')
+  })
+
+  test('a cursor older than 24 hours → pagination.cursor_expired', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 100 })
+    const body = { query: 'software', mode: 'fast', category: 'company', limit: 5 }
+    const cursor = (await search(api, key, body)).body.next_cursor
+    await api.admin.advanceClock(24 * 3600 + 5)
+    try {
+      expectProblem(await search(api, key, { ...body, cursor }), 422, 'pagination.cursor_expired')
+    } finally {
+      await api.admin.resetClock()
+    }
+  })
+
+  test('paging past 10,000 results → pagination.depth_exceeded', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 100 })
+    const body = { query: 'software', mode: 'fast', category: 'company', limit: 5 }
+    const p1 = await search(api, key, body)
+    const payload = JSON.parse(Buffer.from(p1.body.next_cursor.split('.')[0], 'base64url').toString('utf8'))
+    const deep = issueCursor(api.app.deps, 'search', payload.f, { ...payload.p, offset: 10_000 })
+    expectProblem(await search(api, key, { ...body, cursor: deep }), 422, 'pagination.depth_exceeded')
+  })
+})
+
+describe('POST /v1/search: charging', () => {
+  test('fast, auto and deep are billed per delivered result at their own price', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 100 })
+    const fast = await search(api, key, { query: 'software', mode: 'fast', category: 'company', limit: 5 })
+    assert.equal(fast.body.meta.credits_charged, 0.1)
+    const auto = await search(api, key, { query: 'software', mode: 'auto', category: 'company', limit: 5 })
+    assert.equal(auto.body.meta.credits_charged, 0.2)
+    const deep = await search(api, key, { query: 'software', mode: 'deep', category: 'company', limit: 5 })
+    assert.equal(deep.body.meta.credits_charged, 0.5)
+    const history = await api.get('/v1/usage/history', { key })
+    assert.deepEqual(history.body.results.map((r: { action_type: string }) => r.action_type), ['dsp.search.deep', 'dsp.search.auto', 'dsp.search.fast'])
+  })
+
+  test('each charged page is its own run; re-sending a used cursor costs nothing', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 100 })
+    const body = { query: 'software', mode: 'fast', category: 'company', limit: 4 }
+    const p1 = await search(api, key, body)
+    const p2 = await search(api, key, { ...body, cursor: p1.body.next_cursor })
+    assert.equal(p2.body.meta.credits_charged, 0.08)
+    const again = await search(api, key, { ...body, cursor: p1.body.next_cursor })
+    assert.equal(again.body.meta.credits_charged, 0)
+    const runs = (await api.get('/v1/usage/history', { key })).body.results
+    assert.equal(runs.length, 3)
+  })
+
+  test('page size does not change the total charged for the same rows', async () => {
+    const api = await server()
+    const a = await api.admin.workspaceWithKey({ credits: 100 })
+    const b = await api.admin.workspaceWithKey({ credits: 100 })
+    const body = { query: 'software', mode: 'fast', category: 'company' }
+    const one = await search(api, a.key, { ...body, limit: 10 })
+    let cursor: string | null = null
+    let charged = 0
+    for (let i = 0; i < 2; i++) {
+      const page: Awaited<ReturnType<typeof search>> = await search(api, b.key, { ...body, limit: 5, ...(cursor ? { cursor } : {}) })
+      charged += page.body.meta.credits_charged
+      cursor = page.body.next_cursor
+    }
+    assert.equal(Math.round(charged * 1000), Math.round(one.body.meta.credits_charged * 1000))
+  })
+
+  test('a repeated Idempotency-Key with the same body costs nothing', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 100 })
+    const body = { query: 'software', mode: 'fast', category: 'company', limit: 5 }
+    const first = await search(api, key, body, { 'idempotency-key': 'abc-1' })
+    assert.equal(first.body.meta.credits_charged, 0.1)
+    const retry = await search(api, key, body, { 'idempotency-key': 'abc-1' })
+    assert.equal(retry.body.meta.credits_charged, 0)
+    assert.deepEqual(retry.body.results.map((r: { id: string }) => r.id), first.body.results.map((r: { id: string }) => r.id))
+    const other = await search(api, key, { ...body, query: 'hardware' }, { 'idempotency-key': 'abc-1' })
+    assert.equal(other.body.meta.credits_charged, 0.1)
+  })
+
+  test('no results cost 0; a test key costs 0 and says billing_bypassed', async () => {
+    const api = await server()
+    const live = await api.admin.workspaceWithKey({ credits: 100 })
+    const none = await search(api, live.key, { query: 'zzqxv', mode: 'fast', category: 'company', filters: { employee_count: { min: 999999999 } } })
+    expectStatus(none, 200)
+    assert.equal(none.body.results.length, 0)
+    assert.equal(none.body.meta.credits_charged, 0)
+    const test_ = await api.admin.workspaceWithKey({ credits: 0, environment: 'test' })
+    const res = await search(api, test_.key, { query: 'software', mode: 'fast', category: 'company', limit: 5 })
+    expectStatus(res, 200)
+    expectMeta(res, { environment: 'test', credits_charged: 0 })
+    assert.ok(res.body.degradation.some((d: { reason: string }) => d.reason === 'billing_bypassed'))
+  })
+
+  test('insufficient credits → 402 with no results', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 0.01 })
+    const res = await search(api, key, { query: 'software', mode: 'fast', category: 'company', limit: 5 })
+    expectProblem(res, 402, 'credits.insufficient')
+    assert.ok(!('results' in res.body))
+    assert.equal(res.body.extra.action_type, 'dsp.search.fast')
+  })
+
+  test('page 1 of a search keeps a snapshot in its history detail; a cursor page does not', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 100 })
+    const body = { query: 'software', mode: 'fast', category: 'company', limit: 3 }
+    const p1 = await search(api, key, body)
+    await search(api, key, { ...body, cursor: p1.body.next_cursor })
+    const runs = (await api.get('/v1/usage/history', { key })).body.results
+    const d1 = await api.get(`/v1/usage/history/${runs[1].id}`, { key })
+    assert.equal(d1.body.snapshot_state, 'available')
+    assert.deepEqual(d1.body.snapshot.results.map((r: { id: string }) => r.id), p1.body.results.map((r: { id: string }) => r.id))
+    const d2 = await api.get(`/v1/usage/history/${runs[0].id}`, { key })
+    assert.equal(d2.body.snapshot_state, 'not_first_page')
+    assert.equal(d2.body.snapshot, null)
+  })
+})
+
+describe('POST /v1/similar', () => {
+  test('look-alikes of a domain anchor, anchors excluded, similarity coverage, billed as dsp.similar', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 100 })
+    const res = await api.post('/v1/similar', { key, body: { anchors: ['luminacloud.io'], limit: 5 } })
+    expectStatus(res, 200)
+    assert.equal(res.body.results.length, 5)
+    for (const r of res.body.results) {
+      assert.notEqual(r.id, 'luminacloud.io')
+      assert.equal(r.category, 'company')
+    }
+    const scores = res.body.results.map((r: { score: number }) => r.score)
+    assert.deepEqual(scores, [...scores].sort((a, b) => b - a))
+    assert.equal(res.body.resolved_search.parser_version, 'none')
+    const sim = res.body.coverage.similarity[0]
+    for (const f of ['concept', 'ids_resolved', 'k', 'cut_at_ceiling', 'comparable_fraction']) assert.ok(f in sim, `similarity lacks ${f}`)
+    assert.equal(sim.ids_resolved, 1)
+    assert.equal(res.body.coverage.universe_exhausted, false)
+    assert.equal(res.body.meta.credits_charged, 0.25)
+    const run = (await api.get('/v1/usage/history', { key })).body.results[0]
+    assert.equal(run.action_type, 'dsp.similar')
+  })
+
+  test('anchors by name and by page URL are detected per anchor', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 100 })
+    const res = await api.post('/v1/similar', { key, body: { anchors: ['Lumina Cloud', 'https://www.linkedin.com/company/nowhere-at-all-xyz'], limit: 3 } })
+    expectStatus(res, 200)
+    const anchors = res.body.resolved_search.anchors
+    assert.equal(anchors[0].detected_as, 'name')
+    assert.equal(anchors[0].id, 'luminacloud.io')
+    assert.equal(anchors[1].detected_as, 'li_url')
+    assert.equal(anchors[1].id, null)
+  })
+
+  test('more than 10 anchors → 422', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey()
+    expectProblem(await api.post('/v1/similar', { key, body: { anchors: Array.from({ length: 11 }, (_, i) => `c${i}.com`) } }), 422, 'request.invalid')
+  })
+})
