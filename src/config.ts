@@ -27,6 +27,10 @@ export const ConfigSchema = Type.Object({
   DSP_DEPENDENCY_TIMEOUT_MS: Type.Integer({ default: 2000, minimum: 1, description: 'Deadline of one store/ledger/limiter call before it counts as unreachable.' }),
   DSP_SAVED_ITEMS_CAP: Type.Integer({ default: 500, minimum: 0, description: 'Saved-items cap for workspaces that never bought credits.' }),
   DSP_ENTITY_CEILING: Type.Integer({ default: 5_000_000, minimum: 1, description: 'Distinct records shown per credential in 30 days before agent starts answer 429.' }),
+  DSP_AGENT_WORKERS: Type.Integer({ default: 2, minimum: 0, maximum: 64, description: 'Agent runs one worker process runs at once; 0 disables the in-process worker of dsp serve.' }),
+  DSP_AGENT_START_CONCURRENCY: Type.Integer({ default: 5, minimum: 1, description: 'Agent runs one credential may have started and unfinished before a start answers 429 quota.concurrency_exceeded.' }),
+  DSP_AGENT_LEASE_SECONDS: Type.Integer({ default: 30, minimum: 1, description: 'Lease of a claimed agent run, renewed at every step; a run whose worker died is claimed again once it expires.' }),
+  DSP_AGENT_POLL_MS: Type.Integer({ default: 500, minimum: 10, description: 'How often an agent worker polls the queue, and an event stream the store, when no in-process signal came.' }),
   DSP_CACHE_DIR: Type.String({ default: './node_modules/.cache/dsp', minLength: 1, description: 'Converted embedding vectors and other derived caches.' }),
 })
 export type Config = Static<typeof ConfigSchema>

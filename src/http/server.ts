@@ -1,6 +1,8 @@
 // buildServer: the one Fastify instance `dsp serve` and the tests run. Every route module is
 // registered in the one visible list below, so this file shows the whole API.
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
+import { Ajv } from 'ajv'
+import addFormatsImport from 'ajv-formats'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Deps } from '../domain/types.ts'
 import { randomId } from '../domain/ids.ts'
@@ -39,12 +41,19 @@ export async function buildServer(deps: Deps, options: { sessions?: SessionResol
     // Behind a TLS-terminating proxy, X-Forwarded-Proto makes request.protocol https (Secure session cookie).
     trustProxy: deps.config.DSP_TRUST_PROXY === '1',
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: deps.config.DSP_LOG_LEVEL !== 'debug' && deps.config.DSP_LOG_LEVEL !== 'trace' }),
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true, verbose: true, strict: false } },
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<TypeBoxTypeProvider>()
 
   // Read per error: publicUrl is final only once the server listens (port 0 in tests).
   const docsUrl = () => (deps.config.DSP_ERROR_DOCS_URL ?? `${deps.publicUrl}/docs/errors`).replace(/\/$/, '')
+  // Bodies are JSON and are never coerced (coercion would turn a null into "" or false inside a
+  // nullable union); query strings and path params are text and are coerced to their types.
+  // Unknown fields stay errors (removeAdditional false), never silently dropped.
+  const ajvOptions = { removeAdditional: false, useDefaults: true, allErrors: true, verbose: true, strict: false } as const
+  const addFormats = addFormatsImport as unknown as (ajv: Ajv) => Ajv
+  const bodyAjv = addFormats(new Ajv({ ...ajvOptions, coerceTypes: false }))
+  const textAjv = addFormats(new Ajv({ ...ajvOptions, coerceTypes: 'array' }))
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema))
   // JSON only: any other content type is 415 request.unsupported (§7).
   app.removeContentTypeParser(['text/plain'])
   registerErrorHandling(app, docsUrl)

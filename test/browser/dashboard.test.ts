@@ -70,8 +70,10 @@ describe('dashboard in headless Chromium', { skip: existsSync(CHROMIUM) ? false 
       const built = spawnSync(process.execPath, [path.resolve('node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'dashboard/vite.config.ts'], { stdio: 'inherit' })
       assert.equal(built.status, 0, 'npm run build failed')
     }
+    rmSync(ARTIFACTS, { recursive: true, force: true })
     mkdirSync(ARTIFACTS, { recursive: true })
-    api = await startTestServer({}, { demo: true })
+    // A cold retrieval engine (first embedding load) can exceed the suites' 500 ms test deadline; this journey is not about timeouts.
+    api = await startTestServer({ DSP_RETRIEVAL_TIMEOUT_MS: '30000' }, { demo: true })
     userDataDir = mkdtempSync(path.join(tmpdir(), 'dsp-chromium-'))
     context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1280, height: 900 } })
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: api.url })

@@ -4,19 +4,17 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { createDemoCorpus, type DemoCorpus } from '../../src/corpus/demo/index.ts'
 import { normaliseName } from '../../src/corpus/normalise.ts'
-import { seedDemoCorpus } from '../../src/domain/corpus/demo.ts'
 import { itEnforcesAuth } from '../support/auth-matrix.ts'
 import { expectMeta, expectProblem, expectStatus, type Res } from '../support/http.ts'
 import { useTestServer, type TestServer } from '../support/server.ts'
 
-const server = useTestServer()
+const server = useTestServer({}, { demo: true })
 
-// Seeded once for the whole file (the small demo corpus takes a while to ingest).
+// The test server loads the demo corpus seeded once per test run (test/support/demo.ts).
 let seeded: Promise<{ api: TestServer; corpus: DemoCorpus }> | null = null
 function demo() {
   seeded ??= (async () => {
     const api = await server()
-    await seedDemoCorpus(api.app.deps)
     return { api, corpus: createDemoCorpus() }
   })()
   return seeded

@@ -1,17 +1,16 @@
 // Org chart (data-routes §2.8, §4.5) on the seeded demo corpus: exact headcounts from the
 // generator's facts (computeFacts) and from its people, filters, the three routes' shapes, charging.
 import assert from 'node:assert/strict'
-import { readFile } from 'node:fs/promises'
 import { describe, test } from 'node:test'
 import type { Person } from '../../src/contract/records.ts'
 import { createDemoCorpus, type CompanyHeadcount, type DemoFacts } from '../../src/corpus/demo/index.ts'
 import { LEFTOVER_DEPARTMENTS, SENIORITY_LADDER } from '../../src/corpus/taxonomy.ts'
-import { seedDemoCorpus } from '../../src/domain/corpus/demo.ts'
+import { readDemoFacts } from '../support/demo.ts'
 import { itEnforcesAuth } from '../support/auth-matrix.ts'
 import { expectMeta, expectProblem, expectStatus, type Res } from '../support/http.ts'
 import { useTestServer, type TestServer } from '../support/server.ts'
 
-const server = useTestServer()
+const server = useTestServer({}, { demo: true })
 
 interface Seeded {
   api: TestServer
@@ -19,13 +18,12 @@ interface Seeded {
   people: Person[]
 }
 
-// Seeded once for the whole file (the small demo corpus takes a while to ingest).
+// The test server loads the demo corpus seeded once per test run (test/support/demo.ts).
 let seeded: Promise<Seeded> | null = null
 function demo(): Promise<Seeded> {
   seeded ??= (async () => {
     const api = await server()
-    const summary = await seedDemoCorpus(api.app.deps)
-    const file = JSON.parse(await readFile(summary.facts_file, 'utf8')) as { facts: DemoFacts }
+    const file = readDemoFacts(api.app.deps.config.DSP_DATA_DIR) as { facts: DemoFacts }
     return { api, facts: file.facts, people: [...createDemoCorpus().persons()] }
   })()
   return seeded

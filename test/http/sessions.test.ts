@@ -2,6 +2,8 @@
 // throttle, sign-out, /v1/auth/me, CSRF, the per-session throttles, roles → scopes, members,
 // and the top-up checkout the dashboard posts.
 import assert from 'node:assert/strict'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
 import { describe, test } from 'node:test'
 import { ALL_SCOPES } from '../support/admin.ts'
 import { expectMeta, expectProblem, expectStatus } from '../support/http.ts'
@@ -444,5 +446,46 @@ describe('POST /v1/billing/top-up/intents/{topup_id}/checkout', () => {
     expectProblem(await api.post(`/v1/billing/top-up/intents/${intent.body.topup_id}/checkout`, { key, body: { credits: 20 } }), 401, 'auth.session_required')
     const owner = await signUp(api)
     expectProblem(await owner.post(`/v1/billing/top-up/intents/${intent.body.topup_id}/checkout`, { body: { credits: 20 }, csrf: null }), 403, 'auth.csrf')
+  })
+})
+
+describe('GET /dashboard (the built SPA)', () => {
+  const built = existsSync(path.resolve('dashboard', 'dist', 'index.html'))
+
+  test('serves index.html with security headers; any other dashboard path gets it too (SPA fallback)', async (t) => {
+    if (!built) return t.skip('dashboard/dist is missing: npm run build')
+    const api = await server()
+    for (const p of ['/dashboard', '/dashboard/', '/dashboard/keys', '/dashboard/checkout/topup_abc']) {
+      const res = await api.get(p)
+      expectStatus(res, 200)
+      assert.match(res.headers.get('content-type') ?? '', /^text\/html/)
+      assert.match(res.text, /<div id="root">/)
+      assert.match(res.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/)
+      assert.equal(res.headers.get('x-frame-options'), 'DENY')
+      assert.equal(res.headers.get('cache-control'), 'no-cache')
+    }
+  })
+
+  test('hashed assets are cached for good; an unknown asset is 404; nothing outside dashboard/dist is served', async (t) => {
+    if (!built) return t.skip('dashboard/dist is missing: npm run build')
+    const api = await server()
+    const index = await api.get('/dashboard/')
+    const asset = /\/dashboard\/(assets\/[^"]+\.js)/.exec(index.text)?.[1]
+    assert.ok(asset, 'index.html names its script')
+    const res = await api.get(`/dashboard/${asset}`)
+    expectStatus(res, 200)
+    assert.match(res.headers.get('content-type') ?? '', /javascript/)
+    assert.match(res.headers.get('cache-control') ?? '', /immutable/)
+    expectStatus(await api.get('/dashboard/assets/nope-123.js'), 404)
+    for (const p of ['/dashboard/%2e%2e/package.json', '/dashboard/..%2f..%2fpackage.json', '/dashboard/%2e%2e%2f%2e%2e%2fsrc%2fconfig.ts']) {
+      const r = await api.get(p)
+      assert.ok(!r.text.includes('data-platform-api') && !r.text.includes('ConfigSchema'), `${p} leaked a file`)
+    }
+  })
+
+  test('with DSP_DASHBOARD=0 there is no dashboard', async (t) => {
+    const api = await startTestServer({ DSP_DASHBOARD: '0' })
+    t.after(() => api.close())
+    expectProblem(await api.get('/dashboard/'), 404, 'request.invalid')
   })
 })

@@ -8,6 +8,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { Deps } from '../../domain/types.ts'
 
 const DIST = fileURLToPath(new URL('../../../dashboard/dist/', import.meta.url))
+const YEAR_MS = 365 * 86_400_000
 
 // The app loads only its own scripts and styles and talks only to this origin; the checkout
 // page must not be framed by another site (clickjacking).
@@ -45,9 +46,10 @@ export const dashboardRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, {
     const relative = (request.params as { '*'?: string })['*'] ?? ''
     const file = builtFile(relative)
     // Hashed asset names change with their content, so they can be cached for good.
-    if (file) return reply.header('Cache-Control', file.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache').sendFile(file)
+    if (file?.startsWith('assets/')) return reply.sendFile(file, { maxAge: YEAR_MS, immutable: true })
+    if (file && file !== 'index.html') return reply.header('Cache-Control', 'no-cache').sendFile(file, { cacheControl: false })
     if (relative.startsWith('assets/')) return reply.callNotFound()
-    return reply.headers(HTML_HEADERS).sendFile('index.html')
+    return reply.headers(HTML_HEADERS).sendFile('index.html', { cacheControl: false })
   }
 
   app.get('/dashboard', { config: { auth: 'none' }, schema: { hide: true } }, serve)

@@ -1,0 +1,95 @@
+// Insights (contract §2.12): statements about the market or the technology, each taken from a
+// document found through the search service (market reports, academic reports, then news) and
+// cited to it. Statements come from the documents' own sentences, never composed from nothing,
+// and a statement without a citation is dropped. A news sentence about one of the run's own
+// rows is an account, not an insight, and is left out.
+import type { EntityCategory } from '../contract/records.ts'
+import { buildRows, queryTerms, retrieve } from '../domain/search/engine.ts'
+import type { Deps } from '../domain/types.ts'
+import type { RunPlan } from './plan.ts'
+
+export type InsightCategory = 'market_report' | 'academic_report' | 'news_article'
+
+export interface InsightSource {
+  id: string
+  category: InsightCategory
+  title: string | null
+  published: string | null
+  publisher: string | null
+  url: string | null
+}
+
+export interface Insight {
+  statement: string
+  kind: 'market' | 'technology' | 'news'
+  citations: string[]
+}
+
+const ORDER: InsightCategory[] = ['market_report', 'academic_report', 'news_article']
+const KIND: Record<InsightCategory, Insight['kind']> = { market_report: 'market', academic_report: 'technology', news_article: 'news' }
+
+const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null)
+const sentences = (text: string | null) => (text ?? '').split(/(?<=[.!?])\s+(?=[A-Z])/).map((s) => s.trim()).filter((s) => s.length > 20)
+
+/** A document's claim: the sentence carrying a figure or a finding, else its first sentence. */
+function statementOf(category: InsightCategory, r: Record<string, unknown>): string | null {
+  if (category === 'market_report') return sentences(str(r.body_free) ?? str(r.body))[0] ?? null
+  if (category === 'academic_report') {
+    const all = sentences(str(r.abstract))
+    const finding = all.find((s) => /\d+%|improv|outperform|show/i.test(s)) ?? all[0]
+    const title = str(r.title)
+    return finding ? (title ? `${title}: ${finding}` : finding) : null
+  }
+  return str(r.summary) ?? sentences(str(r.content))[0] ?? null
+}
+
+function sourceOf(category: InsightCategory, r: Record<string, unknown>): InsightSource {
+  const publication = (r.publication ?? null) as { title?: unknown } | null
+  return {
+    id: String(r.id),
+    category,
+    title: str(r.title),
+    published: str(r.published_date) ?? str(r.published) ?? str(r.published_at),
+    publisher: str(r.publisher) ?? str(r.venue) ?? str(publication?.title),
+    url: str(r.url) ?? str(r.link),
+  }
+}
+
+export interface InsightsResult {
+  insights: Insight[]
+  insight_sources: InsightSource[]
+  searches: { category: InsightCategory; returned: number }[]
+}
+
+/** Documents on the run's topic, up to the tier's budget; `rowNames` are the answer's own accounts. */
+export async function findInsights(deps: Deps, plan: RunPlan, rowNames: string[]): Promise<InsightsResult> {
+  const words = plan.insight_query
+  if (!words) return { insights: [], insight_sources: [], searches: [] }
+  const topic = queryTerms(words)
+  const names = rowNames.map((n) => n.toLowerCase()).filter((n) => n.length > 2)
+  const insights: Insight[] = []
+  const sources: InsightSource[] = []
+  const searches: InsightsResult['searches'] = []
+  for (const category of ORDER.slice(0, plan.budget.insight_searches)) {
+    const room = plan.budget.insight_sources - sources.length
+    if (room <= 0) break
+    const got = await retrieve(deps, { category: category as EntityCategory, filters: {}, include_domains: [], semantic_query: words, semantic_scope: null, sort: [], expansions: [], pool: 50 }, 0, room * 2)
+    const docs = await buildRows(deps, category as EntityCategory, got.hits)
+    searches.push({ category, returned: docs.length })
+    for (const doc of docs) {
+      if (sources.length >= plan.budget.insight_sources) break
+      const text = JSON.stringify(doc).toLowerCase()
+      // On topic: at least one of the topic's words appears in the document itself.
+      if (!topic.some((t) => text.includes(t))) continue
+      const source = sourceOf(category, doc)
+      sources.push(source)
+      const statement = statementOf(category, doc)
+      if (!statement) continue
+      if (category === 'news_article' && names.some((n) => statement.toLowerCase().includes(n))) continue
+      if (insights.some((i) => i.statement === statement)) continue
+      insights.push({ statement, kind: KIND[category], citations: [source.id] })
+    }
+  }
+  const cited = new Set(sources.map((s) => s.id))
+  return { insights: insights.filter((i) => i.citations.length > 0 && i.citations.every((c) => cited.has(c))), insight_sources: sources, searches }
+}

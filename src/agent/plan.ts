@@ -1,0 +1,110 @@
+// The run's plan: the tier (auto chooses), the filters read from the query and the criteria,
+// the searches the budget allows, how each criterion is checked, and where each enrichment
+// column comes from. Pure given the vocabularies; the same query and tier give the same plan.
+import type { Effort, RunCategory, Tier } from '../contract/agent-runs.ts'
+import { queryTerms } from '../domain/search/engine.ts'
+import { expandTerms, parseQuery, RULES_PARSER_VERSION, type Vocabularies } from '../domain/search/parser.ts'
+import type { Filters } from '../store/search-filters.ts'
+import { resolveColumn, type ColumnPlan } from './columns.ts'
+import { planCriterion, type CriterionPlan } from './criteria.ts'
+import { BUDGETS, chooseTier, type Budget } from './tiers.ts'
+
+export interface SearchSpec {
+  step: number
+  purpose: string
+  semantic_query: string | null
+  semantic_scope: 'company' | 'person' | null
+  expansions: string[]
+}
+
+export interface RunPlan {
+  tier: Tier
+  budget: Budget
+  category: RunCategory
+  /** Filters read from the query and from the criteria: applied to every search. */
+  filters: Filters
+  query_filters: Filters
+  semantic_query: string | null
+  searches: SearchSpec[]
+  /** Searches planned before the tier's budget cut the list. */
+  planned_searches: number
+  criteria: CriterionPlan[]
+  columns: ColumnPlan[]
+  /** Words for the document searches behind insights; null skips them. */
+  insight_query: string | null
+  parser_version: string
+}
+
+export interface RunInput {
+  query: string
+  category: RunCategory
+  effort: Effort
+  criteria: string[]
+  enrichments: string[]
+}
+
+function valuesOf(filter: unknown): string[] {
+  const include = (filter as { include?: unknown[] } | undefined)?.include ?? []
+  return include.map((v) => (typeof v === 'string' ? v : typeof (v as { value?: unknown }).value === 'string' ? (v as { value: string }).value : '')).filter(Boolean)
+}
+
+export function planRun(input: RunInput, vocab: Vocabularies, nowYear: number): RunPlan {
+  const tier: Tier = input.effort === 'auto' ? chooseTier(input) : input.effort
+  const budget = BUDGETS[tier]
+  const parsed = parseQuery(input.query, vocab, { category: input.category, nowYear })
+  const filters: Filters = { ...parsed.filters }
+  const criteria = input.criteria.map((c) => {
+    const plan = planCriterion(c, input.category, vocab, filters, nowYear)
+    Object.assign(filters, plan.filters)
+    return plan
+  })
+  const semantic = parsed.semantic_query
+  const scope = parsed.semantic_scope
+  const judged = criteria.filter((c) => c.method === 'judged' && !c.negated)
+  const judgedWords = [...new Set(judged.flatMap((c) => c.terms))]
+  const hasFilters = Object.keys(filters).length > 0
+
+  const specs: Omit<SearchSpec, 'step'>[] = [{ purpose: 'the query', semantic_query: semantic, semantic_scope: scope, expansions: [] }]
+  if (judgedWords.length && semantic) specs.push({ purpose: "the query with the criteria's words", semantic_query: [semantic, ...judgedWords].join(' '), semantic_scope: scope, expansions: [] })
+  for (const c of judged) specs.push({ purpose: `criterion "${c.criterion}"`, semantic_query: c.terms.join(' '), semantic_scope: input.category === 'person' ? 'person' : null, expansions: [] })
+  if (hasFilters && semantic) specs.push({ purpose: 'every record passing the filters, best first', semantic_query: null, semantic_scope: null, expansions: [] })
+  const expansions = expandTerms(queryTerms(semantic))
+  if (expansions.length) specs.push({ purpose: 'the query with synonyms', semantic_query: semantic, semantic_scope: scope, expansions })
+
+  const topicWords = [semantic, ...valuesOf(filters.industry), ...valuesOf(filters.sub_industry), ...valuesOf(filters.technology)].filter(Boolean).join(' ')
+  return {
+    tier,
+    budget,
+    category: input.category,
+    filters,
+    query_filters: parsed.filters,
+    semantic_query: semantic,
+    searches: specs.slice(0, budget.searches).map((s, step) => ({ ...s, step })),
+    planned_searches: specs.length,
+    criteria,
+    columns: input.enrichments.map((e) => resolveColumn(input.category, e)),
+    insight_query: topicWords.trim() ? topicWords : null,
+    parser_version: RULES_PARSER_VERSION,
+  }
+}
+
+/** A filter in words, for summaries and evidence: `industry: Fintech or Banking`, `employee_count ≥ 100`. */
+export function describeFilter(name: string, value: unknown): string {
+  if (value && typeof value === 'object') {
+    const v = value as { include?: unknown[]; exclude?: unknown[]; min?: number; max?: number; from?: string; to?: string }
+    const parts: string[] = []
+    if (v.include?.length) parts.push(valuesOf(v).join(' or '))
+    if (v.exclude?.length) parts.push(`not ${valuesOf({ include: v.exclude }).join(' or ')}`)
+    if (v.min !== undefined && v.max !== undefined) parts.push(v.min === v.max ? `= ${v.min}` : `${v.min}–${v.max}`)
+    else if (v.min !== undefined) parts.push(`≥ ${v.min}`)
+    else if (v.max !== undefined) parts.push(`≤ ${v.max}`)
+    if (v.from || v.to) parts.push(`${v.from ?? '…'} to ${v.to ?? '…'}`)
+    if (parts.length) return `${name === 'geo' ? 'location' : name}: ${parts.join(', ')}`
+  }
+  return `${name}: ${JSON.stringify(value)}`
+}
+
+export function describeFilters(filters: Filters): string | null {
+  const parts = Object.entries(filters).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => describeFilter(k, v))
+  return parts.length ? parts.join('; ') : null
+}

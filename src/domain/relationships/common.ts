@@ -1,0 +1,89 @@
+// Pieces every relationships answer shares: reading the graph behind the retrieval boundary,
+// attribution, degradation, the charge chain, and the person rows.
+import { createHash } from 'node:crypto'
+import type { CompanyContext } from '../../contract/relationships.ts'
+import { findCorpusStates } from '../../store/corpus.ts'
+import * as store from '../../store/relationships.ts'
+import type { GraphPerson } from '../../store/relationships.ts'
+import type { ChargeInput } from '../credits/metering.ts'
+import { withRetrieval } from '../search/engine.ts'
+import type { Credential, Deps } from '../types.ts'
+import type { InstitutionKind, Match } from './graph.ts'
+
+/** Graph reads go through the retrieval boundary: an outage is 503 upstream.unavailable, a slow read 504. */
+export const readGraph = withRetrieval
+
+export interface Ctx {
+  request_id: string
+  idempotency_scope: string | null
+  credential: Credential
+}
+
+/** Charge scope shared by every page of one answer: a retry (Idempotency-Key) or a re-sent cursor costs nothing. */
+export function chainOf(ctx: Ctx): string {
+  return ctx.idempotency_scope ?? `chain:${createHash('sha256').update(ctx.request_id).digest('hex').slice(0, 24)}`
+}
+
+export type Charge = Omit<ChargeInput, 'scope'> & { scope: string }
+
+const SOURCES = ['gtm_affiliations', 'gtm_people'] as const
+
+export async function attribution(deps: Deps) {
+  const states = await findCorpusStates(deps.db)
+  return SOURCES.map((corpus) => {
+    const state = states.find((s) => s.corpus === corpus)
+    return { source_corpus: corpus, domain: null, as_of: state?.as_of ? new Date(state.as_of).toISOString() : null, url: null, quote: null }
+  })
+}
+
+export function degradation(credential: Credential) {
+  return credential.environment === 'test'
+    ? [{ reason: 'billing_bypassed', detail: 'A test key: the work was done and nothing was charged.', impact: 'fields' as const, source_corpus: null }]
+    : []
+}
+
+export interface InstitutionInfo {
+  kind: InstitutionKind | null
+  name: string | null
+}
+
+/** Names and kinds of the institutions an answer mentions. */
+export async function institutionInfo(deps: Deps, keys: Iterable<string>): Promise<Map<string, InstitutionInfo>> {
+  const rows = await store.findInstitutionsByKeys(deps.db, [...new Set(keys)])
+  return new Map(rows.map((r) => [r.inst_key, { kind: r.type === 'school' ? 'education' : 'employment', name: r.name }]))
+}
+
+export function viaOf(via: Map<string, Match>, info: Map<string, InstitutionInfo>) {
+  return [...via.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([id, match]) => ({ id, kind: info.get(id)?.kind ?? null, name: info.get(id)?.name ?? null, match_confidence: match }))
+}
+
+export function personFields(p: GraphPerson) {
+  return {
+    id: p.id,
+    profile_url: p.profile_url,
+    name: p.name,
+    title: p.title,
+    department: p.department,
+    seniority: p.seniority,
+    country: p.country,
+    company_domain: p.company_domain,
+    company_name: p.company_name,
+  }
+}
+
+/** Each row's current employer (include_company_context): one lookup for the page. */
+export async function companyContexts(deps: Deps, people: GraphPerson[]): Promise<Map<string, CompanyContext>> {
+  const rows = await store.findCompanyContexts(deps.db, [...new Set(people.map((p) => p.company_domain).filter((d): d is string => d !== null))])
+  return new Map(rows.map((r) => [r.domain!, { domain: r.domain, name: r.name, industry: r.industry, employee_count: r.employee_count, country: r.country }]))
+}
+
+const SNAPSHOT_MAX_BYTES = 256 * 1024
+
+/** The first page's answer is kept for the history detail unless it is too large. */
+export function snapshotOf(envelope: unknown, onCursorPage: boolean): { snapshot: unknown; snapshot_state: string } {
+  if (onCursorPage) return { snapshot: null, snapshot_state: 'not_first_page' }
+  const fits = JSON.stringify(envelope).length <= SNAPSHOT_MAX_BYTES
+  return { snapshot: fits ? envelope : null, snapshot_state: fits ? 'available' : 'too_large' }
+}
