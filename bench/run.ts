@@ -5,9 +5,10 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import * as apiLayer from './api-layer.ts'
+import * as relationships from './relationships.ts'
 import type { Benchmark, BenchResult } from './lib/types.ts'
 
-const BENCHMARKS: readonly Benchmark[] = [apiLayer]
+const BENCHMARKS: readonly Benchmark[] = [apiLayer, relationships]
 
 const RESULTS_DIR = new URL('./results/', import.meta.url)
 

@@ -9,6 +9,7 @@ import { KeyCache } from './domain/api-keys.ts'
 import { CorpusVectors, lazyEmbedder } from './domain/corpus/vectors.ts'
 import type { Deps } from './domain/types.ts'
 import { Faults } from './faults.ts'
+import { startAgentWorker } from './jobs/agent-worker.ts'
 import { buildServer, type BuiltServer } from './http/server.ts'
 import { Limiter, MemoryLimiterStore, RedisLimiterStore } from './limiter/index.ts'
 import { openStore, type Store } from './store/db.ts'
@@ -25,6 +26,8 @@ export interface CreateAppOptions {
   loadDataDir?: Blob
   inMemory?: boolean
   logger?: boolean
+  /** Run the in-process agent worker (default true; `dsp serve --no-worker` and DSP_AGENT_WORKERS=0 turn it off). */
+  worker?: boolean
 }
 
 async function loadSecret(store: Store, configured: string | undefined): Promise<string> {
@@ -61,11 +64,13 @@ export async function createApp(config: Readonly<Config>, options: CreateAppOpti
     vectors: new CorpusVectors(store.db, path.join(config.DSP_DATA_DIR, 'index'), embedder, log),
   }
   const server = await buildServer(deps, { logger: options.logger })
+  const worker = options.worker === false ? null : startAgentWorker(deps)
   return {
     ...server,
     deps,
     close: async () => {
       await server.app.close()
+      await worker?.stop()
       await keyCache.close()
       await limiter.close()
       await store.close()

@@ -100,3 +100,8 @@ export function checkCriterion(plan: CriterionPlan, text: string, proof: string 
   const passed = plan.terms.length > 0 && all
   return { criterion: plan.criterion, passed, proven_by: 'judged', evidence: passed && first ? snippet(text, first.index, first.length) : null }
 }
+
+/** On topic: the text mentions at least one of the words (or a synonym); true when there are none. */
+export function mentionsAny(terms: string[], text: string): boolean {
+  return terms.length === 0 || terms.some((t) => termPattern(t).test(text))
+}

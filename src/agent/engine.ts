@@ -12,7 +12,7 @@ import type { Vocabularies } from '../domain/search/parser.ts'
 import type { Deps } from '../domain/types.ts'
 import { composeAnswer, type ScreenState } from './answer.ts'
 import { columnValue } from './columns.ts'
-import { checkCriterion, recordText, type CriterionCheck } from './criteria.ts'
+import { checkCriterion, mentionsAny, recordText, type CriterionCheck } from './criteria.ts'
 import { findInsights, type InsightsResult } from './insights.ts'
 import { describeFilters, planRun, type RunPlan, type SearchSpec } from './plan.ts'
 
@@ -34,6 +34,8 @@ interface SearchDelta {
   seen: string[]
   kept: KeptRow[]
   excluded: number
+  /** Rows of a search that ignores the query's words which do not mention them either. */
+  off_topic: number
   stats: { evaluated: number; passed: number }[]
   total: number | null
   total_is_estimate: boolean | null
@@ -52,6 +54,8 @@ const ev = (event: string, data: Record<string, unknown>): NewEvent => ({ event,
 /** Runs (or resumes) a claimed run to its end. Throws LostClaim or Interrupted when it must stop quietly. */
 export async function executeRun(deps: Deps, claim: progress.Claim, shouldStop: ShouldStop): Promise<void> {
   const run = claim.run
+  // Loading the embedder is a one-off of the process: done here, outside the retrieval deadlines.
+  await deps.embedder()
   const done = await progress.loadCheckpoint(deps, claim)
   const step = async <T>(name: string, work: () => Promise<{ output: T; events: NewEvent[]; fields?: Parameters<typeof progress.commitStep>[5] }>): Promise<T> => {
     if (done.has(name)) return done.get(name) as T
@@ -114,7 +118,7 @@ export async function executeRun(deps: Deps, claim: progress.Claim, shouldStop: 
 
   const insights = await step('insights', async () => {
     const names = await rowNames(deps, plan, state.kept.slice(0, 200))
-    const r = await withRetrieval(deps, () => findInsights(deps, plan, names))
+    const r = await findInsights(deps, plan, names)
     return { output: r, events: [ev('insights', { searches: r.searches, insights: r.insights.length, insight_sources: r.insight_sources.length })] }
   })
 
@@ -134,54 +138,64 @@ async function searchStep(deps: Deps, plan: RunPlan, spec: SearchSpec, state: Sc
     pool: plan.budget.page * plan.budget.depth,
   }
   const proof = describeFilters(plan.filters)
-  const delta: SearchDelta = { step: spec.step, returned: 0, seen: [], kept: [], excluded: 0, stats: plan.criteria.map(() => ({ evaluated: 0, passed: 0 })), total: null, total_is_estimate: null, exhausted: false, budget_hit: false }
+  const delta: SearchDelta = { step: spec.step, returned: 0, seen: [], kept: [], excluded: 0, off_topic: 0, stats: plan.criteria.map(() => ({ evaluated: 0, passed: 0 })), total: null, total_is_estimate: null, exhausted: false, budget_hit: false }
   const seen = new Set(state.seen)
-  await withRetrieval(deps, async () => {
-    for (let page = 0; page < plan.budget.depth; page++) {
+  // One retrieval deadline per page (DSP_RETRIEVAL_TIMEOUT_MS), as a search request has.
+  for (let page = 0; page < plan.budget.depth; page++) {
+    const { got, rows } = await withRetrieval(deps, async () => {
       const got = await retrieve(deps, retrievalPlan, page * plan.budget.page, plan.budget.page)
-      if (page === 0) {
-        delta.total = got.total
-        delta.total_is_estimate = got.total_is_estimate
-      }
-      const rows = await buildRows(deps, plan.category, got.hits)
-      delta.returned += rows.length
-      for (const row of rows) {
-        const id = String(row.id)
-        if (seen.has(id)) continue
-        if (seen.size >= plan.budget.candidates) {
-          delta.budget_hit = true
-          break
-        }
-        seen.add(id)
-        delta.seen.push(id)
-        const text = recordText(row)
-        const checks = plan.criteria.map((c) => checkCriterion(c, text, describeFilters(c.filters) ?? proof))
-        checks.forEach((c, i) => {
-          delta.stats[i]!.evaluated += 1
-          if (c.passed) delta.stats[i]!.passed += 1
-        })
-        if (!checks.every((c) => c.passed)) continue
-        if (exclusion(row)) {
-          delta.excluded += 1
-          continue
-        }
-        delta.kept.push({ id, score: Number(row.score ?? 0), checks })
-      }
-      const reached = page * plan.budget.page + got.hits.length
-      if (got.hits.length < plan.budget.page || reached >= Math.min(got.total, got.reachable)) {
-        delta.exhausted = !got.total_is_estimate && reached >= got.total
-        break
-      }
-      if (delta.budget_hit) break
+      return { got, rows: await buildRows(deps, plan.category, got.hits) }
+    })
+    if (page === 0) {
+      delta.total = got.total
+      delta.total_is_estimate = got.total_is_estimate
     }
-  })
+    delta.returned += rows.length
+    screen(plan, spec, rows, delta, seen, exclusion, proof)
+    const reached = page * plan.budget.page + got.hits.length
+    if (got.hits.length < plan.budget.page || reached >= Math.min(got.total, got.reachable)) {
+      delta.exhausted = !got.total_is_estimate && reached >= got.total
+      break
+    }
+    if (delta.budget_hit) break
+  }
   return delta
+}
+
+/** Screens a page's new rows: topic (when the search ignored the query's words), every criterion, then the exclusion list. */
+function screen(plan: RunPlan, spec: SearchSpec, rows: Record<string, unknown>[], delta: SearchDelta, seen: Set<string>, exclusion: (row: Record<string, unknown>) => boolean, proof: string | null): void {
+  for (const row of rows) {
+    const id = String(row.id)
+    if (seen.has(id)) continue
+    if (seen.size >= plan.budget.candidates) {
+      delta.budget_hit = true
+      return
+    }
+    const text = recordText(row)
+    if (spec.check_topic && !mentionsAny(plan.topic_terms, text)) {
+      delta.off_topic += 1
+      continue
+    }
+    seen.add(id)
+    delta.seen.push(id)
+    const checks = plan.criteria.map((c) => checkCriterion(c, text, describeFilters(c.filters) ?? proof))
+    checks.forEach((c, i) => {
+      delta.stats[i]!.evaluated += 1
+      if (c.passed) delta.stats[i]!.passed += 1
+    })
+    if (!checks.every((c) => c.passed)) continue
+    if (exclusion(row)) {
+      delta.excluded += 1
+      continue
+    }
+    delta.kept.push({ id, score: Number(row.score ?? 0), checks })
+  }
 }
 
 function searchEvents(plan: RunPlan, spec: SearchSpec, d: SearchDelta, before: ScreenState): NewEvent[] {
   const keptBefore = before.kept.length
   return [
-    ev('search_step', { step: spec.step, purpose: spec.purpose, semantic_query: spec.semantic_query, expansions: spec.expansions, returned: d.returned, new_candidates: d.seen.length, candidates_examined: before.seen.size + d.seen.length, matching_total: d.total, matching_total_is_estimate: d.total_is_estimate }),
+    ev('search_step', { step: spec.step, purpose: spec.purpose, semantic_query: spec.semantic_query, expansions: spec.expansions, returned: d.returned, off_topic: d.off_topic, new_candidates: d.seen.length, candidates_examined: before.seen.size + d.seen.length, matching_total: d.total, matching_total_is_estimate: d.total_is_estimate }),
     ev('rows_found', { step: spec.step, new_rows: d.kept.length, rows: keptBefore + d.kept.length, excluded: d.excluded, sample: d.kept.slice(0, 5).map((k) => k.id) }),
     ev('criterion_progress', {
       step: spec.step,
@@ -221,25 +235,23 @@ function exclusionMatcher(list: string[]): (row: Record<string, unknown>) => boo
 async function finish(deps: Deps, claim: progress.Claim, plan: RunPlan, state: ScreenState, insights: InsightsResult): Promise<void> {
   const rows: { entity_id: string; row: unknown }[] = []
   const filled = plan.columns.map(() => 0)
-  await withRetrieval(deps, async () => {
-    for (let i = 0; i < state.kept.length; i += 200) {
-      const chunk = state.kept.slice(i, i + 200)
-      const records = await buildRows(deps, plan.category, chunk.map((k) => ({ id: k.id, score: k.score })))
-      const byId = new Map(records.map((r) => [String(r.id), r]))
-      for (const k of chunk) {
-        const record = byId.get(k.id)
-        if (!record) continue
-        const { id: _id, category: _category, score: _score, ...fields } = record
-        const enrichments: Record<string, unknown> = {}
-        plan.columns.forEach((c, j) => {
-          const value = columnValue(fields, c.source)
-          enrichments[c.name] = value
-          if (value !== null) filled[j]! += 1
-        })
-        rows.push({ entity_id: k.id, row: { id: k.id, category: plan.category, score: k.score, position: rows.length, record: fields, enrichments, criteria: k.checks } })
-      }
+  for (let i = 0; i < state.kept.length; i += 200) {
+    const chunk = state.kept.slice(i, i + 200)
+    const records = await withRetrieval(deps, () => buildRows(deps, plan.category, chunk.map((k) => ({ id: k.id, score: k.score }))))
+    const byId = new Map(records.map((r) => [String(r.id), r]))
+    for (const k of chunk) {
+      const record = byId.get(k.id)
+      if (!record) continue
+      const { id: _id, category: _category, score: _score, ...fields } = record
+      const enrichments: Record<string, unknown> = {}
+      plan.columns.forEach((c, j) => {
+        const value = columnValue(fields, c.source)
+        enrichments[c.name] = value
+        if (value !== null) filled[j]! += 1
+      })
+      rows.push({ entity_id: k.id, row: { id: k.id, category: plan.category, score: k.score, position: rows.length, record: fields, enrichments, criteria: k.checks } })
     }
-  })
+  }
   const vectorGaps = plan.semantic_query ? await withRetrieval(deps, () => vectorDegradation(deps, plan.category)) : []
   const answer = composeAnswer(claim.run, plan, state, insights, rows.length, filled, vectorGaps)
   await progress.completeRun(deps, claim, answer, rows, [

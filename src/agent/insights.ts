@@ -4,7 +4,8 @@
 // and a statement without a citation is dropped. A news sentence about one of the run's own
 // rows is an account, not an insight, and is left out.
 import type { EntityCategory } from '../contract/records.ts'
-import { buildRows, queryTerms, retrieve } from '../domain/search/engine.ts'
+import { buildRows, queryTerms, retrieve, withRetrieval } from '../domain/search/engine.ts'
+import { expandTerms } from '../domain/search/parser.ts'
 import type { Deps } from '../domain/types.ts'
 import type { RunPlan } from './plan.ts'
 
@@ -73,14 +74,16 @@ export async function findInsights(deps: Deps, plan: RunPlan, rowNames: string[]
   for (const category of ORDER.slice(0, plan.budget.insight_searches)) {
     const room = plan.budget.insight_sources - sources.length
     if (room <= 0) break
-    const got = await retrieve(deps, { category: category as EntityCategory, filters: {}, include_domains: [], semantic_query: words, semantic_scope: null, sort: [], expansions: [], pool: 50 }, 0, room * 2)
-    const docs = await buildRows(deps, category as EntityCategory, got.hits)
+    const docs = await withRetrieval(deps, async () => {
+      const got = await retrieve(deps, { category: category as EntityCategory, filters: {}, include_domains: [], semantic_query: words, semantic_scope: null, sort: [], expansions: expandTerms(topic), pool: 50 }, 0, room * 2)
+      return buildRows(deps, category as EntityCategory, got.hits)
+    })
     searches.push({ category, returned: docs.length })
     for (const doc of docs) {
       if (sources.length >= plan.budget.insight_sources) break
       const text = JSON.stringify(doc).toLowerCase()
       // On topic: at least one of the topic's words appears in the document itself.
-      if (!topic.some((t) => text.includes(t))) continue
+      if (![...topic, ...expandTerms(topic)].some((t) => text.includes(t))) continue
       const source = sourceOf(category, doc)
       sources.push(source)
       const statement = statementOf(category, doc)

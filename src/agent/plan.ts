@@ -15,6 +15,8 @@ export interface SearchSpec {
   semantic_query: string | null
   semantic_scope: 'company' | 'person' | null
   expansions: string[]
+  /** Its ranking ignores the query's words, so its rows must mention them (or a synonym) to count. */
+  check_topic: boolean
 }
 
 export interface RunPlan {
@@ -30,6 +32,8 @@ export interface RunPlan {
   planned_searches: number
   criteria: CriterionPlan[]
   columns: ColumnPlan[]
+  /** The query's own words: rows of a search that ignores them must mention one (check_topic). */
+  topic_terms: string[]
   /** Words for the document searches behind insights; null skips them. */
   insight_query: string | null
   parser_version: string
@@ -64,12 +68,12 @@ export function planRun(input: RunInput, vocab: Vocabularies, nowYear: number): 
   const judgedWords = [...new Set(judged.flatMap((c) => c.terms))]
   const hasFilters = Object.keys(filters).length > 0
 
-  const specs: Omit<SearchSpec, 'step'>[] = [{ purpose: 'the query', semantic_query: semantic, semantic_scope: scope, expansions: [] }]
-  if (judgedWords.length && semantic) specs.push({ purpose: "the query with the criteria's words", semantic_query: [semantic, ...judgedWords].join(' '), semantic_scope: scope, expansions: [] })
-  for (const c of judged) specs.push({ purpose: `criterion "${c.criterion}"`, semantic_query: c.terms.join(' '), semantic_scope: input.category === 'person' ? 'person' : null, expansions: [] })
-  if (hasFilters && semantic) specs.push({ purpose: 'every record passing the filters, best first', semantic_query: null, semantic_scope: null, expansions: [] })
+  const specs: Omit<SearchSpec, 'step'>[] = [{ purpose: 'the query', semantic_query: semantic, semantic_scope: scope, expansions: [], check_topic: false }]
+  if (judgedWords.length && semantic) specs.push({ purpose: "the query with the criteria's words", semantic_query: [semantic, ...judgedWords].join(' '), semantic_scope: scope, expansions: [], check_topic: false })
+  for (const c of judged) specs.push({ purpose: `criterion "${c.criterion}"`, semantic_query: c.terms.join(' '), semantic_scope: input.category === 'person' ? 'person' : null, expansions: [], check_topic: semantic !== null })
+  if (hasFilters && semantic) specs.push({ purpose: 'every record passing the filters, best first', semantic_query: null, semantic_scope: null, expansions: [], check_topic: true })
   const expansions = expandTerms(queryTerms(semantic))
-  if (expansions.length) specs.push({ purpose: 'the query with synonyms', semantic_query: semantic, semantic_scope: scope, expansions })
+  if (expansions.length) specs.push({ purpose: 'the query with synonyms', semantic_query: semantic, semantic_scope: scope, expansions, check_topic: false })
 
   const topicWords = [semantic, ...valuesOf(filters.industry), ...valuesOf(filters.sub_industry), ...valuesOf(filters.technology)].filter(Boolean).join(' ')
   return {
@@ -83,6 +87,7 @@ export function planRun(input: RunInput, vocab: Vocabularies, nowYear: number): 
     planned_searches: specs.length,
     criteria,
     columns: input.enrichments.map((e) => resolveColumn(input.category, e)),
+    topic_terms: queryTerms(semantic),
     insight_query: topicWords.trim() ? topicWords : null,
     parser_version: RULES_PARSER_VERSION,
   }

@@ -30,7 +30,9 @@ export const BUDGETS: Record<Tier, Budget> = {
 export const tierAction = (tier: Tier) => `dsp.agent.run.${tier}` as const
 
 export function tierPriceMilli(tier: Tier): number {
-  return priceRule(tierAction(tier)).milli
+  const rule = priceRule(tierAction(tier))
+  if (rule.kind !== 'run') throw new Error(`${tierAction(tier)} is not priced per run`)
+  return rule.milli
 }
 
 /** §4.9: the hold is the tier's price; auto holds the highest (85) while it chooses. */

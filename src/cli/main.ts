@@ -2,7 +2,10 @@
 import { Command, InvalidArgumentError } from 'commander'
 import { ConfigError, loadConfig, type Config } from '../config.ts'
 import { adminCommand } from './admin.ts'
+import { demoCommand } from './demo.ts'
+import { ingestCommand } from './ingest.ts'
 import { serveCommand } from './serve.ts'
+import { workerCommand } from './worker.ts'
 import { openStore } from '../store/db.ts'
 import { migrateToLatest } from '../store/migrate.ts'
 
@@ -32,7 +35,8 @@ program
   .option('--port <port>', 'listen port (default DSP_PORT or 8080)', parsePort)
   .option('--host <host>', 'listen address (default DSP_HOST or 127.0.0.1)')
   .option('--demo', 'create a demo workspace and print its keys')
-  .action(async (opts: { port?: number; host?: string; demo?: boolean }) => serveCommand(config(), opts))
+  .option('--no-worker', 'do not run agent runs in this process (run `dsp worker` processes instead)')
+  .action(async (opts: { port?: number; host?: string; demo?: boolean; worker?: boolean }) => serveCommand(config(), opts))
 
 program
   .command('migrate')
@@ -46,6 +50,9 @@ program
   })
 
 program.addCommand(adminCommand(config))
+program.addCommand(ingestCommand(config))
+program.addCommand(demoCommand(config))
+program.addCommand(workerCommand(config))
 
 program.parseAsync(process.argv).catch((e: unknown) => {
   process.stderr.write(`dsp: ${(e as Error).message}\n`)

@@ -73,3 +73,103 @@ export const CoverageResponse = WithMeta(
   { description: 'What the index holds per corpus' },
 )
 export type CoverageResponse = Static<typeof CoverageResponse>
+
+// ---- Operator shapes (/admin/v1/corpus…, outside the public API; docs/corpus.md §6.5) ----
+
+export const IngestCategoryName = Type.Enum([...Object.keys(CATEGORY_SOURCE_CORPUS), 'school'] as (EntityCategory | 'school')[])
+
+export const RejectEntry = Type.Object(
+  { line: Type.Integer({ minimum: 1 }), reason: Type.String() },
+  { additionalProperties: false },
+)
+
+export const IngestSummary = Type.Object(
+  {
+    category: IngestCategoryName,
+    read: Type.Integer({ minimum: 0, description: 'Non-blank lines read' }),
+    upserted: Type.Integer({ minimum: 0, description: 'Records inserted or changed' }),
+    unchanged: Type.Integer({ minimum: 0, description: 'Records already stored exactly so (nothing written)' }),
+    rejected: Type.Integer({ minimum: 0 }),
+    seconds: Type.Number(),
+    records_per_second: Type.Integer({ minimum: 0 }),
+    vectors: Type.Object({ embedded: Type.Integer({ minimum: 0 }), missing: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }),
+    reject_file: Nullable(Type.String({ description: 'Path on the server of the reject file (JSON lines), null when nothing was rejected' })),
+    rejects: Type.Array(RejectEntry, { description: 'The first 100 rejects' }),
+    rejects_truncated: Type.Boolean(),
+  },
+  { additionalProperties: false },
+)
+export type IngestSummary = Static<typeof IngestSummary>
+
+export const IngestParams = Type.Object({ category: IngestCategoryName }, { additionalProperties: false })
+export const IngestQuery = Type.Object(
+  { as_of: Type.Optional(Type.String({ format: 'date-time', description: 'Freshness of the data; default now' })) },
+  { additionalProperties: false },
+)
+
+export const SeedDemoBody = Type.Object(
+  {
+    scale: Type.Optional(Type.Enum(['small', 'medium', 'large'])),
+    seed: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
+  },
+  { additionalProperties: false },
+)
+
+export const SeedDemoResponse = Type.Object(
+  {
+    scale: Type.String(),
+    seed: Type.Integer(),
+    seconds: Type.Number(),
+    facts_file: Type.String(),
+    categories: Type.Array(IngestSummary),
+  },
+  { additionalProperties: false },
+)
+
+export const CorpusStatusResponse = Type.Object(
+  {
+    corpora: Type.Array(
+      Type.Object(
+        {
+          source_corpus: SourceCorpus,
+          records: Type.Integer({ minimum: 0 }),
+          records_with_vector: Nullable(Type.Integer({ minimum: 0 })),
+          as_of: Nullable(Type.String({ format: 'date-time' })),
+          updated_at: Nullable(Type.String({ format: 'date-time' })),
+          vector_generation: Type.Integer({ minimum: 0 }),
+          digest: Nullable(Type.String({ description: 'md5 over (id, record hash) in id order: equal digests, equal stored records' })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    vector_index_sizes: Type.Record(Type.String(), Type.Integer({ minimum: 0 }), { description: 'Vectors held by this process per loaded category index' }),
+  },
+  { additionalProperties: false },
+)
+export type CorpusStatusResponse = Static<typeof CorpusStatusResponse>
+
+export const RecordsPageQuery = Type.Object(
+  {
+    after: Type.Optional(Type.String({ description: 'Row id to continue after (the previous page\'s next_after)' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+  },
+  { additionalProperties: false },
+)
+
+export const RecordsPage = Type.Object(
+  {
+    records: Type.Array(
+      Type.Object(
+        {
+          id: Type.String({ description: 'Row id: the domain or 16-hex hash search hits carry' }),
+          internal_id: Type.String({ description: 'The internal id (by: id lookups)' }),
+          record: Type.Object({}, { additionalProperties: true }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    next_after: Nullable(Type.String()),
+  },
+  { additionalProperties: false },
+)
+export type RecordsPage = Static<typeof RecordsPage>

@@ -117,6 +117,7 @@ export const CompanyContext = Type.Object(
   },
   { additionalProperties: false, description: "The person's current employer" },
 )
+export type CompanyContext = Static<typeof CompanyContext>
 
 const PersonFields = {
   id: Type.String({ description: 'The person id: send it to POST /v1/relationships/reach' }),

@@ -2,6 +2,7 @@
 // readiness: the limiter store fails open, so its outage is reported and does not gate.
 import { sql } from 'kysely'
 import type { Dependency } from '../faults.ts'
+import { agentEngineProbe } from './agent-runs/index.ts'
 import { guarded } from './guard.ts'
 import type { Deps } from './types.ts'
 
@@ -23,7 +24,7 @@ export const readinessChecks: ReadinessCheck[] = [
   { name: 'ledger', dependency: 'ledger', hard: true, probe: async (deps) => void (await deps.db.selectFrom('credit_accounts').select('id').limit(1).execute()) },
   { name: 'limiter', dependency: 'limiter', hard: false, probe: (deps) => deps.limiter.ping() },
   { name: 'retrieval', dependency: 'retrieval', hard: true, probe: storeProbe },
-  { name: 'agent_engine', dependency: 'agent_engine', hard: true, probe: storeProbe },
+  { name: 'agent_engine', dependency: 'agent_engine', hard: true, probe: agentEngineProbe },
 ]
 
 export async function checkReadiness(deps: Deps): Promise<{ ready: boolean; dependencies: Record<string, DependencyStatus> }> {

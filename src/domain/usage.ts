@@ -10,6 +10,7 @@ import { fingerprint, issueCursor, readCursor } from './cursors.ts'
 import { guarded } from './guard.ts'
 import type { Credential, Deps } from './types.ts'
 import type { ActionType } from './credits/pricing.ts'
+import { HOLD_LAPSE_SECONDS } from './credits/holds.ts'
 
 export const RETENTION_DAYS = 90
 /** A run still pending this long after its charge never finished (§3.4). */
@@ -37,14 +38,16 @@ export type HistoryRunSummary = {
 }
 
 export function runSummary(deps: Deps, r: UsageRunRow): HistoryRunSummary {
-  const stale = r.status === 'pending' && deps.clock.nowMs() - r.occurred_at.getTime() > INCOMPLETE_AFTER_MS
+  // An agent run is pending until it is settled; unread when its hold lapses, it failed unsettled (§3.4).
+  const isAgentRun = r.agent_run_id !== null
+  const stale = r.status === 'pending' && deps.clock.nowMs() - r.occurred_at.getTime() > (isAgentRun ? HOLD_LAPSE_SECONDS * 1000 : INCOMPLETE_AFTER_MS)
   return {
     id: r.id,
     action_type: r.action_type as ActionType,
     actor_type: r.actor_type,
     credits_charged: toCredits(r.credits_charged_milli),
     environment: r.environment,
-    error_code: stale ? 'incomplete' : r.error_code,
+    error_code: stale ? (isAgentRun ? 'unsettled' : 'incomplete') : r.error_code,
     latency_ms: r.latency_ms,
     occurred_at: r.occurred_at.toISOString(),
     query: r.query,

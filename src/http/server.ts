@@ -20,12 +20,16 @@ import { docsRoutes } from './routes/docs.ts'
 import { adminRoutes } from './admin/index.ts'
 import { entityRoutes } from './routes/entities.ts'
 import { orgChartRoutes } from './routes/org-chart.ts'
+import { relationshipRoutes } from './routes/relationships.ts'
 import { authRoutes, sessionResolver } from './routes/auth.ts'
 import { keyRoutes } from './routes/keys.ts'
 import { dashboardRoutes } from './routes/dashboard.ts'
 import { filterRoutes } from './routes/filters.ts'
+import { coverageRoutes } from './routes/coverage.ts'
 import { listRoutes } from './routes/lists.ts'
 import { feedbackRoutes } from './routes/feedback.ts'
+import { agentRunRoutes } from './routes/agent-runs.ts'
+import { agentRunEventRoutes } from './routes/agent-run-events.ts'
 import './types.ts'
 
 export interface BuiltServer {
@@ -73,10 +77,14 @@ export async function buildServer(deps: Deps, options: { sessions?: SessionResol
   await app.register(keyRoutes, { deps })
   await app.register(dashboardRoutes, { deps })
   await app.register(filterRoutes, { deps })
+  await app.register(coverageRoutes, { deps })
   await app.register(listRoutes, { deps })
   await app.register(feedbackRoutes, { deps })
   await app.register(entityRoutes, { deps })
   await app.register(orgChartRoutes, { deps })
+  await app.register(relationshipRoutes, { deps })
+  await app.register(agentRunRoutes, { deps })
+  await app.register(agentRunEventRoutes, { deps })
   if (deps.config.DSP_ADMIN_TOKEN) await app.register(adminRoutes, { deps, token: deps.config.DSP_ADMIN_TOKEN })
 
   await app.ready()

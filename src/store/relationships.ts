@@ -118,6 +118,17 @@ export async function findInstitutionsByKeys(db: Db, keys: string[]): Promise<In
   return db.selectFrom('institutions').select(INSTITUTION_COLUMNS).where(sql<boolean>`inst_key = any(${keys}::text[])`).execute()
 }
 
+/** Institutions keyed by these values, or whose domain they are (a school's domain is not its key). */
+export async function findInstitutionsByKeysOrDomains(db: Db, values: string[]): Promise<InstitutionRef[]> {
+  if (values.length === 0) return []
+  return db
+    .selectFrom('institutions')
+    .select(INSTITUTION_COLUMNS)
+    .where(sql<boolean>`inst_key = any(${values}::text[]) or domain = any(${values}::text[])`)
+    .orderBy('inst_key')
+    .execute()
+}
+
 export async function findInstitutionsByPageUrl(db: Db, url: string): Promise<InstitutionRef[]> {
   return db.selectFrom('institutions').select(INSTITUTION_COLUMNS).where('professional_url', '=', url).orderBy('inst_key').limit(5).execute()
 }

@@ -219,6 +219,10 @@ describe('dashboard in headless Chromium', { skip: existsSync(CHROMIUM) ? false 
     await page.getByRole('heading', { name: /^Run / }).waitFor()
     const status = await eventually('run status', async () => ((await page.getByTestId('run-status').count()) ? text(page.getByTestId('run-status')) : ''), (s) => ['completed', 'failed', 'cancelled'].includes(s), 90_000)
     assert.ok((await page.getByRole('log', { name: 'Run events' }).getByRole('listitem').count()) > 0, 'events arrived')
+    if (status === 'completed') {
+      await page.getByRole('button', { name: 'Show rows' }).click()
+      await page.getByRole('region', { name: 'Agent run rows' }).or(page.getByText('The run returned no rows.')).waitFor()
+    }
     await shot(`playground-agent-${status}`)
   })
 

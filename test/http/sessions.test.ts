@@ -245,7 +245,7 @@ describe('POST /v1/auth/sign-out', () => {
 })
 
 describe('CSRF on session requests', () => {
-  test('POST and DELETE (like PUT and PATCH) need X-CSRF-Token equal to the session\'s; GET does not', async () => {
+  test('POST, PUT, PATCH and DELETE need X-CSRF-Token equal to the session\'s; GET does not', async () => {
     const api = await server()
     const s = await signUp(api)
     for (const csrf of [null, '', 'x'.repeat(43), s.csrf + 'x']) {
@@ -254,6 +254,8 @@ describe('CSRF on session requests', () => {
       assert.ok(String(res.body.detail).includes('/v1/auth/me'))
     }
     expectProblem(await s.delete('/v1/keys/key_x', { csrf: null }), 403, 'auth.csrf')
+    expectProblem(await s.request('PATCH', '/v1/lists/00000000-0000-4000-8000-000000000000', { body: { name: 'x' }, csrf: null }), 403, 'auth.csrf')
+    expectProblem(await s.request('PUT', '/v1/feedback/votes', { body: {}, csrf: null }), 403, 'auth.csrf')
     expectStatus(await s.post('/v1/billing/top-up/intents'), 201)
     expectStatus(await s.get('/v1/credits', { csrf: null }), 200)
   })

@@ -74,7 +74,8 @@ export async function startTestServer(overrides: Record<string, string> = {}, op
     DSP_FAULTS: '1',
     DSP_LOG_LEVEL: 'silent',
     DSP_DEPENDENCY_TIMEOUT_MS: '300',
-    DSP_RETRIEVAL_TIMEOUT_MS: '500',
+    // The first search of a server loads the embedder and the index files; a tight deadline would flake.
+    DSP_RETRIEVAL_TIMEOUT_MS: '5000',
   }
   if (process.env.DSP_TEST_DATABASE_URL) {
     const db = await freshPostgresDatabase(process.env.DSP_TEST_DATABASE_URL, demo?.templateUrl ? new URL(demo.templateUrl).pathname.slice(1) : undefined)

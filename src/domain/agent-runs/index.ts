@@ -10,8 +10,9 @@ import { ApiError } from '../../errors.ts'
 import * as store from '../../store/agent-runs.ts'
 import type { AgentRunRow } from '../../store/agent-runs.ts'
 import * as usage from '../../store/usage.ts'
-import { HOLD_LAPSE_SECONDS, placeHold } from '../credits/holds.ts'
+import { placeHold } from '../credits/holds.ts'
 import { fingerprint, issueCursor, readCursor } from '../cursors.ts'
+import { attributionFor } from '../search/engine.ts'
 import { randomId } from '../ids.ts'
 import type { Credential, Deps } from '../types.ts'
 import { checkEntityCeiling, recordShown } from './ceiling.ts'
@@ -48,6 +49,16 @@ async function visibleRun(deps: Deps, credential: Credential, runId: string): Pr
 }
 
 class IdempotentReplay extends Error {}
+
+/**
+ * §4.9: the run an Idempotency-Key already names in the workspace, or null. Checked before the
+ * body is validated, so a reused key answers 200 with the original handle whatever the body says.
+ */
+export async function findReplay(deps: Deps, credential: Credential, idempotencyKey: string | string[] | undefined): Promise<StartOutcome['handle'] | null> {
+  const key = checkIdempotencyKey(idempotencyKey)
+  const run = await withAgentStore(deps, () => store.findRunByKey(deps.db, credential.workspace_id, key))
+  return run ? { run_id: run.id, status: run.status } : null
+}
 
 export interface StartOutcome {
   /** false: the key was used before in the workspace; the original handle (200). */
@@ -220,12 +231,11 @@ export async function listAgentRunResults(deps: Deps, credential: Credential, ru
   const more = rows.length > limit
   await recordShown(deps, credential, page.map((r) => ({ category: r.category, id: r.id })))
   const view = runView(run)
-  const sourceCorpus = run.category === 'person' ? 'gtm_people' : 'gtm_companies'
   return envelope(page, {
     total,
     next_cursor: more ? issueCursor(deps, 'agent-results', fp, { o: offset + page.length }) : null,
     coverage: completed ? view.coverage : null,
-    attribution: completed ? [{ source_corpus: sourceCorpus, domain: null, as_of: null, url: null, quote: null }] : [],
+    attribution: completed ? await attributionFor(deps, run.category as RunCategory) : [],
     degradation: view.degradation,
     columns: completed ? ((run.columns as Record<string, unknown>[] | null) ?? []) : null,
   })
@@ -239,7 +249,9 @@ export async function findRunForEvents(deps: Deps, credential: Credential, runId
 
 /** Events after `afterSeq`, oldest first, and whether the run is terminal (its stream can end once they are sent). */
 export async function readRunEvents(deps: Deps, runId: string, afterSeq: number, limit = 200) {
-  const [events, run] = await Promise.all([store.readEvents(deps.db, runId, afterSeq, limit), store.findRunById(deps.db, runId)])
+  // Status first: a terminal run's last events were committed with its status, so they are all read below.
+  const run = await store.findRunById(deps.db, runId)
+  const events = await store.readEvents(deps.db, runId, afterSeq, limit)
   return {
     events: events.map((e) => ({ id: e.seq, event: e.event, data: e.data })),
     terminal: run ? TERMINAL.has(run.status) : true,
@@ -252,4 +264,3 @@ export async function agentEngineProbe(deps: Deps): Promise<void> {
   await deps.db.selectFrom('agent_runs').select('id').limit(1).execute()
 }
 
-export const HOLD_LAPSE_MS = HOLD_LAPSE_SECONDS * 1000

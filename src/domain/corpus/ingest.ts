@@ -267,11 +267,8 @@ async function embed(ctx: RunContext, category: EntityCategory, records: Prepare
   }
 }
 
-export const PROF: Record<string, number> = {}
-const tick = (k: string, t: number) => { PROF[k] = (PROF[k] ?? 0) + performance.now() - t; return performance.now() }
 async function writeBatch(ctx: RunContext, batch: PreparedRecord[]): Promise<BatchResult> {
   const { deps, category } = ctx
-  let T = performance.now()
   const now = deps.clock.now()
   if (category === 'school') {
     const written = await deps.db.transaction().execute((tx) => upsertInstitutions(tx, batch.map((p) => schoolInstitution(p, now))))
@@ -281,7 +278,6 @@ async function writeBatch(ctx: RunContext, batch: PreparedRecord[]): Promise<Bat
   const model = ctx.embedder?.name ?? null
   // Unchanged: same content and embedded with today's embedder. Those are not embedded nor written.
   const stored = new Map((await findRecordHashes(deps.db, table, batch.map((p) => p.id))).map((s) => [s.id, s]))
-  T = tick('hashes', T)
   const changed = batch.filter((p) => {
     const s = stored.get(p.id)
     return !s || s.record_hash !== p.hash || s.embedded_with !== model
@@ -289,12 +285,9 @@ async function writeBatch(ctx: RunContext, batch: PreparedRecord[]): Promise<Bat
   if (changed.length === 0) return { upserted: 0, unchanged: batch.length, embedded: 0, missing: 0 }
 
   const texts = changed.map((p) => recordTexts(category, p.record))
-  T = tick('texts', T)
   const embedded = await embed(ctx, category, changed, texts.map((t) => t.embed))
-  T = tick('embed', T)
   const states: VectorState[] = embedded.vectors.map((v) => ({ hasVector: v !== null, embeddedWith: embedded.model }))
   const resolve = category === 'person' ? await nameResolver(ctx, changed) : null
-  T = tick('resolve', T)
   const indexOf = new Map(changed.map((p, i) => [p.id, i]))
   const vectorOf = (id: string) => embedded.vectors[indexOf.get(id)!] ?? null
 
@@ -309,9 +302,7 @@ async function writeBatch(ctx: RunContext, batch: PreparedRecord[]): Promise<Bat
       rows = changed.map((p, i) => personRow(p, texts[i]!, states[i]!, now, graphs[i]!))
       graph = { affiliations: graphs.flatMap((g) => g.affiliations), institutions: graphs.flatMap((g) => g.institutions) }
     } else rows = changed.map((p, i) => documentRow(category as DocumentCategory, p, texts[i]!, states[i]!, now))
-    T = tick('rows', T)
     const written = await upsertRecords(tx, table, rows)
-    T = tick('upsert', T)
     if (written.length > 0) {
       await upsertRecordVectors(
         tx,
@@ -320,21 +311,17 @@ async function writeBatch(ctx: RunContext, batch: PreparedRecord[]): Promise<Bat
           return { vec_key: w.vec_key, category, model: embedded.model ?? '', vector: v ? vectorToBytes(v) : null, generation }
         }),
       )
-      T = tick('vectors-db', T)
       const ids = new Set(written.map((w) => w.id))
       if (category === 'company') await writeCompanyGraph(ctx, tx, changed.filter((p) => ids.has(p.id)), now)
       if (graph) await writePersonGraph(ctx, tx, [...ids], graph.affiliations.filter((a) => ids.has(a.person_id)), graph.institutions)
     }
-    T = tick('graph', T)
     return { written, generation }
   })
-  T = tick('commit', T)
 
   if (written.length > 0) {
     const updates: VectorUpdate[] = written.map((w) => ({ key: w.vec_key, vector: vectorOf(w.id) }))
     await deps.vectors.apply(category, generation, updates)
   }
-  T = tick('hnsw', T)
   const embeddedCount = written.filter((w) => vectorOf(w.id) !== null).length
   return {
     upserted: written.length,

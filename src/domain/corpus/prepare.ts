@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto'
 import { Compile } from 'typebox/compile'
 import type { Validator } from 'typebox/compile'
-import { ENTITY_CATEGORIES, RecordSchemas, School, type EntityCategory } from '../../contract/records.ts'
+import { ENTITY_CATEGORIES, RecordSchemas, School } from '../../contract/records.ts'
 import {
   naturalKey,
   normaliseCompanyPageUrl,
@@ -187,4 +187,3 @@ export function isIngestCategory(value: string): value is IngestCategory {
   return (INGEST_CATEGORIES as readonly string[]).includes(value)
 }
 
-export type { EntityCategory }

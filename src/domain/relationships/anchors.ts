@@ -157,7 +157,9 @@ export async function resolveInstitution(deps: Deps, anchor: InstitutionAnchor, 
   }
   if (shape === 'domain') {
     const domain = normaliseDomain(value)!
-    const chosen = pick(await store.findInstitutionsByKeys(deps.db, [domain]))
+    // A company's key is its domain; a school is found by its own domain too.
+    const found = await store.findInstitutionsByKeysOrDomains(deps.db, [domain])
+    const chosen = pick(found.some((i) => i.inst_key === domain) ? found.filter((i) => i.inst_key === domain) : found)
     if (chosen) return institutionOf(anchor, chosen)
   }
   // auto: a school_id (or any institution key) is taken as written before reading it as a name.

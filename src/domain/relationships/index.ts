@@ -4,13 +4,12 @@
 // the resolved plan, so later pages never re-resolve names or re-read the question.
 import { envelope } from '../../contract/common.ts'
 import type { Breakdown, RelationshipsBody, RelationshipPerson, SharedInstitution } from '../../contract/relationships.ts'
-import { ApiError } from '../../errors.ts'
 import * as store from '../../store/relationships.ts'
 import type { GraphPerson } from '../../store/relationships.ts'
 import { checkDepth, fingerprint, issueCursor, readCursor } from '../cursors.ts'
 import type { Deps } from '../types.ts'
 import { invalid, peopleFilter, resolveCompany, resolveInstitution, type ResolvedCompany, type ResolvedInstitution } from './anchors.ts'
-import { attribution, chainOf, companyContexts, degradation, institutionInfo, personFields, readGraph, snapshotOf, viaOf, type Charge, type Ctx } from './common.ts'
+import { attribution, chainOf, companyContexts, degradation, institutionInfo, personFields, readGraph, snapshotOf, viaOf, type Charge, type Ctx, type InstitutionInfo } from './common.ts'
 import { affiliatedWith, connectPopulations, edgeOf, rankConnected, rankInstitutions, type Basis, type Connected, type InstitutionKind } from './graph.ts'
 import { readQuestion, READER_VERSION, refuse, type StructuredRelationships } from './reader.ts'
 
@@ -70,6 +69,8 @@ export interface Computed {
   ranked: { person: GraphPerson; connected: Connected }[]
   institutions: SharedInstitution[]
   breakdown: Breakdown | null
+  /** Names and kinds of every institution in the answer (rows' via included). */
+  info: Map<string, InstitutionInfo>
 }
 
 /** The whole answer (every connected person ranked, every institution tallied); pages are slices of it. */
@@ -96,7 +97,7 @@ export async function computeRelationships(deps: Deps, plan: RelationshipsPlan):
   const institutions = rankInstitutions(
     [...connection.institutions.entries()].map(([id, t]) => ({ id, kind: t.kind, match_confidence: t.match, name: info.get(id)?.name ?? null, people_first: t.first.size, people_second: t.second.size })),
   )
-  return { ranked, institutions, breakdown: plan.breakdown ? breakdownOf(plan, ranked, institutions) : null }
+  return { ranked, institutions, breakdown: plan.breakdown ? breakdownOf(plan, ranked, institutions) : null, info }
 }
 
 function breakdownOf(plan: RelationshipsPlan, ranked: Computed['ranked'], institutions: SharedInstitution[]): Breakdown {
@@ -147,7 +148,7 @@ export function resolvedSearch(plan: RelationshipsPlan, onCursorPage: boolean) {
 /** One page of a computed answer as a relationships envelope (next_cursor set by the caller). */
 export async function relationshipsPage(deps: Deps, plan: RelationshipsPlan, computed: Computed, offset: number, limit: number, ctx: Ctx, onCursorPage: boolean) {
   const slice = computed.ranked.slice(offset, offset + limit)
-  const info = await institutionInfo(deps, slice.flatMap((r) => [...r.connected.via.keys()]))
+  const info = computed.info
   const contexts = plan.include_company_context ? await companyContexts(deps, slice.map((r) => r.person)) : null
   const results: RelationshipPerson[] = slice.map(({ person, connected }) => ({
     ...personFields(person),
@@ -231,4 +232,3 @@ export async function findRelationships(deps: Deps, body: RelationshipsBody, ctx
   }
 }
 
-export { ApiError }

@@ -94,7 +94,7 @@ const COMMON = new Set(
 
 const PROFILE_URL = /(?:https?:\/\/)?(?:[a-z]{2,3}\.)?(?:www\.)?linkedin\.com\/in\/[^\s,;)?]+/gi
 const PERSON_ID = /\b[0-9a-f]{16}\b/g
-const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}'’.\-]*|&/gu
+const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}'’.-]*|&/gu
 const MAX_NGRAM = 6
 
 interface Token {
@@ -126,7 +126,8 @@ const mentionOf = (start: number, end: number, i: InstitutionRef): Mention => ({
   start,
   end,
   kind: i.type === 'school' ? 'school' : i.domain ? 'company' : 'employer',
-  key: i.domain ?? i.inst_key,
+  // A company's key is its domain; a school's is its school_id (a school's domain is not a key).
+  key: i.inst_key,
   name: i.name,
 })
 
@@ -164,12 +165,13 @@ async function findMentions(deps: Deps, query: string, warnings: string[]): Prom
     }
   }
   const keys = tokens.filter((t) => t.norm.includes('.') || t.norm.includes('-')).map((t) => normaliseDomain(t.norm) ?? t.norm)
-  const [named, keyed] = await Promise.all([store.findInstitutionsByNameNorms(deps.db, [...phrases.keys()]), store.findInstitutionsByKeys(deps.db, keys)])
+  const [named, keyed] = await Promise.all([store.findInstitutionsByNameNorms(deps.db, [...phrases.keys()]), store.findInstitutionsByKeysOrDomains(deps.db, keys)])
   const used = new Array<boolean>(tokens.length).fill(false)
   const hits: { i: number; n: number; inst: InstitutionRef }[] = []
   for (const inst of named) for (const at of phrases.get(inst.name_norm ?? '') ?? []) hits.push({ ...at, inst })
   tokens.forEach((t, i) => {
-    const inst = keyed.find((k) => k.inst_key === (normaliseDomain(t.norm) ?? t.norm))
+    const key = normaliseDomain(t.norm) ?? t.norm
+    const inst = keyed.find((k) => k.inst_key === key) ?? keyed.find((k) => k.domain === key)
     if (inst) hits.push({ i, n: 1, inst })
   })
   // Longest match first; a name that is a company record beats a same-named employer without one.

@@ -14,6 +14,7 @@ import type { Deps } from '../../domain/types.ts'
 import { completeTopup } from '../../domain/topups.ts'
 import { runJob } from '../../jobs/maintenance.ts'
 import { suppressionRoutes } from './suppressions.ts'
+import { corpusAdminRoutes } from './corpus.ts'
 import { CompleteTopupBody, TopupParams } from '../../contract/usage.ts'
 import { ApiError } from '../../errors.ts'
 
@@ -64,6 +65,8 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ deps: Deps; token: string 
 
   // The Do-Not-Contact list (lists §4.7 rule 3); inside this plugin so the token hook covers it.
   await app.register(suppressionRoutes, { deps })
+  // Corpus ingest, demo seeding, status and export (docs/corpus.md §6.5).
+  await app.register(corpusAdminRoutes, { deps })
 
   if (deps.config.DSP_TEST_CLOCK === '1') {
     const clockView = () => ({ now: deps.clock.now().toISOString(), offset_seconds: deps.clock.offsetSeconds })

@@ -5,7 +5,6 @@ import { CancelRunBody, ListRunsQuery, ResultsPage, ResultsQuery, RunHandle, Run
 import { toCredits } from '../../domain/credits/ledger.ts'
 import * as agentRuns from '../../domain/agent-runs/index.ts'
 import type { Deps, Scope } from '../../domain/types.ts'
-import { checkIdempotencyKey } from '../../domain/agent-runs/index.ts'
 
 const write: readonly Scope[] = ['dsp.agents.write']
 const read: readonly Scope[] = ['dsp.agents.read', 'dsp.agents.write']
@@ -15,8 +14,12 @@ export const agentRunRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (
   app.post('/v1/agents/runs', {
     schema: { operationId: 'startAgentRun', summary: 'Start an agent run and place its credit hold', tags, headers: StartRunHeaders, body: StartRunBody, response: { 200: RunHandle, 202: RunHandle } },
     config: { scopes: write, errors: ['credits.insufficient', 'credits.unavailable', 'quota.concurrency_exceeded', 'quota.entity_ceiling', 'upstream.unavailable'] },
-    // §4.9: a missing, empty or over-long Idempotency-Key is 400, before the body is looked at.
-    preValidation: async (request) => void checkIdempotencyKey(request.headers['idempotency-key']),
+    // §4.9, before the body is looked at: a missing, empty or over-long Idempotency-Key is 400; a
+    // key already used in the workspace answers 200 with the original handle whatever the body says.
+    preValidation: async (request, reply) => {
+      const replay = await agentRuns.findReplay(deps, request.credential!, request.headers['idempotency-key'])
+      if (replay) return reply.code(200).send(replay)
+    },
   }, async (request, reply) => {
     const started = await agentRuns.startAgentRun(deps, request.credential!, request.body, { idempotency_key: request.headers['idempotency-key'], request_id: request.id })
     return reply.code(started.created ? 202 : 200).send(started.handle)

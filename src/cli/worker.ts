@@ -1,0 +1,33 @@
+// dsp worker: runs agent runs from the store's queue, without serving HTTP. At scale, N
+// `dsp serve --no-worker` processes answer requests and M `dsp worker` processes do the runs,
+// all over one PostgreSQL (DATABASE_URL) and Redis (REDIS_URL, so start slots are shared).
+import { Command, InvalidArgumentError } from 'commander'
+import { createApp } from '../app.ts'
+import type { Config } from '../config.ts'
+import { startAgentWorker } from '../jobs/agent-worker.ts'
+
+const positive = (v: string) => {
+  const n = Number(v)
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new InvalidArgumentError('an integer 1..64')
+  return n
+}
+
+export function workerCommand(config: () => Readonly<Config>): Command {
+  return new Command('worker')
+    .description('Run agent runs from the queue (no HTTP); stop with SIGINT or SIGTERM')
+    .option('--concurrency <n>', 'runs at once (default DSP_AGENT_WORKERS)', positive)
+    .action(async (opts: { concurrency?: number }) => {
+      const c = config()
+      // The app's wiring without its listener and without its own in-process worker.
+      const app = await createApp(c, { port: 0, worker: false })
+      const worker = startAgentWorker(app.deps, { concurrency: opts.concurrency ?? Math.max(1, c.DSP_AGENT_WORKERS) })
+      process.stdout.write(`dsp worker ${worker.owner}: up to ${opts.concurrency ?? Math.max(1, c.DSP_AGENT_WORKERS)} agent runs at once\n`)
+      const stop = async () => {
+        await worker.stop()
+        await app.close()
+        process.exit(0)
+      }
+      process.once('SIGINT', () => void stop())
+      process.once('SIGTERM', () => void stop())
+    })
+}

@@ -1,0 +1,67 @@
+// Operator-side corpus functions behind /admin/v1/corpus…: NDJSON ingest from a request stream,
+// per-corpus status with content digests, and a paged export of stored records.
+import path from 'node:path'
+import { CATEGORY_SOURCE_CORPUS, SOURCE_CORPORA, type CorpusStatusResponse, type RecordsPage } from '../../contract/coverage.ts'
+import type { EntityCategory } from '../../contract/records.ts'
+import { ApiError } from '../../errors.ts'
+import { digestRecords, findCorpusStates, findRecordsPage } from '../../store/corpus.ts'
+import { randomId } from '../ids.ts'
+import type { Deps } from '../types.ts'
+import { TABLE_OF } from './coverage.ts'
+import { ingestLines, readLines, type IngestSummary } from './ingest.ts'
+import type { IngestCategory } from './prepare.ts'
+
+/** Cap of one NDJSON request body: a 512 MiB file streams through in constant memory. */
+export const INGEST_BODY_LIMIT_BYTES = 512 * 1024 * 1024
+
+/**
+ * Ingests an NDJSON request body. Batches committed before an error (or before the body went
+ * over the cap) stay committed; ingesting the same body again is idempotent. Rejects go to
+ * DSP_DATA_DIR/rejects/<category>-<id>.jsonl.
+ */
+export async function ingestNdjson(
+  deps: Deps,
+  category: IngestCategory,
+  body: AsyncIterable<Buffer>,
+  opts: { contentLength?: number; asOf?: string },
+): Promise<IngestSummary> {
+  const tooLarge = () => new ApiError('request.too_large', `An NDJSON body may hold at most ${INGEST_BODY_LIMIT_BYTES} bytes; split the file.`)
+  if (opts.contentLength !== undefined && opts.contentLength > INGEST_BODY_LIMIT_BYTES) throw tooLarge()
+  const rejectFile = path.resolve(deps.config.DSP_DATA_DIR, 'rejects', `${category}-${randomId('ing', 8)}.jsonl`)
+  const lines = readLines(body, { maxBytes: INGEST_BODY_LIMIT_BYTES, tooLarge })
+  return ingestLines(deps, category, lines, { rejectFile, asOf: opts.asOf ? new Date(opts.asOf) : undefined })
+}
+
+const CATEGORY_OF = Object.fromEntries(Object.entries(CATEGORY_SOURCE_CORPUS).map(([c, s]) => [s, c as EntityCategory]))
+
+/** corpus_state plus, per record corpus, a digest of what is stored (comparing deployments or runs). */
+export async function getCorpusStatus(deps: Deps): Promise<CorpusStatusResponse> {
+  const states = new Map((await findCorpusStates(deps.db)).map((s) => [s.corpus, s]))
+  const corpora = []
+  for (const corpus of SOURCE_CORPORA) {
+    const s = states.get(corpus)
+    const category = CATEGORY_OF[corpus]
+    const digest = category ? await digestRecords(deps.db, TABLE_OF[category], TABLE_OF[category] === 'documents' ? category : null) : null
+    corpora.push({
+      source_corpus: corpus,
+      records: s?.record_count ?? 0,
+      records_with_vector: s?.vector_count ?? null,
+      as_of: s?.as_of ? new Date(s.as_of).toISOString() : null,
+      updated_at: s?.updated_at ? new Date(s.updated_at).toISOString() : null,
+      vector_generation: s?.vector_generation ?? 0,
+      digest: digest?.digest ?? null,
+    })
+  }
+  return { corpora, vector_index_sizes: await deps.vectors.sizes() }
+}
+
+/** Stored records of a category in row-id order, `limit` per page. */
+export async function listCorpusRecords(deps: Deps, category: EntityCategory, after: string | null, limit: number): Promise<RecordsPage> {
+  const table = TABLE_OF[category]
+  const rows = await findRecordsPage(deps.db, table, table === 'documents' ? category : null, after, limit + 1)
+  const page = rows.slice(0, limit)
+  return {
+    records: page.map((r) => ({ id: r.id, internal_id: String(r.vec_key), record: r.record as Record<string, unknown> })),
+    next_after: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null,
+  }
+}

@@ -1,0 +1,196 @@
+// POST /v1/relationships/reach (data-routes §2.9, §4.4): the people one or several seed persons
+// (row ids of POST /v1/relationships) can reach at one or several target companies, and through
+// which institutions. `limit` applies per company; totals are exact across companies and an upper
+// bound across several seeds (someone reachable by two counts twice).
+import { envelope } from '../../contract/common.ts'
+import type { ReachBody, ReachInstitution, ReachPerson } from '../../contract/relationships.ts'
+import * as store from '../../store/relationships.ts'
+import type { GraphPerson } from '../../store/relationships.ts'
+import { checkDepth, fingerprint, issueCursor, readCursor } from '../cursors.ts'
+import type { Deps } from '../types.ts'
+import { invalid, resolveCompany, resolvePeople, type ResolvedCompany } from './anchors.ts'
+import { attribution, chainOf, degradation, institutionInfo, personFields, readGraph, snapshotOf, viaOf, type Charge, type Ctx } from './common.ts'
+import { cmp, connectPopulations, edgeOf, type Basis, type Connected, type InstitutionKind } from './graph.ts'
+
+export const DEFAULT_REACH_LIMIT = 10
+
+export interface ReachPlan {
+  seeds: string[]
+  targets: (ResolvedCompany & { same_as: number | null })[]
+  connection_basis: Basis
+  institution_type: InstitutionKind | null
+  exclude_current: boolean
+  chain: string
+}
+
+export async function planReach(deps: Deps, body: Omit<ReachBody, 'cursor' | 'limit'>, chain: string): Promise<ReachPlan> {
+  if ((body.person === undefined) === (body.people === undefined)) throw invalid('Send exactly one of person and people.', [body.person === undefined ? 'person' : 'people'], null)
+  const seeds = body.person !== undefined ? await resolvePeople(deps, [body.person], 'person') : await resolvePeople(deps, body.people!, 'people')
+  const targets: ReachPlan['targets'] = []
+  for (const [i, c] of body.companies.entries()) {
+    const resolved = await resolveCompany(deps, { value: c.value, ...(c.by ? { by: c.by } : {}) }, ['companies', i])
+    const earlier = targets.findIndex((t) => t.key === resolved.key)
+    targets.push({ ...resolved, same_as: earlier >= 0 ? earlier : null })
+  }
+  return {
+    seeds: [...new Set(seeds.map((s) => s.id))],
+    targets,
+    connection_basis: body.connection_basis ?? 'overlapping',
+    institution_type: body.institution_type ?? null,
+    exclude_current: body.exclude_current ?? false,
+    chain,
+  }
+}
+
+interface TargetAnswer {
+  index: number
+  ranked: { person: GraphPerson; connected: Connected }[]
+}
+
+export interface ReachComputed {
+  targets: TargetAnswer[]
+  institutions: ReachInstitution[]
+  seedTotals: Map<string, number>
+}
+
+/** Every target company's reachable people, ranked: reached by more seeds, then through more institutions, then by profile URL. */
+export async function computeReach(deps: Deps, plan: ReachPlan): Promise<ReachComputed> {
+  const seedEdges = (await store.findAffiliationsOfPersons(deps.db, plan.seeds)).map(edgeOf)
+  const keys = [...new Set(seedEdges.map((e) => e.inst))]
+  const opts = { basis: plan.connection_basis, excludeCurrent: plan.exclude_current, type: plan.institution_type, only: null, combine: 'any' as const }
+  const targets: TargetAnswer[] = []
+  const perInstitution = new Map<string, { kind: InstitutionKind; match: string; people: Set<string> }>()
+  const seedTotals = new Map(plan.seeds.map((s) => [s, 0]))
+  for (const [index, target] of plan.targets.entries()) {
+    if (target.same_as !== null) continue
+    const people = (await store.findPopulation(deps.db, target.key, { country: null, department: null, seniority: null })).filter((p) => !plan.seeds.includes(p.id))
+    const edges = (await store.findAffiliationsOfPersons(deps.db, people.map((p) => p.id), keys)).map(edgeOf)
+    // The target's people are the first side: each row is a reached person, its contacts the seeds reaching it.
+    const connection = connectPopulations(edges, seedEdges, opts)
+    const byId = new Map(people.map((p) => [p.id, p]))
+    const ranked = connection.persons
+      .map((c) => ({ person: byId.get(c.id)!, connected: c }))
+      .sort((x, y) => y.connected.contacts.size - x.connected.contacts.size || y.connected.via.size - x.connected.via.size || cmp(x.person.profile_url, y.person.profile_url))
+    for (const [inst, t] of connection.institutions) {
+      const entry = perInstitution.get(inst) ?? { kind: t.kind, match: t.match, people: new Set<string>() }
+      if (entry.match === 'name') entry.match = t.match
+      for (const p of t.first) entry.people.add(p)
+      perInstitution.set(inst, entry)
+    }
+    for (const r of ranked) for (const s of r.connected.contacts) seedTotals.set(s, (seedTotals.get(s) ?? 0) + 1)
+    targets.push({ index, ranked })
+  }
+  const info = await institutionInfo(deps, perInstitution.keys())
+  const institutions = [...perInstitution.entries()]
+    .map(([id, e]) => ({ id, kind: e.kind, match_confidence: e.match as ReachInstitution['match_confidence'], name: info.get(id)?.name ?? null, people_at_target: e.people.size }))
+    .sort((x, y) => y.people_at_target - x.people_at_target || cmp(x.id, y.id))
+  return { targets, institutions, seedTotals }
+}
+
+/** §2.9: with one person and one company, targets, seeds, target_index and reached_by are all null. */
+const isSimple = (plan: ReachPlan) => plan.seeds.length === 1 && plan.targets.length === 1
+
+/** Rows [offset, offset + limit) of every target company, in target order. */
+export async function reachPage(deps: Deps, plan: ReachPlan, computed: ReachComputed, offset: number, limit: number, ctx: Ctx, onCursorPage: boolean) {
+  const simple = isSimple(plan)
+  const slices = computed.targets.map((t) => ({ index: t.index, rows: t.ranked.slice(offset, offset + limit) }))
+  const info = await institutionInfo(deps, slices.flatMap((s) => s.rows.flatMap((r) => [...r.connected.via.keys()])))
+  const results: ReachPerson[] = slices.flatMap((s) =>
+    s.rows.map(({ person, connected }) => ({
+      ...personFields(person),
+      via: viaOf(connected.via, info),
+      target_index: simple ? null : s.index,
+      reached_by: simple ? null : plan.seeds.filter((id) => connected.contacts.has(id)),
+    })),
+  )
+  const perTarget = new Map(computed.targets.map((t) => [t.index, t.ranked.length]))
+  const seedSum = [...computed.seedTotals.values()].reduce((a, b) => a + b, 0)
+  const distinct = [...perTarget.values()].reduce((a, b) => a + b, 0)
+  const more = computed.targets.some((t) => t.ranked.length > offset + limit)
+  return {
+    page: {
+      ...envelope(results, {
+        total: seedSum,
+        total_is_estimate: seedSum !== distinct,
+        resolved_search: {
+          parser_version: 'none',
+          category: 'person',
+          query: null,
+          filters: {
+            seeds: plan.seeds,
+            companies: plan.targets.map((t) => ({ value: t.value, by: t.by, detected_as: t.detected_as, id: t.id, name: t.name, domain: t.domain })),
+            connection_basis: plan.connection_basis,
+            institution_type: plan.institution_type,
+            exclude_current: plan.exclude_current,
+          },
+          filters_source: 'caller',
+          sort: [{ field: 'reached_by', direction: 'desc' }, { field: 'via', direction: 'desc' }, { field: 'profile_url', direction: 'asc' }],
+          conflicts: [],
+          overrides: [],
+        },
+        attribution: await attribution(deps),
+        degradation: degradation(ctx.credential),
+      }),
+      connection_basis: plan.connection_basis,
+      institutions: computed.institutions,
+      targets: simple
+        ? null
+        : plan.targets.map((t, index) => ({
+            index,
+            value: t.value,
+            cid: t.id,
+            name: t.name,
+            domain: t.domain,
+            total: perTarget.get(t.same_as ?? index) ?? 0,
+            total_is_estimate: false,
+            same_as: t.same_as,
+          })),
+      seeds: simple ? null : plan.seeds.map((id) => ({ id, total: computed.seedTotals.get(id) ?? 0, total_is_estimate: false })),
+    },
+    more,
+    onCursorPage,
+  }
+}
+
+export type ReachEnvelope = Awaited<ReturnType<typeof reachPage>>['page']
+
+interface CursorPayload {
+  plan: ReachPlan
+  offset: number
+  delivered: number
+}
+
+/** POST /v1/relationships/reach. Positions count the rows delivered across pages, so a block is charged once. */
+export async function findReach(deps: Deps, body: ReachBody, ctx: Ctx): Promise<{ envelope: ReachEnvelope; charge: Charge }> {
+  const limit = body.limit ?? DEFAULT_REACH_LIMIT
+  const fp = fingerprint({ ...body, cursor: undefined, limit: undefined } as Record<string, unknown>)
+  const onCursorPage = Boolean(body.cursor)
+  const { plan, offset, delivered, page, more } = await readGraph(deps, async () => {
+    let plan: ReachPlan
+    let offset = 0
+    let delivered = 0
+    if (body.cursor) {
+      ;({ plan, offset, delivered } = readCursor<CursorPayload>(deps, 'relationships.reach', fp, body.cursor))
+      checkDepth(offset, limit)
+    } else plan = await planReach(deps, body, chainOf(ctx))
+    const computed = await computeReach(deps, plan)
+    return { plan, offset, delivered, ...(await reachPage(deps, plan, computed, offset, limit, ctx, onCursorPage)) }
+  })
+  const next = more ? issueCursor(deps, 'relationships.reach', fp, { plan, offset: offset + limit, delivered: delivered + page.results.length } satisfies CursorPayload) : null
+  const env = { ...page, has_more: next !== null, next_cursor: next }
+  return {
+    envelope: env,
+    charge: {
+      action_type: 'dsp.relationships',
+      positions: page.results.map((_, i) => delivered + i),
+      scope: plan.chain,
+      query: null,
+      request: { method: 'POST', path: '/v1/relationships/reach', body },
+      plan: page.resolved_search,
+      result_count: page.results.length,
+      result_total: page.total,
+      result_total_is_estimate: page.total_is_estimate,
+      ...snapshotOf(env, onCursorPage),
+    },
+  }
+}

@@ -1,0 +1,255 @@
+// Corpus storage and ingestion over HTTP: the admin NDJSON route (rejects, idempotency,
+// normalisation, the affiliation graph, vectors), demo seeding determinism, and GET /v1/coverage
+// against the generator's own counts.
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { SOURCE_CORPORA } from '../../src/contract/coverage.ts'
+import { createDemoCorpus } from '../../src/corpus/demo/index.ts'
+import { itEnforcesAuth } from '../support/auth-matrix.ts'
+import { readDemoFacts } from '../support/demo.ts'
+import { expectProblem, expectStatus } from '../support/http.ts'
+import { ADMIN_TOKEN, useTestServer, type TestServer } from '../support/server.ts'
+
+const server = useTestServer()
+const demoServer = useTestServer({}, { demo: true })
+
+const ndjson = (records: unknown[]) => records.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n') + '\n'
+
+function ingest(api: TestServer, category: string, body: string, query: Record<string, string> = {}) {
+  return api.request('POST', `/admin/v1/corpus/${category}`, {
+    rawBody: body,
+    query,
+    headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': 'application/x-ndjson' },
+  })
+}
+
+async function adminGet(api: TestServer, path: string, query: Record<string, string | number> = {}) {
+  const res = await api.request('GET', path, { query, headers: { 'x-admin-token': ADMIN_TOKEN } })
+  expectStatus(res, 200)
+  return res.body
+}
+
+async function stored(api: TestServer, category: string) {
+  return (await adminGet(api, `/admin/v1/corpus/${category}/records`, { limit: 1000 })).records as { id: string; internal_id: string; record: Record<string, unknown> }[]
+}
+
+async function coverageOf(api: TestServer, corpus: string) {
+  const { key } = await api.admin.workspaceWithKey({ scopes: ['dsp.search.read'] })
+  const res = await api.get('/v1/coverage', { key })
+  expectStatus(res, 200)
+  return res.body.corpora.find((c: { source_corpus: string }) => c.source_corpus === corpus)
+}
+
+const COMPANIES = [
+  { account_name: 'Acme Widgets', domain: 'HTTPS://WWW.Acme-Widgets.COM/about', description: 'Industrial widgets and cloud software for factories', industry: 'Manufacturing' },
+  { account_name: 'Bad Types', domain: 5 },
+  '{"account_name": "broken json"',
+  '',
+  { account_name: 'No Identifier' },
+  { account_name: 'Page Only', professional_url: 'https://uk.linkedin.com/company/Page-Only/jobs/' },
+  { account_name: 'Extra Field', domain: 'extra.example', colour: 'red' },
+  { account_name: 'Globex Corporation', domain: 'globex.example', description: 'Logistics software', industry: 'Logistics' },
+]
+
+describe('POST /admin/v1/corpus/{category}', () => {
+  test('stores good lines, rejects bad ones with line number and reason, never aborts the batch', async () => {
+    const api = await server()
+    const res = await ingest(api, 'company', ndjson(COMPANIES))
+    expectStatus(res, 200)
+    assert.equal(res.body.read, 7, 'the blank line is skipped')
+    assert.equal(res.body.upserted, 3)
+    assert.equal(res.body.rejected, 4)
+    assert.deepEqual(res.body.rejects, [
+      { line: 2, reason: '/domain: expected string or null' },
+      { line: 3, reason: res.body.rejects[1].reason },
+      { line: 5, reason: 'no identifier: a company record needs domain or professional_url' },
+      { line: 7, reason: '/colour: unknown field' },
+    ])
+    assert.match(res.body.rejects[1].reason, /^invalid JSON/)
+    assert.equal(res.body.rejects_truncated, false)
+    assert.equal(typeof res.body.reject_file, 'string')
+    assert.deepEqual(res.body.vectors, { embedded: 3, missing: 0 })
+  })
+
+  test('identifiers are normalised on entry: the domain is the id, a page-only company gets a 16-hex id', async () => {
+    const api = await server()
+    const rows = await stored(api, 'company')
+    const acme = rows.find((r) => r.record.account_name === 'Acme Widgets')!
+    assert.equal(acme.id, 'acme-widgets.com')
+    assert.equal(acme.record.domain, 'acme-widgets.com')
+    assert.match(acme.internal_id, /^\d+$/)
+    const page = rows.find((r) => r.record.account_name === 'Page Only')!
+    assert.match(page.id, /^[0-9a-f]{16}$/)
+    assert.equal(page.record.professional_url, 'linkedin.com/company/page-only')
+  })
+
+  test('re-ingesting the same body changes nothing', async () => {
+    const api = await server()
+    const before = await adminGet(api, '/admin/v1/corpus')
+    const res = await ingest(api, 'company', ndjson(COMPANIES))
+    expectStatus(res, 200)
+    assert.deepEqual([res.body.upserted, res.body.unchanged, res.body.rejected], [0, 3, 4])
+    const after = await adminGet(api, '/admin/v1/corpus')
+    const digest = (s: { corpora: { source_corpus: string; digest: string }[] }) => s.corpora.find((c) => c.source_corpus === 'gtm_companies')!.digest
+    assert.equal(digest(after), digest(before))
+  })
+
+  test('a changed record is upserted in place: same id and internal id, new content', async () => {
+    const api = await server()
+    const [before] = (await stored(api, 'company')).filter((r) => r.id === 'globex.example')
+    const res = await ingest(api, 'company', ndjson([{ account_name: 'Globex Corporation', domain: 'globex.example', industry: 'Transportation' }]))
+    assert.deepEqual([res.body.upserted, res.body.unchanged], [1, 0])
+    const [after] = (await stored(api, 'company')).filter((r) => r.id === 'globex.example')
+    assert.equal(after!.internal_id, before!.internal_id)
+    assert.equal(after!.record.industry, 'Transportation')
+  })
+
+  test('two records with one id in a body: the later one wins', async () => {
+    const api = await server()
+    const res = await ingest(api, 'trend', ndjson([{ name: 'Edge AI', momentum: 10 }, { name: 'Edge AI', momentum: 90 }]))
+    assert.deepEqual([res.body.read, res.body.upserted], [2, 2])
+    const rows = await stored(api, 'trend')
+    assert.equal(rows.length, 1)
+    assert.equal(rows[0]!.record.momentum, 90)
+  })
+
+  test('persons build the affiliation graph; an employer named before its company arrives is re-keyed to its domain', async () => {
+    const api = await server()
+    const person = {
+      name: 'Ada Lovelace',
+      title: 'VP of Engineering',
+      profile_url: 'https://www.linkedin.com/in/Ada-Lovelace/',
+      current_employer: { company: 'Acme Widgets', company_id: 'acme-widgets.com', domain: 'acme-widgets.com' },
+      employment_history: [
+        { company: 'Acme Widgets', company_id: 'acme-widgets.com', start: '2021-03', end: null },
+        { company: 'Initech  Systems', company_id: null, start: '2018-01', end: '2020-12' },
+      ],
+      education: [{ school: 'Ashford University', school_id: 'ashford-university', start: '2012-09', end: '2016-06' }],
+    }
+    const res = await ingest(api, 'person', ndjson([person]))
+    expectStatus(res, 200)
+    assert.equal(res.body.upserted, 1)
+    const [row] = await stored(api, 'person')
+    assert.equal(row!.record.profile_url, 'linkedin.com/in/ada-lovelace')
+    assert.match(row!.id, /^[0-9a-f]{16}$/)
+    const affiliations = await coverageOf(api, 'gtm_affiliations')
+    assert.equal(affiliations.records, 3)
+    const institutionsBefore = (await coverageOf(api, 'gtm_institutions')).records
+    // The employer named without a domain arrives as a company: name:initech systems becomes initech.example.
+    await ingest(api, 'company', ndjson([{ account_name: 'Initech Systems', domain: 'initech.example' }]))
+    const institutionsAfter = (await coverageOf(api, 'gtm_institutions')).records
+    assert.equal(institutionsAfter, institutionsBefore, 'the name: institution is replaced by the company, not added to')
+    assert.equal((await ingest(api, 'person', ndjson([person]))).body.unchanged, 1)
+  })
+
+  test('schools are institutions: ingested idempotently', async () => {
+    const api = await server()
+    const school = { name: 'Ashford University', school_id: 'ashford-university', domain: 'ashford.edu', professional_url: 'linkedin.com/school/ashford-university' }
+    assert.equal((await ingest(api, 'school', ndjson([school]))).body.upserted, 1)
+    assert.equal((await ingest(api, 'school', ndjson([school]))).body.unchanged, 1)
+  })
+
+  test('vectors go into the process index as records are ingested', async () => {
+    const api = await server()
+    const status = await adminGet(api, '/admin/v1/corpus')
+    const companies = status.corpora.find((c: { source_corpus: string }) => c.source_corpus === 'gtm_companies')
+    assert.equal(status.vector_index_sizes.company, companies.records_with_vector)
+    assert.ok(companies.records_with_vector >= 4)
+  })
+
+  test('as_of sets the corpus freshness', async () => {
+    const api = await server()
+    await ingest(api, 'patent', ndjson([{ patent_id: 'us 1 234 b2', title: 'Widget', abstract: 'A widget' }]), { as_of: '2024-01-31T00:00:00Z' })
+    const patents = await coverageOf(api, 'patents')
+    assert.equal(patents.as_of, '2024-01-31T00:00:00.000Z')
+    assert.equal((await stored(api, 'patent'))[0]!.record.patent_id, 'US1234B2')
+  })
+
+  test('a body that is not NDJSON → 415 request.unsupported', async () => {
+    const api = await server()
+    const res = await api.request('POST', '/admin/v1/corpus/company', { body: { domain: 'acme.com' }, headers: { 'x-admin-token': ADMIN_TOKEN } })
+    expectProblem(res, 415, 'request.unsupported')
+  })
+
+  test('an unknown category → 422; no admin token → 401', async () => {
+    const api = await server()
+    expectProblem(await ingest(api, 'planet', ndjson([{}])), 422, 'request.invalid')
+    const res = await api.request('POST', '/admin/v1/corpus/company', { rawBody: '{}\n', headers: { 'content-type': 'application/x-ndjson' } })
+    expectProblem(res, 401, 'auth.unauthorized')
+  })
+})
+
+describe('GET /v1/coverage', () => {
+  test('every source_corpus, in closed-set order; an empty corpus has zero records and no as_of', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ scopes: ['dsp.search.read'] })
+    const res = await api.get('/v1/coverage', { key })
+    expectStatus(res, 200)
+    assert.deepEqual(res.body.corpora.map((c: { source_corpus: string }) => c.source_corpus), [...SOURCE_CORPORA])
+    assert.equal(res.body.meta.credits_charged, null)
+    const reports = res.body.corpora.find((c: { source_corpus: string }) => c.source_corpus === 'market_reports')
+    assert.deepEqual(reports, { source_corpus: 'market_reports', category: 'market_report', records: 0, as_of: null, records_with_vector: 0, vector_share: null, vector_coverage_incomplete: false, fields: reports.fields })
+    assert.ok(Object.values(reports.fields).every((v) => v === null))
+  })
+
+  test("on the demo corpus, record counts equal the generator's, every record has a vector, as_of is the demo day", async () => {
+    const api = await demoServer()
+    const facts = readDemoFacts(api.app.deps.config.DSP_DATA_DIR)
+    const { key } = await api.admin.workspaceWithKey({ scopes: ['dsp.search.read'] })
+    const res = await api.get('/v1/coverage', { key })
+    expectStatus(res, 200)
+    for (const c of res.body.corpora.filter((x: { category: string | null }) => x.category !== null)) {
+      assert.equal(c.records, facts.counts[c.category], c.source_corpus)
+      assert.equal(c.records_with_vector, c.records, c.source_corpus)
+      assert.equal(c.vector_share, 1)
+      assert.equal(c.vector_coverage_incomplete, false)
+      assert.equal(c.as_of, '2025-06-01T00:00:00.000Z')
+    }
+    const companies = res.body.corpora.find((c: { source_corpus: string }) => c.source_corpus === 'gtm_companies')
+    assert.equal(companies.fields.domain, 1)
+  })
+
+  test("the affiliation graph holds every employment and degree of the generator's people, and every institution", async () => {
+    const api = await demoServer()
+    const corpus = createDemoCorpus({ scale: 'small' })
+    let affiliations = 0
+    const institutions = new Set<string>([...corpus.companies()].map((c) => c.domain!))
+    for (const s of corpus.schools()) institutions.add(s.school_id!)
+    const norm = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase()
+    const names = new Map([...corpus.companies()].map((c) => [norm(c.account_name!), c.domain!]))
+    for (const p of corpus.persons()) {
+      for (const job of p.employment_history ?? []) {
+        affiliations++
+        institutions.add(job.company_id ?? names.get(norm(job.company!)) ?? `name:${norm(job.company!)}`)
+      }
+      for (const d of p.education ?? []) {
+        if (!d.school_id) continue
+        affiliations++
+        institutions.add(d.school_id)
+      }
+    }
+    assert.equal((await coverageOf(api, 'gtm_affiliations')).records, affiliations)
+    assert.equal((await coverageOf(api, 'gtm_institutions')).records, institutions.size)
+  })
+})
+
+itEnforcesAuth(server, { method: 'GET', path: '/v1/coverage', scopes: ['dsp.search.read'] })
+
+describe('POST /admin/v1/demo/seed', () => {
+  test('seeding again with the same seed stores the same ids and records: every category unchanged', async () => {
+    const api = await demoServer()
+    const before = await adminGet(api, '/admin/v1/corpus')
+    const res = await api.request('POST', '/admin/v1/demo/seed', { body: { scale: 'small', seed: 42 }, headers: { 'x-admin-token': ADMIN_TOKEN } })
+    expectStatus(res, 200)
+    for (const c of res.body.categories) {
+      assert.equal(c.upserted, 0, c.category)
+      assert.equal(c.rejected, 0, c.category)
+      assert.equal(c.unchanged, c.read, c.category)
+    }
+    const after = await adminGet(api, '/admin/v1/corpus')
+    assert.deepEqual(
+      after.corpora.map((c: { digest: string | null; records: number }) => [c.digest, c.records]),
+      before.corpora.map((c: { digest: string | null; records: number }) => [c.digest, c.records]),
+    )
+  })
+})
