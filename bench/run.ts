@@ -4,11 +4,13 @@
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
+import * as agentRuns from './agent-runs.ts'
 import * as apiLayer from './api-layer.ts'
+import * as ingest from './ingest.ts'
 import * as relationships from './relationships.ts'
 import type { Benchmark, BenchResult } from './lib/types.ts'
 
-const BENCHMARKS: readonly Benchmark[] = [apiLayer, relationships]
+const BENCHMARKS: readonly Benchmark[] = [apiLayer, relationships, agentRuns, ingest]
 
 const RESULTS_DIR = new URL('./results/', import.meta.url)
 

@@ -394,6 +394,17 @@ describe('POST /v1/relationships/ask', () => {
     assert.ok(runs.every((r: { action_type: string }) => r.action_type === 'dsp.relationships.ask'))
   })
 
+  test('roles and places in the words constrain their own side; "at any point" reads as shared', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 100 })
+    const res = await ask(api, key, { query: 'VPs at Brightwave Payments who at any point knew engineers in the US at Lumina Cloud', limit: 20 })
+    expectStatus(res, 200)
+    const filters = res.body.relationships.resolved_search.filters
+    assert.deepEqual(filters.companies.map((c: { id: string; people: unknown }) => [c.id, c.people]), [[BRIGHTWAVE, { seniority: ['VP'] }], [LUMINA, { country: ['United States'], department: ['Engineering'] }]])
+    assert.equal(filters.connection_basis, 'shared')
+    for (const r of res.body.results) assert.equal(r.seniority, 'VP')
+  })
+
   test('via an institution, reach, and institutions (2 credits flat)', async () => {
     const api = await server()
     const all = await facts(api)

@@ -53,7 +53,7 @@ const SECOND_QUESTION = /\?\s*\S|\b(?:and also|as well as|and then also)\b/
 const INSTITUTIONS_CUE = /\b(?:shared|common|mutual|same|overlapping)\s+(?:employers?|schools?|universit(?:y|ies)|colleges?|institutions?|companies|alma maters?|workplaces?)\b|\b(?:employers?|schools?|universit(?:y|ies)|institutions?)\s+(?:in common|they share|both)\b|\bwhere did\b[^?]*\bboth\b/
 const COMPARE_CUE = /\bcompare\b|\bversus\b|\bvs\.?(?=\s)|\b(?:better|more|most|stronger|best) connected\b|\bstronger (?:ties|connections)\b/
 const FAN_OUT_CUE = /\bfor (?:each|every)\b|\beach of (?:them|those|these)\b|\bdrill (?:down|into)\b|\bfor the top\s+\d+\b|\bthen (?:show|list|find)\b/
-const CONNECT_CUE = /\b(?:connected|connections?|connect|linked|links?|ties|tied|know|knows|relationships?|overlap(?:ped|ping)?|worked with|colleagues|classmates|network|between|paths?|reach)\b/
+const CONNECT_CUE = /\b(?:connected|connections?|connect|linked|links?|ties|tied|know|knows|knew|known|relationships?|overlap(?:ped|ping)?|worked (?:with|alongside)|(?:went to (?:school|college|university)|studied) with|colleagues|classmates|network|between|paths?|reach|in common with)\b/
 const FORMER_AT = /\b(?:used to work(?:\s+(?:at|for))?|previously (?:worked )?(?:at|for)|formerly (?:at|of|with)|worked (?:at|for)|came from|alumni of|former|ex-)\s*$/
 const SHARED_BASIS = /\b(?:ever|at any (?:point|time)|at some point|not necessarily at the same time|regardless of when)\b/
 const PAST = /\b(?:former|formerly|previous|previously|used to|past|ex-)\b/
@@ -82,6 +82,9 @@ const DEPARTMENT_WORDS: [string, RegExp][] = [
   ['Data Science', /\b(?:data scien(?:ce|tists?)|machine learning)\b/],
   ['Research', /\b(?:research|researchers?)\b/],
 ]
+
+/** Short forms people write for the corpus' country names (lower-cased). */
+const COUNTRY_ALIASES: Record<string, string> = { us: 'United States', usa: 'United States', uk: 'United Kingdom', uae: 'United Arab Emirates' }
 
 /** Capitalised words that are question words, roles or places, never a company's first word. */
 const COMMON = new Set(
@@ -204,7 +207,7 @@ async function findMentions(deps: Deps, query: string, warnings: string[]): Prom
       })
     } else warnings.push(`"${query.slice(first.start, last.end)}" is not a company or school in the graph; ignored.`)
   }
-  const places = new Set((await countries(deps)).flatMap((c) => c.toLowerCase().split(' ')))
+  const places = new Set([...(await countries(deps)).flatMap((c) => c.toLowerCase().split(' ')), ...Object.keys(COUNTRY_ALIASES)])
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!
     const capital = /^\p{Lu}/u.test(t.raw) && !used[i] && !COMMON.has(t.norm) && !places.has(t.norm) && !roleWord(t.norm)
@@ -221,7 +224,10 @@ const roleWord = (w: string) => SENIORITY_WORDS.some(([, re]) => re.test(w)) || 
 function peopleOf(segment: string, countryNames: string[]): PeopleConstraints | undefined {
   const seniority = SENIORITY_WORDS.filter(([, re]) => re.test(segment)).map(([v]) => v) as NonNullable<PeopleConstraints['seniority']>
   const department = DEPARTMENT_WORDS.filter(([, re]) => re.test(segment)).map(([v]) => v)
-  const country = countryNames.filter((c) => new RegExp(`\\b${c.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(segment))
+  const named = countryNames.filter((c) => new RegExp(`\\b${c.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(segment))
+  // "us" in lower case was refused as the caller's own side before this point: here it is "US".
+  const aliased = Object.entries(COUNTRY_ALIASES).filter(([alias]) => new RegExp(`\\b${alias}\\b`).test(segment)).map(([, c]) => c)
+  const country = [...new Set([...named, ...aliased])]
   const people = { ...(country.length ? { country } : {}), ...(department.length ? { department } : {}), ...(seniority.length ? { seniority } : {}) }
   return Object.keys(people).length ? people : undefined
 }
