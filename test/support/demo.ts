@@ -51,6 +51,13 @@ export async function prepareDemo(dir: string): Promise<PreparedDemo> {
     writeFileSync(tarball, Buffer.from(await blob.arrayBuffer()))
   }
   await app.close()
+  if (base) {
+    // No session may stay on the template, or copying it fails.
+    const c = new pg.Client({ connectionString: base })
+    await c.connect()
+    await c.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [DEMO_TEMPLATE_DB])
+    await c.end()
+  }
   const prepared = { dir, tarball, templateUrl: url ?? null }
   writeFileSync(path.join(dir, 'prepared.json'), JSON.stringify(prepared))
   return prepared

@@ -34,7 +34,16 @@ async function freshPostgresDatabase(baseUrl: string, template?: string): Promis
   const name = `dsp_test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: baseUrl })
   await admin.connect()
-  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`)
+  // Copying a template needs it free of sessions; another file's copy can hold it for a moment.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`)
+      break
+    } catch (e) {
+      if ((e as { code?: string }).code !== '55006' || attempt >= 40) throw e
+      await new Promise((r) => setTimeout(r, 250 + Math.random() * 250))
+    }
+  }
   await admin.end()
   const url = new URL(baseUrl)
   url.pathname = `/${name}`
