@@ -7,10 +7,13 @@ import os from 'node:os'
 import * as agentRuns from './agent-runs.ts'
 import * as apiLayer from './api-layer.ts'
 import * as ingest from './ingest.ts'
+import * as metering from './metering.ts'
+import * as orgChart from './org-chart.ts'
 import * as relationships from './relationships.ts'
+import * as search from './search.ts'
 import type { Benchmark, BenchResult } from './lib/types.ts'
 
-const BENCHMARKS: readonly Benchmark[] = [apiLayer, relationships, agentRuns, ingest]
+const BENCHMARKS: readonly Benchmark[] = [apiLayer, relationships, agentRuns, ingest, search, metering, orgChart]
 
 const RESULTS_DIR = new URL('./results/', import.meta.url)
 

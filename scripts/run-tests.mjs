@@ -13,7 +13,8 @@ const files = only.length
 const store = process.env.DSP_TEST_DATABASE_URL ? 'PostgreSQL' + (process.env.DSP_TEST_REDIS_URL ? ' + Redis' : '') : 'embedded store'
 console.log(`running ${files.length} test files on the ${store}`)
 // The demo corpus is seeded once for the whole run; suites that need it load the result.
-const demoDir = path.resolve('.tmp', 'test-demo')
+// One directory per store: an embedded run must never load a PostgreSQL run's preparation.
+const demoDir = path.resolve('.tmp', process.env.DSP_TEST_DATABASE_URL ? 'test-demo-postgres' : 'test-demo-embedded')
 const prep = spawnSync(process.execPath, ['--import', 'tsx', 'test/support/prepare-demo.ts', demoDir], { stdio: 'inherit' })
 if (prep.status !== 0) process.exit(prep.status ?? 1)
 const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files], { stdio: 'inherit', env: { ...process.env, DSP_TEST_DEMO_DIR: demoDir } })

@@ -6,7 +6,7 @@ import type { RunAnswer } from '../domain/agent-runs/progress.ts'
 import type { AgentRunRow } from '../store/agent-runs.ts'
 import type { CriterionCheck } from './criteria.ts'
 import type { InsightsResult } from './insights.ts'
-import { describeFilters, type RunPlan } from './plan.ts'
+import { describeFilter, type RunPlan } from './plan.ts'
 
 export interface ScreenState {
   /** Candidates examined (screened against every criterion). */
@@ -19,6 +19,10 @@ export interface ScreenState {
   universe: { total: number; estimate: boolean } | null
   /** The first search was read to its end. */
   primary_exhausted: boolean
+  /** Candidates the first search brought; the others came from searches around it. */
+  primary_seen: number
+  /** Every search was read to its end. */
+  all_exhausted: boolean
   searches_run: number
   budget_hit: boolean
 }
@@ -34,20 +38,25 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString
 export function stopReason(plan: RunPlan, state: ScreenState): string {
   if (state.seen.size === 0) return 'no_matches'
   if (state.budget_hit) return 'candidate_budget'
-  if (state.primary_exhausted && state.universe && !state.universe.estimate) return 'exhausted'
+  const beyond = state.seen.size - state.primary_seen
+  if (state.primary_exhausted && state.universe && !state.universe.estimate && (beyond === 0 || state.all_exhausted)) return 'exhausted'
   return plan.planned_searches > plan.searches.length ? 'search_budget' : 'searches_complete'
 }
 
 export function composeAnswer(run: AgentRunRow, plan: RunPlan, state: ScreenState, insights: InsightsResult, rowCount: number, filled: number[], vectorGaps: RunAnswer['degradation']): RunAnswer {
-  const universe = state.universe?.total ?? 0
-  const exact = state.universe !== null && !state.universe.estimate
+  const examined = state.seen.size
+  // The matching set: the first search's matches plus what the searches around it found beyond
+  // them. Exact when the first count is, and nothing was found beyond it or every search was read
+  // to its end.
+  const outside = examined - state.primary_seen
+  const universe = Math.max((state.universe?.total ?? 0) + outside, examined)
+  const exact = state.universe !== null && !state.universe.estimate && (outside === 0 || state.all_exhausted)
   const criteria = plan.criteria.map((c, i) => {
     const s = state.stats[i]!
     return { criterion: c.criterion, evaluated: s.evaluated, passed: s.passed, success_rate: rate(s.passed, s.evaluated), proven_by: c.method === 'filter' ? 'query' : 'judged' }
   })
   const unmet = criteria.filter((c) => c.evaluated > 0 && c.passed === 0).map((c) => c.criterion)
-  const examined = state.seen.size
-  const exhausted = exact && state.primary_exhausted && unmet.length === 0
+  const exhausted = exact && state.primary_exhausted && (outside === 0 || state.all_exhausted) && unmet.length === 0
   const stop = stopReason(plan, state)
   const coverage = {
     universe,
@@ -95,16 +104,16 @@ export function composeAnswer(run: AgentRunRow, plan: RunPlan, state: ScreenStat
 function summarise(run: AgentRunRow, plan: RunPlan, state: ScreenState, rows: number, examined: number, universe: number, exact: boolean, insights: InsightsResult): string {
   const noun = plan.category === 'person' ? 'people' : 'companies'
   const one = plan.category === 'person' ? 'person' : 'company'
-  const found = rows === 1 ? `1 ${one}` : `${rows.toLocaleString('en')} ${noun}`
+  const found = rows === 0 ? `no ${noun}` : rows === 1 ? `1 ${one}` : `${rows.toLocaleString('en')} ${noun}`
   const set = universe > 0 ? ` from a matching set of ${exact ? '' : 'about '}${plural(universe, 'record')}` : ''
   const first = `Found ${found} for "${truncate(run.query, 120)}" after examining ${plural(examined, 'candidate')}${set} in ${plural(state.searches_run, 'search', 'searches')} (${plan.tier} effort).`
-  const filters = describeFilters(plan.filters)
+  const filters = Object.entries(plan.filters).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => describeFilter(k, v)).join(' and ')
   const judged = plan.criteria.filter((c) => c.method === 'judged').map((c) => `"${c.criterion}"`)
   const bar: string[] = []
   if (filters) bar.push(`filters ${filters}`)
   if (judged.length) bar.push(`${judged.join(', ')} judged against each record's text`)
-  const words = plan.semantic_query ? ` ranked by relevance to "${truncate(plan.semantic_query, 80)}"` : ''
-  const second = bar.length ? `Every row passed ${bar.join(' and ')}${words ? `, and rows are${words}` : ''}.` : `No filter or criterion narrowed the set; rows are${words || ' ordered by size'}.`
+  const ranked = plan.semantic_query ? `rows are ranked by relevance to "${truncate(plan.semantic_query, 80)}"` : 'rows are ordered by size'
+  const second = bar.length ? `The bar applied: ${bar.join('; ')}; ${ranked}.` : `No filter or criterion narrowed the set; ${ranked}.`
   const extra: string[] = []
   if (state.excluded > 0) extra.push(`${plural(state.excluded, 'record')} on the exclusion list ${state.excluded === 1 ? 'was' : 'were'} left out`)
   if (insights.insights.length > 0) extra.push(`${plural(insights.insights.length, 'cited insight')} from ${plural(insights.insight_sources.length, 'document')} accompany the rows`)

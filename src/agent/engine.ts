@@ -91,7 +91,7 @@ export async function executeRun(deps: Deps, claim: progress.Claim, shouldStop: 
   })
 
   const exclusion = exclusionMatcher(run.exclusion as string[])
-  const state: ScreenState = { seen: new Set(), kept: [], excluded: 0, stats: plan.criteria.map(() => ({ evaluated: 0, passed: 0 })), universe: null, primary_exhausted: false, searches_run: 0, budget_hit: false }
+  const state: ScreenState = { seen: new Set(), kept: [], excluded: 0, stats: plan.criteria.map(() => ({ evaluated: 0, passed: 0 })), universe: null, primary_exhausted: false, primary_seen: 0, all_exhausted: true, searches_run: 0, budget_hit: false }
   const apply = (d: SearchDelta) => {
     d.seen.forEach((id) => state.seen.add(id))
     state.kept.push(...d.kept)
@@ -103,7 +103,9 @@ export async function executeRun(deps: Deps, claim: progress.Claim, shouldStop: 
     if (d.step === 0 && d.total !== null) {
       state.universe = { total: d.total, estimate: d.total_is_estimate ?? false }
       state.primary_exhausted = d.exhausted
+      state.primary_seen = d.seen.length
     }
+    state.all_exhausted &&= d.exhausted
     state.searches_run += 1
     state.budget_hit ||= d.budget_hit
   }

@@ -7,7 +7,7 @@ import { expandTerms, parseQuery, RULES_PARSER_VERSION, type Vocabularies } from
 import type { Filters } from '../store/search-filters.ts'
 import { resolveColumn, type ColumnPlan } from './columns.ts'
 import { planCriterion, type CriterionPlan } from './criteria.ts'
-import { BUDGETS, chooseTier, type Budget } from './tiers.ts'
+import { BUDGETS, chooseTier, type Budget } from '../domain/agent-runs/tiers.ts'
 
 export interface SearchSpec {
   step: number

@@ -16,7 +16,12 @@ const seedNumber = (v: string) => {
 }
 
 /** Seeds with a progress bar per category on a terminal; prints one summary line per category. */
-export async function seedWithProgress(deps: Deps, scale: DemoScale, seed: number, print: (line: string) => void): Promise<SeedDemoSummary> {
+export async function seedWithProgress(
+  deps: Deps,
+  scale: DemoScale,
+  seed: number,
+  print: (line: string) => void,
+): Promise<SeedDemoSummary> {
   let progress: ReturnType<typeof progressLine> | null = null
   let current: IngestCategory | null = null
   const summary = await seedDemoCorpus(deps, {
@@ -33,7 +38,9 @@ export async function seedWithProgress(deps: Deps, scale: DemoScale, seed: numbe
   })
   ;(progress as ReturnType<typeof progressLine> | null)?.done()
   for (const s of summary.categories) print(summaryLine(s))
-  print(`demo corpus ${summary.scale} (seed ${summary.seed}) stored in ${summary.seconds.toFixed(1)} s; facts in ${summary.facts_file}`)
+  print(
+    `demo corpus ${summary.scale} (seed ${summary.seed}) stored in ${summary.seconds.toFixed(1)} s; facts in ${summary.facts_file}`,
+  )
   return summary
 }
 

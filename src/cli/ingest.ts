@@ -33,7 +33,9 @@ export function progressLine(label: string, total?: number) {
         bar = `[${'#'.repeat(Math.round(share * width)).padEnd(width, '.')}] ${Math.floor(share * 100)}% `
       }
       const rejected = p.rejected > 0 ? ` · ${fmt(p.rejected)} rejected` : ''
-      process.stderr.write(`\r${label.padEnd(16)} ${bar}${fmt(p.read)} read · ${fmt(Math.round(rate))}/s${rejected}\x1b[K`)
+      process.stderr.write(
+        `\r${label.padEnd(16)} ${bar}${fmt(p.read)} read · ${fmt(Math.round(rate))}/s${rejected}\x1b[K`,
+      )
       drawn = true
     },
     done() {
@@ -75,14 +77,20 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
     .description('Ingest NDJSON records of one category (idempotent; bad lines go to a reject file)')
     .addOption(new Option('--category <category>', 'record category').choices(INGEST_CATEGORIES).makeOptionMandatory())
     .argument('<file>', 'NDJSON file (one JSON object per line), or - for standard input')
-    .option('--rejects <file>', 'reject file (default <file>.rejects.jsonl; for stdin DSP_DATA_DIR/rejects/<category>.rejects.jsonl)')
+    .option(
+      '--rejects <file>',
+      'reject file (default <file>.rejects.jsonl; for stdin DSP_DATA_DIR/rejects/<category>.rejects.jsonl)',
+    )
     .option('--as-of <date>', 'how fresh the data is (default now)', date)
     .option('--batch-size <n>', 'records per statement (default 500)', positiveInt)
     .option('--json', 'print the summary as JSON')
     .action(async (file: string, opts: IngestCliOptions) => {
       const c = config()
       const rejectFile =
-        opts.rejects ?? (file === '-' ? path.join(c.DSP_DATA_DIR, 'rejects', `${opts.category}.rejects.jsonl`) : `${file}.rejects.jsonl`)
+        opts.rejects ??
+        (file === '-'
+          ? path.join(c.DSP_DATA_DIR, 'rejects', `${opts.category}.rejects.jsonl`)
+          : `${file}.rejects.jsonl`)
       const input = file === '-' ? process.stdin : createReadStream(file)
       const app = await createApp(c, { port: 0, logger: false, worker: false })
       const progress = progressLine(opts.category)

@@ -37,7 +37,8 @@ export const CATEGORY_SOURCE_CORPUS = {
   job_opening: 'job_openings',
 } as const satisfies Record<EntityCategory, SourceCorpus>
 
-const Share = (description = 'Fraction of the records, 4 decimals') => Type.Number({ minimum: 0, maximum: 1, description })
+const Share = (description = 'Fraction of the records, 4 decimals') =>
+  Type.Number({ minimum: 0, maximum: 1, description })
 
 export const CorpusCoverage = Type.Object(
   {
@@ -49,14 +50,21 @@ export const CorpusCoverage = Type.Object(
     ),
     records: Type.Integer({ minimum: 0, description: 'Records held (affiliation rows, institutions)' }),
     as_of: Nullable(
-      Type.String({ format: 'date-time', description: 'How fresh the data is: the as_of of the latest ingest; null when empty' }),
+      Type.String({
+        format: 'date-time',
+        description: 'How fresh the data is: the as_of of the latest ingest; null when empty',
+      }),
     ),
     records_with_vector: Nullable(
-      Type.Integer({ minimum: 0, description: 'Records with an embedding; null where nothing is embedded (graph corpora)' }),
+      Type.Integer({
+        minimum: 0,
+        description: 'Records with an embedding; null where nothing is embedded (graph corpora)',
+      }),
     ),
     vector_share: Nullable(Share('records_with_vector / records; null when empty or not embedded')),
     vector_coverage_incomplete: Type.Boolean({
-      description: 'Some records lack a vector: meaning-based search misses them (search reports the degradation of the same name)',
+      description:
+        'Some records lack a vector: meaning-based search misses them (search reports the degradation of the same name)',
     }),
     fields: Type.Record(Type.String(), Nullable(Share()), {
       description: 'Per major field, the share of records that carry a value; null when the corpus is empty',
@@ -68,7 +76,9 @@ export type CorpusCoverage = Static<typeof CorpusCoverage>
 
 export const CoverageResponse = WithMeta(
   {
-    corpora: Type.Array(CorpusCoverage, { description: 'Every source_corpus, in the closed set order, empty ones included' }),
+    corpora: Type.Array(CorpusCoverage, {
+      description: 'Every source_corpus, in the closed set order, empty ones included',
+    }),
   },
   { description: 'What the index holds per corpus' },
 )
@@ -76,7 +86,9 @@ export type CoverageResponse = Static<typeof CoverageResponse>
 
 // ---- Operator shapes (/admin/v1/corpus…, outside the public API; docs/corpus.md §6.5) ----
 
-export const IngestCategoryName = Type.Enum([...Object.keys(CATEGORY_SOURCE_CORPUS), 'school'] as (EntityCategory | 'school')[])
+export const IngestCategoryName = Type.Enum([...Object.keys(CATEGORY_SOURCE_CORPUS), 'school'] as (
+  EntityCategory | 'school'
+)[])
 
 export const RejectEntry = Type.Object(
   { line: Type.Integer({ minimum: 1 }), reason: Type.String() },
@@ -92,8 +104,15 @@ export const IngestSummary = Type.Object(
     rejected: Type.Integer({ minimum: 0 }),
     seconds: Type.Number(),
     records_per_second: Type.Integer({ minimum: 0 }),
-    vectors: Type.Object({ embedded: Type.Integer({ minimum: 0 }), missing: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }),
-    reject_file: Nullable(Type.String({ description: 'Path on the server of the reject file (JSON lines), null when nothing was rejected' })),
+    vectors: Type.Object(
+      { embedded: Type.Integer({ minimum: 0 }), missing: Type.Integer({ minimum: 0 }) },
+      { additionalProperties: false },
+    ),
+    reject_file: Nullable(
+      Type.String({
+        description: 'Path on the server of the reject file (JSON lines), null when nothing was rejected',
+      }),
+    ),
     rejects: Type.Array(RejectEntry, { description: 'The first 100 rejects' }),
     rejects_truncated: Type.Boolean(),
   },
@@ -137,12 +156,16 @@ export const CorpusStatusResponse = Type.Object(
           as_of: Nullable(Type.String({ format: 'date-time' })),
           updated_at: Nullable(Type.String({ format: 'date-time' })),
           vector_generation: Type.Integer({ minimum: 0 }),
-          digest: Nullable(Type.String({ description: 'md5 over (id, record hash) in id order: equal digests, equal stored records' })),
+          digest: Nullable(
+            Type.String({ description: 'md5 over (id, record hash) in id order: equal digests, equal stored records' }),
+          ),
         },
         { additionalProperties: false },
       ),
     ),
-    vector_index_sizes: Type.Record(Type.String(), Type.Integer({ minimum: 0 }), { description: 'Vectors held by this process per loaded category index' }),
+    vector_index_sizes: Type.Record(Type.String(), Type.Integer({ minimum: 0 }), {
+      description: 'Vectors held by this process per loaded category index',
+    }),
   },
   { additionalProperties: false },
 )
@@ -150,7 +173,7 @@ export type CorpusStatusResponse = Static<typeof CorpusStatusResponse>
 
 export const RecordsPageQuery = Type.Object(
   {
-    after: Type.Optional(Type.String({ description: 'Row id to continue after (the previous page\'s next_after)' })),
+    after: Type.Optional(Type.String({ description: "Row id to continue after (the previous page's next_after)" })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
   },
   { additionalProperties: false },

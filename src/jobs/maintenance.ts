@@ -1,11 +1,12 @@
-// Maintenance jobs: history retention (90 days) and lapsed credit holds. `dsp serve` runs them
+// Maintenance jobs: history retention (90 days), lapsed credit holds, and the entity-ceiling window (30 days). `dsp serve` runs them
 // on a timer; operators and tests run one now with POST /admin/v1/jobs/{job}. Both are
 // idempotent, so two processes running them at once is harmless.
+import { pruneExposures } from '../domain/agent-runs/ceiling.ts'
 import { lapseExpiredHolds } from '../domain/credits/holds.ts'
 import type { Deps } from '../domain/types.ts'
 import { pruneHistory } from '../domain/usage.ts'
 
-export type JobName = 'usage.retention' | 'credits.expire_holds'
+export type JobName = 'usage.retention' | 'credits.expire_holds' | 'agents.prune_exposures'
 
 export async function runJob(deps: Deps, job: JobName): Promise<number> {
   switch (job) {
@@ -13,12 +14,14 @@ export async function runJob(deps: Deps, job: JobName): Promise<number> {
       return pruneHistory(deps)
     case 'credits.expire_holds':
       return lapseExpiredHolds(deps)
+    case 'agents.prune_exposures':
+      return pruneExposures(deps)
   }
 }
 
 /** Starts the timers; returns a stop function. */
 export function startMaintenance(deps: Deps, everyMs = 60_000): () => void {
-  const jobs: JobName[] = ['credits.expire_holds', 'usage.retention']
+  const jobs: JobName[] = ['credits.expire_holds', 'usage.retention', 'agents.prune_exposures']
   const timer = setInterval(() => {
     for (const job of jobs) runJob(deps, job).catch((e: unknown) => deps.log.warn({ job, err: (e as Error).message }, 'maintenance job failed'))
   }, everyMs)

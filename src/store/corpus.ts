@@ -181,28 +181,31 @@ function updateAll(columns: readonly string[]) {
 
 /**
  * Multi-row upsert keyed by id; returns the ids and vector keys of the rows actually written
- * (inserted, or updated because the record or its embedder changed). One statement per call:
+ * (inserted, or updated because the record or its embedder changed), and which were inserted. One statement per call:
  * callers pass at most a few hundred rows (PostgreSQL takes at most 65,535 parameters).
  */
 export async function upsertRecords(
   db: Db,
   table: RecordTable,
   rows: CompanyRow[] | PersonRow[] | DocumentRow[],
-): Promise<{ id: string; vec_key: number }[]> {
+): Promise<{ id: string; vec_key: number; inserted: boolean }[]> {
   const first = rows[0]
   if (!first) return []
   const columns = Object.keys(first)
-  return db
-    .insertInto(table as 'companies')
-    .values(rows as CompanyRow[])
-    .onConflict((oc) =>
-      oc
-        .column('id')
-        .doUpdateSet(updateAll(columns) as never)
-        .where(changed(table)),
-    )
-    .returning(['id', 'vec_key'])
-    .execute()
+  return (
+    db
+      .insertInto(table as 'companies')
+      .values(rows as CompanyRow[])
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet(updateAll(columns) as never)
+          .where(changed(table)),
+      )
+      // xmax is 0 on a row this statement inserted (not updated): new persons have no affiliations to delete.
+      .returning(['id', 'vec_key', sql<boolean>`(xmax = 0)`.as('inserted')])
+      .execute()
+  )
 }
 
 export async function deleteAffiliations(db: Db, personIds: string[]): Promise<void> {
@@ -213,14 +216,21 @@ export async function deleteAffiliations(db: Db, personIds: string[]): Promise<v
 export async function insertAffiliations(db: Db, rows: AffiliationRow[]): Promise<void> {
   // 11 columns: 4,000 rows stay under the parameter cap.
   for (let i = 0; i < rows.length; i += 4000) {
-    await db.insertInto('affiliations').values(rows.slice(i, i + 4000)).execute()
+    await db
+      .insertInto('affiliations')
+      .values(rows.slice(i, i + 4000))
+      .execute()
   }
 }
 
 /** Institutions first seen in affiliations: created, never overwritten (company and school ingests own them). */
 export async function insertInstitutionsIfMissing(db: Db, rows: InstitutionRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 2000) {
-    await db.insertInto('institutions').values(rows.slice(i, i + 2000)).onConflict((oc) => oc.column('inst_key').doNothing()).execute()
+    await db
+      .insertInto('institutions')
+      .values(rows.slice(i, i + 2000))
+      .onConflict((oc) => oc.column('inst_key').doNothing())
+      .execute()
   }
 }
 
@@ -255,7 +265,10 @@ export async function upsertInstitutions(db: Db, rows: InstitutionRow[]): Promis
 }
 
 /** Domains of companies by normalised name (affiliations that name an employer without its domain). */
-export async function findCompanyDomainsByName(db: Db, names: string[]): Promise<{ name_norm: string; domain: string }[]> {
+export async function findCompanyDomainsByName(
+  db: Db,
+  names: string[],
+): Promise<{ name_norm: string; domain: string }[]> {
   if (names.length === 0) return []
   const rows = await db
     .selectFrom('companies')
@@ -272,7 +285,10 @@ export async function findCompanyDomainsByName(db: Db, names: string[]): Promise
  * do persons whose current job it is), so the graph does not depend on ingesting companies before
  * persons; the `name:` institution goes. Returns the affiliation rows moved.
  */
-export async function rekeyNamedAffiliations(db: Db, companies: { name_norm: string; domain: string }[]): Promise<number> {
+export async function rekeyNamedAffiliations(
+  db: Db,
+  companies: { name_norm: string; domain: string }[],
+): Promise<number> {
   if (companies.length === 0) return 0
   const values = sql.join(companies.map((c) => sql`(${'name:' + c.name_norm}, ${c.domain})`))
   const res = await sql`update affiliations a set inst_key = v.domain
@@ -281,7 +297,14 @@ export async function rekeyNamedAffiliations(db: Db, companies: { name_norm: str
   if (moved > 0) {
     await sql`update persons p set company_key = v.domain
       from (values ${values}) as v(named, domain) where p.company_key = v.named`.execute(db)
-    await db.deleteFrom('institutions').where('inst_key', 'in', companies.map((c) => 'name:' + c.name_norm)).execute()
+    await db
+      .deleteFrom('institutions')
+      .where(
+        'inst_key',
+        'in',
+        companies.map((c) => 'name:' + c.name_norm),
+      )
+      .execute()
   }
   return moved
 }
@@ -319,7 +342,11 @@ export async function nextVectorGeneration(db: Db, corpus: string): Promise<numb
 }
 
 export async function findVectorGeneration(db: Db, corpus: string): Promise<number> {
-  const row = await db.selectFrom('corpus_state').select('vector_generation').where('corpus', '=', corpus).executeTakeFirst()
+  const row = await db
+    .selectFrom('corpus_state')
+    .select('vector_generation')
+    .where('corpus', '=', corpus)
+    .executeTakeFirst()
   return row?.vector_generation ?? 0
 }
 
@@ -349,11 +376,18 @@ export async function findCorpusStates(db: Db): Promise<CorpusState[]> {
 export async function updateCorpusState(
   db: Db,
   corpus: string,
-  values: { as_of?: Date; record_count: number; vector_count: number | null; fields: Record<string, number | null>; updated_at: Date },
+  values: {
+    as_of?: Date
+    record_count?: number
+    vector_count?: number | null
+    fields?: Record<string, number | null>
+    updated_at: Date
+  },
 ): Promise<void> {
+  const { fields, ...rest } = values
   await db
     .updateTable('corpus_state')
-    .set({ ...values, fields: JSON.stringify(values.fields) })
+    .set({ ...rest, ...(fields ? { fields: JSON.stringify(fields) } : {}) })
     .where('corpus', '=', corpus)
     .execute()
 }
@@ -396,7 +430,7 @@ export async function countAffiliations(db: Db): Promise<{ records: number; fiel
       sql<number>`count(*) filter (where kind = 'employment')::int`.as('employment'),
       sql<number>`count(*) filter (where kind = 'education')::int`.as('education'),
       sql<number>`count(start_month)::int`.as('start_month'),
-      sql<number>`count(*) filter (where end_month is not null or not is_current)::int`.as('end_month'),
+      sql<number>`count(end_month)::int`.as('end_month'),
       sql<number>`count(*) filter (where match_confidence = 'url')::int`.as('match_url'),
       sql<number>`count(*) filter (where match_confidence = 'edu')::int`.as('match_edu'),
       sql<number>`count(*) filter (where match_confidence = 'name')::int`.as('match_name'),
@@ -422,10 +456,17 @@ export async function countInstitutions(db: Db): Promise<{ records: number; fiel
 }
 
 /** Order-independent fingerprint of what a table holds for a category: same ids and records ⇔ same digest. */
-export async function digestRecords(db: Db, table: RecordTable, category: string | null): Promise<{ records: number; digest: string | null }> {
+export async function digestRecords(
+  db: Db,
+  table: RecordTable,
+  category: string | null,
+): Promise<{ records: number; digest: string | null }> {
   let query = db
     .selectFrom(table)
-    .select([sql<number>`count(*)::int`.as('records'), sql<string | null>`md5(string_agg(id || ':' || record_hash, ',' order by id))`.as('digest')])
+    .select([
+      sql<number>`count(*)::int`.as('records'),
+      sql<string | null>`md5(string_agg(id || ':' || record_hash, ',' order by id))`.as('digest'),
+    ])
   if (category !== null) query = query.where(sql.ref('category'), '=', category)
   return query.executeTakeFirstOrThrow()
 }

@@ -93,8 +93,8 @@ export function findVotes(db: Db, voter: string, requestId: string): Promise<Fee
 
 /**
  * The history row of an agent run visible to the workspace (§4.8 rule 1: visible to the whole
- * tenant), newest first. TODO(agent runs): read the agent_runs table once it lands; until then
- * a run is known through the usage run its settlement records (usage_runs.agent_run_id).
+ * tenant). Every accepted run writes its history row at start (usage_runs.agent_run_id), so the
+ * row is the run's record within the 90-day window.
  */
 export function findAgentRunUsage(db: Db, workspaceId: string, runId: string, since: Date) {
   return db

@@ -3,6 +3,9 @@
 // 35-minute lapse, cancel; list, results and the event stream (read with a real SSE parser).
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
+import { executeRun, Interrupted } from '../../src/agent/engine.ts'
+import { claimAgentRun } from '../../src/domain/agent-runs/progress.ts'
+import { startAgentWorker } from '../../src/jobs/agent-worker.ts'
 import { itEnforcesAuth } from '../support/auth-matrix.ts'
 import { expectMeta, expectProblem, expectStatus, type Res } from '../support/http.ts'
 import { ADMIN_TOKEN, useTestServer, type TestServer } from '../support/server.ts'
@@ -173,6 +176,9 @@ describe('POST /v1/agents/runs: start', () => {
     const again = await start(api, ws.key, { query: 'third body' }, idem)
     expectStatus(again, 200)
     assert.equal(again.body.run_id, first.body.run_id)
+    const invalid = await start(api, ws.key, { surprise: true }, idem)
+    expectStatus(invalid, 200)
+    assert.equal(invalid.body.run_id, first.body.run_id, 'whatever the body says')
     assert.equal((await credits(api, ws.key)).reserved, 2.125, 'one hold only')
     assert.equal((await api.get(RUNS, { key: ws.key })).body.results.length, 1)
     // Another workspace using the same key starts its own run.
@@ -238,13 +244,11 @@ describe('POST /v1/agents/runs: start', () => {
     // Another credential of the workspace has its own slots.
     const other = await api.admin.createKey(ws.workspace_id, { scopes: ['dsp.agents.write'] })
     expectStatus(await start(api, other.secret, SIMPLE), 202)
-    // A replay of an accepted key is not a new start.
-    const accepted = answers.find((a) => a.status === 202)!
-    const list = await api.get(RUNS, { key: ws.key })
-    assert.ok(list.body.results.some((r: { run_id: string }) => r.run_id === accepted.body.run_id))
     // Cancelling a run frees its slot.
+    const accepted = answers.find((a) => a.status === 202)!
     expectStatus(await api.post(`${RUNS}/${accepted.body.run_id}/cancel`, { key: ws.key }), 200)
     expectStatus(await start(api, ws.key, SIMPLE), 202)
+    for (const r of (await api.get(RUNS, { key: ws.key })).body.results) await api.post(`${RUNS}/${r.run_id}/cancel`, { key: ws.key })
   })
 })
 
@@ -357,6 +361,37 @@ describe('the engine: answer of a completed run', () => {
     assert.deepEqual(await credits(api, key), { granted: 100, remaining: 97.875, reserved: 0, expires_at: null } as never)
     const history = (await api.get('/v1/usage/history', { key })).body.results[0]
     assert.equal(history.action_type, 'dsp.agent.run.low')
+  })
+})
+
+describe('the engine: restart-safe', () => {
+  test('a run whose worker died after its plan is claimed again once the lease expires and resumes from its checkpoint', async () => {
+    const api = await idle()
+    const { key } = await api.admin.workspaceWithKey({ credits: 100 })
+    const runId = await started(api, key, { query: 'cloud security companies', effort: 'low' })
+    // A worker claims the run, commits its plan, and dies (stops before the first search).
+    const claim = await claimAgentRun(api.app.deps, 'wkr_dead')
+    assert.equal(claim?.run.id, runId)
+    let steps = 0
+    await assert.rejects(executeRun(api.app.deps, claim!, () => steps++ > 0), Interrupted)
+    assert.equal((await api.get(RUNS, { key })).body.results[0].status, 'running')
+    const worker = startAgentWorker(api.app.deps, { concurrency: 1, pollMs: 50 })
+    try {
+      await new Promise((r) => setTimeout(r, 300))
+      assert.equal((await api.get(RUNS, { key })).body.results[0].status, 'running', 'not claimed while the lease holds')
+      await api.admin.advanceClock(api.app.deps.config.DSP_AGENT_LEASE_SECONDS + 1)
+      assert.equal(await waitForEnd(api, key, runId), 'completed')
+    } finally {
+      await worker.stop()
+      await api.admin.resetClock()
+    }
+    const { events } = await readSse(`${api.url}${RUNS}/${runId}/events`, { 'x-api-key': key })
+    const names = events.map((e) => e.event)
+    assert.equal(names.filter((n) => n === 'plan').length, 1, 'the plan is not repeated')
+    assert.deepEqual(events.filter((e) => e.event === 'status').map((e) => JSON.parse(e.data).status), ['pending', 'running', 'completed'])
+    assert.equal(names[names.length - 1], 'done')
+    const run = (await api.get(`${RUNS}/${runId}`, { key })).body
+    assert.equal(run.credits_charged, 2.125)
   })
 })
 

@@ -13,7 +13,8 @@ import { ADMIN_TOKEN, useTestServer, type TestServer } from '../support/server.t
 const server = useTestServer()
 const demoServer = useTestServer({}, { demo: true })
 
-const ndjson = (records: unknown[]) => records.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n') + '\n'
+const ndjson = (records: unknown[]) =>
+  records.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n') + '\n'
 
 function ingest(api: TestServer, category: string, body: string, query: Record<string, string> = {}) {
   return api.request('POST', `/admin/v1/corpus/${category}`, {
@@ -30,7 +31,11 @@ async function adminGet(api: TestServer, path: string, query: Record<string, str
 }
 
 async function stored(api: TestServer, category: string) {
-  return (await adminGet(api, `/admin/v1/corpus/${category}/records`, { limit: 1000 })).records as { id: string; internal_id: string; record: Record<string, unknown> }[]
+  return (await adminGet(api, `/admin/v1/corpus/${category}/records`, { limit: 1000 })).records as {
+    id: string
+    internal_id: string
+    record: Record<string, unknown>
+  }[]
 }
 
 async function coverageOf(api: TestServer, corpus: string) {
@@ -41,14 +46,24 @@ async function coverageOf(api: TestServer, corpus: string) {
 }
 
 const COMPANIES = [
-  { account_name: 'Acme Widgets', domain: 'HTTPS://WWW.Acme-Widgets.COM/about', description: 'Industrial widgets and cloud software for factories', industry: 'Manufacturing' },
+  {
+    account_name: 'Acme Widgets',
+    domain: 'HTTPS://WWW.Acme-Widgets.COM/about',
+    description: 'Industrial widgets and cloud software for factories',
+    industry: 'Manufacturing',
+  },
   { account_name: 'Bad Types', domain: 5 },
   '{"account_name": "broken json"',
   '',
   { account_name: 'No Identifier' },
   { account_name: 'Page Only', professional_url: 'https://uk.linkedin.com/company/Page-Only/jobs/' },
   { account_name: 'Extra Field', domain: 'extra.example', colour: 'red' },
-  { account_name: 'Globex Corporation', domain: 'globex.example', description: 'Logistics software', industry: 'Logistics' },
+  {
+    account_name: 'Globex Corporation',
+    domain: 'globex.example',
+    description: 'Logistics software',
+    industry: 'Logistics',
+  },
 ]
 
 describe('POST /admin/v1/corpus/{category}', () => {
@@ -90,14 +105,19 @@ describe('POST /admin/v1/corpus/{category}', () => {
     expectStatus(res, 200)
     assert.deepEqual([res.body.upserted, res.body.unchanged, res.body.rejected], [0, 3, 4])
     const after = await adminGet(api, '/admin/v1/corpus')
-    const digest = (s: { corpora: { source_corpus: string; digest: string }[] }) => s.corpora.find((c) => c.source_corpus === 'gtm_companies')!.digest
+    const digest = (s: { corpora: { source_corpus: string; digest: string }[] }) =>
+      s.corpora.find((c) => c.source_corpus === 'gtm_companies')!.digest
     assert.equal(digest(after), digest(before))
   })
 
   test('a changed record is upserted in place: same id and internal id, new content', async () => {
     const api = await server()
     const [before] = (await stored(api, 'company')).filter((r) => r.id === 'globex.example')
-    const res = await ingest(api, 'company', ndjson([{ account_name: 'Globex Corporation', domain: 'globex.example', industry: 'Transportation' }]))
+    const res = await ingest(
+      api,
+      'company',
+      ndjson([{ account_name: 'Globex Corporation', domain: 'globex.example', industry: 'Transportation' }]),
+    )
     assert.deepEqual([res.body.upserted, res.body.unchanged], [1, 0])
     const [after] = (await stored(api, 'company')).filter((r) => r.id === 'globex.example')
     assert.equal(after!.internal_id, before!.internal_id)
@@ -106,7 +126,14 @@ describe('POST /admin/v1/corpus/{category}', () => {
 
   test('two records with one id in a body: the later one wins', async () => {
     const api = await server()
-    const res = await ingest(api, 'trend', ndjson([{ name: 'Edge AI', momentum: 10 }, { name: 'Edge AI', momentum: 90 }]))
+    const res = await ingest(
+      api,
+      'trend',
+      ndjson([
+        { name: 'Edge AI', momentum: 10 },
+        { name: 'Edge AI', momentum: 90 },
+      ]),
+    )
     assert.deepEqual([res.body.read, res.body.upserted], [2, 2])
     const rows = await stored(api, 'trend')
     assert.equal(rows.length, 1)
@@ -138,13 +165,32 @@ describe('POST /admin/v1/corpus/{category}', () => {
     // The employer named without a domain arrives as a company: name:initech systems becomes initech.example.
     await ingest(api, 'company', ndjson([{ account_name: 'Initech Systems', domain: 'initech.example' }]))
     const institutionsAfter = (await coverageOf(api, 'gtm_institutions')).records
-    assert.equal(institutionsAfter, institutionsBefore, 'the name: institution is replaced by the company, not added to')
+    assert.equal(
+      institutionsAfter,
+      institutionsBefore,
+      'the name: institution is replaced by the company, not added to',
+    )
     assert.equal((await ingest(api, 'person', ndjson([person]))).body.unchanged, 1)
+    // A changed person replaces its affiliations rather than adding to them.
+    const moved = {
+      ...person,
+      employment_history: [
+        ...person.employment_history,
+        { company: 'Acme Widgets', company_id: 'acme-widgets.com', start: '2016-01', end: '2017-06' },
+      ],
+    }
+    assert.equal((await ingest(api, 'person', ndjson([moved]))).body.upserted, 1)
+    assert.equal((await coverageOf(api, 'gtm_affiliations')).records, 4)
   })
 
   test('schools are institutions: ingested idempotently', async () => {
     const api = await server()
-    const school = { name: 'Ashford University', school_id: 'ashford-university', domain: 'ashford.edu', professional_url: 'linkedin.com/school/ashford-university' }
+    const school = {
+      name: 'Ashford University',
+      school_id: 'ashford-university',
+      domain: 'ashford.edu',
+      professional_url: 'linkedin.com/school/ashford-university',
+    }
     assert.equal((await ingest(api, 'school', ndjson([school]))).body.upserted, 1)
     assert.equal((await ingest(api, 'school', ndjson([school]))).body.unchanged, 1)
   })
@@ -159,7 +205,9 @@ describe('POST /admin/v1/corpus/{category}', () => {
 
   test('as_of sets the corpus freshness', async () => {
     const api = await server()
-    await ingest(api, 'patent', ndjson([{ patent_id: 'us 1 234 b2', title: 'Widget', abstract: 'A widget' }]), { as_of: '2024-01-31T00:00:00Z' })
+    await ingest(api, 'patent', ndjson([{ patent_id: 'us 1 234 b2', title: 'Widget', abstract: 'A widget' }]), {
+      as_of: '2024-01-31T00:00:00Z',
+    })
     const patents = await coverageOf(api, 'patents')
     assert.equal(patents.as_of, '2024-01-31T00:00:00.000Z')
     assert.equal((await stored(api, 'patent'))[0]!.record.patent_id, 'US1234B2')
@@ -167,14 +215,20 @@ describe('POST /admin/v1/corpus/{category}', () => {
 
   test('a body that is not NDJSON → 415 request.unsupported', async () => {
     const api = await server()
-    const res = await api.request('POST', '/admin/v1/corpus/company', { body: { domain: 'acme.com' }, headers: { 'x-admin-token': ADMIN_TOKEN } })
+    const res = await api.request('POST', '/admin/v1/corpus/company', {
+      body: { domain: 'acme.com' },
+      headers: { 'x-admin-token': ADMIN_TOKEN },
+    })
     expectProblem(res, 415, 'request.unsupported')
   })
 
   test('an unknown category → 422; no admin token → 401', async () => {
     const api = await server()
     expectProblem(await ingest(api, 'planet', ndjson([{}])), 422, 'request.invalid')
-    const res = await api.request('POST', '/admin/v1/corpus/company', { rawBody: '{}\n', headers: { 'content-type': 'application/x-ndjson' } })
+    const res = await api.request('POST', '/admin/v1/corpus/company', {
+      rawBody: '{}\n',
+      headers: { 'content-type': 'application/x-ndjson' },
+    })
     expectProblem(res, 401, 'auth.unauthorized')
   })
 })
@@ -185,10 +239,22 @@ describe('GET /v1/coverage', () => {
     const { key } = await api.admin.workspaceWithKey({ scopes: ['dsp.search.read'] })
     const res = await api.get('/v1/coverage', { key })
     expectStatus(res, 200)
-    assert.deepEqual(res.body.corpora.map((c: { source_corpus: string }) => c.source_corpus), [...SOURCE_CORPORA])
+    assert.deepEqual(
+      res.body.corpora.map((c: { source_corpus: string }) => c.source_corpus),
+      [...SOURCE_CORPORA],
+    )
     assert.equal(res.body.meta.credits_charged, null)
     const reports = res.body.corpora.find((c: { source_corpus: string }) => c.source_corpus === 'market_reports')
-    assert.deepEqual(reports, { source_corpus: 'market_reports', category: 'market_report', records: 0, as_of: null, records_with_vector: 0, vector_share: null, vector_coverage_incomplete: false, fields: reports.fields })
+    assert.deepEqual(reports, {
+      source_corpus: 'market_reports',
+      category: 'market_report',
+      records: 0,
+      as_of: null,
+      records_with_vector: 0,
+      vector_share: null,
+      vector_coverage_incomplete: false,
+      fields: reports.fields,
+    })
     assert.ok(Object.values(reports.fields).every((v) => v === null))
   })
 
@@ -239,7 +305,10 @@ describe('POST /admin/v1/demo/seed', () => {
   test('seeding again with the same seed stores the same ids and records: every category unchanged', async () => {
     const api = await demoServer()
     const before = await adminGet(api, '/admin/v1/corpus')
-    const res = await api.request('POST', '/admin/v1/demo/seed', { body: { scale: 'small', seed: 42 }, headers: { 'x-admin-token': ADMIN_TOKEN } })
+    const res = await api.request('POST', '/admin/v1/demo/seed', {
+      body: { scale: 'small', seed: 42 },
+      headers: { 'x-admin-token': ADMIN_TOKEN },
+    })
     expectStatus(res, 200)
     for (const c of res.body.categories) {
       assert.equal(c.upserted, 0, c.category)

@@ -403,3 +403,20 @@ describe('POST /v1/similar', () => {
     expectProblem(await api.post('/v1/similar', { key, body: { anchors: Array.from({ length: 11 }, (_, i) => `c${i}.com`) } }), 422, 'request.invalid')
   })
 })
+
+describe('entity ceiling', () => {
+  test('records shown by a search count toward the credential\'s ceiling on agent-run starts', async (t) => {
+    const { startTestServer } = await import('../support/server.ts')
+    const api = await startTestServer({ DSP_ENTITY_CEILING: '5' }, { demo: true })
+    t.after(() => api.close())
+    const { key } = await api.admin.workspaceWithKey({ credits: 100 })
+    const before = await api.post('/v1/agents/runs', { key, body: { query: 'cloud companies', effort: 'minimal' }, headers: { 'idempotency-key': 'ceiling-1' } })
+    assert.ok(before.status === 202 || before.status === 200, before.text)
+    const res = await search(api, key, { query: 'software', mode: 'fast', category: 'company', limit: 5 })
+    expectStatus(res, 200)
+    const after = await api.post('/v1/agents/runs', { key, body: { query: 'cloud companies', effort: 'minimal' }, headers: { 'idempotency-key': 'ceiling-2' } })
+    expectProblem(after, 429, 'quota.entity_ceiling')
+    assert.ok(after.body.extra.seen >= 5)
+    assert.equal(after.body.extra.limit, 5)
+  })
+})

@@ -30,12 +30,18 @@ describe('prepareRecord: schema', () => {
 
   test('a wrong type names the field and the expected types', () => {
     assert.equal(rejected('company', { domain: 5 }), '/domain: expected string or null')
-    assert.equal(rejected('person', { profile_url: 'linkedin.com/in/a', employment_history: [{ start: 2020 }] }), '/employment_history/0/start: expected string or null')
+    assert.equal(
+      rejected('person', { profile_url: 'linkedin.com/in/a', employment_history: [{ start: 2020 }] }),
+      '/employment_history/0/start: expected string or null',
+    )
   })
 
   test('an unknown field is rejected, not dropped, nested ones included', () => {
     assert.equal(rejected('company', { domain: 'acme.com', colour: 'red' }), '/colour: unknown field')
-    assert.equal(rejected('person', { profile_url: 'linkedin.com/in/a', education: [{ school_id: 'x', gpa: 4 }] }), '/education/0/gpa: unknown field')
+    assert.equal(
+      rejected('person', { profile_url: 'linkedin.com/in/a', education: [{ school_id: 'x', gpa: 4 }] }),
+      '/education/0/gpa: unknown field',
+    )
   })
 
   test('a record without a complete natural key is rejected', () => {
@@ -60,8 +66,14 @@ describe('prepareRecord: identifiers are normalised on entry', () => {
   })
 
   test('profile and company page URLs are canonical', () => {
-    assert.equal(prepared('person', { profile_url: 'https://uk.linkedin.com/in/Ada-Lovelace/?trk=x' }).record.profile_url, 'linkedin.com/in/ada-lovelace')
-    assert.equal(prepared('company', { professional_url: 'www.linkedin.com/company/Acme/jobs' }).record.professional_url, 'linkedin.com/company/acme')
+    assert.equal(
+      prepared('person', { profile_url: 'https://uk.linkedin.com/in/Ada-Lovelace/?trk=x' }).record.profile_url,
+      'linkedin.com/in/ada-lovelace',
+    )
+    assert.equal(
+      prepared('company', { professional_url: 'www.linkedin.com/company/Acme/jobs' }).record.professional_url,
+      'linkedin.com/company/acme',
+    )
     assert.match(rejected('person', { profile_url: 'https://example.com/ada' }), /^\/profile_url: not a profile URL/)
   })
 
@@ -110,7 +122,10 @@ describe('prepareRecord: ids and hashes', () => {
     const c = prepared('company', { domain: 'acme.com', industry: 'Software', technology: ['b', 'a'] })
     assert.equal(a.hash, b.hash)
     assert.notEqual(a.hash, c.hash)
-    assert.equal(canonicalJson({ b: 1, a: { d: [1, { f: 2, e: 3 }], c: null } }), '{"a":{"c":null,"d":[1,{"e":3,"f":2}]},"b":1}')
+    assert.equal(
+      canonicalJson({ b: 1, a: { d: [1, { f: 2, e: 3 }], c: null } }),
+      '{"a":{"c":null,"d":[1,{"e":3,"f":2}]},"b":1}',
+    )
   })
 })
 
@@ -125,7 +140,12 @@ describe('readLines', () => {
   }
 
   test('splits on LF and CRLF across chunk boundaries, keeps blank lines and a last line without newline', async () => {
-    assert.deepEqual(await collect(readLines(chunks('{"a":1}\r', '\n\n{"b"', ':2}\n{"c":3}'))), ['{"a":1}', '', '{"b":2}', '{"c":3}'])
+    assert.deepEqual(await collect(readLines(chunks('{"a":1}\r', '\n\n{"b"', ':2}\n{"c":3}'))), [
+      '{"a":1}',
+      '',
+      '{"b":2}',
+      '{"c":3}',
+    ])
   })
 
   test('a multi-byte character split between chunks is decoded whole', async () => {
@@ -135,7 +155,12 @@ describe('readLines', () => {
   })
 
   test('stops with the given error past maxBytes', async () => {
-    await assert.rejects(collect(readLines(chunks('x'.repeat(10), 'y'.repeat(10)), { maxBytes: 15, tooLarge: () => new Error('too big') })), /too big/)
+    await assert.rejects(
+      collect(
+        readLines(chunks('x'.repeat(10), 'y'.repeat(10)), { maxBytes: 15, tooLarge: () => new Error('too big') }),
+      ),
+      /too big/,
+    )
   })
 })
 
@@ -209,11 +234,18 @@ describe('demo determinism at the record level', () => {
     for (const category of ENTITY_CATEGORIES) {
       const left = [...a.records(category)].slice(0, 200).map((r) => prepared(category, r))
       const right = [...b.records(category)].slice(0, 200).map((r) => prepared(category, r))
-      assert.deepEqual(left.map((p) => [p.id, p.hash]), right.map((p) => [p.id, p.hash]), category)
+      assert.deepEqual(
+        left.map((p) => [p.id, p.hash]),
+        right.map((p) => [p.id, p.hash]),
+        category,
+      )
       assert.equal(new Set(left.map((p) => p.id)).size, left.length, `${category} ids are distinct`)
     }
     const other = [...createDemoCorpus({ seed: 8 }).companies(0, 50)].map((r) => prepared('company', r).hash)
-    assert.notDeepEqual(other, [...a.companies(0, 50)].map((r) => prepared('company', r).hash))
+    assert.notDeepEqual(
+      other,
+      [...a.companies(0, 50)].map((r) => prepared('company', r).hash),
+    )
   })
 
   test('normalisation leaves demo records as generated (they are already canonical)', () => {

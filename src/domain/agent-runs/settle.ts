@@ -3,12 +3,12 @@
 // cancelled one; a hold past its 35 minutes lapses and is never charged. The history row of the
 // run becomes ok, or failed (error_code unsettled when the hold lapsed).
 import type { Tier } from '../../contract/agent-runs.ts'
-import { tierAction, tierPriceMilli } from '../../agent/tiers.ts'
 import * as store from '../../store/agent-runs.ts'
 import type { AgentRunRow } from '../../store/agent-runs.ts'
 import { closeHold } from '../credits/holds.ts'
 import type { Deps } from '../types.ts'
 import { releaseSlot } from './slots.ts'
+import { tierAction, tierPriceMilli } from './tiers.ts'
 import { TERMINAL } from './views.ts'
 
 export interface Settled {

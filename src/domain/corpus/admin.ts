@@ -1,7 +1,12 @@
 // Operator-side corpus functions behind /admin/v1/corpus…: NDJSON ingest from a request stream,
 // per-corpus status with content digests, and a paged export of stored records.
 import path from 'node:path'
-import { CATEGORY_SOURCE_CORPUS, SOURCE_CORPORA, type CorpusStatusResponse, type RecordsPage } from '../../contract/coverage.ts'
+import {
+  CATEGORY_SOURCE_CORPUS,
+  SOURCE_CORPORA,
+  type CorpusStatusResponse,
+  type RecordsPage,
+} from '../../contract/coverage.ts'
 import type { EntityCategory } from '../../contract/records.ts'
 import { ApiError } from '../../errors.ts'
 import { digestRecords, findCorpusStates, findRecordsPage } from '../../store/corpus.ts'
@@ -25,7 +30,11 @@ export async function ingestNdjson(
   body: AsyncIterable<Buffer>,
   opts: { contentLength?: number; asOf?: string },
 ): Promise<IngestSummary> {
-  const tooLarge = () => new ApiError('request.too_large', `An NDJSON body may hold at most ${INGEST_BODY_LIMIT_BYTES} bytes; split the file.`)
+  const tooLarge = () =>
+    new ApiError(
+      'request.too_large',
+      `An NDJSON body may hold at most ${INGEST_BODY_LIMIT_BYTES} bytes; split the file.`,
+    )
   if (opts.contentLength !== undefined && opts.contentLength > INGEST_BODY_LIMIT_BYTES) throw tooLarge()
   const rejectFile = path.resolve(deps.config.DSP_DATA_DIR, 'rejects', `${category}-${randomId('ing', 8)}.jsonl`)
   const lines = readLines(body, { maxBytes: INGEST_BODY_LIMIT_BYTES, tooLarge })
@@ -41,7 +50,9 @@ export async function getCorpusStatus(deps: Deps): Promise<CorpusStatusResponse>
   for (const corpus of SOURCE_CORPORA) {
     const s = states.get(corpus)
     const category = CATEGORY_OF[corpus]
-    const digest = category ? await digestRecords(deps.db, TABLE_OF[category], TABLE_OF[category] === 'documents' ? category : null) : null
+    const digest = category
+      ? await digestRecords(deps.db, TABLE_OF[category], TABLE_OF[category] === 'documents' ? category : null)
+      : null
     corpora.push({
       source_corpus: corpus,
       records: s?.record_count ?? 0,
@@ -56,12 +67,21 @@ export async function getCorpusStatus(deps: Deps): Promise<CorpusStatusResponse>
 }
 
 /** Stored records of a category in row-id order, `limit` per page. */
-export async function listCorpusRecords(deps: Deps, category: EntityCategory, after: string | null, limit: number): Promise<RecordsPage> {
+export async function listCorpusRecords(
+  deps: Deps,
+  category: EntityCategory,
+  after: string | null,
+  limit: number,
+): Promise<RecordsPage> {
   const table = TABLE_OF[category]
   const rows = await findRecordsPage(deps.db, table, table === 'documents' ? category : null, after, limit + 1)
   const page = rows.slice(0, limit)
   return {
-    records: page.map((r) => ({ id: r.id, internal_id: String(r.vec_key), record: r.record as Record<string, unknown> })),
+    records: page.map((r) => ({
+      id: r.id,
+      internal_id: String(r.vec_key),
+      record: r.record as Record<string, unknown>,
+    })),
     next_after: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null,
   }
 }

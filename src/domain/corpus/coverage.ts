@@ -24,8 +24,29 @@ import type { IngestCategory } from './prepare.ts'
 
 /** The major fields whose share each corpus reports (top-level record fields). */
 export const CORPUS_FIELDS: Record<EntityCategory, readonly string[]> = {
-  company: ['domain', 'description', 'industry', 'country', 'employee_count', 'founded_year', 'revenue', 'total_funding', 'funding_stage', 'technology', 'professional_url'],
-  person: ['title', 'department', 'seniority', 'location', 'current_employer', 'skills', 'employment_history', 'education'],
+  company: [
+    'domain',
+    'description',
+    'industry',
+    'country',
+    'employee_count',
+    'founded_year',
+    'revenue',
+    'total_funding',
+    'funding_stage',
+    'technology',
+    'professional_url',
+  ],
+  person: [
+    'title',
+    'department',
+    'seniority',
+    'location',
+    'current_employer',
+    'skills',
+    'employment_history',
+    'education',
+  ],
   patent: ['title', 'abstract', 'status', 'granted_date', 'applicants', 'inventors', 'classification'],
   news_article: ['title', 'summary', 'content', 'published_at', 'companies', 'tags'],
   market_report: ['title', 'body', 'industry', 'published_date', 'publisher'],
@@ -33,6 +54,12 @@ export const CORPUS_FIELDS: Record<EntityCategory, readonly string[]> = {
   academic_report: ['doi', 'abstract', 'authors', 'published', 'keywords', 'citations'],
   trend: ['description', 'momentum', 'direction', 'related_companies', 'keywords'],
   job_opening: ['company_domain', 'location', 'posted_at', 'description', 'salary_range', 'department', 'seniority'],
+}
+
+/** What the graph corpora report: kinds, dates and match confidences; institution types and keys. */
+const GRAPH_FIELDS: Partial<Record<SourceCorpus, readonly string[]>> = {
+  gtm_affiliations: ['employment', 'education', 'start_month', 'end_month', 'match_url', 'match_edu', 'match_name'],
+  gtm_institutions: ['company', 'school', 'domain', 'professional_url'],
 }
 
 export const TABLE_OF: Record<EntityCategory, RecordTable> = {
@@ -56,28 +83,40 @@ const shares = (fields: Record<string, number>, total: number) =>
   Object.fromEntries(Object.entries(fields).map(([f, n]) => [f, share(n, total)]))
 
 /**
- * Recomputes the figures of the corpora an ingest of `category` touched. `asOf` (the data's
- * freshness) is set only when records were read, so an empty ingest does not make a corpus look fresh.
+ * Brings the figures of the corpora an ingest of `category` touched up to date. `asOf` (the
+ * data's freshness) is set only when records were read, so an empty ingest does not make a corpus
+ * look fresh. The counts need a scan of the corpus, so they are recomputed only when the ingest
+ * wrote something: re-sending unchanged data to a large corpus stays cheap.
  */
-export async function refreshCorpusState(db: Db, category: IngestCategory, asOf: Date | null, now: Date): Promise<void> {
-  const stamp = (corpus: SourceCorpus, values: { record_count: number; vector_count: number | null; fields: Record<string, number | null> }) =>
-    updateCorpusState(db, corpus, { ...values, ...(asOf ? { as_of: asOf } : {}), updated_at: now })
-  if (category !== 'school') {
-    const counts = await countRecordFields(db, TABLE_OF[category], TABLE_OF[category] === 'documents' ? category : null, CORPUS_FIELDS[category])
-    await stamp(CATEGORY_SOURCE_CORPUS[category], {
-      record_count: counts.records,
-      vector_count: counts.vectors,
-      fields: shares(counts.fields, counts.records),
-    })
+export async function refreshCorpusState(
+  db: Db,
+  category: IngestCategory,
+  opts: { asOf: Date | null; now: Date; recount: boolean },
+): Promise<void> {
+  const touched: SourceCorpus[] = []
+  if (category !== 'school') touched.push(CATEGORY_SOURCE_CORPUS[category])
+  if (category === 'person') touched.push('gtm_affiliations')
+  if (category === 'person' || category === 'company' || category === 'school') touched.push('gtm_institutions')
+  for (const corpus of touched) {
+    const values = { ...(opts.asOf ? { as_of: opts.asOf } : {}), updated_at: opts.now }
+    if (!opts.recount) {
+      await updateCorpusState(db, corpus, values)
+      continue
+    }
+    const counts = await countCorpus(db, corpus)
+    await updateCorpusState(db, corpus, { ...values, ...counts })
   }
-  if (category === 'person') {
-    const a = await countAffiliations(db)
-    await stamp('gtm_affiliations', { record_count: a.records, vector_count: null, fields: shares(a.fields, a.records) })
+}
+
+async function countCorpus(db: Db, corpus: SourceCorpus) {
+  if (corpus === 'gtm_affiliations' || corpus === 'gtm_institutions') {
+    const c = corpus === 'gtm_affiliations' ? await countAffiliations(db) : await countInstitutions(db)
+    return { record_count: c.records, vector_count: null, fields: shares(c.fields, c.records) }
   }
-  if (category === 'person' || category === 'company' || category === 'school') {
-    const i = await countInstitutions(db)
-    await stamp('gtm_institutions', { record_count: i.records, vector_count: null, fields: shares(i.fields, i.records) })
-  }
+  const category = CATEGORY_OF[corpus]!
+  const table = TABLE_OF[category]
+  const c = await countRecordFields(db, table, table === 'documents' ? category : null, CORPUS_FIELDS[category])
+  return { record_count: c.records, vector_count: c.vectors, fields: shares(c.fields, c.records) }
 }
 
 /** Per source corpus, every one in closed-set order (empty ones too). Free: one read of corpus_state. */
@@ -90,7 +129,7 @@ export async function getCoverage(deps: Deps): Promise<CoverageResponse> {
     const vectors = s?.vector_count ?? null
     const category = CATEGORY_OF[corpus] ?? null
     const fields = (s?.fields ?? {}) as Record<string, number | null>
-    const listed = category ? CORPUS_FIELDS[category] : Object.keys(fields)
+    const listed = category ? CORPUS_FIELDS[category] : (GRAPH_FIELDS[corpus] ?? [])
     return {
       source_corpus: corpus,
       category,
@@ -109,12 +148,15 @@ export async function getCoverage(deps: Deps): Promise<CoverageResponse> {
  * Records lacking a vector per category, for search's `vector_coverage_incomplete` degradation
  * (as of the end of the latest ingest).
  */
-export async function findVectorGaps(deps: Deps): Promise<Partial<Record<EntityCategory, { records: number; missing: number }>>> {
+export async function findVectorGaps(
+  deps: Deps,
+): Promise<Partial<Record<EntityCategory, { records: number; missing: number }>>> {
   const states = await findCorpusStates(deps.db)
   const out: Partial<Record<EntityCategory, { records: number; missing: number }>> = {}
   for (const s of states) {
     const category = CATEGORY_OF[s.corpus as SourceCorpus]
-    if (category) out[category] = { records: s.record_count, missing: Math.max(0, s.record_count - (s.vector_count ?? 0)) }
+    if (category)
+      out[category] = { records: s.record_count, missing: Math.max(0, s.record_count - (s.vector_count ?? 0)) }
   }
   return out
 }

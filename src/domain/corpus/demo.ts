@@ -35,7 +35,11 @@ export function demoFactsPath(deps: Deps): string {
 
 /** The scale and seed last seeded into this store, or null. */
 export async function findSeededDemo(deps: Deps): Promise<{ scale: DemoScale; seed: number } | null> {
-  const row = await deps.db.selectFrom('deployment_settings').select('value').where('key', '=', DEMO_SETTING).executeTakeFirst()
+  const row = await deps.db
+    .selectFrom('deployment_settings')
+    .select('value')
+    .where('key', '=', DEMO_SETTING)
+    .executeTakeFirst()
   return row ? (JSON.parse(row.value) as { scale: DemoScale; seed: number }) : null
 }
 

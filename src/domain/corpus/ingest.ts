@@ -98,7 +98,8 @@ export async function* readLines(
   let bytes = 0
   for await (const chunk of stream) {
     bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length
-    if (opts.maxBytes !== undefined && bytes > opts.maxBytes) throw (opts.tooLarge ?? (() => new Error('input too large')))()
+    if (opts.maxBytes !== undefined && bytes > opts.maxBytes)
+      throw (opts.tooLarge ?? (() => new Error('input too large')))()
     pending += typeof chunk === 'string' ? chunk : decoder.write(chunk)
     let start = 0
     for (let nl = pending.indexOf('\n'); nl >= 0; nl = pending.indexOf('\n', start)) {
@@ -131,12 +132,22 @@ async function* numbered(records: AsyncIterable<unknown> | Iterable<unknown>): A
 }
 
 /** Ingests NDJSON lines (blank lines are skipped but keep their line numbers). */
-export function ingestLines(deps: Deps, category: IngestCategory, lines: AsyncIterable<string> | Iterable<string>, opts: IngestOptions = {}) {
+export function ingestLines(
+  deps: Deps,
+  category: IngestCategory,
+  lines: AsyncIterable<string> | Iterable<string>,
+  opts: IngestOptions = {},
+) {
   return ingest(deps, category, parseLines(lines), opts)
 }
 
 /** Ingests ready objects (the demo generator) through the same validation and upsert path. */
-export function ingestObjects(deps: Deps, category: IngestCategory, records: AsyncIterable<unknown> | Iterable<unknown>, opts: IngestOptions = {}) {
+export function ingestObjects(
+  deps: Deps,
+  category: IngestCategory,
+  records: AsyncIterable<unknown> | Iterable<unknown>,
+  opts: IngestOptions = {},
+) {
   return ingest(deps, category, numbered(records), opts)
 }
 
@@ -178,7 +189,12 @@ interface RunContext {
   vectorsFailed: boolean
 }
 
-async function ingest(deps: Deps, category: IngestCategory, items: AsyncIterable<Item>, opts: IngestOptions): Promise<IngestSummary> {
+async function ingest(
+  deps: Deps,
+  category: IngestCategory,
+  items: AsyncIterable<Item>,
+  opts: IngestOptions,
+): Promise<IngestSummary> {
   const started = performance.now()
   const asOf = opts.asOf ?? deps.clock.now()
   const batchSize = opts.batchSize ?? DEFAULT_BATCH_SIZE
@@ -205,7 +221,12 @@ async function ingest(deps: Deps, category: IngestCategory, items: AsyncIterable
     totals.unchanged += r.unchanged
     totals.embedded += r.embedded
     totals.missing += r.missing
-    opts.onProgress?.({ read: totals.read, upserted: totals.upserted, unchanged: totals.unchanged, rejected: rejects.count })
+    opts.onProgress?.({
+      read: totals.read,
+      upserted: totals.upserted,
+      unchanged: totals.unchanged,
+      rejected: rejects.count,
+    })
   }
   try {
     for await (const item of items) {
@@ -228,7 +249,11 @@ async function ingest(deps: Deps, category: IngestCategory, items: AsyncIterable
   } finally {
     // What was committed stays committed: keep the index file and the figures in step with it.
     if (category !== 'school') await deps.vectors.save(category)
-    await refreshCorpusState(deps.db, category, totals.read > 0 ? asOf : null, deps.clock.now())
+    await refreshCorpusState(deps.db, category, {
+      asOf: totals.read > 0 ? asOf : null,
+      now: deps.clock.now(),
+      recount: totals.upserted > 0,
+    })
   }
   const seconds = (performance.now() - started) / 1000
   return {
@@ -261,7 +286,8 @@ async function embed(ctx: RunContext, category: EntityCategory, records: Prepare
     const vectors = await ctx.embedder.embed(texts)
     return { vectors: vectors.map((v) => (isZeroVector(v) ? null : v)), model: ctx.embedder.name }
   } catch (e) {
-    if (!ctx.vectorsFailed) ctx.deps.log.warn({ category, err: (e as Error).message }, 'embedding failed; records stored without vectors')
+    if (!ctx.vectorsFailed)
+      ctx.deps.log.warn({ category, err: (e as Error).message }, 'embedding failed; records stored without vectors')
     ctx.vectorsFailed = true
     return none
   }
@@ -271,13 +297,26 @@ async function writeBatch(ctx: RunContext, batch: PreparedRecord[]): Promise<Bat
   const { deps, category } = ctx
   const now = deps.clock.now()
   if (category === 'school') {
-    const written = await deps.db.transaction().execute((tx) => upsertInstitutions(tx, batch.map((p) => schoolInstitution(p, now))))
+    const written = await deps.db.transaction().execute((tx) =>
+      upsertInstitutions(
+        tx,
+        batch.map((p) => schoolInstitution(p, now)),
+      ),
+    )
     return { upserted: written, unchanged: batch.length - written, embedded: 0, missing: 0 }
   }
   const table = TABLE_OF[category]
   const model = ctx.embedder?.name ?? null
   // Unchanged: same content and embedded with today's embedder. Those are not embedded nor written.
-  const stored = new Map((await findRecordHashes(deps.db, table, batch.map((p) => p.id))).map((s) => [s.id, s]))
+  const stored = new Map(
+    (
+      await findRecordHashes(
+        deps.db,
+        table,
+        batch.map((p) => p.id),
+      )
+    ).map((s) => [s.id, s]),
+  )
   const changed = batch.filter((p) => {
     const s = stored.get(p.id)
     return !s || s.record_hash !== p.hash || s.embedded_with !== model
@@ -285,7 +324,12 @@ async function writeBatch(ctx: RunContext, batch: PreparedRecord[]): Promise<Bat
   if (changed.length === 0) return { upserted: 0, unchanged: batch.length, embedded: 0, missing: 0 }
 
   const texts = changed.map((p) => recordTexts(category, p.record))
-  const embedded = await embed(ctx, category, changed, texts.map((t) => t.embed))
+  const embedded = await embed(
+    ctx,
+    category,
+    changed,
+    texts.map((t) => t.embed),
+  )
   const states: VectorState[] = embedded.vectors.map((v) => ({ hasVector: v !== null, embeddedWith: embedded.model }))
   const resolve = category === 'person' ? await nameResolver(ctx, changed) : null
   const indexOf = new Map(changed.map((p, i) => [p.id, i]))
@@ -300,7 +344,10 @@ async function writeBatch(ctx: RunContext, batch: PreparedRecord[]): Promise<Bat
     else if (category === 'person') {
       const graphs = changed.map((p) => personGraph(p.id, p.record, resolve!, ctx.asOfMonth, now))
       rows = changed.map((p, i) => personRow(p, texts[i]!, states[i]!, now, graphs[i]!))
-      graph = { affiliations: graphs.flatMap((g) => g.affiliations), institutions: graphs.flatMap((g) => g.institutions) }
+      graph = {
+        affiliations: graphs.flatMap((g) => g.affiliations),
+        institutions: graphs.flatMap((g) => g.institutions),
+      }
     } else rows = changed.map((p, i) => documentRow(category as DocumentCategory, p, texts[i]!, states[i]!, now))
     const written = await upsertRecords(tx, table, rows)
     if (written.length > 0) {
@@ -308,12 +355,33 @@ async function writeBatch(ctx: RunContext, batch: PreparedRecord[]): Promise<Bat
         tx,
         written.map((w) => {
           const v = vectorOf(w.id)
-          return { vec_key: w.vec_key, category, model: embedded.model ?? '', vector: v ? vectorToBytes(v) : null, generation }
+          return {
+            vec_key: w.vec_key,
+            category,
+            model: embedded.model ?? '',
+            vector: v ? vectorToBytes(v) : null,
+            generation,
+          }
         }),
       )
       const ids = new Set(written.map((w) => w.id))
-      if (category === 'company') await writeCompanyGraph(ctx, tx, changed.filter((p) => ids.has(p.id)), now)
-      if (graph) await writePersonGraph(ctx, tx, [...ids], graph.affiliations.filter((a) => ids.has(a.person_id)), graph.institutions)
+      if (category === 'company')
+        await writeCompanyGraph(
+          ctx,
+          tx,
+          changed.filter((p) => ids.has(p.id)),
+          now,
+        )
+      // Only persons that were updated (not inserted) have affiliation rows to replace.
+      const replaced = written.filter((w) => !w.inserted).map((w) => w.id)
+      if (graph)
+        await writePersonGraph(
+          ctx,
+          tx,
+          replaced,
+          graph.affiliations.filter((a) => ids.has(a.person_id)),
+          graph.institutions,
+        )
     }
     return { written, generation }
   })
@@ -356,15 +424,24 @@ async function writeCompanyGraph(ctx: RunContext, tx: Db, written: PreparedRecor
   const institutions = written.map((p) => companyInstitution(p, now)).filter((i): i is InstitutionRow => i !== null)
   await upsertInstitutions(tx, institutions)
   for (const i of institutions) ctx.knownInstitutions.add(i.inst_key)
-  const named = institutions.filter((i) => i.name_norm !== null).map((i) => ({ name_norm: i.name_norm!, domain: i.inst_key }))
+  const named = institutions
+    .filter((i) => i.name_norm !== null)
+    .map((i) => ({ name_norm: i.name_norm!, domain: i.inst_key }))
   await rekeyNamedAffiliations(tx, named)
 }
 
-async function writePersonGraph(ctx: RunContext, tx: Db, personIds: string[], affiliations: AffiliationRow[], institutions: InstitutionRow[]) {
+async function writePersonGraph(
+  ctx: RunContext,
+  tx: Db,
+  personIds: string[],
+  affiliations: AffiliationRow[],
+  institutions: InstitutionRow[],
+) {
   await deleteAffiliations(tx, personIds)
   await insertAffiliations(tx, affiliations)
   const missing = new Map<string, InstitutionRow>()
-  for (const i of institutions) if (!ctx.knownInstitutions.has(i.inst_key) && !missing.has(i.inst_key)) missing.set(i.inst_key, i)
+  for (const i of institutions)
+    if (!ctx.knownInstitutions.has(i.inst_key) && !missing.has(i.inst_key)) missing.set(i.inst_key, i)
   await insertInstitutionsIfMissing(tx, [...missing.values()])
   for (const key of missing.keys()) ctx.knownInstitutions.add(key)
 }

@@ -60,7 +60,9 @@ function schemaReason(errors: SchemaError[]): string {
     return `${unknown?.instancePath ?? first.instancePath}: unknown field`
   }
   const path = first.instancePath || '/'
-  const types = errors.filter((e) => e.instancePath === first.instancePath && e.keyword === 'type').map((e) => String(e.params.type))
+  const types = errors
+    .filter((e) => e.instancePath === first.instancePath && e.keyword === 'type')
+    .map((e) => String(e.params.type))
   if (types.length > 0) return `${path}: expected ${[...new Set(types)].join(' or ')}`
   return `${path}: ${first.message}`
 }
@@ -95,7 +97,8 @@ function normaliseField(obj: unknown, field: string, normaliser: Normaliser, pat
   o[field] = normalised
 }
 
-const domain = (obj: unknown, field: string, path: string) => normaliseField(obj, field, normaliseDomain, path, 'a domain name')
+const domain = (obj: unknown, field: string, path: string) =>
+  normaliseField(obj, field, normaliseDomain, path, 'a domain name')
 const trimmed: Normaliser = (v) => v.trim() || null
 
 function eachOf(record: StoredRecord, field: string, fn: (item: unknown, path: string) => void): void {
@@ -173,7 +176,8 @@ export function prepareRecord(category: IngestCategory, value: unknown, secret: 
     throw e
   }
   delete record.id
-  const key = category === 'school' ? ((record.school_id as string | null | undefined) ?? null) : naturalKey(category, record)
+  const key =
+    category === 'school' ? ((record.school_id as string | null | undefined) ?? null) : naturalKey(category, record)
   if (key === null) return { ok: false, reason: `no identifier: a ${category} record needs ${KEY_HINT[category]}` }
   let id: string
   if (category === 'school') id = key
@@ -186,4 +190,3 @@ export function prepareRecord(category: IngestCategory, value: unknown, secret: 
 export function isIngestCategory(value: string): value is IngestCategory {
   return (INGEST_CATEGORIES as readonly string[]).includes(value)
 }
-

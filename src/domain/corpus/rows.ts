@@ -55,8 +55,20 @@ function textsOf(category: EntityCategory, r: StoredRecord): Omit<RecordTexts, '
     case 'company':
       return {
         a: text(r.account_name, r.legal_name, r.domain),
-        b: text(r.industry, r.sub_industry, r.other_industries, r.company_keyword, r.technology, r.business_models, names(r.products)),
-        c: text(r.short_description, r.description, objs(r.products).map((p) => str(p.description))),
+        b: text(
+          r.industry,
+          r.sub_industry,
+          r.other_industries,
+          r.company_keyword,
+          r.technology,
+          r.business_models,
+          names(r.products),
+        ),
+        c: text(
+          r.short_description,
+          r.description,
+          objs(r.products).map((p) => str(p.description)),
+        ),
         embed: [r.account_name, r.industry, r.sub_industry, r.short_description, r.description, r.company_keyword],
       }
     case 'person': {
@@ -64,14 +76,23 @@ function textsOf(category: EntityCategory, r: StoredRecord): Omit<RecordTexts, '
       return {
         a: text(r.name),
         b: text(r.title, r.headline, r.skills, employer?.company, r.department, r.sub_department),
-        c: text(r.summary, objs(r.employment_history).map((j) => [str(j.title), str(j.company)]), objs(r.education).map((d) => [str(d.school), str(d.field)])),
+        c: text(
+          r.summary,
+          objs(r.employment_history).map((j) => [str(j.title), str(j.company)]),
+          objs(r.education).map((d) => [str(d.school), str(d.field)]),
+        ),
         embed: [r.title, r.headline, r.skills, r.summary],
       }
     }
     case 'patent':
       return {
         a: text(r.title, r.patent_id),
-        b: text(r.classification, r.tags, names(r.applicants), objs(r.classification_detail).map((d) => str(d.definition))),
+        b: text(
+          r.classification,
+          r.tags,
+          names(r.applicants),
+          objs(r.classification_detail).map((d) => str(d.definition)),
+        ),
         c: text(r.abstract),
         embed: [r.title, r.abstract],
       }
@@ -85,7 +106,12 @@ function textsOf(category: EntityCategory, r: StoredRecord): Omit<RecordTexts, '
       }
     }
     case 'market_report':
-      return { a: text(r.title), b: text(r.industry, r.publisher), c: text(r.body_free ?? r.body), embed: [r.title, r.industry, r.body_free ?? r.body] }
+      return {
+        a: text(r.title),
+        b: text(r.industry, r.publisher),
+        c: text(r.body_free ?? r.body),
+        embed: [r.title, r.industry, r.body_free ?? r.body],
+      }
     case 'funding_round':
       return {
         a: text(r.company),
@@ -119,7 +145,12 @@ function textsOf(category: EntityCategory, r: StoredRecord): Omit<RecordTexts, '
 
 export function recordTexts(category: EntityCategory, record: StoredRecord): RecordTexts {
   const t = textsOf(category, record)
-  return { a: cut(t.a, MAX_TSV_CHARS), b: cut(t.b, MAX_TSV_CHARS), c: cut(t.c, MAX_TSV_CHARS), embed: cut(text(t.embed), MAX_EMBED_CHARS) }
+  return {
+    a: cut(t.a, MAX_TSV_CHARS),
+    b: cut(t.b, MAX_TSV_CHARS),
+    c: cut(t.c, MAX_TSV_CHARS),
+    embed: cut(text(t.embed), MAX_EMBED_CHARS),
+  }
 }
 
 /** `2021-03`, `2021-03-15`, `2021-03-15T…` → 202103; `2021` → 202101 (202112 for an end). */
@@ -246,13 +277,23 @@ export interface PersonGraph {
  * school_id and a job with neither id nor name are not affiliations. An end after `asOfMonth`
  * (an expected graduation) counts as current.
  */
-export function personGraph(personId: string, r: StoredRecord, resolve: NameResolver, asOfMonth: number, now: Date): PersonGraph {
+export function personGraph(
+  personId: string,
+  r: StoredRecord,
+  resolve: NameResolver,
+  asOfMonth: number,
+  now: Date,
+): PersonGraph {
   const affiliations: AffiliationRow[] = []
   const institutions = new Map<string, InstitutionRow>()
   let currentKey: string | null = null
   const employer = obj(r.current_employer)
   const currentDomain = str(employer?.company_id) ?? str(employer?.domain)
-  const add = (row: Omit<AffiliationRow, 'person_id' | 'ordinal' | 'is_current'>, type: 'company' | 'school', name: string | null) => {
+  const add = (
+    row: Omit<AffiliationRow, 'person_id' | 'ordinal' | 'is_current'>,
+    type: 'company' | 'school',
+    name: string | null,
+  ) => {
     const is_current = row.end_month === null || row.end_month === undefined || row.end_month > asOfMonth
     affiliations.push({ ...row, person_id: personId, ordinal: affiliations.length, is_current })
     if (!institutions.has(row.inst_key)) {
@@ -313,7 +354,13 @@ export function personGraph(personId: string, r: StoredRecord, resolve: NameReso
   return { affiliations, institutions: [...institutions.values()], currentKey: currentKey ?? currentDomain }
 }
 
-export function personRow(p: PreparedRecord, texts: RecordTexts, v: VectorState, now: Date, graph: PersonGraph): PersonRow {
+export function personRow(
+  p: PreparedRecord,
+  texts: RecordTexts,
+  v: VectorState,
+  now: Date,
+  graph: PersonGraph,
+): PersonRow {
   const r = p.record
   const location = obj(r.location)
   const employer = obj(r.current_employer)
@@ -341,7 +388,8 @@ export function personRow(p: PreparedRecord, texts: RecordTexts, v: VectorState,
     languages: strsOrNull(r.languages),
     employment_type: str(r.employment_type),
     governance_level: strsOrNull(r.governance_level),
-    has_direct_access_to_c_suite: typeof r.has_direct_access_to_c_suite === 'boolean' ? r.has_direct_access_to_c_suite : null,
+    has_direct_access_to_c_suite:
+      typeof r.has_direct_access_to_c_suite === 'boolean' ? r.has_direct_access_to_c_suite : null,
     current_start_month: current ? monthOf(current.start) : null,
     career_start_month: starts.length > 0 ? Math.min(...starts) : null,
   }
@@ -381,7 +429,13 @@ function documentColumns(category: DocumentCategory, r: StoredRecord): DocumentC
       }
     }
     case 'market_report':
-      return { lookup_id: r.title, name: r.title, company_domains: [], published_at: r.published_date, industry: r.industry }
+      return {
+        lookup_id: r.title,
+        name: r.title,
+        company_domains: [],
+        published_at: r.published_date,
+        industry: r.industry,
+      }
     case 'funding_round':
       return {
         lookup_id: r.company,

@@ -73,7 +73,10 @@ export class CorpusVectors {
 
   private serial<T>(category: EntityCategory, fn: () => Promise<T>): Promise<T> {
     const next = (this.queues.get(category) ?? Promise.resolve()).then(fn, fn)
-    this.queues.set(category, next.catch(() => {}))
+    this.queues.set(
+      category,
+      next.catch(() => {}),
+    )
     return next
   }
 
@@ -99,7 +102,11 @@ export class CorpusVectors {
       const index = await VectorIndex.load(files.index)
       return { index, generation: sidecar.generation, model: sidecar.model, isDirty: false, checkedAt: 0 }
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') this.log.warn({ category, err: (e as Error).message }, 'vector index file unreadable; rebuilding from the store')
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
+        this.log.warn(
+          { category, err: (e as Error).message },
+          'vector index file unreadable; rebuilding from the store',
+        )
       return fresh()
     }
   }
@@ -134,7 +141,10 @@ export class CorpusVectors {
     }
     l.generation = target
     l.isDirty = true
-    this.log.info({ category, applied, seconds: (performance.now() - started) / 1000 }, 'vector index caught up with the store')
+    this.log.info(
+      { category, applied, seconds: (performance.now() - started) / 1000 },
+      'vector index caught up with the store',
+    )
   }
 
   private applyRows(l: Loaded, updates: VectorUpdate[]): void {

@@ -26,32 +26,51 @@ export const corpusAdminRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = asyn
   app.addContentTypeParser(NDJSON, (_request, payload, done) => done(null, payload))
 
   // 200 with the summary and the first 100 rejects; a bad line never fails the request.
-  app.post('/admin/v1/corpus/:category', {
-    schema: { params: IngestParams, querystring: IngestQuery, response: { 200: IngestSummary } },
-  }, async (request) => {
-    if (!(request.headers['content-type'] ?? '').startsWith(NDJSON)) {
-      throw new ApiError('request.unsupported', `Send the records as ${NDJSON}, one JSON object per line.`, { status: 415 })
-    }
-    const length = request.headers['content-length']
-    return ingestNdjson(deps, request.params.category, request.body as AsyncIterable<Buffer>, {
-      contentLength: length === undefined ? undefined : Number(length),
-      asOf: request.query.as_of,
-    })
-  })
-
-  app.post('/admin/v1/demo/seed', { schema: { body: SeedDemoBody, response: { 200: SeedDemoResponse } } }, async (request) =>
-    seedDemoCorpus(deps, { scale: request.body?.scale as 'small' | undefined, seed: request.body?.seed }),
+  app.post(
+    '/admin/v1/corpus/:category',
+    {
+      schema: { params: IngestParams, querystring: IngestQuery, response: { 200: IngestSummary } },
+    },
+    async (request) => {
+      if (!(request.headers['content-type'] ?? '').startsWith(NDJSON)) {
+        throw new ApiError('request.unsupported', `Send the records as ${NDJSON}, one JSON object per line.`, {
+          status: 415,
+        })
+      }
+      const length = request.headers['content-length']
+      return ingestNdjson(deps, request.params.category, request.body as AsyncIterable<Buffer>, {
+        contentLength: length === undefined ? undefined : Number(length),
+        asOf: request.query.as_of,
+      })
+    },
   )
 
-  app.get('/admin/v1/corpus', { schema: { response: { 200: CorpusStatusResponse } } }, async () => getCorpusStatus(deps))
+  app.post(
+    '/admin/v1/demo/seed',
+    { schema: { body: SeedDemoBody, response: { 200: SeedDemoResponse } } },
+    async (request) =>
+      seedDemoCorpus(deps, { scale: request.body?.scale as 'small' | undefined, seed: request.body?.seed }),
+  )
 
-  app.get('/admin/v1/corpus/:category/records', {
-    schema: {
-      params: Type.Object({ category: Type.Enum([...ENTITY_CATEGORIES]) }, { additionalProperties: false }),
-      querystring: RecordsPageQuery,
-      response: { 200: RecordsPage },
+  app.get('/admin/v1/corpus', { schema: { response: { 200: CorpusStatusResponse } } }, async () =>
+    getCorpusStatus(deps),
+  )
+
+  app.get(
+    '/admin/v1/corpus/:category/records',
+    {
+      schema: {
+        params: Type.Object({ category: Type.Enum([...ENTITY_CATEGORIES]) }, { additionalProperties: false }),
+        querystring: RecordsPageQuery,
+        response: { 200: RecordsPage },
+      },
     },
-  }, async (request) =>
-    listCorpusRecords(deps, request.params.category as EntityCategory, request.query.after ?? null, request.query.limit ?? 100),
+    async (request) =>
+      listCorpusRecords(
+        deps,
+        request.params.category as EntityCategory,
+        request.query.after ?? null,
+        request.query.limit ?? 100,
+      ),
   )
 }

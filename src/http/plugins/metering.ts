@@ -4,11 +4,28 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { chargeCall, finishCharge, idempotencyScope, type ChargeInput } from '../../domain/credits/metering.ts'
 import type { Deps } from '../../domain/types.ts'
+import { recordShown } from '../../domain/agent-runs/ceiling.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
     meteredRunId: number | null
+    /** Records this billed answer showed, for the per-credential entity ceiling (§8). */
+    shownRecords: { category: string; id: string }[] | null
   }
+}
+
+/** Every `{id, category}` row of an answer, and the matches of record lookups. */
+function collectShown(payload: unknown): { category: string; id: string }[] {
+  const out: { category: string; id: string }[] = []
+  const results = (payload as { results?: unknown } | null)?.results
+  if (!Array.isArray(results)) return out
+  for (const row of results as Record<string, unknown>[]) {
+    if (typeof row?.category !== 'string') continue
+    if (Array.isArray(row.matches)) {
+      for (const m of row.matches as Record<string, unknown>[]) if (typeof m?.id === 'string') out.push({ category: row.category, id: m.id })
+    } else if (typeof row.id === 'string') out.push({ category: row.category, id: row.id })
+  }
+  return out
 }
 
 /** Charges a billed call from its handler; `scope` defaults to the request's Idempotency-Key scope. */
@@ -23,8 +40,15 @@ export async function charge(deps: Deps, request: FastifyRequest, input: Omit<Ch
 
 export function registerMetering(app: FastifyInstance, deps: Deps) {
   app.decorateRequest('meteredRunId', null)
+  app.decorateRequest('shownRecords', null)
+  app.addHook('preSerialization', async (request, reply, payload: unknown) => {
+    if (request.meteredRunId !== null && reply.statusCode < 300) request.shownRecords = collectShown(payload)
+    return payload
+  })
   app.addHook('onResponse', async (request, reply) => {
     if (request.meteredRunId === null) return
+    // The entity ceiling counts distinct records shown by every billed route (written off the answer's path).
+    if (request.shownRecords?.length && request.credential) await recordShown(deps, request.credential, request.shownRecords)
     await finishCharge(deps, request.meteredRunId, reply.statusCode < 400 && !request.raw.aborted, reply.elapsedTime).catch((e: unknown) =>
       request.log.warn({ err: (e as Error).message, run_id: request.meteredRunId }, 'could not close run'),
     )

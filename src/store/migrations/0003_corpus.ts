@@ -33,7 +33,9 @@ async function recordStorage(db: AnyDb, table: string) {
 }
 
 async function index(db: AnyDb, name: string, table: string, expression: string, using = 'btree') {
-  await sql`create index ${sql.raw(name)} on ${sql.raw(table)} using ${sql.raw(using)} (${sql.raw(expression)})`.execute(db)
+  await sql`create index ${sql.raw(name)} on ${sql.raw(table)} using ${sql.raw(using)} (${sql.raw(expression)})`.execute(
+    db,
+  )
 }
 
 export async function up(db: AnyDb): Promise<void> {
@@ -76,12 +78,37 @@ export async function up(db: AnyDb): Promise<void> {
   await recordStorage(db, 'companies')
   await index(db, 'companies_tsv_idx', 'companies', 'tsv', 'gin')
   await index(db, 'companies_name_trgm_idx', 'companies', 'name gin_trgm_ops', 'gin')
-  for (const c of ['professional_url', 'name_norm', 'industry', 'sub_industry', 'country', 'state', 'city',
-    'employee_count', 'founded_year', 'revenue', 'total_funding', 'last_funding_date', 'funding_stage',
-    'growth_stage', 'ipo_status', 'ownership', 'operating_status']) {
+  for (const c of [
+    'professional_url',
+    'name_norm',
+    'industry',
+    'sub_industry',
+    'country',
+    'state',
+    'city',
+    'employee_count',
+    'founded_year',
+    'revenue',
+    'total_funding',
+    'last_funding_date',
+    'funding_stage',
+    'growth_stage',
+    'ipo_status',
+    'ownership',
+    'operating_status',
+  ]) {
     await index(db, `companies_${c}_idx`, 'companies', c)
   }
-  for (const c of ['region', 'technology', 'company_keyword', 'company_types', 'business_models', 'naics', 'sic', 'investors']) {
+  for (const c of [
+    'region',
+    'technology',
+    'company_keyword',
+    'company_types',
+    'business_models',
+    'naics',
+    'sic',
+    'investors',
+  ]) {
     await index(db, `companies_${c}_idx`, 'companies', c, 'gin')
   }
 
@@ -119,8 +146,19 @@ export async function up(db: AnyDb): Promise<void> {
   await index(db, 'persons_title_trgm_idx', 'persons', 'title gin_trgm_ops', 'gin')
   // The org chart's shape: one company's people grouped by department and seniority.
   await index(db, 'persons_company_org_idx', 'persons', 'company_domain, department, seniority')
-  for (const c of ['company_key', 'name_norm', 'department', 'sub_department', 'seniority', 'country', 'state', 'city',
-    'employment_type', 'current_start_month', 'career_start_month']) {
+  for (const c of [
+    'company_key',
+    'name_norm',
+    'department',
+    'sub_department',
+    'seniority',
+    'country',
+    'state',
+    'city',
+    'employment_type',
+    'current_start_month',
+    'career_start_month',
+  ]) {
     await index(db, `persons_${c}_idx`, 'persons', c)
   }
   for (const c of ['skills', 'certifications', 'languages', 'governance_level']) {
@@ -170,7 +208,8 @@ export async function up(db: AnyDb): Promise<void> {
     updated_at timestamptz not null
   )`.execute(db)
   await index(db, 'institutions_name_trgm_idx', 'institutions', 'name gin_trgm_ops', 'gin')
-  for (const c of ['name_norm', 'domain', 'professional_url']) await index(db, `institutions_${c}_idx`, 'institutions', c)
+  for (const c of ['name_norm', 'domain', 'professional_url'])
+    await index(db, `institutions_${c}_idx`, 'institutions', c)
 
   // One row per employment entry or degree. Months are yyyymm integers; end_month null = still there.
   await sql`create table affiliations (

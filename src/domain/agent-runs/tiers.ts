@@ -1,8 +1,8 @@
 // Effort tiers as budgets (contract §4.9): how many searches a run may plan, how many distinct
 // candidates it may examine, how deep it pages each search, and how many documents it reads for
 // insights. `auto` picks a tier from the query. Prices come from the one pricing table.
-import type { Effort, Tier } from '../contract/agent-runs.ts'
-import { priceRule } from '../domain/credits/pricing.ts'
+import type { Effort, Tier } from '../../contract/agent-runs.ts'
+import { priceRule } from '../credits/pricing.ts'
 
 export interface Budget {
   /** Searches of the category the rows come from. */

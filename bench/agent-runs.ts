@@ -1,0 +1,98 @@
+// Agent runs on the small demo corpus: wall time of each effort tier from POST /v1/agents/runs to
+// the `done` event of its stream (queue pick-up, plan, searches, insights, answer), median over the
+// rounds. Goal: a medium run within 10 s (docs/agent-runs.md). Explained in docs/performance.md.
+import { loadavg } from 'node:os'
+import { seedDemoCorpus } from '../src/domain/corpus/demo.ts'
+import { startBenchServer } from './lib/server.ts'
+import { median, round } from './lib/stats.ts'
+import type { BenchResult, RunOptions } from './lib/types.ts'
+
+export const name = 'agent-runs'
+
+const TIERS = ['minimal', 'low', 'medium', 'high', 'xhigh'] as const
+const FULL = { rounds: 3 }
+const QUICK = { rounds: 1 }
+const GOAL_MS = 10_000
+
+const BODY = {
+  query: 'payments companies in Europe',
+  criteria: ['more than 50 employees', 'offers a card-issuing API'],
+  enrichments: ['headcount', 'hq', 'tech stack', 'investors'],
+}
+
+/** Reads the stream to its `done` event; returns the event names seen. */
+async function followToDone(url: string, key: string): Promise<string[]> {
+  const res = await fetch(url, { headers: { 'x-api-key': key, accept: 'text/event-stream' } })
+  if (!res.ok || !res.body) throw new Error(`events answered ${res.status}`)
+  const names: string[] = []
+  const decoder = new TextDecoder()
+  let buffer = ''
+  const reader = res.body.getReader()
+  for (;;) {
+    const { value, done } = await reader.read()
+    if (done) break
+    buffer += decoder.decode(value, { stream: true })
+    const end = buffer.lastIndexOf('\n') + 1
+    for (const m of buffer.slice(0, end).matchAll(/^event: (.+)$/gm)) names.push(m[1]!)
+    buffer = buffer.slice(end)
+    if (names.includes('done')) {
+      await reader.cancel()
+      break
+    }
+  }
+  return names
+}
+
+interface Round {
+  loadavg_1m: number
+  ms: Record<(typeof TIERS)[number], number>
+  rows: Record<(typeof TIERS)[number], number>
+}
+
+export async function run(options: RunOptions): Promise<BenchResult> {
+  const s = options.quick ? QUICK : FULL
+  const server = await startBenchServer({})
+  try {
+    const seeded = performance.now()
+    await seedDemoCorpus(server.app.deps, { scale: 'small' })
+    console.error(`  demo corpus seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`)
+    const { key } = await server.admin.workspaceWithKey({ scopes: ['dsp.agents.write'], environment: 'test' })
+    const problems: string[] = []
+    const rounds: Round[] = []
+    let seq = 0
+    for (let i = 0; i < s.rounds; i++) {
+      console.error(`round ${i + 1}/${s.rounds}`)
+      const round_: Round = { loadavg_1m: round(loadavg()[0]!, 2), ms: {} as Round['ms'], rows: {} as Round['rows'] }
+      for (const effort of TIERS) {
+        const t0 = performance.now()
+        const res = await fetch(`${server.url}/v1/agents/runs`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json', 'idempotency-key': `bench-${process.pid}-${++seq}` }, body: JSON.stringify({ ...BODY, effort }) })
+        const handle = (await res.json()) as { run_id?: string }
+        if (res.status !== 202 || !handle.run_id) {
+          problems.push(`start ${effort} answered ${res.status}`)
+          continue
+        }
+        await followToDone(`${server.url}/v1/agents/runs/${handle.run_id}/events`, key)
+        round_.ms[effort] = round(performance.now() - t0)
+        const read = (await (await fetch(`${server.url}/v1/agents/runs/${handle.run_id}`, { headers: { 'x-api-key': key } })).json()) as { status: string; result_count: number | null }
+        if (read.status !== 'completed') problems.push(`${effort} ended ${read.status}`)
+        round_.rows[effort] = read.result_count ?? 0
+        console.error(`  ${effort.padEnd(7)} ${round_.ms[effort]} ms, ${round_.rows[effort]} rows`)
+      }
+      rounds.push(round_)
+    }
+    const p50 = (tier: (typeof TIERS)[number]) => round(median(rounds.map((r) => r.ms[tier]).filter((v) => v !== undefined)))
+    const medium = p50('medium')
+    return {
+      title: 'Agent runs (demo corpus, small): start to done event, per effort tier',
+      store: server.store,
+      settings: { ...s, body: BODY, key_environment: 'test', workers: server.app.deps.config.DSP_AGENT_WORKERS },
+      figures: Object.fromEntries(TIERS.map((t) => [`${t}_p50_ms`, p50(t)])),
+      rounds,
+      goal: { description: 'A medium run finishes within 10 s', figure: 'medium_p50_ms', value: medium, limit: GOAL_MS, unit: 'ms', ratio: round(medium / GOAL_MS, 3), pass: medium <= GOAL_MS },
+      valid: problems.length === 0,
+      problems,
+    }
+  } finally {
+    await server.close()
+  }
+}

@@ -1,0 +1,198 @@
+// POST /v1/search (fast and auto) on the small demo corpus: p50/p95 at one request in flight and
+// requests/s at 4 connections, next to the bare engine query (`retrieve` on the same plan, in
+// process) measured in the same run. Explained in docs/performance.md.
+import { execFile } from 'node:child_process'
+import { loadavg } from 'node:os'
+import { seedDemoCorpus } from '../src/domain/corpus/demo.ts'
+import { POOL, retrieve, withRetrieval, type RetrievalPlan } from '../src/domain/search/engine.ts'
+import type { Deps } from '../src/domain/types.ts'
+import { startBenchServer } from './lib/server.ts'
+import { median, percentile, round } from './lib/stats.ts'
+import type { BenchResult, RunOptions } from './lib/types.ts'
+
+export const name = 'search'
+
+/** Issue goal: fast p50 ≤ 25 ms (on the medium corpus, PostgreSQL); API share of a search ≤ 10 %. */
+const GOAL_OUTSIDE_SHARE = 0.1
+const GOAL_FAST_P50_MS = 25
+
+const FULL = { rounds: 2, warmupSeconds: 2, durationSeconds: 6, throughputSeconds: 5, throughputConnections: 4 }
+const QUICK = { rounds: 1, warmupSeconds: 0.5, durationSeconds: 1, throughputSeconds: 2, throughputConnections: 4 }
+
+const BODIES = {
+  fast: { mode: 'fast', category: 'company', query: 'cloud payments platform', limit: 5 },
+  auto: { mode: 'auto', category: 'company', query: 'fintech companies in Germany', limit: 5 },
+} as const
+type Mode = keyof typeof BODIES
+
+export interface SampledTiming {
+  calls: number
+  calls_per_second: number
+  p50_ms: number
+  p95_ms: number
+  p99_ms: number
+}
+
+/** One call in flight, awaited back to back, each timed (like lib/in-process.ts, plus p95). */
+export async function timeSampled(fn: () => Promise<unknown>, warmupSeconds: number, durationSeconds: number): Promise<SampledTiming> {
+  const warmEnd = performance.now() + warmupSeconds * 1000
+  while (performance.now() < warmEnd) await fn()
+  const samples: number[] = []
+  const started = performance.now()
+  const end = started + durationSeconds * 1000
+  for (let t = started; t < end;) {
+    await fn()
+    const now = performance.now()
+    samples.push(now - t)
+    t = now
+  }
+  const sorted = Float64Array.from(samples).sort()
+  return {
+    calls: sorted.length,
+    calls_per_second: Math.round(sorted.length / ((performance.now() - started) / 1000)),
+    p50_ms: round(percentile(sorted, 0.5)),
+    p95_ms: round(percentile(sorted, 0.95)),
+    p99_ms: round(percentile(sorted, 0.99)),
+  }
+}
+
+export interface Throughput {
+  connections: number
+  requests_per_second: number
+  non2xx: number
+  errors: number
+  timeouts: number
+}
+
+/**
+ * Requests/s of a POST with a JSON body, from the autocannon CLI in a child process (lib/load.ts
+ * sends no body). Only 127.0.0.1; killed after its window plus 30 s.
+ */
+export function throughput(url: string, headers: Record<string, string>, body: unknown, connections: number, seconds: number): Promise<Throughput> {
+  if (new URL(url).hostname !== '127.0.0.1') throw new Error(`refusing to load ${url}: benchmarks only target 127.0.0.1`)
+  const bin = new URL('../node_modules/.bin/autocannon', import.meta.url).pathname
+  const args = ['-j', '-m', 'POST', '-c', String(connections), '-d', String(seconds), '-b', JSON.stringify(body)]
+  for (const [k, v] of Object.entries({ ...headers, 'content-type': 'application/json' })) args.push('-H', `${k}=${v}`)
+  args.push(url)
+  return new Promise((resolve, reject) => {
+    execFile(bin, args, { timeout: (seconds + 30) * 1000, maxBuffer: 1 << 24 }, (error, stdout) => {
+      if (error) return reject(error)
+      const r = JSON.parse(stdout) as { requests: { total: number }; duration: number; non2xx: number; errors: number; timeouts: number }
+      resolve({ connections, requests_per_second: Math.round((r.requests.total - r.non2xx) / r.duration), non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts })
+    })
+  })
+}
+
+interface ModeRound {
+  http: SampledTiming
+  bare_retrieve: SampledTiming
+  throughput: Throughput
+  /** (http p50 − retrieve p50) / http p50 */
+  outside_engine_share_p50: number
+}
+
+interface Round {
+  loadavg_1m: number
+  order: string[]
+  modes: Record<Mode, ModeRound>
+}
+
+interface Resolved {
+  category: RetrievalPlan['category']
+  filters: RetrievalPlan['filters']
+  semantic_query: string | null
+  semantic_scope: RetrievalPlan['semantic_scope']
+  sort: RetrievalPlan['sort']
+}
+
+/** The plan the route ran, rebuilt from its resolved_search (fast and auto: no expansions, pool POOL). */
+function planOf(resolved: Resolved, includeDomains: string[]): RetrievalPlan {
+  return { category: resolved.category, filters: resolved.filters, include_domains: includeDomains, semantic_query: resolved.semantic_query, semantic_scope: resolved.semantic_scope, sort: resolved.sort, expansions: [], pool: POOL }
+}
+
+export async function run(options: RunOptions): Promise<BenchResult> {
+  const s = options.quick ? QUICK : FULL
+  const server = await startBenchServer({ DSP_KEY_CACHE_TTL_SECONDS: '3600' })
+  try {
+    const seeded = performance.now()
+    await seedDemoCorpus(server.app.deps, { scale: 'small' })
+    const seedSeconds = round((performance.now() - seeded) / 1000, 1)
+    console.error(`  demo corpus (small) seeded in ${seedSeconds} s`)
+    // A test key: the metering path runs (a usage run is written) and nothing runs out of credits.
+    const { key } = await server.admin.workspaceWithKey({ scopes: ['dsp.search.read'], environment: 'test' })
+    const headers = { 'x-api-key': key, 'content-type': 'application/json' }
+    const deps: Deps = server.app.deps
+    const problems: string[] = []
+    const plans = {} as Record<Mode, RetrievalPlan>
+    const resultCounts = {} as Record<Mode, number>
+    const post = (mode: Mode) => async () => {
+      const res = await fetch(`${server.url}/v1/search`, { method: 'POST', headers, body: JSON.stringify(BODIES[mode]) })
+      const body = (await res.json()) as { results?: unknown[]; resolved_search?: Resolved }
+      if (res.status !== 200 && problems.length < 5) problems.push(`POST /v1/search ${mode} answered ${res.status}: ${JSON.stringify(body).slice(0, 200)}`)
+      return body
+    }
+    for (const mode of Object.keys(BODIES) as Mode[]) {
+      const first = await post(mode)()
+      if (!first.resolved_search) throw new Error(`POST /v1/search ${mode}: no resolved_search (${problems.join('; ')})`)
+      plans[mode] = planOf(first.resolved_search, [])
+      resultCounts[mode] = first.results?.length ?? 0
+      console.error(`  ${mode}: ${resultCounts[mode]} results; plan ${JSON.stringify(plans[mode])}`)
+    }
+    const bare = (mode: Mode) => () => withRetrieval(deps, () => retrieve(deps, plans[mode], 0, BODIES[mode].limit))
+
+    const rounds: Round[] = []
+    for (let i = 0; i < s.rounds; i++) {
+      console.error(`round ${i + 1}/${s.rounds}`)
+      const order = i % 2 === 0 ? (['http', 'bare'] as const) : (['bare', 'http'] as const)
+      const modes = {} as Record<Mode, ModeRound>
+      for (const mode of Object.keys(BODIES) as Mode[]) {
+        const got: Partial<Record<'http' | 'bare', SampledTiming>> = {}
+        for (const which of order) {
+          got[which] = await timeSampled(which === 'http' ? post(mode) : bare(mode), s.warmupSeconds, s.durationSeconds)
+          console.error(`  ${mode} ${which.padEnd(4)} p50 ${got[which]!.p50_ms} ms p95 ${got[which]!.p95_ms} ms (${got[which]!.calls} calls)`)
+        }
+        const tp = await throughput(`${server.url}/v1/search`, { 'x-api-key': key }, BODIES[mode], s.throughputConnections, s.throughputSeconds)
+        console.error(`  ${mode} ${tp.connections} conn: ${tp.requests_per_second} req/s`)
+        if (tp.non2xx || tp.errors || tp.timeouts) problems.push(`round ${i + 1} ${mode} throughput: ${tp.non2xx} non-2xx, ${tp.errors} errors, ${tp.timeouts} timeouts`)
+        modes[mode] = { http: got.http!, bare_retrieve: got.bare!, throughput: tp, outside_engine_share_p50: round((got.http!.p50_ms - got.bare!.p50_ms) / got.http!.p50_ms, 3) }
+      }
+      rounds.push({ loadavg_1m: round(loadavg()[0]!, 2), order: [...order], modes })
+    }
+
+    const med = (f: (r: Round) => number, digits = 3) => round(median(rounds.map(f)), digits)
+    const modeFigures = (mode: Mode) => ({
+      results_per_page: resultCounts[mode],
+      http_p50_ms: med((r) => r.modes[mode].http.p50_ms),
+      http_p95_ms: med((r) => r.modes[mode].http.p95_ms),
+      bare_retrieve_p50_ms: med((r) => r.modes[mode].bare_retrieve.p50_ms),
+      bare_retrieve_p95_ms: med((r) => r.modes[mode].bare_retrieve.p95_ms),
+      http_p50_vs_retrieve: med((r) => r.modes[mode].http.p50_ms / r.modes[mode].bare_retrieve.p50_ms, 2),
+      outside_engine_share_p50: med((r) => r.modes[mode].outside_engine_share_p50),
+      requests_per_second: Math.round(median(rounds.map((r) => r.modes[mode].throughput.requests_per_second))),
+      requests_per_second_vs_retrieve_calls_per_second: med((r) => r.modes[mode].throughput.requests_per_second / r.modes[mode].bare_retrieve.calls_per_second, 2),
+    })
+    const figures = { fast: modeFigures('fast'), auto: modeFigures('auto'), seed_seconds: seedSeconds }
+    const share = figures.fast.outside_engine_share_p50
+    const valid = problems.length === 0
+    return {
+      title: 'POST /v1/search fast and auto (demo corpus, small) next to the bare engine query (retrieve, same plan)',
+      store: server.store,
+      settings: { ...s, corpus: 'small', bodies: BODIES, latency_connections: 1, key_environment: 'test', fast_p50_goal_ms: GOAL_FAST_P50_MS, fast_p50_goal_note: 'the 25 ms goal is for the medium corpus on PostgreSQL; medium was not run' },
+      figures,
+      rounds,
+      goal: {
+        description: 'Everything outside the engine query is at most 10 % of a fast search at p50: (p50 POST /v1/search − p50 retrieve) / p50 POST /v1/search, small corpus',
+        figure: 'fast.outside_engine_share_p50',
+        value: share,
+        limit: GOAL_OUTSIDE_SHARE,
+        unit: 'share',
+        ratio: round(share / GOAL_OUTSIDE_SHARE, 2),
+        pass: valid && share <= GOAL_OUTSIDE_SHARE,
+      },
+      valid,
+      problems,
+    }
+  } finally {
+    await server.close()
+  }
+}
