@@ -30,6 +30,7 @@ interface Concurrent {
   calls: number
   per_second: number
   errors: number
+  first_error: string | null
 }
 
 /** `writers` loops, each awaiting `fn` back to back until the window ends; completions counted in the window. */
@@ -38,13 +39,17 @@ async function concurrently(fn: () => Promise<unknown>, writers: number, warmupS
   let errors = 0
   let counting = false
   let stop = false
+  let firstError: string | null = null
   const loop = async () => {
     while (!stop) {
       try {
         await fn()
         if (counting) calls++
-      } catch {
+      } catch (error) {
         if (counting) errors++
+        firstError ??= String((error as Error)?.message ?? error)
+        // A call that fails at once settles in microtasks only: yield, or the timers never fire.
+        await new Promise((r) => setImmediate(r))
       }
     }
   }
@@ -57,7 +62,7 @@ async function concurrently(fn: () => Promise<unknown>, writers: number, warmupS
   const elapsed = (performance.now() - started) / 1000
   stop = true
   await Promise.all(loops)
-  return { writers, seconds: round(elapsed, 2), calls, per_second: Math.round(calls / elapsed), errors }
+  return { writers, seconds: round(elapsed, 2), calls, per_second: Math.round(calls / elapsed), errors, first_error: firstError }
 }
 
 interface Round {
@@ -125,7 +130,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       for (const which of order as ('charges' | 'bare_updates')[]) {
         writes[which] = await concurrently(which === 'charges' ? charge : bareUpdate, s.writers, s.writerWarmupSeconds, s.writerSeconds)
         console.error(`  ${which.padEnd(12)} ${s.writers} writers: ${writes[which]!.per_second}/s (${writes[which]!.errors} errors)`)
-        if (writes[which]!.errors) problems.push(`round ${i + 1} ${which}: ${writes[which]!.errors} failed calls`)
+        if (writes[which]!.errors) problems.push(`round ${i + 1} ${which}: ${writes[which]!.errors} failed calls, first: ${writes[which]!.first_error}`)
       }
       const single = {} as Record<'route' | 'search_records' | 'charge_call', SampledTiming>
       const seq = (i % 2 === 0 ? ['route', 'search_records', 'charge_call'] : ['charge_call', 'search_records', 'route']) as (keyof typeof single)[]
