@@ -228,6 +228,15 @@ async function ingest(
       rejected: rejects.count,
     })
   }
+  // What was committed stays committed: the index file and the figures follow it even after a failure.
+  const settle = async () => {
+    if (category !== 'school') await deps.vectors.save(category)
+    await refreshCorpusState(deps.db, category, {
+      asOf: totals.read > 0 ? asOf : null,
+      now: deps.clock.now(),
+      recount: totals.upserted > 0,
+    })
+  }
   try {
     for await (const item of items) {
       totals.read++
@@ -246,15 +255,15 @@ async function ingest(
       if (batch.size >= batchSize) await flush()
     }
     await flush()
-  } finally {
-    // What was committed stays committed: keep the index file and the figures in step with it.
-    if (category !== 'school') await deps.vectors.save(category)
-    await refreshCorpusState(deps.db, category, {
-      asOf: totals.read > 0 ? asOf : null,
-      now: deps.clock.now(),
-      recount: totals.upserted > 0,
-    })
+  } catch (e) {
+    // The first error is the one to report; a store that is down fails the follow-up work too.
+    await settle().catch((err: unknown) =>
+      deps.log.warn({ category, err: (err as Error).message }, 'ingest: figures not updated'),
+    )
+    await rejects.close().catch(() => null)
+    throw e
   }
+  await settle()
   const seconds = (performance.now() - started) / 1000
   return {
     category,
