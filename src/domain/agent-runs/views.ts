@@ -3,10 +3,9 @@
 import type { Effort, RunCategory, RunListItem, Tier } from '../../contract/agent-runs.ts'
 import type { AgentRunRow } from '../../store/agent-runs.ts'
 import { toCredits } from '../credits/ledger.ts'
+import { BILLING_BYPASSED } from '../credits/metering.ts'
 
 type Degradation = { reason: string; detail: string; impact: 'recall' | 'precision' | 'freshness' | 'fields'; source_corpus: string | null }
-
-const BILLING_BYPASSED: Degradation = { reason: 'billing_bypassed', detail: 'A test key: the work was done and nothing was charged.', impact: 'fields', source_corpus: null }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 

@@ -46,6 +46,21 @@ export interface Charge {
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex')
 
+/**
+ * The charge scope shared by every page of one answer: the Idempotency-Key scope when there is
+ * one, else a fresh chain for this request. Cursors carry it, so a re-sent cursor costs nothing.
+ */
+export function chargeChain(ctx: { request_id: string; idempotency_scope: string | null }): string {
+  return ctx.idempotency_scope ?? `chain:${sha(ctx.request_id).slice(0, 24)}`
+}
+
+/** §2.12: `billing_bypassed` — the work was done and nothing was charged (a test credential). */
+export const BILLING_BYPASSED = { reason: 'billing_bypassed', detail: 'A test key: the work was done and nothing was charged.', impact: 'fields' as const, source_corpus: null }
+
+export function billingDegradation(environment: 'live' | 'test') {
+  return environment === 'test' ? [BILLING_BYPASSED] : []
+}
+
 /** §4.10: the same key with the same body, same credential, same UTC day is a retry. */
 export function idempotencyScope(deps: Deps, credential: Credential, idempotencyKey: string | undefined, body: unknown): string | null {
   if (!idempotencyKey) return null

@@ -1,11 +1,10 @@
 // Pieces every relationships answer shares: reading the graph behind the retrieval boundary,
 // attribution, degradation, the charge chain, and the person rows.
-import { createHash } from 'node:crypto'
 import type { CompanyContext } from '../../contract/relationships.ts'
 import { findCorpusStates } from '../../store/corpus.ts'
 import * as store from '../../store/relationships.ts'
 import type { GraphPerson } from '../../store/relationships.ts'
-import type { ChargeInput } from '../credits/metering.ts'
+import { billingDegradation, chargeChain, type ChargeInput } from '../credits/metering.ts'
 import { withRetrieval } from '../search/engine.ts'
 import type { Credential, Deps } from '../types.ts'
 import type { InstitutionKind, Match } from './graph.ts'
@@ -21,7 +20,7 @@ export interface Ctx {
 
 /** Charge scope shared by every page of one answer: a retry (Idempotency-Key) or a re-sent cursor costs nothing. */
 export function chainOf(ctx: Ctx): string {
-  return ctx.idempotency_scope ?? `chain:${createHash('sha256').update(ctx.request_id).digest('hex').slice(0, 24)}`
+  return chargeChain(ctx)
 }
 
 export type Charge = Omit<ChargeInput, 'scope'> & { scope: string }
@@ -37,9 +36,7 @@ export async function attribution(deps: Deps) {
 }
 
 export function degradation(credential: Credential) {
-  return credential.environment === 'test'
-    ? [{ reason: 'billing_bypassed', detail: 'A test key: the work was done and nothing was charged.', impact: 'fields' as const, source_corpus: null }]
-    : []
+  return billingDegradation(credential.environment)
 }
 
 export interface InstitutionInfo {

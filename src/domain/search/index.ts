@@ -2,13 +2,12 @@
 // (fast: hybrid words-by-meaning; auto: rule parser + caller filters; deep: parse, retrieve
 // broadly, expand, re-rank, audit), signed cursors that carry the worked-out plan, and the
 // answer's envelope. Charging happens in the route once the answer is ready.
-import { createHash } from 'node:crypto'
 import type { EntityCategory } from '../../contract/records.ts'
 import { DocumentFilters, GtmFilters, type SearchBody } from '../../contract/search.ts'
 import { assertValid } from '../../contract/validation.ts'
 import { ApiError } from '../../errors.ts'
 import type { Filters } from '../../store/search-filters.ts'
-import type { ChargeInput } from '../credits/metering.ts'
+import { billingDegradation, chargeChain, type ChargeInput } from '../credits/metering.ts'
 import { checkDepth, fingerprint, issueCursor, MAX_DEPTH, readCursor } from '../cursors.ts'
 import type { Credential, Deps } from '../types.ts'
 import { DOCUMENT_CATEGORIES, type DocumentCategory } from './catalogue.ts'
@@ -202,7 +201,7 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
     offset = payload.offset
     checkDepth(offset, limit)
   } else {
-    plan = await planSearch(deps, body, ctx.idempotency_scope ?? `chain:${createHash('sha256').update(ctx.request_id).digest('hex').slice(0, 24)}`)
+    plan = await planSearch(deps, body, chargeChain(ctx))
   }
   const pageLimit = Math.min(limit, MAX_DEPTH - offset)
   const answer = await withRetrieval(deps, async () => {
@@ -216,7 +215,7 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
   const more = rows.length === pageLimit && nextOffset < Math.min(got.total, got.reachable, MAX_DEPTH)
   const degradation: { reason: string; detail: string; impact: 'recall' | 'precision' | 'freshness' | 'fields'; source_corpus: string | null }[] = [...answer.vectorGaps]
   if (got.reachable < got.total && nextOffset >= got.reachable) degradation.push({ reason: 'pagination_truncated', detail: `Only the best ${nextOffset} matches can be paged; narrow the search to reach the rest.`, impact: 'recall', source_corpus: null })
-  if (credential.environment === 'test') degradation.push({ reason: 'billing_bypassed', detail: 'A test key: the work was done and nothing was charged.', impact: 'fields', source_corpus: null })
+  degradation.push(...billingDegradation(credential.environment))
   const exact = !got.total_is_estimate
   const coverage = {
     universe: got.total,

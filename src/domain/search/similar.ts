@@ -8,12 +8,11 @@ import { assertValid } from '../../contract/validation.ts'
 import { normalizeInPlace } from '../../retrieval/embedder/index.ts'
 import * as q from '../../store/search.ts'
 import type { Filters } from '../../store/search-filters.ts'
-import type { ChargeInput } from '../credits/metering.ts'
+import { billingDegradation, chargeChain, type ChargeInput } from '../credits/metering.ts'
 import { bytesToVector } from '../corpus/vectors.ts'
 import { checkDepth, fingerprint, issueCursor, readCursor } from '../cursors.ts'
 import type { Credential, Deps } from '../types.ts'
 import { attributionFor, buildRows, compileWhere, withRetrieval } from './engine.ts'
-import { createHash } from 'node:crypto'
 
 /** The look-alike set is the nearest companies up to this ceiling. */
 export const SIMILAR_CEILING = 1000
@@ -31,7 +30,7 @@ export async function findSimilar(deps: Deps, credential: Credential, body: Simi
   const cursor = body.cursor ? readCursor<SimilarCursor>(deps, 'similar', fp, body.cursor) : null
   const offset = cursor?.offset ?? 0
   checkDepth(offset, limit)
-  const chain = cursor?.chain ?? ctx.idempotency_scope ?? `chain:${createHash('sha256').update(ctx.request_id).digest('hex').slice(0, 24)}`
+  const chain = cursor?.chain ?? chargeChain(ctx)
 
   const result = await withRetrieval(deps, async () => {
     const anchors = await Promise.all(
@@ -78,7 +77,7 @@ export async function findSimilar(deps: Deps, credential: Credential, body: Simi
   }]
   const unresolved = result.anchors.filter((a) => a.row === null).map((a) => a.raw)
   const degradation: Record<string, unknown>[] = unresolved.length ? [{ reason: 'anchor_unresolved', detail: `No company found for: ${unresolved.join(', ')}.`, impact: 'recall', source_corpus: 'gtm_companies' }] : []
-  if (credential.environment === 'test') degradation.push({ reason: 'billing_bypassed', detail: 'A test key: the work was done and nothing was charged.', impact: 'fields', source_corpus: null })
+  degradation.push(...billingDegradation(credential.environment))
   const envelope = {
     results: result.rows,
     total: result.ranked.length,
