@@ -12,7 +12,6 @@ import { EXACT_SCAN_MAX_CANDIDATES } from '../../retrieval/vector-index.ts'
 import { findCorpusStates } from '../../store/corpus.ts'
 import * as q from '../../store/search.ts'
 import { companyFilterCond, documentFilterCond, geoCond, personFilterCond, type CompileContext, type Filters, type GeoFilter } from '../../store/search-filters.ts'
-import { findVectorGaps } from '../corpus/coverage.ts'
 import type { Deps } from '../types.ts'
 import { DOCUMENT_FILTERS, GTM_FILTERS, filterSpec, type DocumentCategory } from './catalogue.ts'
 
@@ -322,16 +321,31 @@ export async function buildRows(deps: Deps, category: EntityCategory, hits: Hit[
   })
 }
 
+// corpus_state changes only when an ingest commits; reading it once per second per server keeps
+// two queries off every search (attribution and the vector-coverage check).
+const STATE_TTL_MS = 1000
+const stateCache = new WeakMap<Deps, { at: number; value: ReturnType<typeof findCorpusStates> }>()
+
+function corpusStates(deps: Deps) {
+  let hit = stateCache.get(deps)
+  if (!hit || Date.now() - hit.at > STATE_TTL_MS) {
+    hit = { at: Date.now(), value: findCorpusStates(deps.db) }
+    hit.value.catch(() => stateCache.delete(deps))
+    stateCache.set(deps, hit)
+  }
+  return hit.value
+}
+
 export async function attributionFor(deps: Deps, category: EntityCategory) {
   const corpus = CATEGORY_SOURCE_CORPUS[category]
-  const states = await findCorpusStates(deps.db)
+  const states = await corpusStates(deps)
   const state = states.find((s) => s.corpus === corpus)
   return [{ source_corpus: corpus, domain: null, as_of: state?.as_of ? new Date(state.as_of).toISOString() : null, url: null, quote: null }]
 }
 
 export async function vectorDegradation(deps: Deps, category: EntityCategory) {
-  const gaps = await findVectorGaps(deps)
-  const g = gaps[category]
+  const state = (await corpusStates(deps)).find((s) => s.corpus === CATEGORY_SOURCE_CORPUS[category])
+  const g = state ? { records: Number(state.record_count), missing: Math.max(0, Number(state.record_count) - Number(state.vector_count ?? 0)) } : null
   if (!g || g.missing === 0) return []
   return [{ reason: 'vector_coverage_incomplete', detail: `${g.missing} of ${g.records} ${category} records have no vector yet; they can only match by their words.`, impact: 'recall' as const, source_corpus: CATEGORY_SOURCE_CORPUS[category] }]
 }

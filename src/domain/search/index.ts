@@ -37,12 +37,17 @@ interface CursorPayload {
   offset: number
 }
 
-let vocabCache: { at: number; value: Promise<Vocabularies> } | null = null
+// Per server (deps): the parser's vocabularies come from that server's own index.
+const vocabCache = new WeakMap<Deps, { at: number; value: Promise<Vocabularies> }>()
 const VOCAB_TTL_MS = 60_000
 
 function vocabularies(deps: Deps): Promise<Vocabularies> {
-  if (!vocabCache || Date.now() - vocabCache.at > VOCAB_TTL_MS) vocabCache = { at: Date.now(), value: loadVocabularies(deps) }
-  return vocabCache.value
+  let hit = vocabCache.get(deps)
+  if (!hit || Date.now() - hit.at > VOCAB_TTL_MS) {
+    hit = { at: Date.now(), value: loadVocabularies(deps) }
+    vocabCache.set(deps, hit)
+  }
+  return hit.value
 }
 
 const isDoc = (c: string): c is DocumentCategory => (DOCUMENT_CATEGORIES as readonly string[]).includes(c)
