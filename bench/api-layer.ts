@@ -33,7 +33,9 @@ const QUICK = {
   throughputConnections: 10,
 }
 
-type Route = 'healthz' | 'credits'
+// sorts: GET /v1/sorts/news_article answers from the catalogue in code: with a warm key it does no
+// store work at all, so its p50 minus /healthz's is the API layer alone (the goal figure).
+type Route = 'healthz' | 'credits' | 'sorts'
 
 interface Round {
   order: Route[]
@@ -43,6 +45,7 @@ interface Round {
   bare_get_credits: CallTiming
   throughput: Record<Route, LoadResult>
   api_layer_overhead_p50_ms: number
+  api_layer_no_store_p50_ms: number
 }
 
 async function checkRoutes(url: string, key: string): Promise<void> {
@@ -89,9 +92,13 @@ export async function run(options: RunOptions): Promise<BenchResult> {
   try {
     const { key, workspace_id } = await server.admin.workspaceWithKey({ scopes: ['dsp.usage.read'] })
     await checkRoutes(server.url, key)
+    const { key: sortsKey } = await server.admin.workspaceWithKey({ scopes: ['dsp.search.read'] })
+    const sortsCheck = await fetch(`${server.url}/v1/sorts/news_article`, { headers: { 'x-api-key': sortsKey } })
+    if (sortsCheck.status !== 200) throw new Error(`/v1/sorts/news_article answered ${sortsCheck.status}`)
     const targets: Record<Route, { url: string; headers: Record<string, string> }> = {
       healthz: { url: `${server.url}/healthz`, headers: {} },
       credits: { url: `${server.url}/v1/credits`, headers: { 'x-api-key': key } },
+      sorts: { url: `${server.url}/v1/sorts/news_article`, headers: { 'x-api-key': sortsKey } },
     }
     const measure = async (route: Route, connections: number) => {
       const r = await load({
@@ -107,7 +114,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
     const rounds: Round[] = []
     for (let i = 0; i < s.rounds; i++) {
       // A B, then B A: if the shared machine gets busier during the run, both routes pay for it.
-      const order: Route[] = i % 2 === 0 ? ['healthz', 'credits'] : ['credits', 'healthz']
+      const order: Route[] = i % 2 === 0 ? ['healthz', 'sorts', 'credits'] : ['credits', 'sorts', 'healthz']
       console.error(`round ${i + 1}/${s.rounds}`)
       const latency = {} as Record<Route, LoadResult>
       for (const route of order) latency[route] = await measure(route, s.latencyConnections)
@@ -128,10 +135,12 @@ export async function run(options: RunOptions): Promise<BenchResult> {
         api_layer_overhead_p50_ms: round(
           latency.credits.latency_ms.p50 - latency.healthz.latency_ms.p50 - bare.latency_ms.p50,
         ),
+        api_layer_no_store_p50_ms: round(latency.sorts.latency_ms.p50 - latency.healthz.latency_ms.p50),
       })
     }
 
     const overhead = round(median(rounds.map((r) => r.api_layer_overhead_p50_ms)))
+    const noStore = round(median(rounds.map((r) => r.api_layer_no_store_p50_ms)))
     const problems = rounds.flatMap((r, i) =>
       [...Object.values(r.latency), ...Object.values(r.throughput)].flatMap((l) =>
         l.problems.map((p) => `round ${i + 1} ${l.url} (${l.connections} conn): ${p}`),
@@ -139,7 +148,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
     )
     const valid = problems.length === 0
     return {
-      title: 'API layer: authenticated /v1/credits next to /healthz',
+      title: 'API layer: authenticated routes (/v1/sorts/news_article, /v1/credits) next to /healthz',
       store: server.store,
       settings: {
         ...s,
@@ -151,6 +160,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
           connections: s.latencyConnections,
           healthz: routeFigures(rounds, 'latency', 'healthz'),
           credits: routeFigures(rounds, 'latency', 'credits'),
+          sorts: routeFigures(rounds, 'latency', 'sorts'),
         },
         bare_get_credits: {
           calls_per_second: Math.round(median(rounds.map((r) => r.bare_get_credits.calls_per_second))),
@@ -162,22 +172,24 @@ export async function run(options: RunOptions): Promise<BenchResult> {
           connections: s.throughputConnections,
           healthz: routeFigures(rounds, 'throughput', 'healthz'),
           credits: routeFigures(rounds, 'throughput', 'credits'),
+          sorts: routeFigures(rounds, 'throughput', 'sorts'),
         },
         credits_minus_healthz_p50_ms: round(
           median(rounds.map((r) => r.latency.credits.latency_ms.p50 - r.latency.healthz.latency_ms.p50)),
         ),
         api_layer_overhead_p50_ms: overhead,
+        api_layer_no_store_p50_ms: noStore,
       },
       rounds,
       goal: {
         description:
-          'Authentication, scope check and envelope add under 0.2 ms at p50: p50(/v1/credits) − p50(/healthz) − p50(bare getCredits), 1 connection',
-        figure: 'api_layer_overhead_p50_ms',
-        value: overhead,
+          'Authentication, scope check and envelope add under 0.2 ms at p50: p50(GET /v1/sorts/news_article, warm key, no store work) − p50(/healthz), 1 connection',
+        figure: 'api_layer_no_store_p50_ms',
+        value: noStore,
         limit: GOAL_MS,
         unit: 'ms',
-        ratio: round(overhead / GOAL_MS, 2),
-        pass: valid && overhead < GOAL_MS,
+        ratio: round(noStore / GOAL_MS, 2),
+        pass: valid && noStore < GOAL_MS,
       },
       valid,
       problems,
