@@ -2,8 +2,7 @@
 // the `done` event of its stream (queue pick-up, plan, searches, insights, answer), median over the
 // rounds. Goal: a medium run within 10 s (docs/agent-runs.md). Explained in docs/performance.md.
 import { loadavg } from 'node:os'
-import { seedDemoCorpus } from '../src/domain/corpus/demo.ts'
-import { startBenchServer } from './lib/server.ts'
+import { seedSmallDemo, startBenchServer } from './lib/server.ts'
 import { median, round } from './lib/stats.ts'
 import type { BenchResult, RunOptions } from './lib/types.ts'
 
@@ -59,9 +58,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
   const s = options.quick ? QUICK : FULL
   const server = await startBenchServer({})
   try {
-    const seeded = performance.now()
-    await seedDemoCorpus(server.app.deps, { scale: 'small' })
-    console.error(`  demo corpus seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`)
+    await seedSmallDemo(server)
     const { key } = await server.admin.workspaceWithKey({ scopes: ['dsp.agents.write'], environment: 'test' })
     const problems: string[] = []
     const rounds: Round[] = []

@@ -7,12 +7,11 @@
 import { randomUUID } from 'node:crypto'
 import { loadavg } from 'node:os'
 import { sql } from 'kysely'
-import { seedDemoCorpus } from '../src/domain/corpus/demo.ts'
 import { chargeCall, type ChargeInput } from '../src/domain/credits/metering.ts'
 import { searchRecords } from '../src/domain/search/index.ts'
 import type { Credential, Deps } from '../src/domain/types.ts'
 import type { SearchBody } from '../src/contract/search.ts'
-import { startBenchServer } from './lib/server.ts'
+import { seedSmallDemo, startBenchServer } from './lib/server.ts'
 import { median, round } from './lib/stats.ts'
 import type { BenchResult, RunOptions } from './lib/types.ts'
 import { timeSampled, type SampledTiming } from './search.ts'
@@ -83,10 +82,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
   const server = await startBenchServer({ DSP_KEY_CACHE_TTL_SECONDS: '3600' })
   try {
     const deps: Deps = server.app.deps
-    const seeded = performance.now()
-    await seedDemoCorpus(deps, { scale: 'small' })
-    const seedSeconds = round((performance.now() - seeded) / 1000, 1)
-    console.error(`  demo corpus (small) seeded in ${seedSeconds} s`)
+    const seedSeconds = await seedSmallDemo(server)
     // Live key and credits for far more than the run can spend: every charge is a real debit.
     const ws = await server.admin.workspaceWithKey({ scopes: ['dsp.search.read'], environment: 'live', credits: 100_000_000 })
     const credential: Credential = { kind: 'api_key', workspace_id: ws.workspace_id, organisation_id: ws.organisation_id, key_id: ws.key_id, user_id: null, environment: 'live', scopes: ['dsp.search.read'] }

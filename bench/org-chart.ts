@@ -3,11 +3,10 @@
 // SQL (countByDepartmentAndSeniority), in the same run. Explained in docs/performance.md.
 import { loadavg } from 'node:os'
 import { sql } from 'kysely'
-import { seedDemoCorpus } from '../src/domain/corpus/demo.ts'
 import { getOrgChart } from '../src/domain/org-chart.ts'
 import type { Deps } from '../src/domain/types.ts'
 import { countByDepartmentAndSeniority, type PeopleFilters } from '../src/store/org-chart.ts'
-import { startBenchServer } from './lib/server.ts'
+import { seedSmallDemo, startBenchServer } from './lib/server.ts'
 import { median, round } from './lib/stats.ts'
 import type { BenchResult, RunOptions } from './lib/types.ts'
 import { timeSampled, type SampledTiming } from './search.ts'
@@ -34,10 +33,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
   const server = await startBenchServer({ DSP_KEY_CACHE_TTL_SECONDS: '3600' })
   try {
     const deps: Deps = server.app.deps
-    const seeded = performance.now()
-    await seedDemoCorpus(deps, { scale: 'small' })
-    const seedSeconds = round((performance.now() - seeded) / 1000, 1)
-    console.error(`  demo corpus (small) seeded in ${seedSeconds} s`)
+    const seedSeconds = await seedSmallDemo(server)
     const largest = await sql<{ company_domain: string; people: number }>`
       select company_domain, count(*)::int as people from persons
       where company_domain is not null group by company_domain order by people desc, company_domain limit 1`.execute(deps.db)

@@ -2,10 +2,9 @@
 // (Lumina Cloud → Brightwave Payments, 10 rows, one connection) next to the bare domain work
 // (plan + graph reads + join + page) timed in-process. Explained in docs/performance.md.
 import { loadavg } from 'node:os'
-import { seedDemoCorpus } from '../src/domain/corpus/demo.ts'
 import { computeRelationships, planRelationships, relationshipsPage } from '../src/domain/relationships/index.ts'
 import { timeCalls, type CallTiming } from './lib/in-process.ts'
-import { startBenchServer } from './lib/server.ts'
+import { seedSmallDemo, startBenchServer } from './lib/server.ts'
 import { median, round } from './lib/stats.ts'
 import type { BenchResult, RunOptions } from './lib/types.ts'
 
@@ -26,9 +25,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
   const s = options.quick ? QUICK : FULL
   const server = await startBenchServer({ DSP_KEY_CACHE_TTL_SECONDS: '3600' })
   try {
-    const seeded = performance.now()
-    await seedDemoCorpus(server.app.deps, { scale: 'small' })
-    console.error(`  demo corpus seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`)
+    await seedSmallDemo(server)
     // A test key: the metering path runs (a usage run is written) but nothing runs out of credits.
     const { key, workspace_id } = await server.admin.workspaceWithKey({ scopes: ['dsp.search.read'], environment: 'test' })
     const problems: string[] = []

@@ -4,11 +4,10 @@
 // per mode and writes bench/results/relevance.json.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { sql } from 'kysely'
-import { seedDemoCorpus } from '../src/domain/corpus/demo.ts'
 import { compileWhere, queryTerms, TABLE } from '../src/domain/search/engine.ts'
 import type { EntityCategory } from '../src/contract/records.ts'
 import type { Filters } from '../src/store/search-filters.ts'
-import { startBenchServer } from './lib/server.ts'
+import { seedSmallDemo, startBenchServer } from './lib/server.ts'
 
 interface Judged {
   query: string
@@ -41,7 +40,7 @@ async function main() {
   const server = await startBenchServer()
   try {
     const deps = server.app.deps
-    await seedDemoCorpus(deps, { scale: 'small' })
+    await seedSmallDemo(server)
     const { key } = await server.admin.workspaceWithKey({ scopes: ['dsp.search.read'], environment: 'test' })
     const perQuery: Record<string, unknown>[] = []
     const scores: Record<string, { ndcg: number[]; recall: number[] }> = Object.fromEntries([...MODES, 'baseline'].map((m) => [m, { ndcg: [], recall: [] }]))

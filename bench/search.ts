@@ -3,10 +3,9 @@
 // process) measured in the same run. Explained in docs/performance.md.
 import { execFile } from 'node:child_process'
 import { loadavg } from 'node:os'
-import { seedDemoCorpus } from '../src/domain/corpus/demo.ts'
 import { POOL, retrieve, withRetrieval, type RetrievalPlan } from '../src/domain/search/engine.ts'
 import type { Deps } from '../src/domain/types.ts'
-import { startBenchServer } from './lib/server.ts'
+import { seedSmallDemo, startBenchServer } from './lib/server.ts'
 import { median, percentile, round } from './lib/stats.ts'
 import type { BenchResult, RunOptions } from './lib/types.ts'
 
@@ -114,10 +113,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
   const s = options.quick ? QUICK : FULL
   const server = await startBenchServer({ DSP_KEY_CACHE_TTL_SECONDS: '3600' })
   try {
-    const seeded = performance.now()
-    await seedDemoCorpus(server.app.deps, { scale: 'small' })
-    const seedSeconds = round((performance.now() - seeded) / 1000, 1)
-    console.error(`  demo corpus (small) seeded in ${seedSeconds} s`)
+    const seedSeconds = await seedSmallDemo(server)
     // A test key: the metering path runs (a usage run is written) and nothing runs out of credits.
     const { key } = await server.admin.workspaceWithKey({ scopes: ['dsp.search.read'], environment: 'test' })
     const headers = { 'x-api-key': key, 'content-type': 'application/json' }

@@ -8,6 +8,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { createApp, type App } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
+import { seedDemoCorpus } from '../../src/domain/corpus/demo.ts'
 
 export type StoreKind = 'embedded' | 'postgresql'
 
@@ -125,4 +126,13 @@ export async function startBenchServer(overrides: Record<string, string> = {}): 
     await cleanup()
     throw error
   }
+}
+
+/** Seeds the small demo corpus into a benchmark server; returns the seconds it took (logged). */
+export async function seedSmallDemo(server: BenchServer): Promise<number> {
+  const started = performance.now()
+  await seedDemoCorpus(server.app.deps, { scale: 'small' })
+  const seconds = Math.round((performance.now() - started) / 100) / 10
+  console.error(`  demo corpus (small) seeded in ${seconds} s`)
+  return seconds
 }
