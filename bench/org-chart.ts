@@ -9,7 +9,7 @@ import { countByDepartmentAndSeniority, type PeopleFilters } from '../src/store/
 import { seedSmallDemo, startBenchServer } from './lib/server.ts'
 import { median, round } from './lib/stats.ts'
 import type { BenchResult, RunOptions } from './lib/types.ts'
-import { timeSampled, type SampledTiming } from './search.ts'
+import { timeSampled, type SampledTiming } from './lib/in-process.ts'
 
 export const name = 'org-chart'
 

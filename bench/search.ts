@@ -5,8 +5,9 @@ import { execFile } from 'node:child_process'
 import { loadavg } from 'node:os'
 import { POOL, retrieve, withRetrieval, type RetrievalPlan } from '../src/domain/search/engine.ts'
 import type { Deps } from '../src/domain/types.ts'
+import { timeSampled, type SampledTiming } from './lib/in-process.ts'
 import { seedSmallDemo, startBenchServer } from './lib/server.ts'
-import { median, percentile, round } from './lib/stats.ts'
+import { median, round } from './lib/stats.ts'
 import type { BenchResult, RunOptions } from './lib/types.ts'
 
 export const name = 'search'
@@ -23,37 +24,6 @@ const BODIES = {
   auto: { mode: 'auto', category: 'company', query: 'fintech companies in Germany', limit: 5 },
 } as const
 type Mode = keyof typeof BODIES
-
-export interface SampledTiming {
-  calls: number
-  calls_per_second: number
-  p50_ms: number
-  p95_ms: number
-  p99_ms: number
-}
-
-/** One call in flight, awaited back to back, each timed (like lib/in-process.ts, plus p95). */
-export async function timeSampled(fn: () => Promise<unknown>, warmupSeconds: number, durationSeconds: number): Promise<SampledTiming> {
-  const warmEnd = performance.now() + warmupSeconds * 1000
-  while (performance.now() < warmEnd) await fn()
-  const samples: number[] = []
-  const started = performance.now()
-  const end = started + durationSeconds * 1000
-  for (let t = started; t < end;) {
-    await fn()
-    const now = performance.now()
-    samples.push(now - t)
-    t = now
-  }
-  const sorted = Float64Array.from(samples).sort()
-  return {
-    calls: sorted.length,
-    calls_per_second: Math.round(sorted.length / ((performance.now() - started) / 1000)),
-    p50_ms: round(percentile(sorted, 0.5)),
-    p95_ms: round(percentile(sorted, 0.95)),
-    p99_ms: round(percentile(sorted, 0.99)),
-  }
-}
 
 export interface Throughput {
   connections: number

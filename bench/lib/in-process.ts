@@ -33,3 +33,17 @@ export async function timeCalls(
     latency_ms: summariseLatency(samples.values()),
   }
 }
+
+export interface SampledTiming {
+  calls: number
+  calls_per_second: number
+  p50_ms: number
+  p95_ms: number
+  p99_ms: number
+}
+
+/** timeCalls with the flat p50/p95/p99 shape the search, metering and org-chart results use. */
+export async function timeSampled(fn: () => Promise<unknown>, warmupSeconds: number, durationSeconds: number): Promise<SampledTiming> {
+  const t = await timeCalls(fn, { warmupSeconds, durationSeconds })
+  return { calls: t.calls, calls_per_second: t.calls_per_second, p50_ms: t.latency_ms.p50, p95_ms: t.latency_ms.p95, p99_ms: t.latency_ms.p99 }
+}

@@ -4,6 +4,7 @@
 export interface LatencySummary {
   p50: number
   p90: number
+  p95: number
   p99: number
   mean: number
   max: number
@@ -24,6 +25,7 @@ export function summariseLatency(samples: Float64Array): LatencySummary {
   return {
     p50: round(percentile(samples, 0.5)),
     p90: round(percentile(samples, 0.9)),
+    p95: round(percentile(samples, 0.95)),
     p99: round(percentile(samples, 0.99)),
     mean: round(samples.length ? total / samples.length : Number.NaN),
     max: round(samples.length ? samples[samples.length - 1]! : Number.NaN),
