@@ -10,6 +10,7 @@ import * as store from '../../store/agent-runs.ts'
 import type { AgentRunRow } from '../../store/agent-runs.ts'
 import * as usage from '../../store/usage.ts'
 import { placeHold } from '../credits/holds.ts'
+import { pendingRun } from '../credits/metering.ts'
 import { fingerprint, issueCursor, readCursor } from '../cursors.ts'
 import { attributionFor } from '../search/engine.ts'
 import { randomId } from '../ids.ts'
@@ -99,30 +100,13 @@ export async function startAgentRun(deps: Deps, credential: Credential, body: St
       await withAgentStore(deps, () =>
         deps.db.transaction().execute(async (tx) => {
           const holdId = await placeHold(deps, credential, holdMilli(effort), actionType, tx)
-          const usageRunId = await usage.insertRun(tx, {
-            workspace_id: credential.workspace_id,
-            key_id: credential.key_id,
-            user_id: credential.user_id,
-            actor_type: credential.kind === 'session' ? 'user' : 'api_key',
+          const usageRunId = await usage.insertRun(tx, pendingRun(credential, now, {
             action_type: actionType,
-            environment: credential.environment,
-            status: 'pending',
-            error_code: null,
-            credits_charged_milli: 0,
-            latency_ms: null,
-            occurred_at: now,
-            finished_at: null,
             query: body.query,
-            result_count: null,
-            result_total: null,
-            result_total_is_estimate: null,
-            request: JSON.stringify({ method: 'POST', path: '/v1/agents/runs', body }),
-            plan: null,
-            snapshot: null,
-            snapshot_state: 'not_a_search',
             request_id: ctx.request_id,
+            request: { method: 'POST', path: '/v1/agents/runs', body },
             agent_run_id: runId,
-          })
+          }))
           const inserted = await store.insertRun(tx, {
             id: runId,
             workspace_id: credential.workspace_id,

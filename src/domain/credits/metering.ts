@@ -6,6 +6,8 @@ import { ApiError } from '../../errors.ts'
 import * as accounts from '../../store/accounts.ts'
 import * as ledger from '../../store/ledger.ts'
 import * as usage from '../../store/usage.ts'
+import type { Insertable } from 'kysely'
+import type { UsageRunsTable } from '../../store/db.ts'
 import { guarded } from '../guard.ts'
 import type { Credential, Deps } from '../types.ts'
 import { allocatedAccountId, sharedAccountId, toCredits } from './ledger.ts'
@@ -77,6 +79,40 @@ export async function spendingAccount(db: Parameters<typeof accounts.findWorkspa
 }
 
 /**
+ * A history run as it is recorded at its charge (or at an agent run's start): pending, nothing
+ * charged yet, the credential's actor and environment. `fields` carries what the route knows.
+ */
+export function pendingRun(
+  credential: Credential,
+  now: Date,
+  fields: { action_type: string; query: string | null; request_id: string; request: unknown } & Partial<Omit<Insertable<UsageRunsTable>, 'request'>>,
+): Insertable<UsageRunsTable> {
+  const { request, ...rest } = fields
+  return {
+    workspace_id: credential.workspace_id,
+    key_id: credential.key_id,
+    user_id: credential.user_id,
+    actor_type: credential.kind === 'session' ? 'user' : 'api_key',
+    environment: credential.environment,
+    status: 'pending',
+    error_code: null,
+    credits_charged_milli: 0,
+    latency_ms: null,
+    occurred_at: now,
+    finished_at: null,
+    result_count: null,
+    result_total: null,
+    result_total_is_estimate: null,
+    plan: null,
+    snapshot: null,
+    snapshot_state: 'not_a_search',
+    agent_run_id: null,
+    ...rest,
+    request: JSON.stringify(request ?? null),
+  }
+}
+
+/**
  * Charges a billed call whose answer is ready. Throws 402 credits.insufficient (nothing
  * recorded, nothing charged), 500 credits.unknown_action (before any write) or 503
  * credits.unavailable (ledger unreachable: fail closed). Test keys are charged 0.
@@ -92,30 +128,18 @@ export async function chargeCall(deps: Deps, ctx: ChargeContext, input: ChargeIn
       const { ws, accountId } = await spendingAccount(tx, credential.workspace_id)
       const account = await ledger.lockAccount(tx, accountId)
       if (!account) throw new ApiError('internal', 'The workspace has no credit account.')
-      const runId = await usage.insertRun(tx, {
-        workspace_id: credential.workspace_id,
-        key_id: credential.key_id,
-        user_id: credential.user_id,
-        actor_type: credential.kind === 'session' ? 'user' : 'api_key',
+      const runId = await usage.insertRun(tx, pendingRun(credential, now, {
         action_type: input.action_type,
-        environment: credential.environment,
-        status: 'pending',
-        error_code: null,
-        credits_charged_milli: 0,
-        latency_ms: null,
-        occurred_at: now,
-        finished_at: null,
         query: input.query,
+        request_id: ctx.request_id,
+        request: input.request,
         result_count: input.result_count,
         result_total: input.result_total ?? null,
         result_total_is_estimate: input.result_total_is_estimate ?? null,
-        request: JSON.stringify(input.request ?? null),
         plan: input.plan === undefined ? null : JSON.stringify(input.plan),
         snapshot: input.snapshot === undefined || input.snapshot === null ? null : JSON.stringify(input.snapshot),
         snapshot_state: input.snapshot_state,
-        request_id: ctx.request_id,
-        agent_run_id: null,
-      })
+      }))
       const fresh = await usage.claimUnits(tx, scope, units, runId, now)
       const price = credential.environment === 'test' ? 0 : priceOf(rule, fresh, input.flat_milli)
       const available = account.balance_milli - account.reserved_milli
