@@ -2,6 +2,10 @@
 // lists every variable with its default and meaning.
 import { Type, type Static, type TSchema } from 'typebox'
 import { Value } from 'typebox/value'
+// OpenAI's own model sizes, so a missing DSP_EMBEDDINGS_DIMENSIONS is a config error at start.
+import { nativeEmbeddingDimensions } from './retrieval/embedder/openai.ts'
+
+const GLOVE_DIMENSIONS = 100
 
 const Flag = (defaultValue: '0' | '1', description: string) =>
   Type.Union([Type.Literal('0'), Type.Literal('1')], { default: defaultValue, description })
@@ -32,6 +36,16 @@ export const ConfigSchema = Type.Object({
   DSP_AGENT_LEASE_SECONDS: Type.Integer({ default: 30, minimum: 1, description: 'Lease of a claimed agent run, renewed at every step; a run whose worker died is claimed again once it expires.' }),
   DSP_AGENT_POLL_MS: Type.Integer({ default: 500, minimum: 10, description: 'How often an agent worker polls the queue, and an event stream the store, when no in-process signal came.' }),
   DSP_CACHE_DIR: Type.String({ default: './node_modules/.cache/dsp', minLength: 1, description: 'Converted embedding vectors and other derived caches.' }),
+  DSP_EMBEDDINGS_PROVIDER: Type.Enum(['glove', 'openai'], { default: 'glove', description: 'Record and query embedder: offline GloVe + SIF, or an OpenAI-compatible /v1/embeddings server.' }),
+  DSP_EMBEDDINGS_URL: Type.Optional(Type.String({ pattern: '^https?://', description: 'openai: server root (a trailing /v1 is accepted); required.' })),
+  DSP_EMBEDDINGS_API_KEY: Type.Optional(Type.String({ minLength: 1, description: 'openai: sent as a Bearer token; never logged.' })),
+  DSP_EMBEDDINGS_MODEL: Type.Optional(Type.String({ minLength: 1, description: 'openai: the embedding model; required.' })),
+  DSP_EMBEDDINGS_DIMENSIONS: Type.Optional(Type.Integer({ minimum: 1, maximum: 16_384, description: "Vector size; required for an openai model other than OpenAI's own; glove: 100 if set." })),
+  DSP_PARSER_PROVIDER: Type.Enum(['rules', 'llm'], { default: 'rules', description: 'Query parser of auto and deep search: offline rules, or an OpenAI-compatible chat model with JSON-schema output.' }),
+  DSP_PARSER_URL: Type.Optional(Type.String({ pattern: '^https?://', description: 'llm: server root of the /v1/chat/completions endpoint; required.' })),
+  DSP_PARSER_API_KEY: Type.Optional(Type.String({ minLength: 1, description: 'llm: sent as a Bearer token; never logged.' })),
+  DSP_PARSER_MODEL: Type.Optional(Type.String({ minLength: 1, description: 'llm: the chat model; required.' })),
+  DSP_PARSER_TIMEOUT_MS: Type.Integer({ default: 3000, minimum: 1, description: 'llm: deadline of one parser call; past it the rules parse the query.' }),
 })
 export type Config = Static<typeof ConfigSchema>
 
@@ -52,7 +66,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       throw new ConfigError(`${name}: ${first?.message ?? 'invalid value'} (got ${JSON.stringify(picked[name])})`)
     }
   }
-  return Object.freeze(value as Config)
+  const config = value as Config
+  checkProviders(config)
+  return Object.freeze(config)
+}
+
+// Settings that only make sense together; each message names the variable to set or fix.
+// Values of API keys are never quoted.
+function checkProviders(c: Config): void {
+  const need = (name: keyof Config, why: string) => {
+    if (c[name] === undefined) throw new ConfigError(`${name}: required when ${why}`)
+  }
+  if (c.DSP_EMBEDDINGS_PROVIDER === 'openai') {
+    need('DSP_EMBEDDINGS_URL', 'DSP_EMBEDDINGS_PROVIDER is openai')
+    need('DSP_EMBEDDINGS_MODEL', 'DSP_EMBEDDINGS_PROVIDER is openai')
+    if (c.DSP_EMBEDDINGS_DIMENSIONS === undefined && nativeEmbeddingDimensions(c.DSP_EMBEDDINGS_MODEL!) === undefined) {
+      throw new ConfigError(`DSP_EMBEDDINGS_DIMENSIONS: required for embedding model ${JSON.stringify(c.DSP_EMBEDDINGS_MODEL)}, whose size is not known`)
+    }
+  } else if (c.DSP_EMBEDDINGS_DIMENSIONS !== undefined && c.DSP_EMBEDDINGS_DIMENSIONS !== GLOVE_DIMENSIONS) {
+    throw new ConfigError(`DSP_EMBEDDINGS_DIMENSIONS: the glove embedder has ${GLOVE_DIMENSIONS} dimensions (got ${c.DSP_EMBEDDINGS_DIMENSIONS})`)
+  }
+  if (c.DSP_PARSER_PROVIDER === 'llm') {
+    need('DSP_PARSER_URL', 'DSP_PARSER_PROVIDER is llm')
+    need('DSP_PARSER_MODEL', 'DSP_PARSER_PROVIDER is llm')
+  }
 }
 
 export function publicUrl(config: Config, port: number): string {

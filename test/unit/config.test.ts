@@ -22,6 +22,52 @@ test('a bad value throws a ConfigError naming the variable', () => {
   }
 })
 
+test('embeddings: glove by default; openai needs a URL and a model, and a size unless the model is OpenAI\'s', () => {
+  const c = loadConfig({})
+  assert.equal(c.DSP_EMBEDDINGS_PROVIDER, 'glove')
+  assert.equal(c.DSP_EMBEDDINGS_URL, undefined)
+  const openai = { DSP_EMBEDDINGS_PROVIDER: 'openai', DSP_EMBEDDINGS_URL: 'http://127.0.0.1:9000', DSP_EMBEDDINGS_MODEL: 'text-embedding-3-small' }
+  assert.equal(loadConfig(openai).DSP_EMBEDDINGS_MODEL, 'text-embedding-3-small')
+  assert.equal(loadConfig({ ...openai, DSP_EMBEDDINGS_MODEL: 'nomic-embed-text', DSP_EMBEDDINGS_DIMENSIONS: '768' }).DSP_EMBEDDINGS_DIMENSIONS, 768)
+  const cases: [Record<string, string>, string][] = [
+    [{ ...openai, DSP_EMBEDDINGS_URL: '' }, 'DSP_EMBEDDINGS_URL'],
+    [{ ...openai, DSP_EMBEDDINGS_MODEL: '' }, 'DSP_EMBEDDINGS_MODEL'],
+    [{ ...openai, DSP_EMBEDDINGS_MODEL: 'nomic-embed-text' }, 'DSP_EMBEDDINGS_DIMENSIONS'],
+    [{ ...openai, DSP_EMBEDDINGS_URL: 'ftp://x' }, 'DSP_EMBEDDINGS_URL'],
+    [{ DSP_EMBEDDINGS_PROVIDER: 'cohere' }, 'DSP_EMBEDDINGS_PROVIDER'],
+    [{ DSP_EMBEDDINGS_DIMENSIONS: '384' }, 'DSP_EMBEDDINGS_DIMENSIONS'],
+    [{ ...openai, DSP_EMBEDDINGS_DIMENSIONS: 'many' }, 'DSP_EMBEDDINGS_DIMENSIONS'],
+  ]
+  for (const [env, name] of cases) {
+    assert.throws(() => loadConfig(env), (e: unknown) => e instanceof ConfigError && e.message.startsWith(`${name}:`), `${JSON.stringify(env)} names ${name}`)
+  }
+})
+
+test('parser: rules by default; llm needs a URL and a model; the API key is never quoted in an error', () => {
+  const c = loadConfig({})
+  assert.equal(c.DSP_PARSER_PROVIDER, 'rules')
+  assert.equal(c.DSP_PARSER_TIMEOUT_MS, 3000)
+  const llm = { DSP_PARSER_PROVIDER: 'llm', DSP_PARSER_URL: 'http://127.0.0.1:9001', DSP_PARSER_MODEL: 'gpt-4o-mini', DSP_PARSER_API_KEY: 'sk-secret-value' }
+  const ok = loadConfig({ ...llm, DSP_PARSER_TIMEOUT_MS: '1500' })
+  assert.equal(ok.DSP_PARSER_TIMEOUT_MS, 1500)
+  assert.equal(ok.DSP_PARSER_MODEL, 'gpt-4o-mini')
+  const cases: [Record<string, string>, string][] = [
+    [{ ...llm, DSP_PARSER_URL: '' }, 'DSP_PARSER_URL'],
+    [{ ...llm, DSP_PARSER_MODEL: '' }, 'DSP_PARSER_MODEL'],
+    [{ ...llm, DSP_PARSER_TIMEOUT_MS: '0' }, 'DSP_PARSER_TIMEOUT_MS'],
+    [{ DSP_PARSER_PROVIDER: 'gpt' }, 'DSP_PARSER_PROVIDER'],
+  ]
+  for (const [env, name] of cases) {
+    assert.throws(
+      () => loadConfig(env),
+      (e: unknown) => e instanceof ConfigError && e.message.startsWith(`${name}:`) && !e.message.includes('sk-secret-value'),
+      `${JSON.stringify(env)} names ${name}`,
+    )
+  }
+  // Without a provider that needs them, the provider settings are not required.
+  assert.equal(loadConfig({ DSP_PARSER_URL: 'http://127.0.0.1:9001' }).DSP_PARSER_PROVIDER, 'rules')
+})
+
 test('dsp exits with code 2 and one line naming the variable on a bad value', () => {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'migrate'], { env: { ...process.env, DSP_PORT: 'eighty' }, encoding: 'utf8' })
   assert.equal(r.status, 2, r.stderr)

@@ -7,7 +7,7 @@ import type { Logger } from 'pino'
 import type { Config } from '../../config.ts'
 import type { EntityCategory } from '../../contract/records.ts'
 import { CATEGORY_SOURCE_CORPUS } from '../../contract/coverage.ts'
-import { createEmbedder, type Embedder } from '../../retrieval/embedder/index.ts'
+import { createEmbedder, type CreateEmbedderOptions, type Embedder } from '../../retrieval/embedder/index.ts'
 import { VectorIndex } from '../../retrieval/vector-index.ts'
 import { findVectorGeneration, findVectorsSince } from '../../store/corpus.ts'
 import type { Db } from '../../store/db.ts'
@@ -37,11 +37,22 @@ export interface VectorUpdate {
   vector: Float32Array | null
 }
 
-/** The deployment's embedder, created on first use (the GloVe cache conversion takes seconds once). */
+/**
+ * The deployment's embedder (DSP_EMBEDDINGS_*), created on first use (the GloVe cache conversion
+ * takes seconds once). An openai provider is not contacted here: its first embed call is.
+ */
 export function lazyEmbedder(config: Readonly<Config>): () => Promise<Embedder> {
   let embedder: Promise<Embedder> | null = null
+  const options: CreateEmbedderOptions = {
+    provider: config.DSP_EMBEDDINGS_PROVIDER,
+    cacheDir: config.DSP_CACHE_DIR,
+    openaiBaseUrl: config.DSP_EMBEDDINGS_URL,
+    openaiApiKey: config.DSP_EMBEDDINGS_API_KEY,
+    openaiModel: config.DSP_EMBEDDINGS_MODEL,
+    dimensions: config.DSP_EMBEDDINGS_DIMENSIONS,
+  }
   return () =>
-    (embedder ??= createEmbedder({ provider: 'glove', cacheDir: config.DSP_CACHE_DIR }).catch((e: unknown) => {
+    (embedder ??= createEmbedder(options).catch((e: unknown) => {
       embedder = null
       throw e
     }))

@@ -7,7 +7,7 @@ import { CATEGORY_SOURCE_CORPUS } from '../../contract/coverage.ts'
 import type { EntityCategory } from '../../contract/records.ts'
 import { ApiError, DependencyError } from '../../errors.ts'
 import { tokenize } from '../../retrieval/embedder/tokenize.ts'
-import { isZeroVector } from '../../retrieval/embedder/index.ts'
+import { EmbeddingProviderError, isZeroVector } from '../../retrieval/embedder/index.ts'
 import { EXACT_SCAN_MAX_CANDIDATES } from '../../retrieval/vector-index.ts'
 import { findCorpusStates } from '../../store/corpus.ts'
 import * as q from '../../store/search.ts'
@@ -187,6 +187,12 @@ export async function withRetrieval<T>(deps: Deps, fn: () => Promise<T>): Promis
     if (e instanceof DependencyError) {
       if (e.kind === 'timeout') throw new ApiError('upstream.timeout', `The retrieval engine did not answer within ${deadline} ms; nothing was charged. Retry after Retry-After.`)
       throw new ApiError('upstream.unavailable', 'The retrieval engine could not be reached; nothing was charged. Retry after Retry-After.')
+    }
+    // The embeddings provider (DSP_EMBEDDINGS_PROVIDER=openai) down or refusing after its retries:
+    // the query cannot be embedded, so the search cannot run as asked.
+    if (e instanceof EmbeddingProviderError) {
+      deps.log.warn({ err: e.message, status: e.status }, 'embeddings provider failed on a search query')
+      throw new ApiError('upstream.unavailable', 'The embeddings provider could not be reached; nothing was charged. Retry after Retry-After.')
     }
     const code = (e as { code?: string }).code ?? ''
     if (/^(ECONN|08|57P)/.test(code) || /Connection terminated/.test(String((e as Error).message))) throw new ApiError('upstream.unavailable', 'The retrieval engine could not be reached; nothing was charged.')

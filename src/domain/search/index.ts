@@ -12,6 +12,7 @@ import { checkDepth, fingerprint, issueCursor, MAX_DEPTH, readCursor } from '../
 import type { Credential, Deps } from '../types.ts'
 import { DOCUMENT_CATEGORIES, type DocumentCategory } from './catalogue.ts'
 import { attributionFor, buildRows, DEEP_POOL, loadVocabularies, POOL, queryTerms, retrieve, vectorDegradation, withRetrieval, type RetrievalPlan, type SortClause } from './engine.ts'
+import { readSearchQuery, type QueryReading } from './llm-parser.ts'
 import { expandTerms, parseQuery, RULES_PARSER_VERSION, type Vocabularies } from './parser.ts'
 import { validateSort } from './sorts.ts'
 
@@ -84,7 +85,8 @@ function mergeFilters(caller: Filters, parsed: Filters) {
   return { merged, conflicts, overrides, source: source as SearchPlan['filters_source'] }
 }
 
-async function planSearch(deps: Deps, body: SearchBody, chain: string): Promise<SearchPlan> {
+/** The plan, and the parser's degradation (page 1 only: cursor pages never re-run the parser). */
+async function planSearch(deps: Deps, body: SearchBody, chain: string): Promise<{ plan: SearchPlan; degradation: QueryReading['degradation'] }> {
   const mode: Mode = body.mode ?? 'auto'
   const query = body.query?.trim() || null
   if (body.sort?.length && !body.category) throw new ApiError('request.invalid', '`sort` needs an explicit `category`.', { extra: { errors: [{ type: 'missing', loc: ['body', 'category'], msg: 'Required with sort', input: null, ctx: null }] } })
@@ -94,8 +96,10 @@ async function planSearch(deps: Deps, body: SearchBody, chain: string): Promise<
   }
   let category = (body.category ?? null) as EntityCategory | null
   let parsed = null
+  let reading: QueryReading | null = null
   if (mode !== 'fast' && query) {
-    parsed = parseQuery(query, await vocabularies(deps), { category, nowYear: deps.clock.now().getUTCFullYear() })
+    reading = await readSearchQuery(deps, query, await vocabularies(deps), { category, nowYear: deps.clock.now().getUTCFullYear() })
+    parsed = reading.parsed
     category ??= parsed.category as EntityCategory
   }
   const classified = category === null || (body.category === undefined)
@@ -109,7 +113,7 @@ async function planSearch(deps: Deps, body: SearchBody, chain: string): Promise<
   const sort = validateSort(category, body.sort ?? []) as SortClause[]
   const semantic = parsed ? parsed.semantic_query : query
   const terms = queryTerms(semantic)
-  return {
+  const plan: SearchPlan = {
     mode,
     query,
     category,
@@ -123,11 +127,12 @@ async function planSearch(deps: Deps, body: SearchBody, chain: string): Promise<
     filters_source: source,
     conflicts,
     overrides,
-    parser_version: mode === 'fast' ? 'none' : RULES_PARSER_VERSION,
+    parser_version: mode === 'fast' ? 'none' : (reading?.parser_version ?? RULES_PARSER_VERSION),
     criteria: [...Object.keys(merged).map((f) => ({ criterion: f, source: 'filter' as const })), ...(mode === 'deep' ? terms.map((t) => ({ criterion: t, source: 'words' as const })) : [])],
     chain,
     classified,
   }
+  return { plan, degradation: reading?.degradation ?? [] }
 }
 
 function resolvedSearch(plan: SearchPlan, onCursorPage: boolean) {
@@ -199,6 +204,7 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
   const fp = requestFingerprint(body)
   let plan: SearchPlan
   let offset = 0
+  let parserDegradation: QueryReading['degradation'] = []
   const onCursorPage = Boolean(body.cursor)
   if (body.cursor) {
     const payload = readCursor<CursorPayload>(deps, 'search', fp, body.cursor)
@@ -206,7 +212,7 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
     offset = payload.offset
     checkDepth(offset, limit)
   } else {
-    plan = await planSearch(deps, body, chargeChain(ctx))
+    ;({ plan, degradation: parserDegradation } = await planSearch(deps, body, chargeChain(ctx)))
   }
   const pageLimit = Math.min(limit, MAX_DEPTH - offset)
   const answer = await withRetrieval(deps, async () => {
@@ -218,7 +224,7 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
   const { got, rows } = answer
   const nextOffset = offset + rows.length
   const more = rows.length === pageLimit && nextOffset < Math.min(got.total, got.reachable, MAX_DEPTH)
-  const degradation: { reason: string; detail: string; impact: 'recall' | 'precision' | 'freshness' | 'fields'; source_corpus: string | null }[] = [...answer.vectorGaps]
+  const degradation: { reason: string; detail: string; impact: 'recall' | 'precision' | 'freshness' | 'fields'; source_corpus: string | null }[] = [...parserDegradation, ...answer.vectorGaps]
   if (got.reachable < got.total && nextOffset >= got.reachable) degradation.push({ reason: 'pagination_truncated', detail: `Only the best ${nextOffset} matches can be paged; narrow the search to reach the rest.`, impact: 'recall', source_corpus: null })
   degradation.push(...billingDegradation(credential.environment))
   const exact = !got.total_is_estimate

@@ -71,6 +71,21 @@ const STOPWORDS = new Set(
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
+/**
+ * The vocabulary's own spelling of a value (case and spacing folded), or undefined when the index
+ * has no such value. Phrase matching in the words gives this spelling by construction; the LLM
+ * parser maps its values through this.
+ */
+export function vocabularyValue(values: readonly string[], raw: string): string | undefined {
+  const key = raw.trim().replace(/\s+/g, ' ').toLowerCase()
+  return values.find((v) => v.toLowerCase() === key)
+}
+
+/** A funding stage as the index spells it, else title-cased ("series b" → "Series B"). */
+export function normaliseFundingStage(vocab: Pick<Vocabularies, 'funding_stages'>, raw: string): string {
+  return vocabularyValue(vocab.funding_stages, raw) ?? raw.trim().replace(/\b\w/g, (c) => c.toUpperCase())
+}
+
 /** Longest-first phrase match of a vocabulary against the text; returns matched values and the text with them blanked. */
 function matchVocabulary(text: string, values: string[], consumed: string[]): string[] {
   const found: string[] = []
@@ -173,7 +188,7 @@ export function parseQuery(query: string, vocab: Vocabularies, opts: { category:
     }
     m = take(/\b(pre-seed|seed|series [a-f])(?: stage| funded| round)?\b/)
     if (m) {
-      const stage = vocab.funding_stages.find((s) => s.toLowerCase() === m![1]!.toLowerCase()) ?? m[1]!.replace(/\b\w/g, (c) => c.toUpperCase())
+      const stage = normaliseFundingStage(vocab, m[1]!)
       filters.funding_stage = { include: [stage] }
       spans.push({ filter: 'funding_stage', text: m[0].trim() })
     }

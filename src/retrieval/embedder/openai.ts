@@ -41,6 +41,10 @@ const NATIVE_DIMENSIONS: Record<string, number> = {
   'text-embedding-3-large': 3072,
   'text-embedding-ada-002': 1536,
 }
+/** The output size of one of OpenAI's own models; undefined for any other model (set dimensions). */
+export function nativeEmbeddingDimensions(model: string): number | undefined {
+  return Object.hasOwn(NATIVE_DIMENSIONS, model) ? NATIVE_DIMENSIONS[model] : undefined
+}
 const MAX_ERROR_DETAIL_CHARS = 300
 const MAX_RETRY_DELAY_MS = 10_000
 
@@ -55,7 +59,7 @@ export class OpenAIEmbedder implements Embedder {
   private readonly retryBaseDelayMs: number
 
   constructor(private readonly options: OpenAIEmbedderOptions) {
-    const dimensions = options.dimensions ?? NATIVE_DIMENSIONS[options.model]
+    const dimensions = options.dimensions ?? nativeEmbeddingDimensions(options.model)
     if (dimensions === undefined) {
       throw new Error(`Embedding model "${options.model}" has no known size: set dimensions.`)
     }
