@@ -1,5 +1,6 @@
 // `npm run bench [-- <name>…] [-- --quick]`: runs the named benchmarks (all by default) one after
-// another and writes bench/results/<name>.json with the machine, commit and date. Figures are
+// another and writes bench/results/<name>.json (<name>.<variant>.json when the benchmark names a
+// variant: store and corpus scale) with the machine, commit and date. Figures are
 // explained in docs/performance.md. A new benchmark is a module exporting { name, run } listed below.
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -89,7 +90,7 @@ async function main(argv: string[]): Promise<number> {
     }
     if (!quick) {
       mkdirSync(RESULTS_DIR, { recursive: true })
-      const file = new URL(`${bench.name}.json`, RESULTS_DIR)
+      const file = new URL(`${bench.name}${result.variant ? `.${result.variant}` : ''}.json`, RESULTS_DIR)
       writeFileSync(file, JSON.stringify(record, null, 2) + '\n')
       console.error(`wrote ${file.pathname}`)
     }

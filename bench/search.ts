@@ -1,12 +1,14 @@
-// POST /v1/search (fast and auto) on the small demo corpus: p50/p95 at one request in flight and
-// requests/s at 4 connections, next to the bare engine query (`retrieve` on the same plan, in
-// process) measured in the same run. Explained in docs/performance.md.
+// POST /v1/search (fast and auto) on the demo corpus (small, or the medium one of a seeded store:
+// bench/lib/server.ts): p50/p95 at one request in flight and requests/s at 4 connections, next to
+// the bare engine query (`retrieve` on the same plan, in process) and a bare durable commit (the
+// floor of the charge every search writes) measured in the same run. Explained in docs/performance.md.
 import { execFile } from 'node:child_process'
 import { loadavg } from 'node:os'
 import { POOL, retrieve, withRetrieval, type RetrievalPlan } from '../src/domain/search/engine.ts'
 import type { Deps } from '../src/domain/types.ts'
 import { timeSampled, type SampledTiming } from './lib/in-process.ts'
-import { seedSmallDemo, startBenchServer } from './lib/server.ts'
+import { sql } from 'kysely'
+import { demoCorpus, startBenchServer } from './lib/server.ts'
 import { median, round } from './lib/stats.ts'
 import type { BenchResult, RunOptions } from './lib/types.ts'
 
@@ -54,6 +56,7 @@ export function throughput(url: string, headers: Record<string, string>, body: u
 
 interface ModeRound {
   http: SampledTiming
+  bare_commit: SampledTiming
   bare_retrieve: SampledTiming
   throughput: Throughput
   /** (http p50 − retrieve p50) / http p50 */
@@ -83,7 +86,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
   const s = options.quick ? QUICK : FULL
   const server = await startBenchServer({ DSP_KEY_CACHE_TTL_SECONDS: '3600' })
   try {
-    const seedSeconds = await seedSmallDemo(server)
+    const corpus = await demoCorpus(server)
     // A test key: the metering path runs (a usage run is written) and nothing runs out of credits.
     const { key } = await server.admin.workspaceWithKey({ scopes: ['dsp.search.read'], environment: 'test' })
     const headers = { 'x-api-key': key, 'content-type': 'application/json' }
@@ -105,6 +108,8 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       console.error(`  ${mode}: ${resultCounts[mode]} results; plan ${JSON.stringify(plans[mode])}`)
     }
     const bare = (mode: Mode) => () => withRetrieval(deps, () => retrieve(deps, plans[mode], 0, BODIES[mode].limit))
+    // A transaction that is given an id and commits: the WAL flush every charge waits for, and nothing else.
+    const commit = () => deps.db.transaction().execute((tx) => sql`select pg_current_xact_id()`.execute(tx))
 
     const rounds: Round[] = []
     for (let i = 0; i < s.rounds; i++) {
@@ -117,10 +122,12 @@ export async function run(options: RunOptions): Promise<BenchResult> {
           got[which] = await timeSampled(which === 'http' ? post(mode) : bare(mode), s.warmupSeconds, s.durationSeconds)
           console.error(`  ${mode} ${which.padEnd(4)} p50 ${got[which]!.p50_ms} ms p95 ${got[which]!.p95_ms} ms (${got[which]!.calls} calls)`)
         }
+        const bareCommit = await timeSampled(commit, s.warmupSeconds / 2, s.durationSeconds / 2)
+        console.error(`  ${mode} commit p50 ${bareCommit.p50_ms} ms`)
         const tp = await throughput(`${server.url}/v1/search`, { 'x-api-key': key }, BODIES[mode], s.throughputConnections, s.throughputSeconds)
         console.error(`  ${mode} ${tp.connections} conn: ${tp.requests_per_second} req/s`)
         if (tp.non2xx || tp.errors || tp.timeouts) problems.push(`round ${i + 1} ${mode} throughput: ${tp.non2xx} non-2xx, ${tp.errors} errors, ${tp.timeouts} timeouts`)
-        modes[mode] = { http: got.http!, bare_retrieve: got.bare!, throughput: tp, outside_engine_share_p50: round((got.http!.p50_ms - got.bare!.p50_ms) / got.http!.p50_ms, 3) }
+        modes[mode] = { http: got.http!, bare_commit: bareCommit, bare_retrieve: got.bare!, throughput: tp, outside_engine_share_p50: round((got.http!.p50_ms - got.bare!.p50_ms) / got.http!.p50_ms, 3) }
       }
       rounds.push({ loadavg_1m: round(loadavg()[0]!, 2), order: [...order], modes })
     }
@@ -132,29 +139,46 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       http_p95_ms: med((r) => r.modes[mode].http.p95_ms),
       bare_retrieve_p50_ms: med((r) => r.modes[mode].bare_retrieve.p50_ms),
       bare_retrieve_p95_ms: med((r) => r.modes[mode].bare_retrieve.p95_ms),
+      bare_commit_p50_ms: med((r) => r.modes[mode].bare_commit.p50_ms),
+      /** What is left outside the engine once the durable commit of the charge is set aside. */
+      outside_engine_share_p50_without_commit: med((r) => (r.modes[mode].http.p50_ms - r.modes[mode].bare_retrieve.p50_ms - r.modes[mode].bare_commit.p50_ms) / r.modes[mode].http.p50_ms),
       http_p50_vs_retrieve: med((r) => r.modes[mode].http.p50_ms / r.modes[mode].bare_retrieve.p50_ms, 2),
       outside_engine_share_p50: med((r) => r.modes[mode].outside_engine_share_p50),
       requests_per_second: Math.round(median(rounds.map((r) => r.modes[mode].throughput.requests_per_second))),
       requests_per_second_vs_retrieve_calls_per_second: med((r) => r.modes[mode].throughput.requests_per_second / r.modes[mode].bare_retrieve.calls_per_second, 2),
     })
-    const figures = { fast: modeFigures('fast'), auto: modeFigures('auto'), seed_seconds: seedSeconds }
+    const figures = { fast: modeFigures('fast'), auto: modeFigures('auto'), seed_seconds: corpus.seed_seconds }
     const share = figures.fast.outside_engine_share_p50
     const valid = problems.length === 0
+    // The 25 ms goal is the issue's for the medium corpus on PostgreSQL; elsewhere the share goal.
+    const latencyGoal = corpus.scale === 'medium' && server.store === 'postgresql'
+    const fastP50 = figures.fast.http_p50_ms
     return {
-      title: 'POST /v1/search fast and auto (demo corpus, small) next to the bare engine query (retrieve, same plan)',
+      variant: corpus.variant,
+      title: `POST /v1/search fast and auto (demo corpus, ${corpus.scale}) next to the bare engine query (retrieve, same plan)`,
       store: server.store,
-      settings: { ...s, corpus: 'small', bodies: BODIES, latency_connections: 1, key_environment: 'test', fast_p50_goal_ms: GOAL_FAST_P50_MS, fast_p50_goal_note: 'the 25 ms goal is for the medium corpus on PostgreSQL; medium was not run' },
+      settings: { ...s, corpus: corpus.scale, bodies: BODIES, latency_connections: 1, key_environment: 'test', fast_p50_goal_ms: GOAL_FAST_P50_MS, outside_share_goal: GOAL_OUTSIDE_SHARE },
       figures,
       rounds,
-      goal: {
-        description: 'Everything outside the engine query is at most 10 % of a fast search at p50: (p50 POST /v1/search − p50 retrieve) / p50 POST /v1/search, small corpus',
-        figure: 'fast.outside_engine_share_p50',
-        value: share,
-        limit: GOAL_OUTSIDE_SHARE,
-        unit: 'share',
-        ratio: round(share / GOAL_OUTSIDE_SHARE, 2),
-        pass: valid && share <= GOAL_OUTSIDE_SHARE,
-      },
+      goal: latencyGoal
+        ? {
+            description: 'fast search p50 at most 25 ms on the medium corpus, PostgreSQL',
+            figure: 'fast.http_p50_ms',
+            value: fastP50,
+            limit: GOAL_FAST_P50_MS,
+            unit: 'ms',
+            ratio: round(fastP50 / GOAL_FAST_P50_MS, 2),
+            pass: valid && fastP50 <= GOAL_FAST_P50_MS,
+          }
+        : {
+            description: `Everything outside the engine query is at most 10 % of a fast search at p50: (p50 POST /v1/search − p50 retrieve) / p50 POST /v1/search, ${corpus.scale} corpus`,
+            figure: 'fast.outside_engine_share_p50',
+            value: share,
+            limit: GOAL_OUTSIDE_SHARE,
+            unit: 'share',
+            ratio: round(share / GOAL_OUTSIDE_SHARE, 2),
+            pass: valid && share <= GOAL_OUTSIDE_SHARE,
+          },
       valid,
       problems,
     }

@@ -1,6 +1,9 @@
 // The server under benchmark: the same createApp as `dsp serve`, on 127.0.0.1 and a free port,
 // on an embedded store in a temp dir, or on a fresh PostgreSQL database when
-// DSP_BENCH_DATABASE_URL is set (created here, dropped on close). Plus an operator client.
+// DSP_BENCH_DATABASE_URL is set (created here, dropped on close). Or, for the medium corpus, a
+// store seeded beforehand with `dsp demo seed --scale medium`, opened as it is and kept:
+// DSP_BENCH_SEEDED_DATA_DIR (its DSP_DATA_DIR) plus, for PostgreSQL, DSP_BENCH_SEEDED_DATABASE_URL.
+// Plus an operator client.
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -8,7 +11,8 @@ import path from 'node:path'
 import pg from 'pg'
 import { createApp, type App } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
-import { seedDemoCorpus } from '../../src/domain/corpus/demo.ts'
+import type { DemoScale } from '../../src/corpus/demo/index.ts'
+import { findSeededDemo, seedDemoCorpus } from '../../src/domain/corpus/demo.ts'
 
 export type StoreKind = 'embedded' | 'postgresql'
 
@@ -84,11 +88,15 @@ async function freshPostgresDatabase(baseUrl: string): Promise<{ url: string; dr
 
 /** `overrides` are configuration variables (DSP_KEY_CACHE_TTL_SECONDS, …) for this benchmark. */
 export async function startBenchServer(overrides: Record<string, string> = {}): Promise<BenchServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'dsp-bench-'))
+  const seededDir = process.env.DSP_BENCH_SEEDED_DATA_DIR
+  const seededUrl = process.env.DSP_BENCH_SEEDED_DATABASE_URL
+  const dataDir = seededDir ?? mkdtempSync(path.join(tmpdir(), 'dsp-bench-'))
   const adminToken = randomBytes(24).toString('hex')
   const baseUrl = process.env.DSP_BENCH_DATABASE_URL
-  const database = baseUrl ? await freshPostgresDatabase(baseUrl) : null
+  const database = seededDir ? null : baseUrl ? await freshPostgresDatabase(baseUrl) : null
+  const databaseUrl = seededDir ? seededUrl : database?.url
   const cleanup = async () => {
+    if (seededDir) return
     if (database) await database.drop()
     rmSync(dataDir, { recursive: true, force: true })
   }
@@ -97,7 +105,7 @@ export async function startBenchServer(overrides: Record<string, string> = {}): 
       DSP_DATA_DIR: dataDir,
       DSP_ADMIN_TOKEN: adminToken,
       DSP_LOG_LEVEL: 'silent',
-      ...(database ? { DATABASE_URL: database.url } : {}),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...overrides,
     })
     // On disk, not in memory, so the embedded store is the one `dsp serve` runs.
@@ -112,7 +120,7 @@ export async function startBenchServer(overrides: Record<string, string> = {}): 
     return {
       url,
       app,
-      store: database ? 'postgresql' : 'embedded',
+      store: databaseUrl ? 'postgresql' : 'embedded',
       admin: new AdminClient(url, adminToken),
       close: async () => {
         try {
@@ -135,4 +143,19 @@ export async function seedSmallDemo(server: BenchServer): Promise<number> {
   const seconds = Math.round((performance.now() - started) / 100) / 10
   console.error(`  demo corpus (small) seeded in ${seconds} s`)
   return seconds
+}
+
+/**
+ * The demo corpus under benchmark: the one a seeded store holds (DSP_BENCH_SEEDED_DATA_DIR), else
+ * the small corpus seeded now. `variant` names the results file (bench/results/<name>.<variant>.json),
+ * so small and medium, embedded and PostgreSQL figures sit side by side.
+ */
+export async function demoCorpus(server: BenchServer): Promise<{ scale: DemoScale; seed_seconds: number | null; variant: string }> {
+  const seeded = await findSeededDemo(server.app.deps)
+  if (seeded) {
+    console.error(`  demo corpus (${seeded.scale}, seed ${seeded.seed}) already in the store`)
+    return { scale: seeded.scale, seed_seconds: null, variant: `${server.store}-${seeded.scale}` }
+  }
+  if (process.env.DSP_BENCH_SEEDED_DATA_DIR) throw new Error('DSP_BENCH_SEEDED_DATA_DIR holds no demo corpus: run `dsp demo seed --scale medium` there first')
+  return { scale: 'small', seed_seconds: await seedSmallDemo(server), variant: `${server.store}-small` }
 }

@@ -19,6 +19,8 @@ export interface Goal {
 }
 
 export interface BenchResult {
+  /** Names the results file, bench/results/<name>.<variant>.json (e.g. postgresql-medium); none: <name>.json. */
+  variant?: string
   title: string
   store: string
   settings: Record<string, unknown>
