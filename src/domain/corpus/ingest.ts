@@ -213,10 +213,11 @@ async function ingest(
   const rejects = new Rejects(opts.rejectFile)
   const totals = { read: 0, upserted: 0, unchanged: 0, embedded: 0, missing: 0 }
   let batch = new Map<string, PreparedRecord>()
-  const flush = async () => {
-    if (batch.size === 0) return
-    const r = await writeBatch(ctx, [...batch.values()])
-    batch = new Map()
+  // Two batches in flight at most: while one is written (store), the next is staged (hash check,
+  // texts, embeddings), so a store in another process (PostgreSQL) and this one overlap.
+  let writing: Promise<void> | null = null
+  const commitStaged = async (staged: StagedBatch) => {
+    const r = await commitBatch(ctx, staged)
     totals.upserted += r.upserted
     totals.unchanged += r.unchanged
     totals.embedded += r.embedded
@@ -227,6 +228,20 @@ async function ingest(
       unchanged: totals.unchanged,
       rejected: rejects.count,
     })
+  }
+  const flush = async () => {
+    if (batch.size === 0) return
+    const records = [...batch.values()]
+    batch = new Map()
+    const staged = await stageBatch(ctx, records)
+    if (writing) await writing
+    writing = commitStaged(staged)
+    // Mark it handled at once; the error surfaces where it is awaited (next flush or drain).
+    writing.catch(() => {})
+  }
+  const drain = async () => {
+    if (writing) await writing
+    writing = null
   }
   // What was committed stays committed: the index file and the figures follow it even after a failure.
   const settle = async () => {
@@ -249,13 +264,20 @@ async function ingest(
         rejects.add({ line: item.line, reason: prepared.reason })
         continue
       }
-      // A second record with the same id in one batch: write the first one, so the input's order wins.
-      if (batch.has(prepared.value.id)) await flush()
+      // A second record with the same id in one batch: write the first one, so the input's order wins
+      // (and let it commit first: the second is staged against what the first wrote).
+      if (batch.has(prepared.value.id)) {
+        await flush()
+        await drain()
+      }
       batch.set(prepared.value.id, prepared.value)
       if (batch.size >= batchSize) await flush()
     }
     await flush()
+    await drain()
   } catch (e) {
+    // A batch in flight finishes (or fails) before the figures are settled.
+    await (writing as Promise<void> | null)?.catch(() => {})
     // The first error is the one to report; a store that is down fails the follow-up work too.
     await settle().catch((err: unknown) =>
       deps.log.warn({ category, err: (err as Error).message }, 'ingest: figures not updated'),
@@ -302,18 +324,19 @@ async function embed(ctx: RunContext, category: EntityCategory, records: Prepare
   }
 }
 
-async function writeBatch(ctx: RunContext, batch: PreparedRecord[]): Promise<BatchResult> {
+/** A batch ready to write: what changed, its texts and vectors (the CPU-bound half of a batch). */
+interface StagedBatch {
+  batch: PreparedRecord[]
+  changed: PreparedRecord[]
+  texts: ReturnType<typeof recordTexts>[]
+  embedded: { vectors: (Float32Array | null)[]; model: string | null }
+  resolve: ((norm: string) => string | null) | null
+}
+
+async function stageBatch(ctx: RunContext, batch: PreparedRecord[]): Promise<StagedBatch> {
   const { deps, category } = ctx
-  const now = deps.clock.now()
-  if (category === 'school') {
-    const written = await deps.db.transaction().execute((tx) =>
-      upsertInstitutions(
-        tx,
-        batch.map((p) => schoolInstitution(p, now)),
-      ),
-    )
-    return { upserted: written, unchanged: batch.length - written, embedded: 0, missing: 0 }
-  }
+  const none = { batch, changed: [], texts: [], embedded: { vectors: [], model: null }, resolve: null }
+  if (category === 'school') return { ...none, changed: batch }
   const table = TABLE_OF[category]
   const model = ctx.embedder?.name ?? null
   // Unchanged: same content and embedded with today's embedder. Those are not embedded nor written.
@@ -330,8 +353,7 @@ async function writeBatch(ctx: RunContext, batch: PreparedRecord[]): Promise<Bat
     const s = stored.get(p.id)
     return !s || s.record_hash !== p.hash || s.embedded_with !== model
   })
-  if (changed.length === 0) return { upserted: 0, unchanged: batch.length, embedded: 0, missing: 0 }
-
+  if (changed.length === 0) return none
   const texts = changed.map((p) => recordTexts(category, p.record))
   const embedded = await embed(
     ctx,
@@ -339,8 +361,26 @@ async function writeBatch(ctx: RunContext, batch: PreparedRecord[]): Promise<Bat
     changed,
     texts.map((t) => t.embed),
   )
-  const states: VectorState[] = embedded.vectors.map((v) => ({ hasVector: v !== null, embeddedWith: embedded.model }))
   const resolve = category === 'person' ? await nameResolver(ctx, changed) : null
+  return { batch, changed, texts, embedded, resolve }
+}
+
+async function commitBatch(ctx: RunContext, staged: StagedBatch): Promise<BatchResult> {
+  const { deps, category } = ctx
+  const { batch, changed, texts, embedded, resolve } = staged
+  const now = deps.clock.now()
+  if (category === 'school') {
+    const written = await deps.db.transaction().execute((tx) =>
+      upsertInstitutions(
+        tx,
+        batch.map((p) => schoolInstitution(p, now)),
+      ),
+    )
+    return { upserted: written, unchanged: batch.length - written, embedded: 0, missing: 0 }
+  }
+  if (changed.length === 0) return { upserted: 0, unchanged: batch.length, embedded: 0, missing: 0 }
+  const table = TABLE_OF[category]
+  const states: VectorState[] = embedded.vectors.map((v) => ({ hasVector: v !== null, embeddedWith: embedded.model }))
   const indexOf = new Map(changed.map((p, i) => [p.id, i]))
   const vectorOf = (id: string) => embedded.vectors[indexOf.get(id)!] ?? null
 
