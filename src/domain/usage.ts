@@ -6,6 +6,7 @@ import { ApiError } from '../errors.ts'
 import * as usage from '../store/usage.ts'
 import type { UsageRunRow } from '../store/usage.ts'
 import { toCredits } from './credits/ledger.ts'
+import { flushFinishedRuns } from './credits/metering.ts'
 import { fingerprint, issueCursor, readCursor } from './cursors.ts'
 import { guarded } from './guard.ts'
 import type { Credential, Deps } from './types.ts'
@@ -65,6 +66,8 @@ export interface HistoryQuery {
 }
 
 export async function listHistory(deps: Deps, credential: Credential, q: HistoryQuery) {
+  // Runs close a moment after their response (domain/write-behind.ts): this server's closures first.
+  await flushFinishedRuns(deps)
   const limit = q.limit ?? 25
   const fp = fingerprint({ action_type: [...(q.action_type ?? [])].sort(), from: q.from ?? null, to: q.to ?? null, who: credential.key_id ?? credential.user_id })
   const after = q.cursor ? readCursor<{ o: number; i: number }>(deps, 'history', fp, q.cursor) : null
@@ -94,6 +97,8 @@ export async function listHistory(deps: Deps, credential: Credential, q: History
 const SNAPSHOT_RETENTION_MS = 30 * 86_400_000
 
 export async function getHistoryRun(deps: Deps, credential: Credential, runId: number) {
+  // Runs close a moment after their response (domain/write-behind.ts): this server's closures first.
+  await flushFinishedRuns(deps)
   const row = await usage.visibleRuns(deps.db, visibility(credential))
     .selectAll('usage_runs')
     .where('usage_runs.id', '=', runId)
@@ -120,6 +125,8 @@ export interface MetricsQuery {
 const MAX_METRICS_DAYS = 366
 
 export async function getUsageMetrics(deps: Deps, credential: Credential, q: MetricsQuery) {
+  // Runs close a moment after their response (domain/write-behind.ts): this server's closures first.
+  await flushFinishedRuns(deps)
   const to = q.to ? new Date(q.to) : deps.clock.now()
   const from = q.from ? new Date(q.from) : new Date(to.getTime() - 30 * 86_400_000)
   if (from > to) throw new ApiError('request.invalid', '`from` must not be after `to`.')
@@ -175,6 +182,8 @@ export interface KeyUsageQuery {
 
 /** §2.5: buckets per period and action type. A session gets the same answer over its own runs, with key_id null. */
 export async function getKeyUsage(deps: Deps, credential: Credential, q: KeyUsageQuery) {
+  // Runs close a moment after their response (domain/write-behind.ts): this server's closures first.
+  await flushFinishedRuns(deps)
   return guarded(deps, 'ledger', 'credits.unavailable', async () => {
     const granularity = q.granularity ?? 'day'
     const to = q.to ? new Date(q.to) : deps.clock.now()

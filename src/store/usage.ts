@@ -24,8 +24,21 @@ export async function setRunCharge(db: Db, runId: number, milli: number) {
   await db.updateTable('usage_runs').set({ credits_charged_milli: milli }).where('id', '=', runId).execute()
 }
 
-export async function finishRun(db: Db, runId: number, fields: { status: 'ok' | 'failed'; error_code?: string | null; latency_ms: number; finished_at: Date }) {
-  await db.updateTable('usage_runs').set({ status: fields.status, error_code: fields.error_code ?? null, latency_ms: fields.latency_ms, finished_at: fields.finished_at }).where('id', '=', runId).execute()
+export interface FinishedRun {
+  id: number
+  status: 'ok' | 'failed'
+  error_code: string | null
+  latency_ms: number
+  finished_at: Date
+}
+
+/** Closes many runs in one statement. */
+export async function finishRuns(db: Db, runs: FinishedRun[]) {
+  if (runs.length === 0) return
+  const values = sql.join(runs.map((r) => sql`(${r.id}::bigint, ${r.status}::text, ${r.error_code}::text, ${r.latency_ms}::integer, ${r.finished_at}::timestamptz)`))
+  await sql`update usage_runs u set status = v.status, error_code = v.error_code, latency_ms = v.latency_ms, finished_at = v.finished_at
+    from (values ${values}) as v(id, status, error_code, latency_ms, finished_at)
+    where u.id = v.id`.execute(db)
 }
 
 export interface RunVisibility {

@@ -4,6 +4,7 @@
 import { ApiError } from '../../errors.ts'
 import * as store from '../../store/agent-runs.ts'
 import type { Credential, Deps } from '../types.ts'
+import { perServer, WriteBehind } from '../write-behind.ts'
 
 export const EXPOSURE_WINDOW_DAYS = 30
 
@@ -12,22 +13,50 @@ export const credentialKey = (credential: Pick<Credential, 'key_id' | 'user_id'>
 
 const windowStart = (deps: Deps) => new Date(deps.clock.nowMs() - EXPOSURE_WINDOW_DAYS * 86_400_000)
 
+interface Shown {
+  credential: string
+  entities: string[]
+  at: Date
+}
+
+const exposures = perServer((deps: Deps) =>
+  new WriteBehind<Shown>({
+    write: async (items) => {
+      // One upsert per credential in the batch, with its latest time.
+      const byCredential = new Map<string, { entities: string[]; at: Date }>()
+      for (const item of items) {
+        const got = byCredential.get(item.credential)
+        if (!got) byCredential.set(item.credential, { entities: [...item.entities], at: item.at })
+        else {
+          got.entities.push(...item.entities)
+          if (item.at > got.at) got.at = item.at
+        }
+      }
+      for (const [credential, got] of byCredential) await store.recordExposures(deps.db, credential, got.entities, got.at)
+    },
+    onError: (e) => deps.log.warn({ err: e.message }, 'could not record shown entities'),
+  }),
+)
+
 /**
  * Records that `credential` was shown these records now. Call it from any route once its answer
  * is ready, with each row's category and id (the id the row carries). Idempotent per record:
- * showing a record again only refreshes its date. Best effort: a failure is logged, never
- * turned into an error of the route that showed the records.
+ * showing a record again only refreshes its date. Best effort and queued: written with others a
+ * moment later (domain/write-behind.ts); a failure is logged, never turned into an error of the
+ * route that showed the records. The count (countShown) writes the queue first.
  */
-export async function recordShown(deps: Deps, credential: Credential, records: { category: string; id: string }[]): Promise<void> {
+export function recordShown(deps: Deps, credential: Credential, records: { category: string; id: string }[]): void {
   if (records.length === 0) return
-  try {
-    await store.recordExposures(deps.db, credentialKey(credential), records.map((r) => `${r.category}:${r.id}`), deps.clock.now())
-  } catch (e) {
-    deps.log.warn({ err: (e as Error).message }, 'could not record shown entities')
-  }
+  exposures(deps).push({ credential: credentialKey(credential), entities: records.map((r) => `${r.category}:${r.id}`), at: deps.clock.now() })
+}
+
+/** Writes the queued exposures of this server (before counting, and at shutdown). */
+export function flushShown(deps: Deps): Promise<void> {
+  return exposures(deps).flush()
 }
 
 export async function countShown(deps: Deps, credential: Credential): Promise<number> {
+  await flushShown(deps)
   return store.countExposures(deps.db, credentialKey(credential), windowStart(deps))
 }
 

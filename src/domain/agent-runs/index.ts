@@ -213,7 +213,7 @@ export async function listAgentRunResults(deps: Deps, credential: Credential, ru
   const page = rows.slice(0, limit).map((r) => r.row as ResultRow)
   const total = run.result_count ?? 0
   const more = rows.length > limit
-  await recordShown(deps, credential, page.map((r) => ({ category: r.category, id: r.id })))
+  recordShown(deps, credential, page.map((r) => ({ category: r.category, id: r.id })))
   const view = runView(run)
   return envelope(page, {
     total,

@@ -9,6 +9,7 @@ import * as usage from '../../store/usage.ts'
 import type { Insertable } from 'kysely'
 import type { UsageRunsTable } from '../../store/db.ts'
 import { guarded } from '../guard.ts'
+import { perServer, WriteBehind } from '../write-behind.ts'
 import type { Credential, Deps } from '../types.ts'
 import { allocatedAccountId, sharedAccountId, toCredits } from './ledger.ts'
 import { priceOf, priceRule, unitsFor } from './pricing.ts'
@@ -125,9 +126,9 @@ export async function chargeCall(deps: Deps, ctx: ChargeContext, input: ChargeIn
   return guarded(deps, 'ledger', 'credits.unavailable', () =>
     deps.db.transaction().execute(async (tx) => {
       const now = deps.clock.now()
-      const { ws, accountId } = await spendingAccount(tx, credential.workspace_id)
-      const account = await ledger.lockAccount(tx, accountId)
-      if (!account) throw new ApiError('internal', 'The workspace has no credit account.')
+      const account = await ledger.lockSpendingAccount(tx, credential.workspace_id)
+      if (!account) throw new ApiError('internal', 'The credential\'s workspace or its credit account is gone.')
+      const accountId = account.account_id
       const runId = await usage.insertRun(tx, pendingRun(credential, now, {
         action_type: input.action_type,
         query: input.query,
@@ -145,8 +146,8 @@ export async function chargeCall(deps: Deps, ctx: ChargeContext, input: ChargeIn
       const available = account.balance_milli - account.reserved_milli
       if (price > available) {
         const extra: Record<string, unknown> = { available: toCredits(Math.max(0, available)), required: toCredits(price), action_type: input.action_type }
-        if (ws.has_allocation) {
-          const [shared] = await ledger.findAccounts(tx, [sharedAccountId(ws.organisation_id)])
+        if (account.has_allocation) {
+          const [shared] = await ledger.findAccounts(tx, [sharedAccountId(account.organisation_id)])
           if (shared && shared.balance_milli > 0) extra.unrestricted_not_usable = toCredits(shared.balance_milli)
         }
         throw new ApiError('credits.insufficient', `This call costs ${toCredits(price)} credits and ${toCredits(Math.max(0, available))} are spendable; no results were returned.`, { extra })
@@ -160,7 +161,23 @@ export async function chargeCall(deps: Deps, ctx: ChargeContext, input: ChargeIn
   )
 }
 
-/** Marks a charged run finished once its response went out (or failed to). */
-export async function finishCharge(deps: Deps, runId: number, ok: boolean, latencyMs: number): Promise<void> {
-  await usage.finishRun(deps.db, runId, { status: ok ? 'ok' : 'failed', error_code: ok ? null : 'incomplete', latency_ms: Math.round(latencyMs), finished_at: deps.clock.now() })
+const finishedRuns = perServer((deps: Deps) =>
+  new WriteBehind<usage.FinishedRun>({
+    write: (runs) => usage.finishRuns(deps.db, runs),
+    // The runs stay pending; the maintenance job reports them failed (incomplete) later.
+    onError: (e, n) => deps.log.warn({ err: e.message, runs: n }, 'could not close runs'),
+  }),
+)
+
+/**
+ * Marks a charged run finished once its response went out (or failed to). Queued: runs close in
+ * batches a moment later (domain/write-behind.ts); readers of history call flushFinishedRuns first.
+ */
+export function finishCharge(deps: Deps, runId: number, ok: boolean, latencyMs: number): void {
+  finishedRuns(deps).push({ id: runId, status: ok ? 'ok' : 'failed', error_code: ok ? null : 'incomplete', latency_ms: Math.round(latencyMs), finished_at: deps.clock.now() })
+}
+
+/** Writes the queued run closures of this server (before reading history, and at shutdown). */
+export function flushFinishedRuns(deps: Deps): Promise<void> {
+  return finishedRuns(deps).flush()
 }

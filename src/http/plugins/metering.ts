@@ -2,9 +2,9 @@
 // credits/metering.ts, chargeCall). This plugin sets meta.credits_charged from it and closes the
 // run once the response has gone out: `ok`, or `failed` if the connection broke first.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { chargeCall, finishCharge, idempotencyScope, type ChargeInput } from '../../domain/credits/metering.ts'
+import { chargeCall, finishCharge, flushFinishedRuns, idempotencyScope, type ChargeInput } from '../../domain/credits/metering.ts'
 import type { Deps } from '../../domain/types.ts'
-import { recordShown } from '../../domain/agent-runs/ceiling.ts'
+import { flushShown, recordShown } from '../../domain/agent-runs/ceiling.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -48,9 +48,12 @@ export function registerMetering(app: FastifyInstance, deps: Deps) {
   app.addHook('onResponse', async (request, reply) => {
     if (request.meteredRunId === null) return
     // The entity ceiling counts distinct records shown by every billed route (written off the answer's path).
-    if (request.shownRecords?.length && request.credential) await recordShown(deps, request.credential, request.shownRecords)
-    await finishCharge(deps, request.meteredRunId, reply.statusCode < 400 && !request.raw.aborted, reply.elapsedTime).catch((e: unknown) =>
-      request.log.warn({ err: (e as Error).message, run_id: request.meteredRunId }, 'could not close run'),
-    )
+    if (request.shownRecords?.length && request.credential) recordShown(deps, request.credential, request.shownRecords)
+    finishCharge(deps, request.meteredRunId, reply.statusCode < 400 && !request.raw.aborted, reply.elapsedTime)
+  })
+  // What is queued goes to the store before the server lets go of it.
+  app.addHook('onClose', async () => {
+    await flushShown(deps)
+    await flushFinishedRuns(deps)
   })
 }
