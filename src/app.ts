@@ -6,6 +6,7 @@ import pino from 'pino'
 import { Clock } from './clock.ts'
 import { publicUrl as basePublicUrl, type Config } from './config.ts'
 import { KeyCache } from './domain/api-keys.ts'
+import { recountVectors } from './domain/corpus/coverage.ts'
 import { CorpusVectors, lazyEmbedder } from './domain/corpus/vectors.ts'
 import type { Deps } from './domain/types.ts'
 import { Faults } from './faults.ts'
@@ -63,6 +64,9 @@ export async function createApp(config: Readonly<Config>, options: CreateAppOpti
     embedder,
     vectors: new CorpusVectors(store.db, path.join(config.DSP_DATA_DIR, 'index'), embedder, log),
   }
+  // Vector counts follow the configured embedder: after a switch of embedder, coverage must not
+  // count the previous one's vectors (docs/corpus.md §7). A failure leaves the figures as they were.
+  await recountVectors(deps).catch((e: unknown) => log.warn({ err: (e as Error).message }, 'vector counts not refreshed at start'))
   const server = await buildServer(deps, { logger: options.logger })
   const worker = options.worker === false ? null : startAgentWorker(deps)
   return {

@@ -399,17 +399,21 @@ function jsonPresent(field: string) {
 
 /**
  * Record count, vector count and, per field, how many records carry it: one scan of the table
- * (a category's slice of documents). Fields are top-level record fields.
+ * (a category's slice of documents). Fields are top-level record fields. `model` counts only the
+ * vectors that embedder made (`embedded_with`), the ones its index holds; null counts any vector.
  */
 export async function countRecordFields(
   db: Db,
   table: RecordTable,
   category: string | null,
   fields: readonly string[],
+  model: string | null,
 ): Promise<{ records: number; vectors: number; fields: Record<string, number> }> {
   const selections = [
     sql<number>`count(*)::int`.as('records'),
-    sql<number>`count(*) filter (where has_vector)::int`.as('vectors'),
+    model === null
+      ? sql<number>`count(*) filter (where has_vector)::int`.as('vectors')
+      : sql<number>`count(*) filter (where has_vector and embedded_with = ${model})::int`.as('vectors'),
     ...fields.map((f, i) => sql<number>`count(*) filter (where ${jsonPresent(f)})::int`.as(`f${i}`)),
   ]
   let query = db.selectFrom(table).select(selections)

@@ -1,6 +1,8 @@
 // The OpenAI-compatible embeddings provider end to end (DSP_EMBEDDINGS_PROVIDER=openai): a fake
 // /v1/embeddings server, an empty corpus, ingest over the admin NDJSON route, GET /v1/coverage,
-// and a fast search that can only find its record by meaning; then the provider unreachable.
+// and a fast search that can only find its record by meaning; then the provider unreachable (searches
+// answer by their words only); then a switch of embedder without re-ingesting (coverage counts only
+// the current embedder's vectors).
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { expectProblem, expectStatus } from '../support/http.ts'
@@ -121,19 +123,51 @@ describe('DSP_EMBEDDINGS_PROVIDER=openai with the provider unreachable', () => {
     assert.equal(corpus.vector_coverage_incomplete, true)
   })
 
-  test('a search with words answers 503 upstream.unavailable with Retry-After, never charged: its query cannot be embedded', async () => {
+  test('a search with words answers 200 by its words only, says so in degradation, and is charged for what it delivered', async () => {
     const { key } = await api.admin.workspaceWithKey()
     const spendable = (await api.get('/v1/credits', { key })).body.spendable
-    for (const mode of ['fast', 'auto']) {
+    let charged = 0
+    for (const [mode, price] of [['fast', 0.02], ['auto', 0.04], ['deep', 0.1]] as const) {
+      // "car repair" shares words with the garage only: the full-text side finds it without vectors.
       const res = await api.post('/v1/search', { key, body: { query: 'car repair', mode, category: 'company', limit: 5 } })
-      expectProblem(res, 503, 'upstream.unavailable')
-      assert.equal(res.headers.get('retry-after'), '5')
+      expectStatus(res, 200)
+      assert.deepEqual(res.body.results.map((r: { id: string }) => r.id), ['quillon.example'], `${mode}: ${res.text}`)
+      const reasons = res.body.degradation.map((d: { reason: string }) => d.reason)
+      assert.ok(reasons.includes('vector_search_unavailable'), `${mode}: ${res.text}`)
+      const entry = res.body.degradation.find((d: { reason: string }) => d.reason === 'vector_search_unavailable')
+      assert.equal(entry.impact, 'recall')
+      assert.equal(entry.source_corpus, 'gtm_companies')
+      assert.ok(!entry.detail.includes(String(port)), 'the provider address is not shown')
+      // The stored records have no vector either (ingested while the provider was down).
+      assert.ok(reasons.includes('vector_coverage_incomplete'), `${mode}: ${res.text}`)
+      assert.equal(res.body.meta.credits_charged, price, `${mode}: one row delivered, one row charged`)
+      charged += price
     }
-    assert.equal((await api.get('/v1/credits', { key })).body.spendable, spendable)
-    // Without words nothing is embedded: a filter-only listing still answers, by words only.
+    assert.equal(Math.round((await api.get('/v1/credits', { key })).body.spendable * 1000), Math.round((spendable - charged) * 1000))
+    // Words that only meaning could connect find nothing by their words: 200, empty, charged 0.
+    const byMeaning = await api.post('/v1/search', { key, body: { query: 'automobile maintenance', mode: 'fast', category: 'company', limit: 5 } })
+    expectStatus(byMeaning, 200)
+    assert.deepEqual(byMeaning.body.results, [])
+    assert.ok(byMeaning.body.degradation.some((d: { reason: string }) => d.reason === 'vector_search_unavailable'))
+    assert.equal(byMeaning.body.meta.credits_charged, 0)
+    // Without words nothing is embedded: a filter-only listing answers with no such entry.
     const listing = await api.post('/v1/search', { key, body: { mode: 'fast', category: 'company', filters: { industry: { include: ['Automotive'] } } } })
     expectStatus(listing, 200)
     assert.deepEqual(listing.body.results.map((r: { id: string }) => r.id), ['quillon.example'])
+    assert.ok(!listing.body.degradation.some((d: { reason: string }) => d.reason === 'vector_search_unavailable'))
+  })
+
+  test('the retrieval index itself down still answers 503 upstream.unavailable, never charged', async () => {
+    const { key } = await api.admin.workspaceWithKey()
+    const spendable = (await api.get('/v1/credits', { key })).body.spendable
+    await api.admin.fault('retrieval', 'down')
+    try {
+      const res = await api.post('/v1/search', { key, body: { query: 'car repair', mode: 'fast', category: 'company', limit: 5 } })
+      expectProblem(res, 503, 'upstream.unavailable')
+    } finally {
+      await api.admin.clearFaults()
+    }
+    assert.equal((await api.get('/v1/credits', { key })).body.spendable, spendable)
   })
 
   test('once the provider answers again, re-ingesting the same records embeds them', async () => {
@@ -144,5 +178,73 @@ describe('DSP_EMBEDDINGS_PROVIDER=openai with the provider unreachable', () => {
     assert.deepEqual(res.body.vectors, { embedded: 3, missing: 0 })
     const { key } = await api.admin.workspaceWithKey({ scopes: ['dsp.search.read'] })
     assert.equal((await companyCoverage(api, key)).vector_coverage_incomplete, false)
+  })
+})
+
+describe('switching embedder without re-ingesting', () => {
+  let provider: FakeProvider
+  let api: TestServer
+  before(async () => {
+    provider = await startFakeProvider({ '/v1/embeddings': embeddingsHandler(DIMENSIONS, SYNONYMS) })
+    // Ingested with the default embedder (GloVe)…
+    api = await startTestServer()
+    const res = await ingest(api, 'company', COMPANIES)
+    expectStatus(res, 200)
+    assert.deepEqual(res.body.vectors, { embedded: 3, missing: 0 })
+  })
+  after(async () => {
+    await api?.close()
+    await provider?.close()
+  })
+
+  test('coverage counts the vectors of the embedder that made them', async () => {
+    const { key } = await api.admin.workspaceWithKey({ scopes: ['dsp.search.read'] })
+    const corpus = await companyCoverage(api, key)
+    assert.equal(corpus.records_with_vector, 3)
+    assert.equal(corpus.vector_coverage_incomplete, false)
+  })
+
+  test('restarted with another embedder, coverage and search report the records its index lacks', async () => {
+    // …then the same data dir and database served with the provider's model.
+    api = await api.restart(openaiEnv(provider.url))
+    const { key } = await api.admin.workspaceWithKey()
+    const corpus = await companyCoverage(api, key)
+    assert.equal(corpus.records, 3)
+    assert.equal(corpus.records_with_vector, 0)
+    assert.equal(corpus.vector_share, 0)
+    assert.equal(corpus.vector_coverage_incomplete, true)
+    const res = await api.post('/v1/search', { key, body: { query: 'car repair', mode: 'fast', category: 'company', limit: 5 } })
+    expectStatus(res, 200)
+    assert.deepEqual(res.body.results.map((r: { id: string }) => r.id), ['quillon.example'], 'found by its words')
+    const gap = res.body.degradation.find((d: { reason: string }) => d.reason === 'vector_coverage_incomplete')
+    assert.ok(gap, res.text)
+    assert.match(gap.detail, /^3 of 3 company records/)
+    assert.equal(gap.source_corpus, 'gtm_companies')
+  })
+
+  test('re-ingesting one record counts it alone: the other two still have only the previous embedder\'s vector', async () => {
+    const res = await ingest(api, 'company', COMPANIES.slice(0, 1))
+    expectStatus(res, 200)
+    assert.deepEqual(res.body.vectors, { embedded: 1, missing: 0 })
+    const { key } = await api.admin.workspaceWithKey({ scopes: ['dsp.search.read'] })
+    const corpus = await companyCoverage(api, key)
+    assert.equal(corpus.records_with_vector, 1)
+    assert.equal(corpus.vector_coverage_incomplete, true)
+  })
+
+  test('re-ingesting embeds the records with the new embedder; coverage is complete again', async () => {
+    const res = await ingest(api, 'company', COMPANIES)
+    expectStatus(res, 200)
+    assert.ok(res.body.upserted >= 2, 'records embedded by another embedder are not "unchanged"')
+    const { key } = await api.admin.workspaceWithKey()
+    const corpus = await companyCoverage(api, key)
+    assert.equal(corpus.records_with_vector, 3)
+    assert.equal(corpus.vector_coverage_incomplete, false)
+    // Search reads corpus_state through a one-second cache (engine.ts); the previous test's search filled it.
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    const byMeaning = await api.post('/v1/search', { key, body: { query: 'automobile maintenance', mode: 'fast', category: 'company', limit: 5 } })
+    expectStatus(byMeaning, 200)
+    assert.equal(byMeaning.body.results[0]?.id, 'quillon.example', byMeaning.text)
+    assert.deepEqual(byMeaning.body.degradation, [])
   })
 })

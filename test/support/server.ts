@@ -62,6 +62,12 @@ export interface TestServer extends HttpClient {
   app: App
   admin: AdminClient
   close(): Promise<void>
+  /**
+   * Stops this server and starts another over the same data dir and database, with `overrides`
+   * on top of this one's settings: a restart with a changed configuration. Close the new server;
+   * this one's close() then does nothing.
+   */
+  restart(overrides?: Record<string, string>): Promise<TestServer>
 }
 
 export const usingPostgres = () => Boolean(process.env.DSP_TEST_DATABASE_URL)
@@ -92,19 +98,34 @@ export async function startTestServer(overrides: Record<string, string> = {}, op
     drop = db.drop
   }
   if (process.env.DSP_TEST_REDIS_URL) env.REDIS_URL = process.env.DSP_TEST_REDIS_URL
-  const config = loadConfig({ ...env, ...overrides })
-  const loadDataDir = config.DATABASE_URL ? undefined : demo?.tarball ? new Blob([readFileSync(demo.tarball)]) : await embeddedSnapshot()
+  const settings = { ...env, ...overrides }
+  const loadDataDir = settings.DATABASE_URL ? undefined : demo?.tarball ? new Blob([readFileSync(demo.tarball)]) : await embeddedSnapshot()
+  return launch(settings, dataDir, loadDataDir, drop)
+}
+
+async function launch(settings: Record<string, string>, dataDir: string, loadDataDir: Blob | undefined, drop: (() => Promise<void>) | null): Promise<TestServer> {
+  const config = loadConfig(settings)
   const app = await createApp(config, { port: 0, inMemory: !config.DATABASE_URL, loadDataDir, logger: false })
   const address = await app.app.listen({ port: 0, host: '127.0.0.1' })
   ;(app.deps as { publicUrl: string }).publicUrl = address
   const http = new HttpClient(address)
+  let handedOver = false
   const server = Object.assign(http, {
     app,
     admin: new AdminClient(http, ADMIN_TOKEN),
     close: async () => {
+      if (handedOver) return
       await app.close()
       if (drop) await drop()
       rmSync(dataDir, { recursive: true, force: true })
+    },
+    restart: async (overrides: Record<string, string> = {}) => {
+      // The embedded store lives in memory: its data dir is carried over as a tarball.
+      const pglite = (app.deps.store as { pglite?: { dumpDataDir(c: 'none'): Promise<Blob> } }).pglite
+      const dump = config.DATABASE_URL || !pglite ? undefined : await pglite.dumpDataDir('none')
+      handedOver = true
+      await app.close()
+      return launch({ ...settings, ...overrides }, dataDir, dump, drop)
     },
   })
   return server

@@ -1,6 +1,7 @@
 // What the index holds per source corpus (GET /v1/coverage, data-routes §4.2): counts, freshness,
-// field shares and vector coverage. Figures are computed once at the end of each ingest (one scan)
-// and read from corpus_state, so the route costs one small query. Docs: docs/corpus.md §8.
+// field shares and vector coverage. Figures are computed once at the end of each ingest (one scan),
+// vector counts again at start (the embedder may have changed), and read from corpus_state, so the
+// route costs one small query. Docs: docs/corpus.md §7-8.
 import {
   CATEGORY_SOURCE_CORPUS,
   SOURCE_CORPORA,
@@ -91,7 +92,16 @@ const shares = (fields: Record<string, number>, total: number) =>
 export async function refreshCorpusState(
   db: Db,
   category: IngestCategory,
-  opts: { asOf: Date | null; now: Date; recount: boolean },
+  opts: {
+    asOf: Date | null
+    now: Date
+    recount: boolean
+    /**
+     * Name of the embedder the ingest ran with (the deployment's): only its vectors count, since
+     * the index holds only those. Null: any vector counts (schools, which have none).
+     */
+    model: string | null
+  },
 ): Promise<void> {
   const touched: SourceCorpus[] = []
   if (category !== 'school') touched.push(CATEGORY_SOURCE_CORPUS[category])
@@ -103,20 +113,42 @@ export async function refreshCorpusState(
       await updateCorpusState(db, corpus, values)
       continue
     }
-    const counts = await countCorpus(db, corpus)
+    const counts = await countCorpus(db, corpus, opts.model ?? null)
     await updateCorpusState(db, corpus, { ...values, ...counts })
   }
 }
 
-async function countCorpus(db: Db, corpus: SourceCorpus) {
+async function countCorpus(db: Db, corpus: SourceCorpus, model: string | null) {
   if (corpus === 'gtm_affiliations' || corpus === 'gtm_institutions') {
     const c = corpus === 'gtm_affiliations' ? await countAffiliations(db) : await countInstitutions(db)
     return { record_count: c.records, vector_count: null, fields: shares(c.fields, c.records) }
   }
   const category = CATEGORY_OF[corpus]!
   const table = TABLE_OF[category]
-  const c = await countRecordFields(db, table, table === 'documents' ? category : null, CORPUS_FIELDS[category])
+  const c = await countRecordFields(db, table, table === 'documents' ? category : null, CORPUS_FIELDS[category], model)
   return { record_count: c.records, vector_count: c.vectors, fields: shares(c.fields, c.records) }
+}
+
+/**
+ * At start (createApp): counts each record corpus's vectors again, keeping only those of the
+ * deployment's embedder. After a switch of provider, model or size, the index is rebuilt from
+ * that embedder's vectors alone, so records embedded by the previous one no longer count (coverage
+ * and search say vector_coverage_incomplete) until they are ingested again. One scan of each
+ * non-empty corpus; empty ones load nothing (not even the embedder), unchanged counts are not written.
+ */
+export async function recountVectors(deps: Pick<Deps, 'db' | 'embedder' | 'clock'>): Promise<void> {
+  const states = (await findCorpusStates(deps.db)).filter(
+    (s) => CATEGORY_OF[s.corpus as SourceCorpus] && Number(s.record_count) > 0,
+  )
+  if (states.length === 0) return
+  const model = (await deps.embedder()).name
+  for (const s of states) {
+    const category = CATEGORY_OF[s.corpus as SourceCorpus]!
+    const table = TABLE_OF[category]
+    const c = await countRecordFields(deps.db, table, table === 'documents' ? category : null, [], model)
+    if (c.vectors !== Number(s.vector_count ?? 0))
+      await updateCorpusState(deps.db, s.corpus, { vector_count: c.vectors, updated_at: deps.clock.now() })
+  }
 }
 
 /** Per source corpus, every one in closed-set order (empty ones too). Free: one read of corpus_state. */
@@ -142,21 +174,4 @@ export async function getCoverage(deps: Deps): Promise<CoverageResponse> {
     }
   })
   return { corpora }
-}
-
-/**
- * Records lacking a vector per category, for search's `vector_coverage_incomplete` degradation
- * (as of the end of the latest ingest).
- */
-export async function findVectorGaps(
-  deps: Deps,
-): Promise<Partial<Record<EntityCategory, { records: number; missing: number }>>> {
-  const states = await findCorpusStates(deps.db)
-  const out: Partial<Record<EntityCategory, { records: number; missing: number }>> = {}
-  for (const s of states) {
-    const category = CATEGORY_OF[s.corpus as SourceCorpus]
-    if (category)
-      out[category] = { records: s.record_count, missing: Math.max(0, s.record_count - (s.vector_count ?? 0)) }
-  }
-  return out
 }

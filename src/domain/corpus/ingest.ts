@@ -250,6 +250,7 @@ async function ingest(
       asOf: totals.read > 0 ? asOf : null,
       now: deps.clock.now(),
       recount: totals.upserted > 0,
+      model: ctx.embedder?.name ?? null,
     })
   }
   try {

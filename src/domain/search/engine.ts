@@ -61,6 +61,8 @@ export interface Retrieved {
   /** How many results paging can reach (the fused pool, else the total). */
   reachable: number
   vector_used: boolean
+  /** The words could not be embedded (the embeddings provider failed): matched by their words only. */
+  vector_unavailable: boolean
 }
 
 function compileContext(deps: Deps): CompileContext {
@@ -188,12 +190,6 @@ export async function withRetrieval<T>(deps: Deps, fn: () => Promise<T>): Promis
       if (e.kind === 'timeout') throw new ApiError('upstream.timeout', `The retrieval engine did not answer within ${deadline} ms; nothing was charged. Retry after Retry-After.`)
       throw new ApiError('upstream.unavailable', 'The retrieval engine could not be reached; nothing was charged. Retry after Retry-After.')
     }
-    // The embeddings provider (DSP_EMBEDDINGS_PROVIDER=openai) down or refusing after its retries:
-    // the query cannot be embedded, so the search cannot run as asked.
-    if (e instanceof EmbeddingProviderError) {
-      deps.log.warn({ err: e.message, status: e.status }, 'embeddings provider failed on a search query')
-      throw new ApiError('upstream.unavailable', 'The embeddings provider could not be reached; nothing was charged. Retry after Retry-After.')
-    }
     const code = (e as { code?: string }).code ?? ''
     if (/^(ECONN|08|57P)/.test(code) || /Connection terminated/.test(String((e as Error).message))) throw new ApiError('upstream.unavailable', 'The retrieval engine could not be reached; nothing was charged.')
     throw e
@@ -230,10 +226,21 @@ export function fuse(lists: { hits: Hit[]; weight: number }[]): Hit[] {
   return [...scores.entries()].map(([id, s]) => ({ id, score: Math.round((s / (max || 1)) * 10_000) / 10_000 })).sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))
 }
 
-async function embedQuery(deps: Deps, text: string): Promise<Float32Array | null> {
+/**
+ * The query's vector; null when no word is known (zero vector). The embeddings provider
+ * (DSP_EMBEDDINGS_PROVIDER=openai) down or refusing after its retries gives `unavailable`: the
+ * search goes on by its words only and says so (degradation vector_search_unavailable).
+ */
+async function embedQuery(deps: Deps, text: string): Promise<{ vector: Float32Array | null; unavailable: boolean }> {
   const embedder = await deps.embedder()
-  const [v] = await embedder.embed([text])
-  return v && !isZeroVector(v) ? v : null
+  try {
+    const [v] = await embedder.embed([text])
+    return { vector: v && !isZeroVector(v) ? v : null, unavailable: false }
+  } catch (e) {
+    if (!(e instanceof EmbeddingProviderError)) throw e
+    deps.log.warn({ err: e.message, status: e.status }, 'embeddings provider failed on a search query; searching by words only')
+    return { vector: null, unavailable: true }
+  }
 }
 
 /**
@@ -269,7 +276,7 @@ export async function retrieve(deps: Deps, plan: RetrievalPlan, offset: number, 
       const companyScore = companies.hits[rankOf.get(employer) ?? 0]?.score ?? 0
       return { id: r.id, score: companyScore }
     })
-    return { hits, total: count.count, total_is_estimate: count.capped, pool_truncated: false, reachable: count.count, vector_used: companies.vector_used }
+    return { hits, total: count.count, total_is_estimate: count.capped, pool_truncated: false, reachable: count.count, vector_used: companies.vector_used, vector_unavailable: companies.vector_unavailable }
   }
 
   if (terms.length && plan.sort.length === 0) {
@@ -283,24 +290,28 @@ export async function retrieve(deps: Deps, plan: RetrievalPlan, offset: number, 
     const ids = fused.hits.map((h) => h.id)
     const scoreOf = new Map(fused.hits.map((h) => [h.id, h.score]))
     const rows = await q.pageRows(deps.db, { table, category: docCategory, where, ids, orderBy: orderBy(deps, plan), limit, offset })
-    return { hits: rows.map((r) => ({ id: r.id, score: scoreOf.get(r.id) ?? 0 })), total: fused.total, total_is_estimate: fused.total_is_estimate, pool_truncated: fused.pool_truncated, reachable: ids.length, vector_used: fused.vector_used }
+    return { hits: rows.map((r) => ({ id: r.id, score: scoreOf.get(r.id) ?? 0 })), total: fused.total, total_is_estimate: fused.total_is_estimate, pool_truncated: fused.pool_truncated, reachable: ids.length, vector_used: fused.vector_used, vector_unavailable: fused.vector_unavailable }
   }
 
   const [rows, count] = await Promise.all([
     q.pageRows(deps.db, { table, category: docCategory, where, orderBy: orderBy(deps, plan), limit, offset }),
     q.countMatches(deps.db, { table, category: docCategory, where, cap: COUNT_CAP }),
   ])
-  return { hits: rows.map((r) => ({ id: r.id, score: 1 })), total: count.count, total_is_estimate: count.capped, pool_truncated: false, reachable: count.count, vector_used: false }
+  return { hits: rows.map((r) => ({ id: r.id, score: 1 })), total: count.count, total_is_estimate: count.capped, pool_truncated: false, reachable: count.count, vector_used: false, vector_unavailable: false }
 }
 
 async function retrieveFused(deps: Deps, plan: RetrievalPlan, where: RawBuilder<unknown>, terms: string[], pool: number): Promise<Retrieved> {
   const table = TABLE[plan.category]
   const docCategory = table === 'documents' ? plan.category : null
-  const [text, expanded, vector] = await Promise.all([
+  const [text, expanded, embedded] = await Promise.all([
     q.textCandidates(deps.db, { table, category: docCategory, where, terms, limit: pool }),
     plan.expansions.length ? q.textCandidates(deps.db, { table, category: docCategory, where, terms: plan.expansions, limit: pool }) : Promise.resolve([]),
-    embedQuery(deps, [plan.semantic_query ?? '', ...plan.expansions].join(' ')).then((v) => (v ? vectorCandidates(deps, plan.category, where, v, pool) : [])),
+    embedQuery(deps, [plan.semantic_query ?? '', ...plan.expansions].join(' ')).then(async (e) => ({
+      hits: e.vector ? await vectorCandidates(deps, plan.category, where, e.vector, pool) : [],
+      unavailable: e.unavailable,
+    })),
   ])
+  const vector = embedded.hits
   const fused = fuse([
     { hits: text.map((t) => ({ id: t.id, score: t.rank })), weight: 1 },
     { hits: vector, weight: 1 },
@@ -314,7 +325,7 @@ async function retrieveFused(deps: Deps, plan: RetrievalPlan, where: RawBuilder<
     total = Math.max(total, counted.count + fused.filter((h) => !text.some((t) => t.id === h.id)).length)
     estimate = true
   }
-  return { hits: fused, total: Math.min(total, COUNT_CAP), total_is_estimate: estimate || total >= COUNT_CAP, pool_truncated: textCapped, reachable: fused.length, vector_used: vector.length > 0 }
+  return { hits: fused, total: Math.min(total, COUNT_CAP), total_is_estimate: estimate || total >= COUNT_CAP, pool_truncated: textCapped, reachable: fused.length, vector_used: vector.length > 0, vector_unavailable: embedded.unavailable }
 }
 
 /** Records of the page, flattened into rows with the three guaranteed keys (§2.2). */
@@ -354,6 +365,11 @@ export async function vectorDegradation(deps: Deps, category: EntityCategory) {
   const g = state ? { records: Number(state.record_count), missing: Math.max(0, Number(state.record_count) - Number(state.vector_count ?? 0)) } : null
   if (!g || g.missing === 0) return []
   return [{ reason: 'vector_coverage_incomplete', detail: `${g.missing} of ${g.records} ${category} records have no vector yet; they can only match by their words.`, impact: 'recall' as const, source_corpus: CATEGORY_SOURCE_CORPUS[category] }]
+}
+
+/** The words could not be embedded (provider down): this page matched by its words only. */
+export function vectorUnavailableDegradation(category: EntityCategory) {
+  return [{ reason: 'vector_search_unavailable', detail: 'The embeddings provider failed on the query, so its words were not matched by meaning: these results match by their words only. Retry later for the full search.', impact: 'recall' as const, source_corpus: CATEGORY_SOURCE_CORPUS[category] }]
 }
 
 export async function loadVocabularies(deps: Deps) {

@@ -11,7 +11,7 @@ import { billingDegradation, chargeChain, type ChargeInput } from '../credits/me
 import { checkDepth, fingerprint, issueCursor, MAX_DEPTH, readCursor } from '../cursors.ts'
 import type { Credential, Deps } from '../types.ts'
 import { DOCUMENT_CATEGORIES, type DocumentCategory } from './catalogue.ts'
-import { attributionFor, buildRows, DEEP_POOL, loadVocabularies, POOL, queryTerms, retrieve, vectorDegradation, withRetrieval, type RetrievalPlan, type SortClause } from './engine.ts'
+import { attributionFor, buildRows, DEEP_POOL, loadVocabularies, POOL, queryTerms, retrieve, vectorDegradation, vectorUnavailableDegradation, withRetrieval, type RetrievalPlan, type SortClause } from './engine.ts'
 import { readSearchQuery, type QueryReading } from './llm-parser.ts'
 import { expandTerms, parseQuery, RULES_PARSER_VERSION, type Vocabularies } from './parser.ts'
 import { validateSort } from './sorts.ts'
@@ -224,7 +224,7 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
   const { got, rows } = answer
   const nextOffset = offset + rows.length
   const more = rows.length === pageLimit && nextOffset < Math.min(got.total, got.reachable, MAX_DEPTH)
-  const degradation: { reason: string; detail: string; impact: 'recall' | 'precision' | 'freshness' | 'fields'; source_corpus: string | null }[] = [...parserDegradation, ...answer.vectorGaps]
+  const degradation: { reason: string; detail: string; impact: 'recall' | 'precision' | 'freshness' | 'fields'; source_corpus: string | null }[] = [...parserDegradation, ...(got.vector_unavailable ? vectorUnavailableDegradation(plan.category) : []), ...answer.vectorGaps]
   if (got.reachable < got.total && nextOffset >= got.reachable) degradation.push({ reason: 'pagination_truncated', detail: `Only the best ${nextOffset} matches can be paged; narrow the search to reach the rest.`, impact: 'recall', source_corpus: null })
   degradation.push(...billingDegradation(credential.environment))
   const exact = !got.total_is_estimate
