@@ -76,10 +76,18 @@ export async function pageRows(db: Db, q: PageQuery): Promise<{ id: string; vec_
 }
 
 /** Full-text candidates: ids ranked by ts_rank_cd against an OR of the query's terms. */
-export async function textCandidates(db: Db, q: { table: SearchTable; category: string | null; where: RawBuilder<unknown>; terms: string[]; limit: number }): Promise<{ id: string; rank: number }[]> {
+/** `all`: every term must occur (AND); `any`: one is enough (OR). */
+export type TextMatch = 'all' | 'any'
+
+function tsquery(terms: string[], match: TextMatch) {
+  const words = terms.map((x) => x.replace(/[^\p{L}\p{N}]+/gu, '')).filter(Boolean)
+  return sql`to_tsquery('english', ${words.join(match === 'all' ? ' & ' : ' | ')})`
+}
+
+export async function textCandidates(db: Db, q: { table: SearchTable; category: string | null; where: RawBuilder<unknown>; terms: string[]; limit: number; match: TextMatch }): Promise<{ id: string; rank: number }[]> {
   if (q.terms.length === 0) return []
   const t = from(q.table)
-  const tsq = sql`to_tsquery('english', ${q.terms.map((x) => x.replace(/[^\p{L}\p{N}]+/gu, '')).filter(Boolean).join(' | ')})`
+  const tsq = tsquery(q.terms, q.match)
   const r = await sql<{ id: string; rank: number }>`
     select ${sql.ref(`${t.alias}.id`)} as id, ts_rank_cd(${sql.ref(`${t.alias}.tsv`)}, ${tsq}) as rank
     from ${t.from}
@@ -89,11 +97,10 @@ export async function textCandidates(db: Db, q: { table: SearchTable; category: 
 }
 
 /** How many records the text matches (the universe of a text search), counted up to a cap. */
-export async function countTextMatches(db: Db, q: { table: SearchTable; category: string | null; where: RawBuilder<unknown>; terms: string[]; cap: number }) {
+export async function countTextMatches(db: Db, q: { table: SearchTable; category: string | null; where: RawBuilder<unknown>; terms: string[]; cap: number; match: TextMatch }) {
   if (q.terms.length === 0) return { count: 0, capped: false }
   const t = from(q.table)
-  const tsq = sql`to_tsquery('english', ${q.terms.map((x) => x.replace(/[^\p{L}\p{N}]+/gu, '')).filter(Boolean).join(' | ')})`
-  return countMatches(db, { ...q, where: and([q.where, sql`${sql.ref(`${t.alias}.tsv`)} @@ ${tsq}`]) })
+  return countMatches(db, { ...q, where: and([q.where, sql`${sql.ref(`${t.alias}.tsv`)} @@ ${tsquery(q.terms, q.match)}`]) })
 }
 
 /** ids and vector keys of the records passing the filters, when there are at most `max` of them. */

@@ -79,6 +79,20 @@ describe('POST /v1/search: answers', () => {
     }
   })
 
+  test('auto: a sub-industry is a filter when the words ask for a kind of company, else it stays in the words', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey()
+    const kind = await search(api, key, { query: 'observability companies', mode: 'auto', category: 'company', limit: 5 })
+    expectStatus(kind, 200)
+    assert.deepEqual(kind.body.resolved_search.filters.sub_industry, { include: ['Observability'] })
+    for (const r of kind.body.results) assert.equal(r.sub_industry, 'Observability')
+    const described = await search(api, key, { query: 'observability for logs and traces', mode: 'auto', category: 'company', limit: 5 })
+    expectStatus(described, 200)
+    assert.equal(described.body.resolved_search.filters.sub_industry, undefined)
+    assert.match(described.body.resolved_search.semantic_query, /observability/)
+    assert.ok(described.body.results.some((r: { sub_industry?: string }) => r.sub_industry !== 'Observability'), 'companies of other sub-industries that sell observability are found')
+  })
+
   test('auto: the category is classified from the words when omitted', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()

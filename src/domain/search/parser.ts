@@ -199,8 +199,13 @@ export function parseQuery(query: string, vocab: Vocabularies, opts: { category:
 
     const consumed = [text]
     const industries = matchVocabulary(text, vocab.industries, consumed)
-    const subIndustries = matchVocabulary(consumed[0]!, vocab.sub_industries, consumed)
-    const technologies = matchVocabulary(consumed[0]!, vocab.technologies, consumed)
+    // A sub-industry or a technology is a filter only when the words ask for a kind of company
+    // ("observability companies", "startups using Kafka"). Otherwise it describes what is sought
+    // ("observability for logs and traces", "Kubernetes experience") and stays in the words: as a
+    // filter it would drop every record whose text says it but whose classification does not.
+    const asksForKind = KIND_NOUN.test(text)
+    const subIndustries = asksForKind ? matchVocabulary(consumed[0]!, vocab.sub_industries, consumed) : []
+    const technologies = asksForKind ? matchVocabulary(consumed[0]!, vocab.technologies, consumed) : []
     const countries = matchVocabulary(consumed[0]!, vocab.countries, consumed)
     const states = matchVocabulary(consumed[0]!, vocab.states, consumed)
     const cities = matchVocabulary(consumed[0]!, vocab.cities, consumed)
@@ -245,6 +250,9 @@ export function parseQuery(query: string, vocab: Vocabularies, opts: { category:
     spans,
   }
 }
+
+/** Words that name kinds of organisations: with one, a sub-industry or technology in the query is a filter. */
+const KIND_NOUN = /\b(?:compan(?:y|ies)|startups?|firms?|vendors?|providers?|businesses|makers?|manufacturers?|suppliers?|agenc(?:y|ies)|employers?)\b/
 
 /** Small synonym table for deep mode's expansion step. */
 export const SYNONYMS: Record<string, string[]> = {
