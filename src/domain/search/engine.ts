@@ -198,12 +198,25 @@ export async function withRetrieval<T>(deps: Deps, fn: () => Promise<T>): Promis
   }
 }
 
-/** Vector neighbours among the records passing `where`: exact over a small filtered set, else ANN then filter. */
-async function vectorCandidates(deps: Deps, category: EntityCategory, where: RawBuilder<unknown>, vector: Float32Array, k: number): Promise<Hit[]> {
+/** No filter and no include_domains: every record of the category passes (the index holds only it). */
+export function isUnconstrained(plan: Pick<RetrievalPlan, 'filters' | 'include_domains'>): boolean {
+  return plan.include_domains.length === 0 && Object.values(plan.filters).every((v) => v === undefined || v === null)
+}
+
+/**
+ * Vector neighbours among the records passing `where`: exact over a small filtered set, else ANN
+ * then filter. Unconstrained, the ANN's own neighbours are the answer: no filtered set to read.
+ */
+async function vectorCandidates(deps: Deps, category: EntityCategory, where: RawBuilder<unknown>, vector: Float32Array, k: number, unconstrained: boolean): Promise<Hit[]> {
   const table = TABLE[category]
   const docCategory = table === 'documents' ? category : null
   const index = await deps.vectors.index(category)
   if (index.size === 0) return []
+  if (unconstrained) {
+    const found = index.search(vector, Math.min(k, index.size)).filter((h) => h.score >= VECTOR_FLOOR)
+    const ids = await q.idsForKeys(deps.db, { table, category: docCategory, where, keys: found.map((h) => Number(h.key)) })
+    return found.filter((h) => ids.has(Number(h.key))).map((h) => ({ id: ids.get(Number(h.key))!, score: h.score }))
+  }
   const small = await q.filteredKeys(deps.db, { table, category: docCategory, where, max: EXACT_SCAN_MAX_CANDIDATES })
   if (small) {
     const byKey = new Map(small.map((r) => [BigInt(r.vec_key), r.id]))
@@ -324,7 +337,7 @@ async function retrieveFused(deps: Deps, plan: RetrievalPlan, where: RawBuilder<
     // Expansions are alternatives (synonyms): any of them.
     plan.expansions.length ? q.textCandidates(deps.db, { table, category: docCategory, where, terms: plan.expansions, limit: pool, match: 'any' }) : Promise.resolve([]),
     embedQuery(deps, [plan.semantic_query ?? '', ...plan.expansions].join(' ')).then(async (e) => ({
-      hits: e.vector ? await vectorCandidates(deps, plan.category, where, e.vector, pool) : [],
+      hits: e.vector ? await vectorCandidates(deps, plan.category, where, e.vector, pool, isUnconstrained(plan)) : [],
       unavailable: e.unavailable,
     })),
   ])
