@@ -198,6 +198,37 @@ export async function withRetrieval<T>(deps: Deps, fn: () => Promise<T>): Promis
   }
 }
 
+// A record keeps its vector key for life (a row's key never changes, and a key is never reused),
+// so what a key resolved to once stays true: cached per server and category, up to a bound. A
+// record deleted since is dropped where rows are built (its record is gone).
+const KEY_CACHE_MAX = 2_000_000
+const keyCache = new WeakMap<Deps, Map<EntityCategory, Map<number, string>>>()
+
+/** ids of vector keys of a category (no filter), from the cache, the rest from the store. */
+async function idsOfKeys(deps: Deps, category: EntityCategory, keys: number[]): Promise<Map<number, string>> {
+  let perCategory = keyCache.get(deps)
+  if (!perCategory) keyCache.set(deps, (perCategory = new Map()))
+  let cache = perCategory.get(category)
+  if (!cache) perCategory.set(category, (cache = new Map()))
+  const out = new Map<number, string>()
+  const missing: number[] = []
+  for (const k of keys) {
+    const id = cache.get(k)
+    if (id === undefined) missing.push(k)
+    else out.set(k, id)
+  }
+  if (missing.length) {
+    const table = TABLE[category]
+    const found = await q.idsForKeys(deps.db, { table, category: table === 'documents' ? category : null, where: sql`true`, keys: missing })
+    if (cache.size + found.size > KEY_CACHE_MAX) cache.clear()
+    for (const [k, id] of found) {
+      cache.set(k, id)
+      out.set(k, id)
+    }
+  }
+  return out
+}
+
 /** No filter and no include_domains: every record of the category passes (the index holds only it). */
 export function isUnconstrained(plan: Pick<RetrievalPlan, 'filters' | 'include_domains'>): boolean {
   return plan.include_domains.length === 0 && Object.values(plan.filters).every((v) => v === undefined || v === null)
@@ -214,7 +245,7 @@ async function vectorCandidates(deps: Deps, category: EntityCategory, where: Raw
   if (index.size === 0) return []
   if (unconstrained) {
     const found = index.search(vector, Math.min(k, index.size)).filter((h) => h.score >= VECTOR_FLOOR)
-    const ids = await q.idsForKeys(deps.db, { table, category: docCategory, where, keys: found.map((h) => Number(h.key)) })
+    const ids = await idsOfKeys(deps, category, found.map((h) => Number(h.key)))
     return found.filter((h) => ids.has(Number(h.key))).map((h) => ({ id: ids.get(Number(h.key))!, score: h.score }))
   }
   const small = await q.filteredKeys(deps.db, { table, category: docCategory, where, max: EXACT_SCAN_MAX_CANDIDATES })
