@@ -8,6 +8,7 @@ import * as m0003 from './migrations/0003_corpus.ts'
 import * as m0004 from './migrations/0004_sessions.ts'
 import * as m0005 from './migrations/0005_lists_feedback.ts'
 import * as m0006 from './migrations/0006_agent_runs.ts'
+import * as m0007 from './migrations/0007_relationships_graph.ts'
 
 const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0004_sessions': m0004,
   '0005_lists_feedback': m0005,
   '0006_agent_runs': m0006,
+  '0007_relationships_graph': m0007,
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,7 +1,7 @@
-// Reads of the affiliation graph for the relationships routes: a company's current people and
-// their affiliations, everyone affiliated with given institutions, and anchor resolution. The
-// graph joins themselves run in domain/relationships/graph.ts over what these return.
-import { sql } from 'kysely'
+// Reads of the affiliation graph for the relationships routes, and anchor resolution. The joins
+// are narrowed here in SQL (populations, usable affiliations, only institutions both sides touch)
+// and counted in domain/relationships/graph.ts: docs/relationships.md §1 says why the split.
+import { sql, type RawBuilder } from 'kysely'
 import type { Db } from './db.ts'
 
 export interface PeopleFilter {
@@ -24,14 +24,134 @@ export interface GraphPerson {
   company_name: string | null
 }
 
-export interface AffiliationEdge {
-  person_id: string
+/**
+ * A company's current people (persons.company_key: its domain, or name:<normalised>) under the
+ * side's filters, minus some people (reach: the seeds). Each gets a rank: its position in
+ * profile-URL byte order, the answers' tie-break, so ranks order rows without reading URLs.
+ */
+export interface Population {
+  company_key: string
+  filter: PeopleFilter
+  exclude_ids: string[]
+}
+
+/** Which affiliations may connect (docs/relationships.md §1). */
+export interface EdgeRules {
+  /** Only ended affiliations. */
+  exclude_current: boolean
+  kind: 'employment' | 'education' | null
+  /** Only these institutions (null: any). */
+  only: string[] | null
+}
+
+export interface GraphEdge {
+  /** The person's rank in its population (seeds: position in the seed list; everyone: a dense index). */
+  person: number
+  /** Everyone (via_institution): the person's rank in the first population, when they are in it. */
+  first_rank: number | null
   inst_key: string
   kind: 'employment' | 'education'
   start_month: number | null
+  /** Null while it lasts (is_current). */
   end_month: number | null
-  is_current: boolean
   match_confidence: 'url' | 'edu' | 'name'
+}
+
+export interface SideEdges {
+  first: GraphEdge[]
+  second: GraphEdge[]
+}
+
+export type RankedPerson = GraphPerson & { rank: number }
+
+function populationQuery(p: Population, columns: RawBuilder<unknown> = sql``): RawBuilder<unknown> {
+  const f = p.filter
+  return sql`select id, (row_number() over (order by profile_url collate "C"))::int - 1 as rank ${columns}
+    from persons
+    where company_key = ${p.company_key}
+      ${f.country ? sql`and lower(country) = any(${f.country}::text[])` : sql``}
+      ${f.department ? sql`and department = any(${f.department}::text[])` : sql``}
+      ${f.seniority ? sql`and seniority = any(${f.seniority}::text[])` : sql``}
+      ${p.exclude_ids.length > 0 ? sql`and id <> all(${p.exclude_ids}::text[])` : sql``}`
+}
+
+const seedsQuery = (ids: string[]) => sql`select id, (ord - 1)::int as rank from unnest(${ids}::text[]) with ordinality as s(id, ord)`
+
+function usable(rules: EdgeRules): RawBuilder<unknown> {
+  return sql`true
+    ${rules.exclude_current ? sql`and not a.is_current and a.end_month is not null` : sql``}
+    ${rules.kind ? sql`and a.kind = ${rules.kind}` : sql``}
+    ${rules.only ? sql`and a.inst_key = any(${rules.only}::text[])` : sql``}`
+}
+
+const EDGE = sql`a.inst_key, a.kind, a.start_month, case when a.is_current then null else a.end_month end as end_month, a.match_confidence`
+
+/**
+ * The usable affiliations of two sets of people, only at institutions both sides touch (nothing
+ * else can connect). Each side is read through affiliations_person_idx, one probe per person;
+ * the institution semi-joins are hash joins. Second side: a population, or seed person ids.
+ */
+export async function findSharedEdges(db: Db, first: Population, second: Population | { ids: string[] }, rules: EdgeRules): Promise<SideEdges> {
+  const secondSide = 'ids' in second ? seedsQuery(second.ids) : populationQuery(second)
+  const r = await sql<GraphEdge & { side: number }>`with
+    p as materialized (${populationQuery(first)}),
+    q as materialized (${secondSide}),
+    pe as materialized (select p.rank as person, ${EDGE} from p join affiliations a on a.person_id = p.id where ${usable(rules)}),
+    qe as materialized (select q.rank as person, ${EDGE} from q join affiliations a on a.person_id = q.id where ${usable(rules)})
+    select 1 as side, pe.*, null::int as first_rank from pe where inst_key in (select inst_key from qe)
+    union all
+    select 2 as side, qe.*, null::int as first_rank from qe where inst_key in (select inst_key from pe)`.execute(db)
+  return splitSides(r.rows)
+}
+
+/**
+ * via_institution: a population's affiliations with the named institutions (first side; every one,
+ * exclude_current is judged per institution by the caller), and everyone's usable affiliations
+ * with them (second side, from affiliations_inst_idx alone), each marked with its rank on the
+ * first side when the person is in the population (nobody is their own contact).
+ */
+export async function findInstitutionEdges(db: Db, first: Population, named: string[], kind: EdgeRules['kind'], excludeCurrent: boolean): Promise<SideEdges> {
+  if (named.length === 0) return { first: [], second: [] }
+  const typed = sql`a.inst_key = any(${named}::text[]) ${kind ? sql`and a.kind = ${kind}` : sql``}`
+  const r = await sql<GraphEdge & { side: number }>`with
+    p as materialized (${populationQuery(first)}),
+    everyone as materialized (select a.person_id, ${EDGE} from affiliations a where ${typed} ${excludeCurrent ? sql`and not a.is_current and a.end_month is not null` : sql``})
+    select 1 as side, p.rank as person, ${EDGE}, null::int as first_rank from p join affiliations a on a.person_id = p.id where ${typed}
+    union all
+    select 2 as side, (dense_rank() over (order by e.person_id))::int - 1 as person, e.inst_key, e.kind, e.start_month, e.end_month, e.match_confidence, p.rank as first_rank
+    from everyone e left join p on p.id = e.person_id`.execute(db)
+  return splitSides(r.rows)
+}
+
+function splitSides(rows: (GraphEdge & { side: number })[]): SideEdges {
+  const out: SideEdges = { first: [], second: [] }
+  for (const row of rows) (row.side === 1 ? out.first : out.second).push(row)
+  return out
+}
+
+const PERSON_COLUMNS = ['id', 'profile_url', 'name', 'title', 'department', 'seniority', 'country', 'company_domain', 'company_key', 'company_name'] as const
+
+/** People of a population by rank (a page of an answer). */
+export async function findRankedPersons(db: Db, population: Population, ranks: number[]): Promise<RankedPerson[]> {
+  if (ranks.length === 0) return []
+  const r = await sql<RankedPerson>`with p as (${populationQuery(population)})
+    select ${sql.join(PERSON_COLUMNS.map((c) => sql.ref(`persons.${c}`)))}, p.rank
+    from p join persons on persons.id = p.id
+    where p.rank = any(${ranks}::int[])`.execute(db)
+  return r.rows
+}
+
+/** How many of a population's ranked people hold each value of a person field (null: 'Unknown'). */
+export async function countRankedPersonsBy(db: Db, population: Population, ranks: number[], field: 'department' | 'seniority' | 'country'): Promise<{ key: string; people: number }[]> {
+  if (ranks.length === 0) return []
+  const r = await sql<{ key: string; people: number }>`with p as (${populationQuery(population, sql`, ${sql.ref(field)} as value`)})
+    select coalesce(value, 'Unknown') as key, count(*)::int as people from p where rank = any(${ranks}::int[]) group by 1`.execute(db)
+  return r.rows
+}
+
+export async function findPersons(db: Db, by: 'id' | 'profile_url', values: string[]): Promise<GraphPerson[]> {
+  if (values.length === 0) return []
+  return db.selectFrom('persons').select(PERSON_COLUMNS).where(by, 'in', values).execute() as Promise<GraphPerson[]>
 }
 
 export interface CompanyRef {
@@ -51,40 +171,6 @@ export interface InstitutionRef {
   name_norm: string | null
   domain: string | null
   professional_url: string | null
-}
-
-const PERSON_COLUMNS = ['id', 'profile_url', 'name', 'title', 'department', 'seniority', 'country', 'company_domain', 'company_key', 'company_name'] as const
-const EDGE_COLUMNS = ['person_id', 'inst_key', 'kind', 'start_month', 'end_month', 'is_current', 'match_confidence'] as const
-
-/** A company's current people (persons.company_key: its domain, or name:<normalised>), under the side's filters. */
-export async function findPopulation(db: Db, companyKey: string, filter: PeopleFilter): Promise<GraphPerson[]> {
-  let query = db.selectFrom('persons').select(PERSON_COLUMNS).where('company_key', '=', companyKey)
-  if (filter.country) query = query.where(sql<boolean>`lower(country) = any(${filter.country}::text[])`)
-  if (filter.department) query = query.where('department', 'in', filter.department)
-  if (filter.seniority) query = query.where('seniority', 'in', filter.seniority)
-  return query.execute() as Promise<GraphPerson[]>
-}
-
-export async function findPersons(db: Db, by: 'id' | 'profile_url', values: string[]): Promise<GraphPerson[]> {
-  if (values.length === 0) return []
-  return db.selectFrom('persons').select(PERSON_COLUMNS).where(by, 'in', values).execute() as Promise<GraphPerson[]>
-}
-
-/**
- * Affiliations of the given people, optionally only with the given institutions. `any(array)`
- * keeps the primary key (person_id, ordinal) in play: a join is planned as a full scan.
- */
-export async function findAffiliationsOfPersons(db: Db, personIds: string[], instKeys: string[] | null = null): Promise<AffiliationEdge[]> {
-  if (personIds.length === 0 || (instKeys && instKeys.length === 0)) return []
-  let query = db.selectFrom('affiliations').select(EDGE_COLUMNS).where(sql<boolean>`person_id = any(${personIds}::text[])`)
-  if (instKeys) query = query.where(sql<boolean>`inst_key = any(${instKeys}::text[])`)
-  return query.execute() as Promise<AffiliationEdge[]>
-}
-
-/** Everyone's affiliations with the given institutions (served by affiliations_inst_idx alone). */
-export async function findAffiliationsOfInstitutions(db: Db, instKeys: string[]): Promise<AffiliationEdge[]> {
-  if (instKeys.length === 0) return []
-  return db.selectFrom('affiliations').select(EDGE_COLUMNS).where(sql<boolean>`inst_key = any(${instKeys}::text[])`).execute() as Promise<AffiliationEdge[]>
 }
 
 const COMPANY_COLUMNS = sql`id, domain, name, name_norm, professional_url, vec_key`

@@ -8,9 +8,11 @@ import type { DemoFacts, RelationshipFact } from '../../src/corpus/demo/facts.ts
 import { itEnforcesAuth } from '../support/auth-matrix.ts'
 import { readDemoFacts } from '../support/demo.ts'
 import { expectMeta, expectProblem, expectStatus, type Res } from '../support/http.ts'
-import { useTestServer, type TestServer } from '../support/server.ts'
+import { ADMIN_TOKEN, useTestServer, type TestServer } from '../support/server.ts'
 
 const server = useTestServer({}, { demo: true })
+// Its own copy of the demo corpus: the school it adds would change other tests' answers.
+const collided = useTestServer({}, { demo: true })
 
 itEnforcesAuth(server, { method: 'POST', path: '/v1/relationships', scopes: ['dsp.search.read'], body: { query: 'who on our team knows people at brightwave.com' } })
 itEnforcesAuth(server, { method: 'POST', path: '/v1/relationships/reach', scopes: ['dsp.search.read'], body: { person: '0000000000000000', companies: [{ value: 'brightwave.com' }] } })
@@ -188,6 +190,33 @@ describe('POST /v1/relationships: refusals', () => {
     assert.deepEqual((both.options.extra!.candidates as { kind: string }[]).map((c) => c.kind), ['company', 'school'])
     const school = chooseInstitution('Meridian', [{ inst_key: 'meridian-university', type: 'school', name: 'Meridian', name_norm: 'meridian', domain: null, professional_url: null }], 'school')
     assert.equal((school as { inst_key: string }).inst_key, 'meridian-university')
+  })
+
+  test('a name that is both a company and a school → 422 relationship.anchor_ambiguous with both options, never charged; a kind picks one', async () => {
+    const api = await collided()
+    const school = { name: 'Vantage Health', school_id: 'vantage-health-institute', domain: 'vhi.edu', kind: 'institute_of_technology', city: 'Boston', country: 'United States', professional_url: 'linkedin.com/school/vantage-health-institute' }
+    const ingested = await api.request('POST', '/admin/v1/corpus/school', { rawBody: JSON.stringify(school) + '\n', headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': 'application/x-ndjson' } })
+    expectStatus(ingested, 200)
+    assert.equal(ingested.body.upserted, 1)
+    const { key } = await api.admin.workspaceWithKey({ credits: 100 })
+    const via = { relation: 'via_institution', companies: [{ value: LUMINA }], institutions: [{ value: 'Vantage Health' }] }
+    const both = [[VANTAGE, 'company'], [school.school_id, 'school']].sort()
+    for (const body of [via, pair(LUMINA, BRIGHTWAVE, { institutions: [{ value: 'vantage health', by: 'name', kind: 'unknown' }] })]) {
+      const res = await rel(api, key, body)
+      expectProblem(res, 422, 'relationship.anchor_ambiguous')
+      assert.deepEqual(res.body.extra.candidates.map((c: { id: string; kind: string }) => [c.id, c.kind]).sort(), both)
+    }
+    const asked = await ask(api, key, { query: 'who at Lumina Cloud went to Vantage Health' })
+    expectProblem(asked, 422, 'relationship.anchor_ambiguous')
+    assert.deepEqual(asked.body.extra.candidates.map((c: { id: string; kind: string }) => [c.id, c.kind]).sort(), both)
+    assert.equal((await api.get('/v1/credits', { key })).body.spendable, 100, 'refusals are never charged')
+    const company = await rel(api, key, { ...via, institutions: [{ value: 'Vantage Health', kind: 'company' }], limit: 1 })
+    expectStatus(company, 200)
+    assert.deepEqual(company.body.resolved_search.filters.institutions.map((i: { id: string; kind: string }) => [i.id, i.kind]), [[VANTAGE, 'employment']])
+    const nobody = await rel(api, key, { ...via, institutions: [{ value: 'Vantage Health', kind: 'school' }] })
+    expectStatus(nobody, 200)
+    assert.deepEqual(nobody.body.resolved_search.filters.institutions.map((i: { id: string; kind: string }) => [i.id, i.kind]), [[school.school_id, 'education']])
+    assert.equal(nobody.body.total, 0)
   })
 
   test('"one person who worked at both A and B" → 422 request.unsupported, never an empty answer', async () => {

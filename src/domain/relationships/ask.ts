@@ -108,10 +108,10 @@ async function run(deps: Deps, plan: AskPlan, offset: number, limit: number, ctx
       const computed = await computeRelationships(deps, r.plan)
       const page = await relationshipsPage(deps, r.plan, computed, 0, limit, ctx, false)
       const target = r.plan.companies[1]!
-      const top = computed.ranked.slice(0, Math.min(r.k, page.results.length))
+      const top = page.results.slice(0, Math.min(r.k, page.results.length))
       const drill_downs = []
       const skipped: string[] = []
-      for (const { person } of top) {
+      for (const person of top) {
         if (!person.profile_url) {
           skipped.push(person.id)
           continue
@@ -135,7 +135,7 @@ export async function askRelationships(deps: Deps, body: AskBody, ctx: Ctx): Pro
   const limit = body.limit ?? DEFAULT_LIMIT
   const fp = fingerprint({ query: body.query })
   const onCursorPage = Boolean(body.cursor)
-  const { plan, offset, delivered, answer } = await readGraph(deps, async () => {
+  const { plan, offset, delivered, answer } = await readGraph(deps, async (deps) => {
     let plan: AskPlan
     let offset = 0
     let delivered = 0

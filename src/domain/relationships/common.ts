@@ -7,10 +7,21 @@ import type { GraphPerson } from '../../store/relationships.ts'
 import { billingDegradation, chargeChain, type ChargeInput } from '../credits/metering.ts'
 import { withRetrieval } from '../search/engine.ts'
 import type { Credential, Deps } from '../types.ts'
-import type { InstitutionKind, Match } from './graph.ts'
+import type { InstitutionKind, Via } from './graph.ts'
 
-/** Graph reads go through the retrieval boundary: an outage is 503 upstream.unavailable, a slow read 504. */
-export const readGraph = withRetrieval
+/**
+ * Graph reads go through the retrieval boundary (an outage is 503 upstream.unavailable, a slow
+ * read 504) and see one snapshot: a page's people are read by their rank in the population, so
+ * an ingest between the join and the page must not shift them.
+ */
+export function readGraph<T>(deps: Deps, fn: (deps: Deps) => Promise<T>): Promise<T> {
+  return withRetrieval(deps, () =>
+    deps.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute((tx) => fn({ ...deps, db: tx })),
+  )
+}
 
 export interface Ctx {
   request_id: string
@@ -50,10 +61,10 @@ export async function institutionInfo(deps: Deps, keys: Iterable<string>): Promi
   return new Map(rows.map((r) => [r.inst_key, { kind: r.type === 'school' ? 'education' : 'employment', name: r.name }]))
 }
 
-export function viaOf(via: Map<string, Match>, info: Map<string, InstitutionInfo>) {
-  return [...via.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([id, match]) => ({ id, kind: info.get(id)?.kind ?? null, name: info.get(id)?.name ?? null, match_confidence: match }))
+export function viaOf(via: Via[], info: Map<string, InstitutionInfo>) {
+  return [...via]
+    .sort((a, b) => (a.inst < b.inst ? -1 : a.inst > b.inst ? 1 : 0))
+    .map(({ inst, match }) => ({ id: inst, kind: info.get(inst)?.kind ?? null, name: info.get(inst)?.name ?? null, match_confidence: match }))
 }
 
 export function personFields(p: GraphPerson) {

@@ -1,180 +1,539 @@
-// The affiliation-graph joins behind every relationships answer, as pure functions over edges
-// (store/relationships.ts reads them). A connection is a shared institution, not acquaintance:
+// The affiliation-graph counts behind every relationships answer, over the affiliations
+// store/relationships.ts narrowed in SQL. A connection is a shared institution, not acquaintance:
 // the semantics are exactly the demo generator's facts (docs/corpus.md §4.4), so tests can assert
 // whole answers. Open ends (still there, or an education that ends after the corpus date) never end.
-import type { AffiliationEdge } from '../../store/relationships.ts'
+//
+// Why counting is not SQL: a row's contacts are *distinct* people on the other side, so SQL has
+// to produce every connected pair. Medium corpus, Lumina Cloud × Brightwave Payments (8,081 ×
+// 6,904 people): 17M candidate and 3.8M distinct connected pairs, 34 s as a PostgreSQL join.
+// Here each person's contacts are one bitset over the other side, and most of an institution's
+// matches are a prefix of its affiliations sorted by month ("started by M", "still there at M"),
+// kept as a ready union: no pair is ever produced (docs/relationships.md §1 has the figures).
+import type { GraphEdge, SideEdges } from '../../store/relationships.ts'
 
 export type Basis = 'overlapping' | 'shared'
 export type InstitutionKind = 'employment' | 'education'
 export type Match = 'url' | 'edu' | 'name'
 
-export interface Edge {
-  person: string
-  inst: string
-  kind: InstitutionKind
-  start: number | null
-  /** Null while it lasts. */
-  end: number | null
-  match: Match
-}
-
-export function edgeOf(row: AffiliationEdge): Edge {
-  return { person: row.person_id, inst: row.inst_key, kind: row.kind, start: row.start_month, end: row.is_current ? null : row.end_month, match: row.match_confidence }
-}
-
-/** Month ranges, both ends inclusive; an affiliation without a start overlaps nothing. */
-export function overlaps(a: Edge, b: Edge): boolean {
-  if (a.start === null || b.start === null) return false
-  return a.start <= (b.end ?? Infinity) && b.start <= (a.end ?? Infinity)
-}
+const OPEN = 0x7fffffff
+const NO_START = -1
+const MATCHES: readonly Match[] = ['name', 'url', 'edu']
+const KINDS: readonly InstitutionKind[] = ['employment', 'education']
+const NAME = 0
+const NONE = -1
 
 /** An institution is as strongly matched as the strongest affiliation that reached it (name is the weak one). */
-const stronger = (current: Match, next: Match): Match => (current === 'name' && next !== 'name' ? next : current)
+const stronger = (current: number, next: number) => (current === NAME ? next : current)
+/** The same, NONE standing for nothing reached yet. */
+const merge = (found: number, next: number) => (found === NONE ? next : next === NONE ? found : stronger(found, next))
 
-export interface GraphOptions {
-  basis: Basis
-  /** Only ended affiliations count, on both sides. */
-  excludeCurrent: boolean
-  type: InstitutionKind | null
-  /** Connections only through these institutions (null: any). */
-  only: ReadonlySet<string> | null
-  /** all: a person must connect through every institution of `only`. */
-  combine: 'any' | 'all'
+/** Institution keys ↔ small integers, shared by both sides of one join. */
+class Institutions {
+  readonly keys: string[] = []
+  private readonly ids = new Map<string, number>()
+  of(key: string): number {
+    let id = this.ids.get(key)
+    if (id === undefined) {
+      id = this.keys.length
+      this.ids.set(key, id)
+      this.keys.push(key)
+    }
+    return id
+  }
+}
+
+/** One side's affiliations in columns. */
+interface Columns {
+  /** 1 + the highest person index. */
+  people: number
+  /** Rows of person p, by institution: order[offsets[p]] .. order[offsets[p + 1] - 1]. */
+  offsets: Int32Array
+  order: Int32Array
+  person: Int32Array
+  /** Rank in the first population of the same person, or -1. */
+  self: Int32Array
+  inst: Int32Array
+  start: Int32Array
+  end: Int32Array
+  match: Uint8Array
+  kind: Uint8Array
+}
+
+function columns(rows: readonly GraphEdge[], insts: Institutions): Columns {
+  const n = rows.length
+  const c = {
+    order: new Int32Array(n),
+    person: new Int32Array(n),
+    self: new Int32Array(n),
+    inst: new Int32Array(n),
+    start: new Int32Array(n),
+    end: new Int32Array(n),
+    match: new Uint8Array(n),
+    kind: new Uint8Array(n),
+  }
+  let people = 0
+  for (let i = 0; i < n; i++) {
+    const r = rows[i]!
+    c.person[i] = r.person
+    if (r.person >= people) people = r.person + 1
+    c.self[i] = r.first_rank ?? -1
+    c.inst[i] = insts.of(r.inst_key)
+    c.start[i] = r.start_month ?? NO_START
+    c.end[i] = r.end_month ?? OPEN
+    c.match[i] = MATCHES.indexOf(r.match_confidence)
+    c.kind[i] = r.kind === 'education' ? 1 : 0
+  }
+  // A counting sort by person; a person's few rows then by institution.
+  const offsets = new Int32Array(people + 1)
+  for (let i = 0; i < n; i++) offsets[c.person[i]! + 1]!++
+  for (let g = 0; g < people; g++) offsets[g + 1]! += offsets[g]!
+  const fill = offsets.slice(0, people)
+  for (let i = 0; i < n; i++) c.order[fill[c.person[i]!]!++] = i
+  for (let g = 0; g < people; g++) {
+    if (offsets[g + 1]! - offsets[g]! > 1) c.order.subarray(offsets[g]!, offsets[g + 1]!).sort((x, y) => c.inst[x]! - c.inst[y]! || x - y)
+  }
+  return { ...c, offsets, people }
+}
+
+const setBit = (bits: Uint32Array, q: number) => {
+  bits[q >>> 5]! |= 1 << (q & 31)
+}
+
+function orInto(target: Uint32Array, source: Uint32Array) {
+  for (let w = 0; w < target.length; w++) target[w]! |= source[w]!
+}
+
+function popcount(bits: Uint32Array): number {
+  let n = 0
+  for (let w = 0; w < bits.length; w++) {
+    let v = bits[w]!
+    v -= (v >>> 1) & 0x55555555
+    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333)
+    n += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24
+  }
+  return n
+}
+
+/**
+ * Second-side affiliations with one institution, sorted by one month (a start or an end), in
+ * columns of their own (a scan reads memory in order). The rows matching a query are often a
+ * leading run ("started by M", "still there at M"): its people are then the union kept at the end
+ * of each distinct month, when the list is worth it.
+ */
+interface Sorted {
+  /** The sorted month, the other month, the person and the match of each row. */
+  keys: Int32Array
+  other: Int32Array
+  people: Int32Array
+  matches: Uint8Array
+  /** Strongest match of rows 0..i. */
+  runMatch: Uint8Array
+  /** Index one past the last row of each distinct month, and the union of people before it. */
+  groupEnd: Int32Array | null
+  union: Uint32Array[] | null
+}
+
+/**
+ * Unions cost (months + queries) × words to build and use; scanning a run costs about
+ * queries × rows / 2. Short lists are always scanned, and one list's unions stay under 8 MB.
+ */
+const UNION_MIN_ROWS = 32
+const UNION_MAX_WORDS = 2 ** 21
+
+function sorted(c: Columns, rows: number[], key: Int32Array, other: Int32Array, descending: boolean, words: number, queries: number, wholeOnly = false): Sorted {
+  const n = rows.length
+  // Each row packed under its month for a numeric sort, no comparator: a month (< 2^20) times a
+  // power of two above the row count stays an exact double.
+  const scale = 2 ** Math.ceil(Math.log2(c.person.length + 1))
+  const packed = new Float64Array(n)
+  for (let i = 0; i < n; i++) packed[i] = (descending ? -key[rows[i]!]! : key[rows[i]!]!) * scale + rows[i]!
+  packed.sort()
+  const out: Sorted = { keys: new Int32Array(n), other: new Int32Array(n), people: new Int32Array(n), matches: new Uint8Array(n), runMatch: new Uint8Array(n), groupEnd: null, union: null }
+  let match = NAME
+  for (let i = 0; i < n; i++) {
+    const b = packed[i]! - Math.floor(packed[i]! / scale) * scale
+    out.keys[i] = key[b]!
+    out.other[i] = other[b]!
+    out.people[i] = c.person[b]!
+    out.matches[i] = c.match[b]!
+    out.runMatch[i] = match = i === 0 ? c.match[b]! : stronger(match, c.match[b]!)
+  }
+  if (n < UNION_MIN_ROWS || words === 0 || queries === 0) return out
+  let groups = 1
+  if (!wholeOnly) for (let i = 1; i < n; i++) if (out.keys[i] !== out.keys[i - 1]) groups++
+  if ((groups + queries) * words >= (queries * n) / 2 || groups * words > UNION_MAX_WORDS) return out
+  const ends: number[] = []
+  const union: Uint32Array[] = []
+  let bits = new Uint32Array(words)
+  for (let i = 0; i < n; i++) {
+    setBit(bits, out.people[i]!)
+    if (i + 1 === n || (!wholeOnly && out.keys[i + 1] !== out.keys[i])) {
+      ends.push(i + 1)
+      union.push(bits)
+      if (i + 1 < n) bits = bits.slice()
+    }
+  }
+  return { ...out, groupEnd: Int32Array.from(ends), union }
+}
+
+/** How many leading rows have a month ≤ limit (ascending) or ≥ limit (descending). */
+function leading(list: Sorted, limit: number, descending: boolean): number {
+  let lo = 0
+  let hi = list.keys.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (descending ? list.keys[mid]! >= limit : list.keys[mid]! <= limit) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+/** Adds the people of the first `count` rows. `count` always ends a month: equal months are all in or all out. */
+function addLeading(list: Sorted, count: number, bits: Uint32Array) {
+  if (count === 0) return
+  if (list.union) {
+    let lo = 0
+    let hi = list.groupEnd!.length - 1
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if (list.groupEnd![mid]! < count) lo = mid + 1
+      else hi = mid
+    }
+    orInto(bits, list.union[lo]!)
+    return
+  }
+  for (let i = 0; i < count; i++) setBit(bits, list.people[i]!)
+}
+
+/** The second side at one institution, arranged for `reachAt`. */
+interface Arranged {
+  /** Every row (shared basis: all of them match). */
+  everyone: Sorted
+  /** Rows still open, with a start: by start ascending. */
+  open: Sorted
+  /** Ended rows with a start: by end descending, and by start ascending. */
+  endedByEnd: Sorted
+  endedByStart: Sorted
+}
+
+const NOBODY: Sorted = { keys: new Int32Array(0), other: new Int32Array(0), people: new Int32Array(0), matches: new Uint8Array(0), runMatch: new Uint8Array(0), groupEnd: null, union: null }
+const NOWHERE: Arranged = { everyone: NOBODY, open: NOBODY, endedByEnd: NOBODY, endedByStart: NOBODY }
+
+/** `queries`: how many first-side rows will ask about each institution (decides the unions). */
+function arrange(c: Columns, queries: Int32Array, words: number, overlapping: boolean): Arranged[] {
+  const byInst: number[][] = []
+  for (let b = 0; b < c.inst.length; b++) (byInst[c.inst[b]!] ??= []).push(b)
+  const out = new Array<Arranged>(queries.length).fill(NOWHERE)
+  byInst.forEach((rows, inst) => {
+    if (queries[inst] === 0) return
+    const open: number[] = []
+    const ended: number[] = []
+    if (overlapping) for (const b of rows) if (c.start[b] !== NO_START) (c.end[b] === OPEN ? open : ended).push(b)
+    out[inst] = overlapping
+      ? {
+          everyone: NOBODY,
+          open: open.length ? sorted(c, open, c.start, c.end, false, words, queries[inst]!) : NOBODY,
+          endedByEnd: ended.length ? sorted(c, ended, c.end, c.start, true, words, queries[inst]!) : NOBODY,
+          endedByStart: ended.length ? sorted(c, ended, c.start, c.end, false, 0, 0) : NOBODY,
+        }
+      : { everyone: sorted(c, rows, c.start, c.end, false, words, queries[inst]!, true), open: NOBODY, endedByEnd: NOBODY, endedByStart: NOBODY }
+  })
+  return out
+}
+
+function queriesPerInstitution(first: Columns, instCount: number): Int32Array {
+  const out = new Int32Array(instCount)
+  for (let a = 0; a < first.inst.length; a++) out[first.inst[a]!]!++
+  return out
+}
+
+/**
+ * Who one person's affiliations with one institution reach: leading runs of the sorted lists
+ * (nested sets, so the union over several people is the longest run) and people found by scan.
+ */
+interface Reach {
+  everyone: number
+  open: number
+  ended: number
+  /** People found by scan: scan.people[from .. to - 1]. */
+  from: number
+  to: number
+  /** Strongest match among the reached rows, NONE when nothing was reached. */
+  match: number
+}
+
+/** One person's scanned people, reused from person to person. */
+class Scan {
+  people = new Int32Array(1 << 12)
+  length = 0
+  /** Room for `more` entries. */
+  reserve(more: number) {
+    if (this.length + more <= this.people.length) return
+    const grown = new Int32Array(Math.max(this.people.length * 2, this.length + more))
+    grown.set(this.people.subarray(0, this.length))
+    this.people = grown
+  }
+}
+
+const emptyReach = (scan: Scan): Reach => ({ everyone: 0, open: 0, ended: 0, from: scan.length, to: scan.length, match: NONE })
+
+/**
+ * Adds what the interval [start, end] reaches at this institution. Overlapping: both starts known,
+ * start ≤ other end and other start ≤ end (months, both inclusive; OPEN never ends). Returns the
+ * strongest match among the rows it reached, or NONE.
+ */
+function reachAt(at: Arranged, start: number, end: number, overlapping: boolean, r: Reach, scan: Scan): number {
+  if (!overlapping) {
+    const n = at.everyone.keys.length
+    r.everyone = n
+    return n > 0 ? at.everyone.runMatch[n - 1]! : NONE
+  }
+  if (start === NO_START) return NONE
+  let found = NONE
+  // Still-open rows match when they started by `end`.
+  const open = leading(at.open, end, false)
+  if (open > 0) {
+    r.open = Math.max(r.open, open)
+    found = at.open.runMatch[open - 1]!
+  }
+  // Ended rows must have ended at or after `start`; when this interval is open, that is all.
+  const stillThere = leading(at.endedByEnd, start, true)
+  if (stillThere === 0) return found
+  if (end === OPEN) {
+    r.ended = Math.max(r.ended, stillThere)
+    return merge(found, at.endedByEnd.runMatch[stillThere - 1]!)
+  }
+  // Both ended: scan the shorter of the two candidate runs, checking the other bound.
+  const startedBy = leading(at.endedByStart, end, false)
+  const byEnd = stillThere <= startedBy
+  found = merge(found, byEnd ? scanEnded(at.endedByEnd, stillThere, start, end, scan, true) : scanEnded(at.endedByStart, startedBy, start, end, scan, false))
+  r.to = scan.length
+  return found
+}
+
+/**
+ * The ended rows among the first `count` that intersect [start, end], into `scan`; their strongest
+ * match. Sorted by end (descending), a row's other month is its start; sorted by start, its end.
+ */
+function scanEnded(list: Sorted, count: number, start: number, end: number, scan: Scan, byEnd: boolean): number {
+  scan.reserve(count)
+  const out = scan.people
+  const other = list.other
+  let length = scan.length
+  let found = NONE
+  for (let i = 0; i < count; i++) {
+    if (byEnd ? other[i]! > end : other[i]! < start) continue
+    out[length++] = list.people[i]!
+    found = found === NONE || found === NAME ? list.matches[i]! : found
+  }
+  scan.length = length
+  return found
+}
+
+function addReach(at: Arranged, r: Reach, scan: Scan | null, bits: Uint32Array) {
+  addLeading(at.everyone, r.everyone, bits)
+  addLeading(at.open, r.open, bits)
+  addLeading(at.endedByEnd, r.ended, bits)
+  if (scan) for (let i = r.from; i < r.to; i++) setBit(bits, scan.people[i]!)
+}
+
+export interface Via {
+  inst: string
+  match: Match
 }
 
 export interface Connected {
-  id: string
+  /** Rank in the first population (profile-URL order). */
+  rank: number
   /** Distinct people on the other side. */
-  contacts: Set<string>
-  via: Map<string, Match>
+  contacts: number
+  /** Second-side indices of those people, ascending, when asked for (reach: the seeds). */
+  contactList: number[] | null
+  via: Via[]
 }
 
 export interface InstitutionTally {
+  id: string
   kind: InstitutionKind
   match: Match
-  first: Set<string>
-  second: Set<string>
+  /** Distinct connected first-side people. */
+  first: number
+  /** Distinct second-side people connected to them (0 via institutions). */
+  second: number
 }
 
 export interface Connection {
-  /** Connected people of the first population (unordered). */
+  /** Connected people of the first population, by rank. */
   persons: Connected[]
-  institutions: Map<string, InstitutionTally>
-  second: Set<string>
+  institutions: InstitutionTally[]
 }
 
-function usable(opts: Pick<GraphOptions, 'excludeCurrent' | 'type' | 'only'>) {
-  return (e: Edge) => (!opts.excludeCurrent || e.end !== null) && (opts.type === null || e.kind === opts.type) && (opts.only === null || opts.only.has(e.inst))
+export interface JoinOptions {
+  basis: Basis
+  /** all: a person must connect through every institution of `required`. */
+  required: readonly string[] | null
+  /** Keep each row's contacts (only when the other side is small: reach seeds). */
+  listContacts?: boolean
 }
 
-function byInstitution(edges: readonly Edge[]): Map<string, Edge[]> {
-  const map = new Map<string, Edge[]>()
-  for (const e of edges) {
-    let list = map.get(e.inst)
-    if (!list) map.set(e.inst, (list = []))
-    list.push(e)
-  }
-  return map
+interface Tally {
+  kind: number
+  match: number
+  first: number
+  /** The first-side people's reaches together (second-side people), when counted: longest runs, and the scanned people. */
+  reach: Reach | null
+  scanned: Uint32Array | null
 }
 
-function byPerson(edges: readonly Edge[]): Map<string, Edge[]> {
-  const map = new Map<string, Edge[]>()
-  for (const e of edges) {
-    let list = map.get(e.person)
-    if (!list) map.set(e.person, (list = []))
-    list.push(e)
-  }
-  return map
+const missingRequired = (required: readonly string[] | null, via: Via[]) => required !== null && required.some((id) => !via.some((v) => v.inst === id))
+
+function listOf(bits: Uint32Array): number[] {
+  const out: number[] = []
+  for (let w = 0; w < bits.length; w++) for (let b = 0; b < 32; b++) if (bits[w]! & (1 << b)) out.push(w * 32 + b)
+  return out
 }
 
-/**
- * People of the first population connected to people of the second: P and Q share an institution
- * and, for `overlapping`, some affiliation of each with it intersects in time. With combine all,
- * P must connect through every institution of `only`, and only those P are tallied.
- */
-export function connectPopulations(first: readonly Edge[], second: readonly Edge[], opts: GraphOptions): Connection {
-  const ok = usable(opts)
-  const secondByInst = byInstitution(second.filter(ok))
-  const candidates: { id: string; perInst: Map<string, { q: Set<string>; match: Match; kind: InstitutionKind }> }[] = []
-  for (const [pid, edges] of byPerson(first.filter(ok))) {
-    const perInst = new Map<string, { q: Set<string>; match: Match; kind: InstitutionKind }>()
-    for (const a of edges) {
-      for (const b of secondByInst.get(a.inst) ?? []) {
-        if (b.person === pid) continue
-        if (opts.basis === 'overlapping' && !overlaps(a, b)) continue
-        let tally = perInst.get(a.inst)
-        if (!tally) perInst.set(a.inst, (tally = { q: new Set(), match: a.match, kind: a.kind }))
-        tally.q.add(b.person)
-        tally.match = stronger(stronger(tally.match, a.match), b.match)
-      }
+function finish(insts: Institutions, tallies: (Tally | undefined)[], persons: Connected[], second?: { arranged: Arranged[]; words: number }): Connection {
+  const institutions: InstitutionTally[] = []
+  const bits = second ? new Uint32Array(second.words) : null
+  tallies.forEach((t, i) => {
+    if (!t || t.first === 0) return
+    let count = 0
+    if (second && t.reach) {
+      bits!.fill(0)
+      addReach(second.arranged[i]!, t.reach, null, bits!)
+      if (t.scanned) orInto(bits!, t.scanned)
+      count = popcount(bits!)
     }
-    if (perInst.size === 0) continue
-    if (opts.combine === 'all' && opts.only && [...opts.only].some((i) => !perInst.has(i))) continue
-    candidates.push({ id: pid, perInst })
-  }
-  const institutions = new Map<string, InstitutionTally>()
-  const allSecond = new Set<string>()
-  const persons: Connected[] = candidates.map(({ id, perInst }) => {
-    const contacts = new Set<string>()
-    const via = new Map<string, Match>()
-    for (const [inst, t] of perInst) {
-      via.set(inst, t.match)
-      let tally = institutions.get(inst)
-      if (!tally) institutions.set(inst, (tally = { kind: t.kind, match: t.match, first: new Set(), second: new Set() }))
-      tally.match = stronger(tally.match, t.match)
-      tally.first.add(id)
-      for (const q of t.q) {
-        contacts.add(q)
-        tally.second.add(q)
-        allSecond.add(q)
-      }
-    }
-    return { id, contacts, via }
+    institutions.push({ id: insts.keys[i]!, kind: KINDS[t.kind]!, match: MATCHES[t.match]!, first: t.first, second: count })
   })
-  return { persons, institutions, second: allSecond }
+  return { persons, institutions }
 }
 
 /**
- * People of a population affiliated with named institutions (relation via_institution). A person
+ * People of the first side connected to people of the second: P and Q share an institution and,
+ * for `overlapping`, some affiliation of each with it intersects in time (months, both ends
+ * inclusive; a missing start overlaps nothing). Both sides arrive already filtered to usable
+ * affiliations at shared institutions, and never hold the same person (two companies, or a
+ * company without the seeds). With `required`, P must connect through each of them, and only
+ * those P are tallied.
+ */
+export function connectSides(edges: SideEdges, opts: JoinOptions): Connection {
+  const insts = new Institutions()
+  const first = columns(edges.first, insts)
+  const second = columns(edges.second, insts)
+  const words = (second.people + 31) >>> 5
+  const arranged = arrange(second, queriesPerInstitution(first, insts.keys.length), words, opts.basis === 'overlapping')
+  const overlapping = opts.basis === 'overlapping'
+  const contacts = new Uint32Array(words)
+  const scan = new Scan()
+  const tallies: (Tally | undefined)[] = []
+  const persons: Connected[] = []
+  for (let p = 0; p < first.people; p++) {
+    const to = first.offsets[p + 1]!
+    if (first.offsets[p] === to) continue
+    scan.length = 0
+    const reached: { inst: number; kind: number; reach: Reach }[] = []
+    // P's rows come grouped by institution: k .. next - 1 share one.
+    for (let k = first.offsets[p]!, next = k; k < to; k = next) {
+      const inst = first.inst[first.order[k]!]!
+      while (next < to && first.inst[first.order[next]!] === inst) next++
+      const reach = emptyReach(scan)
+      let kind = NONE
+      for (let j = k; j < next; j++) {
+        const a = first.order[j]!
+        const found = reachAt(arranged[inst]!, first.start[a]!, first.end[a]!, overlapping, reach, scan)
+        if (found === NONE) continue
+        if (kind === NONE) kind = first.kind[a]!
+        reach.match = merge(merge(reach.match, first.match[a]!), found)
+      }
+      if (kind !== NONE) reached.push({ inst, kind, reach })
+    }
+    const via = reached.map((r) => ({ inst: insts.keys[r.inst]!, match: MATCHES[r.reach.match]! }))
+    if (via.length === 0 || missingRequired(opts.required, via)) continue
+    contacts.fill(0)
+    for (const r of reached) addReach(arranged[r.inst]!, r.reach, scan, contacts)
+    persons.push({ rank: p, contacts: popcount(contacts), contactList: opts.listContacts ? listOf(contacts) : null, via })
+    for (const { inst, kind, reach } of reached) {
+      let t = tallies[inst]
+      if (!t) tallies[inst] = t = { kind, match: NAME, first: 0, reach: emptyReach(scan), scanned: null }
+      t.first++
+      t.match = stronger(t.match, reach.match)
+      t.reach!.everyone = Math.max(t.reach!.everyone, reach.everyone)
+      t.reach!.open = Math.max(t.reach!.open, reach.open)
+      t.reach!.ended = Math.max(t.reach!.ended, reach.ended)
+      if (reach.to > reach.from) {
+        t.scanned ??= new Uint32Array(words)
+        for (let i = reach.from; i < reach.to; i++) setBit(t.scanned, scan.people[i]!)
+      }
+    }
+  }
+  return finish(insts, tallies, persons, { arranged, words })
+}
+
+/**
+ * People of a population affiliated with named institutions (relation via_institution). P
  * qualifies through I when affiliated with it; with exclude_current, only once every affiliation
  * with I has ended (they have left I). Contacts are the other people anywhere in the graph who were
- * at a qualifying institution with them (overlapping in time for `overlapping`).
+ * at a qualifying institution with them (overlapping in time for `overlapping`): the second side
+ * holds everyone's usable affiliations with the named institutions, P's own among them.
  */
-export function affiliatedWith(population: readonly Edge[], everyone: readonly Edge[], named: readonly string[], opts: Omit<GraphOptions, 'only'>): Connection {
-  const namedSet = new Set(named)
-  const typed = (e: Edge) => namedSet.has(e.inst) && (opts.type === null || e.kind === opts.type)
-  const othersByInst = byInstitution(everyone.filter((e) => typed(e) && (!opts.excludeCurrent || e.end !== null)))
-  const institutions = new Map<string, InstitutionTally>()
+export function affiliatedWith(edges: SideEdges, named: readonly string[], opts: { basis: Basis; excludeCurrent: boolean; combine: 'any' | 'all' }): Connection {
+  const insts = new Institutions()
+  const first = columns(edges.first, insts)
+  const second = columns(edges.second, insts)
+  const words = (second.people + 31) >>> 5
+  const arranged = arrange(second, queriesPerInstitution(first, insts.keys.length), words, opts.basis === 'overlapping')
+  // Everyone's index of each first-side person: nobody is their own contact.
+  const selfOf = new Map<number, number>()
+  for (let b = 0; b < second.self.length; b++) if (second.self[b]! >= 0) selfOf.set(second.self[b]!, second.person[b]!)
+  const overlapping = opts.basis === 'overlapping'
+  const contacts = new Uint32Array(words)
+  const scan = new Scan()
+  const tallies: (Tally | undefined)[] = []
   const persons: Connected[] = []
-  for (const [pid, edges] of byPerson(population.filter(typed))) {
-    const perInst = byInstitution(edges)
-    const through = [...perInst.entries()].filter(([, list]) => !opts.excludeCurrent || list.every((e) => e.end !== null))
-    if (through.length === 0) continue
-    if (opts.combine === 'all' && named.some((i) => !through.some(([inst]) => inst === i))) continue
-    const contacts = new Set<string>()
-    const via = new Map<string, Match>()
-    for (const [inst, list] of through) {
-      let match = list[0]!.match
-      for (const e of list) match = stronger(match, e.match)
-      via.set(inst, match)
-      let tally = institutions.get(inst)
-      if (!tally) institutions.set(inst, (tally = { kind: list[0]!.kind, match, first: new Set(), second: new Set() }))
-      tally.match = stronger(tally.match, match)
-      tally.first.add(pid)
-      for (const b of othersByInst.get(inst) ?? []) {
-        if (b.person === pid || contacts.has(b.person)) continue
-        if (opts.basis === 'overlapping' && !list.some((a) => overlaps(a, b))) continue
-        contacts.add(b.person)
+  const required = opts.combine === 'all' ? named : null
+  for (let p = 0; p < first.people; p++) {
+    const to = first.offsets[p + 1]!
+    if (first.offsets[p] === to) continue
+    // Institutions P qualifies through, with the first row's kind and the strongest of P's own matches.
+    const through: { inst: number; from: number; to: number; kind: number; match: number }[] = []
+    for (let k = first.offsets[p]!, next = k; k < to; k = next) {
+      const inst = first.inst[first.order[k]!]!
+      let match = NONE
+      let left = true
+      for (; next < to && first.inst[first.order[next]!] === inst; next++) {
+        match = merge(match, first.match[first.order[next]!]!)
+        left &&= first.end[first.order[next]!] !== OPEN
       }
+      if (!opts.excludeCurrent || left) through.push({ inst, from: k, to: next, kind: first.kind[first.order[k]!]!, match })
     }
-    persons.push({ id: pid, contacts, via })
+    if (through.length === 0) continue
+    const via = through.map((t) => ({ inst: insts.keys[t.inst]!, match: MATCHES[t.match]! }))
+    if (missingRequired(required, via)) continue
+    contacts.fill(0)
+    for (const t of through) {
+      scan.length = 0
+      const reach = emptyReach(scan)
+      for (let j = t.from; j < t.to; j++) reachAt(arranged[t.inst]!, first.start[first.order[j]!]!, first.end[first.order[j]!]!, overlapping, reach, scan)
+      addReach(arranged[t.inst]!, reach, scan, contacts)
+    }
+    const self = selfOf.get(p)
+    if (self !== undefined) contacts[self >>> 5]! &= ~(1 << (self & 31))
+    persons.push({ rank: p, contacts: popcount(contacts), contactList: null, via })
+    for (const t of through) {
+      let tally = tallies[t.inst]
+      if (!tally) tallies[t.inst] = tally = { kind: t.kind, match: NAME, first: 0, reach: null, scanned: null }
+      tally.first++
+      tally.match = stronger(tally.match, t.match)
+    }
   }
-  return { persons, institutions, second: new Set() }
+  return finish(insts, tallies, persons)
 }
 
-/** Most connected first, then by profile URL (the facts' order), so pages are stable. */
-export function rankConnected(persons: Connected[], profileOf: (id: string) => string): Connected[] {
-  return [...persons].sort((x, y) => y.contacts.size - x.contacts.size || cmp(profileOf(x.id), profileOf(y.id)))
+/** Most connected first, then by profile URL (the facts' order; ranks are profile-URL order). */
+export function rankConnected(persons: Connected[]): Connected[] {
+  return [...persons].sort((x, y) => y.contacts - x.contacts || x.rank - y.rank)
 }
 
 /** Institutions by first-side people, then by id (the facts' order). */

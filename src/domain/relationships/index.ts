@@ -5,12 +5,12 @@
 import { envelope } from '../../contract/common.ts'
 import type { Breakdown, RelationshipsBody, RelationshipPerson, SharedInstitution } from '../../contract/relationships.ts'
 import * as store from '../../store/relationships.ts'
-import type { GraphPerson } from '../../store/relationships.ts'
+import type { Population } from '../../store/relationships.ts'
 import { checkDepth, fingerprint, issueCursor, readCursor } from '../cursors.ts'
 import type { Deps } from '../types.ts'
 import { invalid, peopleFilter, resolveCompany, resolveInstitution, type ResolvedCompany, type ResolvedInstitution } from './anchors.ts'
 import { attribution, chainOf, companyContexts, degradation, institutionInfo, personFields, readGraph, snapshotOf, viaOf, type Charge, type Ctx, type InstitutionInfo } from './common.ts'
-import { affiliatedWith, connectPopulations, edgeOf, rankConnected, rankInstitutions, type Basis, type Connected, type InstitutionKind } from './graph.ts'
+import { affiliatedWith, cmp, connectSides, rankConnected, rankInstitutions, type Basis, type Connected, type InstitutionKind } from './graph.ts'
 import { readQuestion, READER_VERSION, refuse, type StructuredRelationships } from './reader.ts'
 
 export const DEFAULT_LIMIT = 10
@@ -66,52 +66,49 @@ export async function planRelationships(deps: Deps, body: StructuredRelationship
 }
 
 export interface Computed {
-  ranked: { person: GraphPerson; connected: Connected }[]
+  /** Every connected person of the first company, best first (ranks into `population`). */
+  ranked: Connected[]
+  population: Population
   institutions: SharedInstitution[]
   breakdown: Breakdown | null
   /** Names and kinds of every institution in the answer (rows' via included). */
   info: Map<string, InstitutionInfo>
 }
 
-/** The whole answer (every connected person ranked, every institution tallied); pages are slices of it. */
+/**
+ * The whole answer (every connected person ranked, every institution tallied); pages are slices
+ * of it. SQL reads only what can connect; graph.ts counts it (docs/relationships.md §1).
+ */
 export async function computeRelationships(deps: Deps, plan: RelationshipsPlan): Promise<Computed> {
   const named = plan.institutions.length > 0 ? plan.institutions.map((i) => i.id) : null
   const [a, b] = plan.companies as [ResolvedCompany, ResolvedCompany | undefined]
-  const first = await store.findPopulation(deps.db, a.key, peopleFilter(a.people))
-  const firstEdges = (await store.findAffiliationsOfPersons(deps.db, first.map((p) => p.id), named)).map(edgeOf)
-  const opts = { basis: plan.connection_basis, excludeCurrent: plan.exclude_current, type: plan.institution_type, combine: plan.institutions_combine }
+  const population: Population = { company_key: a.key, filter: peopleFilter(a.people), exclude_ids: [] }
   let connection
   if (b) {
-    const second = await store.findPopulation(deps.db, b.key, peopleFilter(b.people))
-    // Only institutions the first side touches can connect: the second side's read is narrowed to them.
-    const keys = named ?? [...new Set(firstEdges.map((e) => e.inst))]
-    const secondEdges = (await store.findAffiliationsOfPersons(deps.db, second.map((p) => p.id), keys)).map(edgeOf)
-    connection = connectPopulations(firstEdges, secondEdges, { ...opts, only: named ? new Set(named) : null })
+    const second: Population = { company_key: b.key, filter: peopleFilter(b.people), exclude_ids: [] }
+    const edges = await store.findSharedEdges(deps.db, population, second, { exclude_current: plan.exclude_current, kind: plan.institution_type, only: named })
+    connection = connectSides(edges, { basis: plan.connection_basis, required: plan.institutions_combine === 'all' ? named : null })
   } else {
-    const everyone = (await store.findAffiliationsOfInstitutions(deps.db, named!)).map(edgeOf)
-    connection = affiliatedWith(firstEdges, everyone, named!, opts)
+    const edges = await store.findInstitutionEdges(deps.db, population, named!, plan.institution_type, plan.exclude_current)
+    connection = affiliatedWith(edges, named!, { basis: plan.connection_basis, excludeCurrent: plan.exclude_current, combine: plan.institutions_combine })
   }
-  const people = new Map(first.map((p) => [p.id, p]))
-  const ranked = rankConnected(connection.persons, (id) => people.get(id)!.profile_url).map((c) => ({ person: people.get(c.id)!, connected: c }))
-  const info = await institutionInfo(deps, connection.institutions.keys())
+  const ranked = rankConnected(connection.persons)
+  const info = await institutionInfo(deps, connection.institutions.map((t) => t.id))
   const institutions = rankInstitutions(
-    [...connection.institutions.entries()].map(([id, t]) => ({ id, kind: t.kind, match_confidence: t.match, name: info.get(id)?.name ?? null, people_first: t.first.size, people_second: t.second.size })),
+    connection.institutions.map((t) => ({ id: t.id, kind: t.kind, match_confidence: t.match, name: info.get(t.id)?.name ?? null, people_first: t.first, people_second: t.second })),
   )
-  return { ranked, institutions, breakdown: plan.breakdown ? breakdownOf(plan, ranked, institutions) : null, info }
+  const breakdown = plan.breakdown ? await breakdownOf(deps, plan, population, ranked, institutions) : null
+  return { ranked, population, institutions, breakdown, info }
 }
 
-function breakdownOf(plan: RelationshipsPlan, ranked: Computed['ranked'], institutions: SharedInstitution[]): Breakdown {
+async function breakdownOf(deps: Deps, plan: RelationshipsPlan, population: Population, ranked: Connected[], institutions: SharedInstitution[]): Promise<Breakdown> {
   const { group_by, max_groups } = plan.breakdown!
   let groups: Breakdown['groups']
   if (group_by === 'institution') {
     groups = institutions.map((i) => ({ key: i.id, kind: i.kind, label: i.name ?? i.id, people: i.people_first }))
   } else {
-    const counts = new Map<string, number>()
-    for (const { person } of ranked) {
-      const value = person[group_by] ?? 'Unknown'
-      counts.set(value, (counts.get(value) ?? 0) + 1)
-    }
-    groups = [...counts.entries()].map(([key, people]) => ({ key, kind: null, label: key, people })).sort((x, y) => y.people - x.people || (x.key < y.key ? -1 : 1))
+    const counts = await store.countRankedPersonsBy(deps.db, population, ranked.map((r) => r.rank), group_by)
+    groups = counts.map(({ key, people }) => ({ key, kind: null, label: key, people })).sort((x, y) => y.people - x.people || cmp(x.key, y.key))
   }
   return {
     // §2.9: several institutions required at once make the breakdown approximate by contract.
@@ -149,12 +146,14 @@ export function resolvedSearch(plan: RelationshipsPlan, onCursorPage: boolean) {
 export async function relationshipsPage(deps: Deps, plan: RelationshipsPlan, computed: Computed, offset: number, limit: number, ctx: Ctx, onCursorPage: boolean) {
   const slice = computed.ranked.slice(offset, offset + limit)
   const info = computed.info
-  const contexts = plan.include_company_context ? await companyContexts(deps, slice.map((r) => r.person)) : null
-  const results: RelationshipPerson[] = slice.map(({ person, connected }) => ({
-    ...personFields(person),
+  const people = new Map((await store.findRankedPersons(deps.db, computed.population, slice.map((c) => c.rank))).map((p) => [p.rank, p]))
+  const persons = slice.map((c) => people.get(c.rank)!)
+  const contexts = plan.include_company_context ? await companyContexts(deps, persons) : null
+  const results: RelationshipPerson[] = slice.map((connected, i) => ({
+    ...personFields(persons[i]!),
     via: viaOf(connected.via, info),
-    number_of_contacts_overlapping_tenure_with: connected.contacts.size,
-    company_context: contexts ? (contexts.get(person.company_domain ?? '') ?? null) : null,
+    number_of_contacts_overlapping_tenure_with: connected.contacts,
+    company_context: contexts ? (contexts.get(persons[i]!.company_domain ?? '') ?? null) : null,
   }))
   return {
     ...envelope(results, {
@@ -197,7 +196,7 @@ export async function findRelationships(deps: Deps, body: RelationshipsBody, ctx
   const limit = body.limit ?? DEFAULT_LIMIT
   const fp = fingerprintOf(body)
   const onCursorPage = Boolean(body.cursor)
-  const answer = await readGraph(deps, async () => {
+  const answer = await readGraph(deps, async (deps) => {
     let plan: RelationshipsPlan
     let offset = 0
     if (body.cursor) {

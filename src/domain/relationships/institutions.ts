@@ -63,7 +63,7 @@ export function institutionsCharge(env: InstitutionsEnvelope, request: unknown, 
 }
 
 export async function findSharedInstitutions(deps: Deps, body: InstitutionsBody, ctx: Ctx): Promise<{ envelope: InstitutionsEnvelope; charge: Charge }> {
-  const env = await readGraph(deps, async () => {
+  const env = await readGraph(deps, async (deps) => {
     const plan = await planInstitutions(deps, body, { query: null, parser_version: 'none', chain: chainOf(ctx) })
     return institutionsAnswer(deps, plan, body.limit ?? DEFAULT_INSTITUTIONS_LIMIT, ctx)
   })

@@ -5,12 +5,12 @@
 import { envelope } from '../../contract/common.ts'
 import type { ReachBody, ReachInstitution, ReachPerson } from '../../contract/relationships.ts'
 import * as store from '../../store/relationships.ts'
-import type { GraphPerson } from '../../store/relationships.ts'
+import type { Population } from '../../store/relationships.ts'
 import { checkDepth, fingerprint, issueCursor, readCursor } from '../cursors.ts'
 import type { Deps } from '../types.ts'
 import { invalid, resolveCompany, resolvePeople, type ResolvedCompany } from './anchors.ts'
 import { attribution, chainOf, degradation, institutionInfo, personFields, readGraph, snapshotOf, viaOf, type Charge, type Ctx } from './common.ts'
-import { cmp, connectPopulations, edgeOf, type Basis, type Connected, type InstitutionKind } from './graph.ts'
+import { cmp, connectSides, type Basis, type Connected, type InstitutionKind, type Match } from './graph.ts'
 
 export const DEFAULT_REACH_LIMIT = 10
 
@@ -44,7 +44,8 @@ export async function planReach(deps: Deps, body: Omit<ReachBody, 'cursor' | 'li
 
 interface TargetAnswer {
   index: number
-  ranked: { person: GraphPerson; connected: Connected }[]
+  population: Population
+  ranked: Connected[]
 }
 
 export interface ReachComputed {
@@ -53,36 +54,35 @@ export interface ReachComputed {
   seedTotals: Map<string, number>
 }
 
+const EVERYONE = { country: null, department: null, seniority: null }
+
 /** Every target company's reachable people, ranked: reached by more seeds, then through more institutions, then by profile URL. */
 export async function computeReach(deps: Deps, plan: ReachPlan): Promise<ReachComputed> {
-  const seedEdges = (await store.findAffiliationsOfPersons(deps.db, plan.seeds)).map(edgeOf)
-  const keys = [...new Set(seedEdges.map((e) => e.inst))]
-  const opts = { basis: plan.connection_basis, excludeCurrent: plan.exclude_current, type: plan.institution_type, only: null, combine: 'any' as const }
+  const rules = { exclude_current: plan.exclude_current, kind: plan.institution_type, only: null }
   const targets: TargetAnswer[] = []
-  const perInstitution = new Map<string, { kind: InstitutionKind; match: string; people: Set<string> }>()
+  const perInstitution = new Map<string, { kind: InstitutionKind; match: Match; people: number }>()
   const seedTotals = new Map(plan.seeds.map((s) => [s, 0]))
   for (const [index, target] of plan.targets.entries()) {
     if (target.same_as !== null) continue
-    const people = (await store.findPopulation(deps.db, target.key, { country: null, department: null, seniority: null })).filter((p) => !plan.seeds.includes(p.id))
-    const edges = (await store.findAffiliationsOfPersons(deps.db, people.map((p) => p.id), keys)).map(edgeOf)
-    // The target's people are the first side: each row is a reached person, its contacts the seeds reaching it.
-    const connection = connectPopulations(edges, seedEdges, opts)
-    const byId = new Map(people.map((p) => [p.id, p]))
-    const ranked = connection.persons
-      .map((c) => ({ person: byId.get(c.id)!, connected: c }))
-      .sort((x, y) => y.connected.contacts.size - x.connected.contacts.size || y.connected.via.size - x.connected.via.size || cmp(x.person.profile_url, y.person.profile_url))
-    for (const [inst, t] of connection.institutions) {
-      const entry = perInstitution.get(inst) ?? { kind: t.kind, match: t.match, people: new Set<string>() }
+    // The target's people are the first side (seeds are never their own targets): each row is a
+    // reached person, its contacts the seeds reaching it.
+    const population: Population = { company_key: target.key, filter: EVERYONE, exclude_ids: plan.seeds }
+    const edges = await store.findSharedEdges(deps.db, population, { ids: plan.seeds }, rules)
+    const connection = connectSides(edges, { basis: plan.connection_basis, required: null, listContacts: true })
+    const ranked = [...connection.persons].sort((x, y) => y.contacts - x.contacts || y.via.length - x.via.length || x.rank - y.rank)
+    // A person works at one company: the targets' people never overlap, so counts add up.
+    for (const t of connection.institutions) {
+      const entry = perInstitution.get(t.id) ?? { kind: t.kind, match: t.match, people: 0 }
       if (entry.match === 'name') entry.match = t.match
-      for (const p of t.first) entry.people.add(p)
-      perInstitution.set(inst, entry)
+      entry.people += t.first
+      perInstitution.set(t.id, entry)
     }
-    for (const r of ranked) for (const s of r.connected.contacts) seedTotals.set(s, (seedTotals.get(s) ?? 0) + 1)
-    targets.push({ index, ranked })
+    for (const r of ranked) for (const s of r.contactList!) seedTotals.set(plan.seeds[s]!, (seedTotals.get(plan.seeds[s]!) ?? 0) + 1)
+    targets.push({ index, population, ranked })
   }
   const info = await institutionInfo(deps, perInstitution.keys())
   const institutions = [...perInstitution.entries()]
-    .map(([id, e]) => ({ id, kind: e.kind, match_confidence: e.match as ReachInstitution['match_confidence'], name: info.get(id)?.name ?? null, people_at_target: e.people.size }))
+    .map(([id, e]) => ({ id, kind: e.kind, match_confidence: e.match as ReachInstitution['match_confidence'], name: info.get(id)?.name ?? null, people_at_target: e.people }))
     .sort((x, y) => y.people_at_target - x.people_at_target || cmp(x.id, y.id))
   return { targets, institutions, seedTotals }
 }
@@ -93,14 +93,20 @@ const isSimple = (plan: ReachPlan) => plan.seeds.length === 1 && plan.targets.le
 /** Rows [offset, offset + limit) of every target company, in target order. */
 export async function reachPage(deps: Deps, plan: ReachPlan, computed: ReachComputed, offset: number, limit: number, ctx: Ctx, onCursorPage: boolean) {
   const simple = isSimple(plan)
-  const slices = computed.targets.map((t) => ({ index: t.index, rows: t.ranked.slice(offset, offset + limit) }))
-  const info = await institutionInfo(deps, slices.flatMap((s) => s.rows.flatMap((r) => [...r.connected.via.keys()])))
+  const slices = []
+  for (const t of computed.targets) {
+    const rows = t.ranked.slice(offset, offset + limit)
+    const people = new Map((await store.findRankedPersons(deps.db, t.population, rows.map((r) => r.rank))).map((p) => [p.rank, p]))
+    slices.push({ index: t.index, rows: rows.map((connected) => ({ person: people.get(connected.rank)!, connected })) })
+  }
+  const info = await institutionInfo(deps, slices.flatMap((s) => s.rows.flatMap((r) => r.connected.via.map((v) => v.inst))))
   const results: ReachPerson[] = slices.flatMap((s) =>
     s.rows.map(({ person, connected }) => ({
       ...personFields(person),
       via: viaOf(connected.via, info),
       target_index: simple ? null : s.index,
-      reached_by: simple ? null : plan.seeds.filter((id) => connected.contacts.has(id)),
+      // Seed indices come ascending: reached_by keeps the seeds' order.
+      reached_by: simple ? null : connected.contactList!.map((i) => plan.seeds[i]!),
     })),
   )
   const perTarget = new Map(computed.targets.map((t) => [t.index, t.ranked.length]))
@@ -165,7 +171,7 @@ export async function findReach(deps: Deps, body: ReachBody, ctx: Ctx): Promise<
   const limit = body.limit ?? DEFAULT_REACH_LIMIT
   const fp = fingerprint({ ...body, cursor: undefined, limit: undefined } as Record<string, unknown>)
   const onCursorPage = Boolean(body.cursor)
-  const { plan, offset, delivered, page, more } = await readGraph(deps, async () => {
+  const { plan, offset, delivered, page, more } = await readGraph(deps, async (deps) => {
     let plan: ReachPlan
     let offset = 0
     let delivered = 0
