@@ -108,8 +108,10 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       console.error(`  ${mode}: ${resultCounts[mode]} results; plan ${JSON.stringify(plans[mode])}`)
     }
     const bare = (mode: Mode) => () => withRetrieval(deps, () => retrieve(deps, plans[mode], 0, BODIES[mode].limit))
-    // A transaction that is given an id and commits: the WAL flush every charge waits for, and nothing else.
-    const commit = () => deps.db.transaction().execute((tx) => sql`select pg_current_xact_id()`.execute(tx))
+    // A transaction that writes one row and commits: the WAL flush every charge waits for, and
+    // nothing else (a transaction that writes nothing is not flushed). A scratch table, dropped after.
+    await sql`create table if not exists bench_commit_probe (id bigserial primary key)`.execute(deps.db)
+    const commit = () => deps.db.transaction().execute((tx) => sql`insert into bench_commit_probe default values`.execute(tx))
 
     const rounds: Round[] = []
     for (let i = 0; i < s.rounds; i++) {
@@ -132,6 +134,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       rounds.push({ loadavg_1m: round(loadavg()[0]!, 2), order: [...order], modes })
     }
 
+    await sql`drop table if exists bench_commit_probe`.execute(deps.db)
     const med = (f: (r: Round) => number, digits = 3) => round(median(rounds.map(f)), digits)
     const modeFigures = (mode: Mode) => ({
       results_per_page: resultCounts[mode],
