@@ -113,6 +113,8 @@ export interface AffiliationsTable {
   title: string | null
   department: string | null
   seniority: string | null
+  /** The holder's current company (persons.company_key), kept with it: a company's people's affiliations are one index range. */
+  holder_key: string | null
 }
 
 export interface RecordVectorsTable {
@@ -214,7 +216,7 @@ export async function deleteAffiliations(db: Db, personIds: string[]): Promise<v
 }
 
 export async function insertAffiliations(db: Db, rows: AffiliationRow[]): Promise<void> {
-  // 11 columns: 4,000 rows stay under the parameter cap.
+  // 12 columns: 4,000 rows stay under the parameter cap.
   for (let i = 0; i < rows.length; i += 4000) {
     await db
       .insertInto('affiliations')
@@ -282,8 +284,9 @@ export async function findCompanyDomainsByName(
 
 /**
  * Affiliations keyed `name:<normalised>` before their company arrived move to its domain (and so
- * do persons whose current job it is), so the graph does not depend on ingesting companies before
- * persons; the `name:` institution goes. Returns the affiliation rows moved.
+ * do persons whose current job it is, with every affiliation they hold), so the graph does not
+ * depend on ingesting companies before persons; the `name:` institution goes. Returns the
+ * affiliation rows moved.
  */
 export async function rekeyNamedAffiliations(
   db: Db,
@@ -297,6 +300,8 @@ export async function rekeyNamedAffiliations(
   if (moved > 0) {
     await sql`update persons p set company_key = v.domain
       from (values ${values}) as v(named, domain) where p.company_key = v.named`.execute(db)
+    await sql`update affiliations a set holder_key = v.domain
+      from (values ${values}) as v(named, domain) where a.holder_key = v.named`.execute(db)
     await db
       .deleteFrom('institutions')
       .where(

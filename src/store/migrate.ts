@@ -9,6 +9,7 @@ import * as m0004 from './migrations/0004_sessions.ts'
 import * as m0005 from './migrations/0005_lists_feedback.ts'
 import * as m0006 from './migrations/0006_agent_runs.ts'
 import * as m0007 from './migrations/0007_relationships_graph.ts'
+import * as m0008 from './migrations/0008_affiliation_holder.ts'
 
 const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0005_lists_feedback': m0005,
   '0006_agent_runs': m0006,
   '0007_relationships_graph': m0007,
+  '0008_affiliation_holder': m0008,
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

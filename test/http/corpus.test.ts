@@ -183,6 +183,46 @@ describe('POST /admin/v1/corpus/{category}', () => {
     assert.equal((await coverageOf(api, 'gtm_affiliations')).records, 4)
   })
 
+  test("each affiliation carries its holder's current company, through a re-key and a change of employer", async () => {
+    const api = await server()
+    const holders = async () =>
+      (
+        await api.app.deps.db
+          .selectFrom('affiliations')
+          .innerJoin('persons', 'persons.id', 'affiliations.person_id')
+          .select(['affiliations.inst_key', 'affiliations.holder_key'])
+          .where('persons.profile_url', '=', 'linkedin.com/in/grace-hopper')
+          .orderBy('affiliations.ordinal')
+          .execute()
+      ).map((a) => [a.inst_key, a.holder_key])
+    const person = {
+      name: 'Grace Hopper',
+      profile_url: 'https://www.linkedin.com/in/grace-hopper/',
+      current_employer: { company: 'Zenith  Labs' },
+      employment_history: [
+        { company: 'Zenith  Labs', company_id: null, start: '2022-01', end: null },
+        { company: 'Acme Widgets', company_id: 'acme-widgets.com', start: '2019-01', end: '2021-12' },
+      ],
+      education: [{ school: 'Ashford University', school_id: 'ashford-university', start: '2012-09', end: '2016-06' }],
+    }
+    expectStatus(await ingest(api, 'person', ndjson([person])), 200)
+    assert.deepEqual(await holders(), [['name:zenith labs', 'name:zenith labs'], ['acme-widgets.com', 'name:zenith labs'], ['ashford-university', 'name:zenith labs']])
+    // The employer arrives as a company: the name: key becomes its domain, on every row the person holds.
+    await ingest(api, 'company', ndjson([{ account_name: 'Zenith Labs', domain: 'zenith.example' }]))
+    assert.deepEqual(await holders(), [['zenith.example', 'zenith.example'], ['acme-widgets.com', 'zenith.example'], ['ashford-university', 'zenith.example']])
+    // A new current employer on re-ingest rewrites every row's holder.
+    const moved = {
+      ...person,
+      current_employer: { company: 'Acme Widgets', company_id: 'acme-widgets.com', domain: 'acme-widgets.com' },
+      employment_history: [
+        { company: 'Zenith Labs', company_id: null, start: '2022-01', end: '2025-01' },
+        { company: 'Acme Widgets', company_id: 'acme-widgets.com', start: '2025-02', end: null },
+      ],
+    }
+    assert.equal((await ingest(api, 'person', ndjson([moved]))).body.upserted, 1)
+    assert.deepEqual(await holders(), [['zenith.example', 'acme-widgets.com'], ['acme-widgets.com', 'acme-widgets.com'], ['ashford-university', 'acme-widgets.com']])
+  })
+
   test('schools are institutions: ingested idempotently', async () => {
     const api = await server()
     const school = {

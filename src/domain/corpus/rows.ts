@@ -351,7 +351,10 @@ export function personGraph(
       str(degree.school),
     )
   }
-  return { affiliations, institutions: [...institutions.values()], currentKey: currentKey ?? currentDomain }
+  // Each affiliation carries its holder's current company (persons.company_key), rewritten with them.
+  const holder = currentKey ?? currentDomain
+  for (const a of affiliations) a.holder_key = holder
+  return { affiliations, institutions: [...institutions.values()], currentKey: holder }
 }
 
 export function personRow(
