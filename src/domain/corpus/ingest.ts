@@ -4,6 +4,7 @@
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs'
 import path from 'node:path'
 import { StringDecoder } from 'node:string_decoder'
+import { sql } from 'kysely'
 import { CATEGORY_SOURCE_CORPUS } from '../../contract/coverage.ts'
 import type { EntityCategory } from '../../contract/records.ts'
 import { normaliseName } from '../../corpus/normalise.ts'
@@ -287,6 +288,7 @@ async function ingest(
     throw e
   }
   await settle()
+  if (totals.upserted >= MAINTAIN_AFTER) await maintainTables(deps, category)
   const seconds = (performance.now() - started) / 1000
   return {
     category,
@@ -300,6 +302,39 @@ async function ingest(
     reject_file: await rejects.close(),
     rejects: rejects.inline,
     rejects_truncated: rejects.count > rejects.inline.length,
+  }
+}
+
+/** An ingest that wrote at least this many records leaves its tables vacuumed and analysed. */
+export const MAINTAIN_AFTER = 1000
+
+const TABLES_OF: Record<IngestCategory, string[]> = {
+  company: ['companies', 'institutions', 'record_vectors'],
+  person: ['persons', 'affiliations', 'institutions', 'record_vectors'],
+  school: ['institutions'],
+  patent: ['documents', 'record_vectors'],
+  news_article: ['documents', 'record_vectors'],
+  market_report: ['documents', 'record_vectors'],
+  funding_round: ['documents', 'record_vectors'],
+  academic_report: ['documents', 'record_vectors'],
+  trend: ['documents', 'record_vectors'],
+  job_opening: ['documents', 'record_vectors'],
+}
+
+/**
+ * VACUUM (ANALYZE) of the tables a large ingest wrote. The planner needs fresh statistics (a new
+ * store has none: its searches and graph reads were planned as full scans), and index-only scans
+ * need the visibility map only VACUUM sets. PGlite has no autovacuum and a PostgreSQL server may
+ * run without it (this project's CI machine does), so the ingest does it itself. Not in a
+ * transaction (VACUUM refuses one); a failure is logged, the ingest stands.
+ */
+async function maintainTables(deps: Deps, category: IngestCategory): Promise<void> {
+  const started = performance.now()
+  try {
+    for (const table of TABLES_OF[category]) await sql`vacuum (analyze) ${sql.table(table)}`.execute(deps.db)
+    deps.log.info({ category, ms: Math.round(performance.now() - started) }, 'ingest: tables vacuumed and analysed')
+  } catch (e) {
+    deps.log.warn({ category, err: (e as Error).message }, 'ingest: vacuum/analyze failed; queries may be planned on stale statistics')
   }
 }
 
