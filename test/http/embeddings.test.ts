@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { expectProblem, expectStatus } from '../support/http.ts'
-import { closedPort, embeddingsHandler, startFakeProvider, type FakeProvider } from '../support/fake-openai.ts'
+import { closedPort, embeddingsHandler, sendJson, startFakeProvider, type FakeProvider } from '../support/fake-openai.ts'
 import { ADMIN_TOKEN, startTestServer, type TestServer } from '../support/server.ts'
 
 // 384: no word of the other two records shares a hash slot with the query's (256 had one collision).
@@ -95,6 +95,48 @@ describe('DSP_EMBEDDINGS_PROVIDER=openai: records and queries are embedded by th
     assert.deepEqual(res.body.degradation, [])
     const queryCalls = provider.requests.slice(before)
     assert.ok(queryCalls.some((r) => r.body.input?.includes('automobile maintenance')), 'the query was embedded by the provider')
+  })
+})
+
+describe('DSP_EMBEDDINGS_PROVIDER=openai: the provider failing on queries', () => {
+  let provider: FakeProvider
+  let api: TestServer
+  let down = false
+  before(async () => {
+    const embeddings = embeddingsHandler(DIMENSIONS, SYNONYMS)
+    provider = await startFakeProvider({
+      '/v1/embeddings': (req, res) => (down ? sendJson(res, 503, { error: { message: 'overloaded' } }) : embeddings(req, res)),
+    })
+    api = await startTestServer(openaiEnv(provider.url))
+  })
+  after(async () => {
+    await api?.close()
+    await provider?.close()
+  })
+
+  test('after a failure, queries skip the provider for 30 s (words only, degraded), then try it again', async () => {
+    expectStatus(await ingest(api, 'company', COMPANIES), 200)
+    const { key } = await api.admin.workspaceWithKey()
+    const search = () => api.post('/v1/search', { key, body: { query: 'car repair', mode: 'fast', category: 'company', limit: 5 } })
+    const degraded = (res: { body: { degradation: { reason: string }[] } }) => res.body.degradation.some((d) => d.reason === 'vector_search_unavailable')
+    down = true
+    let before = provider.requests.length
+    const first = await search()
+    expectStatus(first, 200)
+    assert.ok(degraded(first))
+    assert.ok(provider.requests.length > before, 'the first query asks the provider (and its retries)')
+    before = provider.requests.length
+    const second = await search()
+    expectStatus(second, 200)
+    assert.ok(degraded(second), 'still answered by words, and says so')
+    assert.equal(provider.requests.length, before, 'the provider is not asked again at once')
+    down = false
+    await api.admin.advanceClock(31)
+    before = provider.requests.length
+    const third = await search()
+    expectStatus(third, 200)
+    assert.ok(!degraded(third), third.text)
+    assert.equal(provider.requests.length, before + 1, 'after 30 s the provider is asked again, and answers')
   })
 })
 

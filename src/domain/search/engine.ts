@@ -275,14 +275,25 @@ export function fuse(lists: { hits: Hit[]; weight: number }[]): Hit[] {
  * (DSP_EMBEDDINGS_PROVIDER=openai) down or refusing after its retries gives `unavailable`: the
  * search goes on by its words only and says so (degradation vector_search_unavailable).
  */
+/**
+ * After the embeddings provider failed on a query (its retries spent), queries skip it for this
+ * long and search by words at once, instead of each waiting out the retries again; the first
+ * query after it tries the provider again. Per server; on the server's clock (test clock too).
+ */
+export const EMBEDDINGS_BREAKER_MS = 30_000
+const breakerOpenUntil = new WeakMap<Deps, number>()
+
 async function embedQuery(deps: Deps, text: string): Promise<{ vector: Float32Array | null; unavailable: boolean }> {
   const embedder = await deps.embedder()
+  if ((breakerOpenUntil.get(deps) ?? 0) > deps.clock.nowMs()) return { vector: null, unavailable: true }
   try {
     const [v] = await embedder.embed([text])
+    breakerOpenUntil.delete(deps)
     return { vector: v && !isZeroVector(v) ? v : null, unavailable: false }
   } catch (e) {
     if (!(e instanceof EmbeddingProviderError)) throw e
-    deps.log.warn({ err: e.message, status: e.status }, 'embeddings provider failed on a search query; searching by words only')
+    breakerOpenUntil.set(deps, deps.clock.nowMs() + EMBEDDINGS_BREAKER_MS)
+    deps.log.warn({ err: e.message, status: e.status, retry_in_ms: EMBEDDINGS_BREAKER_MS }, 'embeddings provider failed on a search query; searching by words only')
     return { vector: null, unavailable: true }
   }
 }
