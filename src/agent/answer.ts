@@ -25,6 +25,8 @@ export interface ScreenState {
   all_exhausted: boolean
   searches_run: number
   budget_hit: boolean
+  /** A search's words could not be embedded (provider down): it matched by words only. */
+  vector_unavailable: boolean
 }
 
 const rate = (passed: number, evaluated: number) => (evaluated ? Math.round((passed / evaluated) * 1000) / 1000 : null)

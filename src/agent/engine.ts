@@ -7,7 +7,7 @@ import type { RunCategory } from '../contract/agent-runs.ts'
 import { normaliseDomain, normaliseProfileUrl } from '../corpus/normalise.ts'
 import type { NewEvent } from '../store/agent-runs.ts'
 import * as progress from '../domain/agent-runs/progress.ts'
-import { buildRows, loadVocabularies, retrieve, vectorDegradation, withRetrieval, type RetrievalPlan } from '../domain/search/engine.ts'
+import { buildRows, loadVocabularies, retrieve, vectorDegradation, vectorUnavailableDegradation, withRetrieval, type RetrievalPlan } from '../domain/search/engine.ts'
 import type { Vocabularies } from '../domain/search/parser.ts'
 import type { Deps } from '../domain/types.ts'
 import { composeAnswer, type ScreenState } from './answer.ts'
@@ -41,6 +41,8 @@ interface SearchDelta {
   total_is_estimate: boolean | null
   exhausted: boolean
   budget_hit: boolean
+  /** The embeddings provider failed on this search's words: it matched by words only. Absent in steps stored before it existed. */
+  vector_unavailable?: boolean
 }
 
 let vocabCache: { at: number; value: Promise<Vocabularies> } | null = null
@@ -91,7 +93,7 @@ export async function executeRun(deps: Deps, claim: progress.Claim, shouldStop: 
   })
 
   const exclusion = exclusionMatcher(run.exclusion as string[])
-  const state: ScreenState = { seen: new Set(), kept: [], excluded: 0, stats: plan.criteria.map(() => ({ evaluated: 0, passed: 0 })), universe: null, primary_exhausted: false, primary_seen: 0, all_exhausted: true, searches_run: 0, budget_hit: false }
+  const state: ScreenState = { seen: new Set(), kept: [], excluded: 0, stats: plan.criteria.map(() => ({ evaluated: 0, passed: 0 })), universe: null, primary_exhausted: false, primary_seen: 0, all_exhausted: true, searches_run: 0, budget_hit: false, vector_unavailable: false }
   const apply = (d: SearchDelta) => {
     d.seen.forEach((id) => state.seen.add(id))
     state.kept.push(...d.kept)
@@ -108,6 +110,7 @@ export async function executeRun(deps: Deps, claim: progress.Claim, shouldStop: 
     state.all_exhausted &&= d.exhausted
     state.searches_run += 1
     state.budget_hit ||= d.budget_hit
+    state.vector_unavailable ||= d.vector_unavailable === true
   }
   for (const spec of plan.searches) {
     if (state.budget_hit) break
@@ -148,6 +151,7 @@ async function searchStep(deps: Deps, plan: RunPlan, spec: SearchSpec, state: Sc
       const got = await retrieve(deps, retrievalPlan, page * plan.budget.page, plan.budget.page)
       return { got, rows: await buildRows(deps, plan.category, got.hits) }
     })
+    if (got.vector_unavailable) delta.vector_unavailable = true
     if (page === 0) {
       delta.total = got.total
       delta.total_is_estimate = got.total_is_estimate
@@ -254,7 +258,10 @@ async function finish(deps: Deps, claim: progress.Claim, plan: RunPlan, state: S
       rows.push({ entity_id: k.id, row: { id: k.id, category: plan.category, score: k.score, position: rows.length, record: fields, enrichments, criteria: k.checks } })
     }
   }
-  const vectorGaps = plan.semantic_query ? await withRetrieval(deps, () => vectorDegradation(deps, plan.category)) : []
+  const vectorGaps = [
+    ...(plan.semantic_query ? await withRetrieval(deps, () => vectorDegradation(deps, plan.category)) : []),
+    ...(state.vector_unavailable ? vectorUnavailableDegradation(plan.category) : []),
+  ]
   const answer = composeAnswer(claim.run, plan, state, insights, rows.length, filled, vectorGaps)
   await progress.completeRun(deps, claim, answer, rows, [
     ev('enrichment', { columns: answer.columns }),

@@ -199,6 +199,25 @@ describe('DSP_EMBEDDINGS_PROVIDER=openai with the provider unreachable', () => {
     assert.ok(!listing.body.degradation.some((d: { reason: string }) => d.reason === 'vector_search_unavailable'))
   })
 
+  test('an agent run whose searches could not embed their words completes by words and says so in degradation', async () => {
+    const { key } = await api.admin.workspaceWithKey({ scopes: ['dsp.agents.read', 'dsp.agents.write'], credits: 100 })
+    const startedRun = await api.post('/v1/agents/runs', { key, body: { query: 'car repair garages', effort: 'minimal' }, headers: { 'idempotency-key': 'embeddings-down-agent' } })
+    expectStatus(startedRun, 202)
+    const runId = startedRun.body.run_id as string
+    const until = Date.now() + 20_000
+    let run = (await api.get(`/v1/agents/runs/${runId}`, { key })).body
+    while (!['completed', 'failed', 'cancelled'].includes(run.status)) {
+      assert.ok(Date.now() < until, `run still ${run.status}`)
+      await new Promise((r) => setTimeout(r, 100))
+      run = (await api.get(`/v1/agents/runs/${runId}`, { key })).body
+    }
+    assert.equal(run.status, 'completed', JSON.stringify(run))
+    const entry = run.degradation.find((d: { reason: string }) => d.reason === 'vector_search_unavailable')
+    assert.ok(entry, JSON.stringify(run.degradation))
+    assert.equal(entry.impact, 'recall')
+    assert.equal(entry.source_corpus, 'gtm_companies')
+  })
+
   test('the retrieval index itself down still answers 503 upstream.unavailable, never charged', async () => {
     const { key } = await api.admin.workspaceWithKey()
     const spendable = (await api.get('/v1/credits', { key })).body.spendable
