@@ -1,15 +1,14 @@
 // Org chart of the largest company of the demo corpus (small, or medium from a seeded store): p50 of POST /v1/org-chart (one
 // request in flight, test key) next to the bare domain call (getOrgChart in process) and the bare
 // SQL (countByDepartmentAndSeniority), in the same run. Explained in docs/performance.md.
-import { loadavg } from 'node:os'
 import { sql } from 'kysely'
 import { getOrgChart } from '../src/domain/org-chart.ts'
 import type { Deps } from '../src/domain/types.ts'
 import { countByDepartmentAndSeniority, type PeopleFilters } from '../src/store/org-chart.ts'
 import { demoCorpus, startBenchServer } from './lib/server.ts'
 import { median, round } from './lib/stats.ts'
-import type { BenchResult, RunOptions } from './lib/types.ts'
-import { timeSampled, type SampledTiming } from './lib/in-process.ts'
+import { atMost, type BenchResult, type RunOptions } from './lib/types.ts'
+import { timeAlternating, type AlternatingRound } from './lib/in-process.ts'
 
 export const name = 'org-chart'
 
@@ -22,13 +21,7 @@ const NO_FILTERS: PeopleFilters = { country: null, state: null, city: null, empl
 
 type Which = 'http' | 'domain' | 'sql'
 
-interface Round {
-  loadavg_1m: number
-  order: Which[]
-  http: SampledTiming
-  domain: SampledTiming
-  sql: SampledTiming
-}
+type Round = AlternatingRound<Which>
 
 export async function run(options: RunOptions): Promise<BenchResult> {
   const s = options.quick ? QUICK : FULL
@@ -58,17 +51,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       domain: () => getOrgChart(deps, body),
       sql: () => countByDepartmentAndSeniority(deps.db, { company_domain: company.company_domain }, NO_FILTERS),
     }
-    const rounds: Round[] = []
-    for (let i = 0; i < s.rounds; i++) {
-      console.error(`round ${i + 1}/${s.rounds}`)
-      const order: Which[] = i % 2 === 0 ? ['http', 'domain', 'sql'] : ['sql', 'domain', 'http']
-      const got = {} as Record<Which, SampledTiming>
-      for (const which of order) {
-        got[which] = await timeSampled(fns[which], s.warmupSeconds, s.durationSeconds)
-        console.error(`  ${which.padEnd(6)} p50 ${got[which].p50_ms} ms (${got[which].calls} calls)`)
-      }
-      rounds.push({ loadavg_1m: round(loadavg()[0]!, 2), order, ...got })
-    }
+    const rounds = await timeAlternating(fns, ['http', 'domain', 'sql'], s)
     const med = (f: (r: Round) => number, digits = 3) => round(median(rounds.map(f)), digits)
     const httpP50 = med((r) => r.http.p50_ms)
     const valid = problems.length === 0
@@ -88,15 +71,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       },
       rounds,
       // The issue's goal: ≤ 100 ms p50 on PostgreSQL (the medium corpus); reported on every variant.
-      goal: {
-        description: `POST /v1/org-chart of the largest company at most 100 ms at p50 (${corpus.scale} corpus, ${server.store})`,
-        figure: 'http_p50_ms',
-        value: httpP50,
-        limit: GOAL_P50_MS,
-        unit: 'ms',
-        ratio: round(httpP50 / GOAL_P50_MS, 2),
-        pass: valid && httpP50 <= GOAL_P50_MS,
-      },
+      goal: atMost(`POST /v1/org-chart of the largest company at most 100 ms at p50 (${corpus.scale} corpus, ${server.store})`, 'http_p50_ms', httpP50, GOAL_P50_MS, 'ms', valid),
       valid,
       problems,
     }

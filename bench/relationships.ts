@@ -3,15 +3,14 @@
 // (10 rows, one request in flight, test key) next to the bare domain call (plan + SQL read + count
 // + page, in process) and the bare SQL read (findSharedEdges), in the same run. Explained in
 // docs/performance.md and docs/relationships.md §1.
-import { loadavg } from 'node:os'
 import { peopleFilter } from '../src/domain/relationships/anchors.ts'
 import { computeRelationships, planRelationships, relationshipsPage } from '../src/domain/relationships/index.ts'
 import type { Deps } from '../src/domain/types.ts'
 import { findSharedEdges, type Population } from '../src/store/relationships.ts'
-import { timeSampled, type SampledTiming } from './lib/in-process.ts'
+import { timeAlternating, type AlternatingRound } from './lib/in-process.ts'
 import { demoCorpus, startBenchServer } from './lib/server.ts'
 import { median, round } from './lib/stats.ts'
-import type { BenchResult, RunOptions } from './lib/types.ts'
+import { atMost, type BenchResult, type RunOptions } from './lib/types.ts'
 
 export const name = 'relationships'
 
@@ -27,13 +26,7 @@ const BODY = { companies: [{ value: FIRST }, { value: SECOND }], limit: 10 }
 
 type Which = 'http' | 'domain' | 'sql'
 
-interface Round {
-  loadavg_1m: number
-  order: Which[]
-  http: SampledTiming
-  domain: SampledTiming
-  sql: SampledTiming
-}
+type Round = AlternatingRound<Which>
 
 export async function run(options: RunOptions): Promise<BenchResult> {
   const s = options.quick ? QUICK : FULL
@@ -67,18 +60,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
         rows = edges.first.length + edges.second.length
       },
     }
-    const rounds: Round[] = []
-    for (let i = 0; i < s.rounds; i++) {
-      console.error(`round ${i + 1}/${s.rounds}`)
-      // A B C, then C B A: a machine that gets busier during the run costs each the same.
-      const order: Which[] = i % 2 === 0 ? ['http', 'domain', 'sql'] : ['sql', 'domain', 'http']
-      const got = {} as Record<Which, SampledTiming>
-      for (const which of order) {
-        got[which] = await timeSampled(fns[which], s.warmupSeconds, s.durationSeconds)
-        console.error(`  ${which.padEnd(6)} p50 ${got[which].p50_ms} ms (${got[which].calls} calls)`)
-      }
-      rounds.push({ loadavg_1m: round(loadavg()[0]!, 2), order, ...got })
-    }
+    const rounds = await timeAlternating(fns, ['http', 'domain', 'sql'], s)
     const med = (f: (r: Round) => number, digits = 3) => round(median(rounds.map(f)), digits)
     const httpP50 = med((r) => r.http.p50_ms)
     const valid = problems.length === 0
@@ -109,15 +91,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       },
       rounds,
       // The goal is the issue's for the medium corpus on PostgreSQL; reported on every variant.
-      goal: {
-        description: `POST /v1/relationships between two companies at most 100 ms at p50 (${corpus.scale} corpus, ${server.store})`,
-        figure: 'http_p50_ms',
-        value: httpP50,
-        limit: GOAL_P50_MS,
-        unit: 'ms',
-        ratio: round(httpP50 / GOAL_P50_MS, 2),
-        pass: valid && httpP50 <= GOAL_P50_MS,
-      },
+      goal: atMost(`POST /v1/relationships between two companies at most 100 ms at p50 (${corpus.scale} corpus, ${server.store})`, 'http_p50_ms', httpP50, GOAL_P50_MS, 'ms', valid),
       valid,
       problems,
     }

@@ -10,7 +10,7 @@ import { timeSampled, type SampledTiming } from './lib/in-process.ts'
 import { sql } from 'kysely'
 import { demoCorpus, startBenchServer } from './lib/server.ts'
 import { median, round } from './lib/stats.ts'
-import type { BenchResult, RunOptions } from './lib/types.ts'
+import { atMost, type BenchResult, type RunOptions } from './lib/types.ts'
 
 export const name = 'search'
 
@@ -164,24 +164,8 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       figures,
       rounds,
       goal: latencyGoal
-        ? {
-            description: 'fast search p50 at most 25 ms on the medium corpus, PostgreSQL',
-            figure: 'fast.http_p50_ms',
-            value: fastP50,
-            limit: GOAL_FAST_P50_MS,
-            unit: 'ms',
-            ratio: round(fastP50 / GOAL_FAST_P50_MS, 2),
-            pass: valid && fastP50 <= GOAL_FAST_P50_MS,
-          }
-        : {
-            description: `Everything outside the engine query is at most 10 % of a fast search at p50: (p50 POST /v1/search − p50 retrieve) / p50 POST /v1/search, ${corpus.scale} corpus`,
-            figure: 'fast.outside_engine_share_p50',
-            value: share,
-            limit: GOAL_OUTSIDE_SHARE,
-            unit: 'share',
-            ratio: round(share / GOAL_OUTSIDE_SHARE, 2),
-            pass: valid && share <= GOAL_OUTSIDE_SHARE,
-          },
+        ? atMost('fast search p50 at most 25 ms on the medium corpus, PostgreSQL', 'fast.http_p50_ms', fastP50, GOAL_FAST_P50_MS, 'ms', valid)
+        : atMost(`Everything outside the engine query is at most 10 % of a fast search at p50: (p50 POST /v1/search − p50 retrieve) / p50 POST /v1/search, ${corpus.scale} corpus`, 'fast.outside_engine_share_p50', share, GOAL_OUTSIDE_SHARE, 'share', valid),
       valid,
       problems,
     }

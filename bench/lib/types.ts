@@ -1,6 +1,8 @@
 // What a benchmark module exports and returns. run.ts adds the date, machine and commit and
 // writes bench/results/<name>.json; docs/performance.md explains each figure.
 
+import { round } from './stats.ts'
+
 export interface RunOptions {
   /** Short windows and fewer rounds: checks the harness end to end; figures are not saved. */
   quick: boolean
@@ -37,4 +39,9 @@ export interface BenchResult {
 export interface Benchmark {
   name: string
   run(options: RunOptions): Promise<BenchResult>
+}
+
+/** A goal "figure at most limit" (latency, share): ratio value / limit, passed only by valid figures. */
+export function atMost(description: string, figure: string, value: number, limit: number, unit: string, valid: boolean): Goal {
+  return { description, figure, value, limit, unit, ratio: round(value / limit, 2), pass: valid && value <= limit }
 }
