@@ -1,7 +1,8 @@
 // Reads of the affiliation graph for the relationships routes, and anchor resolution. The joins
 // are narrowed here in SQL (populations, usable affiliations, only institutions both sides touch)
 // and counted in domain/relationships/graph.ts: docs/relationships.md §1 says why the split.
-import { sql, type RawBuilder } from 'kysely'
+import { sql, type RawBuilder, type Selectable } from 'kysely'
+import type { InstitutionsTable } from './corpus.ts'
 import type { Db } from './db.ts'
 
 export interface PeopleFilter {
@@ -226,14 +227,8 @@ export interface CompanyRef {
   similarity: number
 }
 
-export interface InstitutionRef {
-  inst_key: string
-  type: 'company' | 'school'
-  name: string | null
-  name_norm: string | null
-  domain: string | null
-  professional_url: string | null
-}
+/** An institution as the graph names it: its row without the record and the write time. */
+export type InstitutionRef = Omit<Selectable<InstitutionsTable>, 'record' | 'updated_at'>
 
 const COMPANY_COLUMNS = sql`id, domain, name, name_norm, professional_url, vec_key`
 
