@@ -1,5 +1,6 @@
 // Wiring: opens the store, migrates, loads the deployment secret, builds the dependencies and
 // the server. Used by `dsp serve` and by the tests' startTestServer.
+import { flushGraphBlocks } from './domain/relationships/blocks.ts'
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import pino from 'pino'
@@ -75,6 +76,7 @@ export async function createApp(config: Readonly<Config>, options: CreateAppOpti
     close: async () => {
       await server.app.close()
       await worker?.stop()
+      await flushGraphBlocks(deps)
       await keyCache.close()
       await limiter.close()
       await store.close()

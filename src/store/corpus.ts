@@ -132,6 +132,8 @@ export interface CorpusStateTable {
   vector_count: number | null
   fields: ColumnType<Record<string, number | null>, string, string>
   vector_generation: number
+  /** Moves on in every transaction that writes persons or affiliations (graph blocks are valid for one). */
+  graph_generation: number
   updated_at: Timestamp | null
 }
 

@@ -87,84 +87,12 @@ function usable(rules: EdgeRules): RawBuilder<unknown> {
 
 const EDGE = sql`a.inst_key, a.kind, a.start_month, case when a.is_current then null else a.end_month end as end_month, a.match_confidence`
 
-/**
- * A population's usable affiliations: one range of affiliations_holder_idx (the holder's current
- * company is kept on each row, migration 0008), joined to the population for rank and filters.
- */
-const populationEdges = (side: string, p: Population, rules: EdgeRules) =>
-  sql`select ${sql.ref(side)}.rank as person, ${EDGE} from affiliations a join ${sql.ref(side)} on ${sql.ref(side)}.id = a.person_id
-    where a.holder_key = ${p.company_key} and ${usable(rules)}`
-
-/**
- * The usable affiliations of two sets of people, only at institutions both sides touch (nothing
- * else can connect). A population's come from one index range (populationEdges), seeds' by person
- * id. Second side: a population, or seed person ids.
- */
-export async function findSharedEdges(db: Db, first: Population, second: Population | { ids: string[] }, rules: EdgeRules): Promise<SideEdges> {
-  const seeds = 'ids' in second
-  const firstEdges = populationEdges('p', first, rules)
-  const secondEdges = seeds ? sql`select q.rank as person, ${EDGE} from q join affiliations a on a.person_id = q.id where ${usable(rules)}` : populationEdges('q', second, rules)
-  const populations = sql`p as materialized (${populationQuery(first)}), q as materialized (${seeds ? seedsQuery(second.ids) : populationQuery(second)})`
-  // Each side as one packed text (≈ 60,000 affiliations at medium scale): the driver parses one
-  // value far faster than as many rows, and keeping only shared institutions is then a set lookup
-  // here rather than two hash semi-joins there (docs/performance.md has the figures).
-  const r = await sql<{ first: string | null; first_rows: number; second: string | null; second_rows: number }>`with ${populations}
-    select f.packed as first, f.n::int as first_rows, s.packed as second, s.n::int as second_rows
-    from (select string_agg(${PACKED}, ${RECORD_SEP}) as packed, count(*) as n from (${firstEdges}) e) f,
-      (select string_agg(${PACKED}, ${RECORD_SEP}) as packed, count(*) as n from (${secondEdges}) e) s`.execute(db)
-  const row = r.rows[0]!
-  const a = unpack(row.first, row.first_rows)
-  const b = unpack(row.second, row.second_rows)
-  if (a && b) return shared(a, b)
-  // An institution key holding the record separator (never in practice): read rows instead.
-  const rows = await sql<GraphEdge & { side: number }>`with ${populations}, pe as materialized (${firstEdges}), qe as materialized (${secondEdges})
-    select 1 as side, pe.*, null::int as first_rank from pe where inst_key in (select inst_key from qe)
-    union all
-    select 2 as side, qe.*, null::int as first_rank from qe where inst_key in (select inst_key from pe)`.execute(db)
-  return splitSides(rows.rows)
-}
-
-const RECORD_SEP = '\x1e'
-const FIELD_SEP = '\x1f'
-/** One affiliation as text: person, start, end (-1: none), kind and match as one code, then the institution key (last: it may hold anything but RECORD_SEP). */
-const PACKED = sql`concat_ws(${FIELD_SEP}, e.person, coalesce(e.start_month, -1), coalesce(e.end_month, -1),
-  (case e.kind when 'education' then 4 else 0 end) + (case e.match_confidence when 'url' then 1 when 'edu' then 2 else 0 end), e.inst_key)`
-const CODE_MATCH: GraphEdge['match_confidence'][] = ['name', 'url', 'edu']
-
-/** The packed affiliations of one side, or null when they do not split into `count` records. */
-function unpack(packed: string | null, count: number): GraphEdge[] | null {
-  if (packed === null) return count === 0 ? [] : null
-  const records = packed.split(RECORD_SEP)
-  if (records.length !== count) return null
-  const out = new Array<GraphEdge>(count)
-  for (let i = 0; i < count; i++) {
-    const rec = records[i]!
-    const f1 = rec.indexOf(FIELD_SEP)
-    const f2 = rec.indexOf(FIELD_SEP, f1 + 1)
-    const f3 = rec.indexOf(FIELD_SEP, f2 + 1)
-    const f4 = rec.indexOf(FIELD_SEP, f3 + 1)
-    if (f4 < 0) return null
-    const start = Number(rec.slice(f1 + 1, f2))
-    const end = Number(rec.slice(f2 + 1, f3))
-    const code = Number(rec.slice(f3 + 1, f4))
-    out[i] = {
-      person: Number(rec.slice(0, f1)),
-      first_rank: null,
-      inst_key: rec.slice(f4 + 1),
-      kind: code & 4 ? 'education' : 'employment',
-      start_month: start < 0 ? null : start,
-      end_month: end < 0 ? null : end,
-      match_confidence: CODE_MATCH[code & 3]!,
-    }
-  }
-  return out
-}
-
-/** Only affiliations at institutions both sides touch (nothing else can connect). */
-function shared(first: GraphEdge[], second: GraphEdge[]): SideEdges {
-  const inFirst = new Set(first.map((e) => e.inst_key))
-  const inSecond = new Set(second.map((e) => e.inst_key))
-  return { first: first.filter((e) => inSecond.has(e.inst_key)), second: second.filter((e) => inFirst.has(e.inst_key)) }
+/** Named people's usable affiliations (reach seeds): `person` is the seed's index in `ids`. */
+export async function findSeedEdges(db: Db, ids: string[], rules: EdgeRules): Promise<GraphEdge[]> {
+  if (ids.length === 0) return []
+  const r = await sql<GraphEdge>`with q as (${seedsQuery(ids)})
+    select q.rank as person, null::int as first_rank, ${EDGE} from q join affiliations a on a.person_id = q.id where ${usable(rules)}`.execute(db)
+  return r.rows
 }
 
 /**

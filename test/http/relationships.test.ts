@@ -2,6 +2,7 @@
 // corpus, asserted against the generator's facts (docs/corpus.md §4.4): who overlapped where.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
+import { sql } from 'kysely'
 import { ApiError } from '../../src/errors.ts'
 import { chooseInstitution } from '../../src/domain/relationships/anchors.ts'
 import type { DemoFacts, RelationshipFact } from '../../src/corpus/demo/facts.ts'
@@ -13,6 +14,8 @@ import { ADMIN_TOKEN, useTestServer, type TestServer } from '../support/server.t
 const server = useTestServer({}, { demo: true })
 // Its own copy of the demo corpus: the school it adds would change other tests' answers.
 const collided = useTestServer({}, { demo: true })
+// Its own copy too: it ingests people and a company between reads.
+const changing = useTestServer({}, { demo: true })
 
 itEnforcesAuth(server, { method: 'POST', path: '/v1/relationships', scopes: ['dsp.search.read'], body: { query: 'who on our team knows people at brightwave.com' } })
 itEnforcesAuth(server, { method: 'POST', path: '/v1/relationships/reach', scopes: ['dsp.search.read'], body: { person: '0000000000000000', companies: [{ value: 'brightwave.com' }] } })
@@ -316,6 +319,64 @@ describe('POST /v1/relationships: cursors and charging', () => {
     const refused = await rel(api, poor.key, body)
     expectProblem(refused, 402, 'credits.insufficient')
     assert.equal(refused.body.extra.action_type, 'dsp.relationships')
+  })
+})
+
+describe('POST /v1/relationships: company graph blocks follow every write', () => {
+  const ingest = async (api: TestServer, category: string, records: unknown[]) => {
+    const res = await api.request('POST', `/admin/v1/corpus/${category}`, { rawBody: records.map((r) => JSON.stringify(r)).join('\n') + '\n', headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': 'application/x-ndjson' } })
+    expectStatus(res, 200)
+    assert.equal(res.body.rejected, 0, res.text)
+  }
+  /** Waits until the company's block is stored for the current graph generation (it is written just after the read). */
+  const blockStored = async (api: TestServer, company: string) => {
+    for (let i = 0; i < 100; i++) {
+      const r = await sql<{ fresh: boolean }>`select b.generation = s.graph_generation as fresh from graph_blocks b, corpus_state s
+        where b.company_key = ${company} and s.corpus = 'gtm_affiliations'`.execute(api.app.deps.db)
+      if (r.rows[0]?.fresh) return
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    assert.fail(`no block stored for ${company}`)
+  }
+  const person = (slug: string, current: { company: string; domain: string }, past: { company: string; start: string; end: string }) => ({
+    name: slug.replace('-', ' '),
+    title: 'Software Engineer',
+    profile_url: `https://www.linkedin.com/in/${slug}/`,
+    current_employer: { company: current.company, company_id: current.domain, domain: current.domain },
+    employment_history: [{ company: current.company, company_id: current.domain, start: '2023-01', end: null }, { company: past.company, company_id: null, ...past }],
+  })
+
+  test('an answer read from stored blocks changes with a person ingest and with a company re-keying named employers', async () => {
+    const api = await changing()
+    const { key } = await api.admin.workspaceWithKey({ credits: 100 })
+    const f = fact(await facts(api), LUMINA, BRIGHTWAVE)
+    const ask = () => rel(api, key, pair(LUMINA, BRIGHTWAVE, { limit: 1 }))
+    const before = await ask()
+    assert.equal(before.body.total, f.people_first)
+    await blockStored(api, LUMINA)
+    await blockStored(api, BRIGHTWAVE)
+    const again = await ask()
+    assert.equal(again.body.total, f.people_first, 'read from the stored blocks: the same answer')
+    assert.deepEqual(again.body.results, before.body.results)
+
+    // Two new people, one at each company, who overlapped at an employer named without a domain.
+    await ingest(api, 'person', [
+      person('block-first', { company: 'Lumina Cloud', domain: LUMINA }, { company: 'Blockfield Labs', start: '2018-01', end: '2020-12' }),
+      person('block-second', { company: 'Brightwave Payments', domain: BRIGHTWAVE }, { company: 'Blockfield Labs', start: '2019-06', end: '2021-06' }),
+    ])
+    const named = await ask()
+    assert.equal(named.body.total, f.people_first + 1, 'the new Lumina person is connected: the stale block was not used')
+    const viaNamed = named.body.institutions.find((i: { id: string }) => i.id === 'name:blockfield labs')
+    assert.deepEqual(viaNamed && { first: viaNamed.people_first, second: viaNamed.people_second }, { first: 1, second: 1 })
+    await blockStored(api, LUMINA)
+
+    // The employer arrives as a company: both people's affiliations move to its domain.
+    await ingest(api, 'company', [{ account_name: 'Blockfield Labs', domain: 'blockfield.example' }])
+    const rekeyed = await ask()
+    const ids = rekeyed.body.institutions.map((i: { id: string }) => i.id)
+    assert.ok(ids.includes('blockfield.example'), 'the institution is now the company')
+    assert.ok(!ids.includes('name:blockfield labs'), 'the named institution is gone')
+    assert.equal(rekeyed.body.total, f.people_first + 1)
   })
 })
 

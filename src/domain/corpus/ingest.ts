@@ -29,6 +29,7 @@ import {
 import type { Db } from '../../store/db.ts'
 import type { Deps } from '../types.ts'
 import { TABLE_OF, refreshCorpusState } from './coverage.ts'
+import { bumpGraphGeneration } from '../../store/graph-blocks.ts'
 import { prepareRecord, type IngestCategory, type PreparedRecord } from './prepare.ts'
 import {
   companyInstitution,
@@ -512,7 +513,8 @@ async function writeCompanyGraph(ctx: RunContext, tx: Db, written: PreparedRecor
   const named = institutions
     .filter((i) => i.name_norm !== null)
     .map((i) => ({ name_norm: i.name_norm!, domain: i.inst_key }))
-  await rekeyNamedAffiliations(tx, named)
+  // Persons and affiliations moved to a company's domain: graph blocks built before are stale.
+  if ((await rekeyNamedAffiliations(tx, named)) > 0) await bumpGraphGeneration(tx)
 }
 
 async function writePersonGraph(
@@ -522,6 +524,7 @@ async function writePersonGraph(
   affiliations: AffiliationRow[],
   institutions: InstitutionRow[],
 ) {
+  await bumpGraphGeneration(tx)
   await deleteAffiliations(tx, personIds)
   await insertAffiliations(tx, affiliations)
   const missing = new Map<string, InstitutionRow>()

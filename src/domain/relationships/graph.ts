@@ -9,15 +9,17 @@
 // Here each person's contacts are one bitset over the other side, and most of an institution's
 // matches are a prefix of its affiliations sorted by month ("started by M", "still there at M"),
 // kept as a ready union: no pair is ever produced (docs/relationships.md §1 has the figures).
-import type { GraphEdge, SideEdges } from '../../store/relationships.ts'
+import type { GraphEdge } from '../../store/relationships.ts'
 
 export type Basis = 'overlapping' | 'shared'
 export type InstitutionKind = 'employment' | 'education'
 export type Match = 'url' | 'edu' | 'name'
 
-const OPEN = 0x7fffffff
-const NO_START = -1
-const MATCHES: readonly Match[] = ['name', 'url', 'edu']
+/** The end month of an affiliation that has not ended, and the start of one whose start is unknown. */
+export const OPEN = 0x7fffffff
+export const NO_START = -1
+/** Match confidences by code (EdgeColumns.match). */
+export const MATCHES: readonly Match[] = ['name', 'url', 'edu']
 const KINDS: readonly InstitutionKind[] = ['employment', 'education']
 const NAME = 0
 const NONE = -1
@@ -28,7 +30,7 @@ const stronger = (current: number, next: number) => (current === NAME ? next : c
 const merge = (found: number, next: number) => (found === NONE ? next : next === NONE ? found : stronger(found, next))
 
 /** Institution keys ↔ small integers, shared by both sides of one join. */
-class Institutions {
+export class Institutions {
   readonly keys: string[] = []
   private readonly ids = new Map<string, number>()
   of(key: string): number {
@@ -40,59 +42,85 @@ class Institutions {
     }
     return id
   }
+  /** The id of a key already seen, or -1. */
+  find(key: string): number {
+    return this.ids.get(key) ?? -1
+  }
 }
 
-/** One side's affiliations in columns. */
-interface Columns {
-  /** 1 + the highest person index. */
-  people: number
-  /** Rows of person p, by institution: order[offsets[p]] .. order[offsets[p + 1] - 1]. */
-  offsets: Int32Array
-  order: Int32Array
+/**
+ * One side's usable affiliations in columns, as the join reads them: `person` is the rank in the
+ * side's population (or the seed's index), `inst` an id of the join's Institutions, months with
+ * NO_START (-1) for an unknown start and OPEN for an affiliation that has not ended.
+ */
+export interface EdgeColumns {
   person: Int32Array
-  /** Rank in the first population of the same person, or -1. */
-  self: Int32Array
+  /** Everyone (via_institution): the rank in the first population of the same person, or -1; null: none. */
+  self: Int32Array | null
   inst: Int32Array
   start: Int32Array
   end: Int32Array
+  /** 0 name, 1 url, 2 edu. */
   match: Uint8Array
+  /** 0 employment, 1 education. */
   kind: Uint8Array
 }
 
-function columns(rows: readonly GraphEdge[], insts: Institutions): Columns {
+/** Both sides of a join over one set of institution ids. */
+export interface JoinInput {
+  insts: string[]
+  first: EdgeColumns
+  second: EdgeColumns
+}
+
+/** Rows (as the store reads them) into columns, interning institution keys into `insts`. */
+export function edgeColumns(rows: readonly GraphEdge[], insts: Institutions): EdgeColumns {
   const n = rows.length
-  const c = {
-    order: new Int32Array(n),
-    person: new Int32Array(n),
-    self: new Int32Array(n),
-    inst: new Int32Array(n),
-    start: new Int32Array(n),
-    end: new Int32Array(n),
-    match: new Uint8Array(n),
-    kind: new Uint8Array(n),
-  }
-  let people = 0
+  const c: EdgeColumns = { person: new Int32Array(n), self: new Int32Array(n), inst: new Int32Array(n), start: new Int32Array(n), end: new Int32Array(n), match: new Uint8Array(n), kind: new Uint8Array(n) }
   for (let i = 0; i < n; i++) {
     const r = rows[i]!
     c.person[i] = r.person
-    if (r.person >= people) people = r.person + 1
-    c.self[i] = r.first_rank ?? -1
+    c.self![i] = r.first_rank ?? -1
     c.inst[i] = insts.of(r.inst_key)
     c.start[i] = r.start_month ?? NO_START
     c.end[i] = r.end_month ?? OPEN
     c.match[i] = MATCHES.indexOf(r.match_confidence)
     c.kind[i] = r.kind === 'education' ? 1 : 0
   }
+  return c
+}
+
+/** Both sides' rows as one join input. */
+export function joinOfRows(first: readonly GraphEdge[], second: readonly GraphEdge[]): JoinInput {
+  const insts = new Institutions()
+  return { first: edgeColumns(first, insts), second: edgeColumns(second, insts), insts: insts.keys }
+}
+
+/** One side's affiliations in columns, grouped by person. */
+interface Columns extends EdgeColumns {
+  self: Int32Array
+  /** 1 + the highest person index. */
+  people: number
+  /** Rows of person p, by institution: order[offsets[p]] .. order[offsets[p + 1] - 1]. */
+  offsets: Int32Array
+  order: Int32Array
+}
+
+function columns(c: EdgeColumns): Columns {
+  const n = c.person.length
+  let people = 0
+  for (let i = 0; i < n; i++) if (c.person[i]! >= people) people = c.person[i]! + 1
   // A counting sort by person; a person's few rows then by institution.
   const offsets = new Int32Array(people + 1)
   for (let i = 0; i < n; i++) offsets[c.person[i]! + 1]!++
   for (let g = 0; g < people; g++) offsets[g + 1]! += offsets[g]!
   const fill = offsets.slice(0, people)
-  for (let i = 0; i < n; i++) c.order[fill[c.person[i]!]!++] = i
+  const order = new Int32Array(n)
+  for (let i = 0; i < n; i++) order[fill[c.person[i]!]!++] = i
   for (let g = 0; g < people; g++) {
-    if (offsets[g + 1]! - offsets[g]! > 1) c.order.subarray(offsets[g]!, offsets[g + 1]!).sort((x, y) => c.inst[x]! - c.inst[y]! || x - y)
+    if (offsets[g + 1]! - offsets[g]! > 1) order.subarray(offsets[g]!, offsets[g + 1]!).sort((x, y) => c.inst[x]! - c.inst[y]! || x - y)
   }
-  return { ...c, offsets, people }
+  return { ...c, self: c.self ?? new Int32Array(n).fill(-1), offsets, order, people }
 }
 
 const setBit = (bits: Uint32Array, q: number) => {
@@ -393,7 +421,7 @@ function listOf(bits: Uint32Array): number[] {
   return out
 }
 
-function finish(insts: Institutions, tallies: (Tally | undefined)[], persons: Connected[], second?: { arranged: Arranged[]; words: number }): Connection {
+function finish(insts: readonly string[], tallies: (Tally | undefined)[], persons: Connected[], second?: { arranged: Arranged[]; words: number }): Connection {
   const institutions: InstitutionTally[] = []
   const bits = second ? new Uint32Array(second.words) : null
   tallies.forEach((t, i) => {
@@ -405,7 +433,7 @@ function finish(insts: Institutions, tallies: (Tally | undefined)[], persons: Co
       if (t.scanned) orInto(bits!, t.scanned)
       count = popcount(bits!)
     }
-    institutions.push({ id: insts.keys[i]!, kind: KINDS[t.kind]!, match: MATCHES[t.match]!, first: t.first, second: count })
+    institutions.push({ id: insts[i]!, kind: KINDS[t.kind]!, match: MATCHES[t.match]!, first: t.first, second: count })
   })
   return { persons, institutions }
 }
@@ -418,12 +446,12 @@ function finish(insts: Institutions, tallies: (Tally | undefined)[], persons: Co
  * company without the seeds). With `required`, P must connect through each of them, and only
  * those P are tallied.
  */
-export function connectSides(edges: SideEdges, opts: JoinOptions): Connection {
-  const insts = new Institutions()
-  const first = columns(edges.first, insts)
-  const second = columns(edges.second, insts)
+export function connectSides(edges: JoinInput, opts: JoinOptions): Connection {
+  const insts = edges.insts
+  const first = columns(edges.first)
+  const second = columns(edges.second)
   const words = (second.people + 31) >>> 5
-  const arranged = arrange(second, queriesPerInstitution(first, insts.keys.length), words, opts.basis === 'overlapping')
+  const arranged = arrange(second, queriesPerInstitution(first, insts.length), words, opts.basis === 'overlapping')
   const overlapping = opts.basis === 'overlapping'
   const contacts = new Uint32Array(words)
   const scan = new Scan()
@@ -449,7 +477,7 @@ export function connectSides(edges: SideEdges, opts: JoinOptions): Connection {
       }
       if (kind !== NONE) reached.push({ inst, kind, reach })
     }
-    const via = reached.map((r) => ({ inst: insts.keys[r.inst]!, match: MATCHES[r.reach.match]! }))
+    const via = reached.map((r) => ({ inst: insts[r.inst]!, match: MATCHES[r.reach.match]! }))
     if (via.length === 0 || missingRequired(opts.required, via)) continue
     contacts.fill(0)
     for (const r of reached) addReach(arranged[r.inst]!, r.reach, scan, contacts)
@@ -478,12 +506,12 @@ export function connectSides(edges: SideEdges, opts: JoinOptions): Connection {
  * at a qualifying institution with them (overlapping in time for `overlapping`): the second side
  * holds everyone's usable affiliations with the named institutions, P's own among them.
  */
-export function affiliatedWith(edges: SideEdges, named: readonly string[], opts: { basis: Basis; excludeCurrent: boolean; combine: 'any' | 'all' }): Connection {
-  const insts = new Institutions()
-  const first = columns(edges.first, insts)
-  const second = columns(edges.second, insts)
+export function affiliatedWith(edges: JoinInput, named: readonly string[], opts: { basis: Basis; excludeCurrent: boolean; combine: 'any' | 'all' }): Connection {
+  const insts = edges.insts
+  const first = columns(edges.first)
+  const second = columns(edges.second)
   const words = (second.people + 31) >>> 5
-  const arranged = arrange(second, queriesPerInstitution(first, insts.keys.length), words, opts.basis === 'overlapping')
+  const arranged = arrange(second, queriesPerInstitution(first, insts.length), words, opts.basis === 'overlapping')
   // Everyone's index of each first-side person: nobody is their own contact.
   const selfOf = new Map<number, number>()
   for (let b = 0; b < second.self.length; b++) if (second.self[b]! >= 0) selfOf.set(second.self[b]!, second.person[b]!)
@@ -509,7 +537,7 @@ export function affiliatedWith(edges: SideEdges, named: readonly string[], opts:
       if (!opts.excludeCurrent || left) through.push({ inst, from: k, to: next, kind: first.kind[first.order[k]!]!, match })
     }
     if (through.length === 0) continue
-    const via = through.map((t) => ({ inst: insts.keys[t.inst]!, match: MATCHES[t.match]! }))
+    const via = through.map((t) => ({ inst: insts[t.inst]!, match: MATCHES[t.match]! }))
     if (missingRequired(required, via)) continue
     contacts.fill(0)
     for (const t of through) {

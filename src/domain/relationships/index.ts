@@ -10,7 +10,8 @@ import { checkDepth, fingerprint, issueCursor, readCursor } from '../cursors.ts'
 import type { Deps } from '../types.ts'
 import { invalid, peopleFilter, resolveCompany, resolveInstitution, type ResolvedCompany, type ResolvedInstitution } from './anchors.ts'
 import { attribution, chainOf, companyContexts, degradation, institutionInfo, personFields, readGraph, snapshotOf, viaOf, type Charge, type Ctx, type InstitutionInfo } from './common.ts'
-import { affiliatedWith, cmp, connectSides, rankConnected, rankInstitutions, type Basis, type Connected, type InstitutionKind } from './graph.ts'
+import { joinCompanies } from './blocks.ts'
+import { affiliatedWith, cmp, connectSides, joinOfRows, rankConnected, rankInstitutions, type Basis, type Connected, type InstitutionKind } from './graph.ts'
 import { readQuestion, READER_VERSION, refuse, type StructuredRelationships } from './reader.ts'
 
 export const DEFAULT_LIMIT = 10
@@ -86,11 +87,11 @@ export async function computeRelationships(deps: Deps, plan: RelationshipsPlan):
   let connection
   if (b) {
     const second: Population = { company_key: b.key, filter: peopleFilter(b.people), exclude_ids: [] }
-    const edges = await store.findSharedEdges(deps.db, population, second, { exclude_current: plan.exclude_current, kind: plan.institution_type, only: named })
+    const edges = await joinCompanies(deps, population, second, { exclude_current: plan.exclude_current, kind: plan.institution_type, only: named })
     connection = connectSides(edges, { basis: plan.connection_basis, required: plan.institutions_combine === 'all' ? named : null })
   } else {
     const edges = await store.findInstitutionEdges(deps.db, population, named!, plan.institution_type, plan.exclude_current)
-    connection = affiliatedWith(edges, named!, { basis: plan.connection_basis, excludeCurrent: plan.exclude_current, combine: plan.institutions_combine })
+    connection = affiliatedWith(joinOfRows(edges.first, edges.second), named!, { basis: plan.connection_basis, excludeCurrent: plan.exclude_current, combine: plan.institutions_combine })
   }
   const ranked = rankConnected(connection.persons)
   const info = await institutionInfo(deps, connection.institutions.map((t) => t.id))

@@ -10,6 +10,7 @@ import { checkDepth, fingerprint, issueCursor, readCursor } from '../cursors.ts'
 import type { Deps } from '../types.ts'
 import { invalid, resolveCompany, resolvePeople, type ResolvedCompany } from './anchors.ts'
 import { attribution, chainOf, degradation, institutionInfo, personFields, readGraph, snapshotOf, viaOf, type Charge, type Ctx } from './common.ts'
+import { joinCompanyAndSeeds } from './blocks.ts'
 import { cmp, connectSides, type Basis, type Connected, type InstitutionKind, type Match } from './graph.ts'
 
 export const DEFAULT_REACH_LIMIT = 10
@@ -67,7 +68,7 @@ export async function computeReach(deps: Deps, plan: ReachPlan): Promise<ReachCo
     // The target's people are the first side (seeds are never their own targets): each row is a
     // reached person, its contacts the seeds reaching it.
     const population: Population = { company_key: target.key, filter: EVERYONE, exclude_ids: plan.seeds }
-    const edges = await store.findSharedEdges(deps.db, population, { ids: plan.seeds }, rules)
+    const edges = await joinCompanyAndSeeds(deps, population, plan.seeds, rules)
     const connection = connectSides(edges, { basis: plan.connection_basis, required: null, listContacts: true })
     const ranked = [...connection.persons].sort((x, y) => y.contacts - x.contacts || y.via.length - x.via.length || x.rank - y.rank)
     // A person works at one company: the targets' people never overlap, so counts add up.

@@ -1,0 +1,325 @@
+// Company graph blocks (docs/relationships.md §1.2): a company's current people and all their
+// affiliations, packed once into one binary value (stored in graph_blocks for the graph generation
+// it was built at), then read as typed arrays. A relationships read of a company with 8,000 people
+// and 33,000 affiliations is then one row and a few array passes instead of 33,000 rows, and the
+// side's filters and edge rules apply here, in columns.
+import * as store from '../../store/graph-blocks.ts'
+import type { EdgeRules, GraphEdge, Population } from '../../store/relationships.ts'
+import { findSeedEdges } from '../../store/relationships.ts'
+import { WriteBehind } from '../write-behind.ts'
+import type { Deps } from '../types.ts'
+import { edgeColumns, Institutions, NO_START, OPEN, type EdgeColumns, type JoinInput } from './graph.ts'
+
+const MAGIC = 0x31304247 // 'GB01'
+const CODE_EDUCATION = 4
+const CODE_CURRENT = 8
+
+/** One company's block, unpacked: people in profile-URL byte order, affiliations in columns. */
+export interface CompanyBlock {
+  ids: string[]
+  /** Dictionaries of the people's lower-cased countries, departments and seniorities. */
+  countries: string[]
+  departments: string[]
+  seniorities: string[]
+  /** Per person: index into the dictionary, -1 when absent. */
+  country: Int32Array
+  department: Int32Array
+  seniority: Int32Array
+  /** The block's institution keys. */
+  insts: string[]
+  /** Per affiliation: the holder's index in `ids`, institution index, months (-1: none), code. */
+  person: Int32Array
+  inst: Int32Array
+  start: Int32Array
+  end: Int32Array
+  /** kind education 4, current 8, match 0 name / 1 url / 2 edu. */
+  code: Int32Array
+}
+
+interface Header {
+  ids: string[]
+  countries: string[]
+  departments: string[]
+  seniorities: string[]
+  insts: string[]
+  people: number
+  affiliations: number
+}
+
+/** Interns strings into a dictionary; null stays -1. */
+class Dictionary {
+  readonly values: string[] = []
+  private readonly index = new Map<string, number>()
+  of(value: string | null): number {
+    if (value === null) return -1
+    let i = this.index.get(value)
+    if (i === undefined) {
+      i = this.values.length
+      this.index.set(value, i)
+      this.values.push(value)
+    }
+    return i
+  }
+}
+
+/** A block from what the store read (store.readBlockSource), or null when the packed text does not split. */
+export function blockFromSource(source: store.BlockSource, rows: Awaited<ReturnType<typeof store.readBlockRows>> | null): CompanyBlock | null {
+  const n = source.people.length
+  const countries = new Dictionary()
+  const departments = new Dictionary()
+  const seniorities = new Dictionary()
+  const block = {
+    ids: new Array<string>(n),
+    country: new Int32Array(n),
+    department: new Int32Array(n),
+    seniority: new Int32Array(n),
+  }
+  source.people.forEach(([id, country, department, seniority], i) => {
+    block.ids[i] = id
+    block.country[i] = countries.of(country)
+    block.department[i] = departments.of(department)
+    block.seniority[i] = seniorities.of(seniority)
+  })
+  const m = rows ? rows.length : source.affiliations
+  const insts = new Dictionary()
+  const edges = { person: new Int32Array(m), inst: new Int32Array(m), start: new Int32Array(m), end: new Int32Array(m), code: new Int32Array(m) }
+  if (rows) {
+    rows.forEach((r, i) => {
+      edges.person[i] = r.rank
+      edges.start[i] = r.start_month ?? -1
+      edges.end[i] = r.end_month ?? -1
+      edges.code[i] = r.code
+      edges.inst[i] = insts.of(r.inst_key)
+    })
+  } else if (m > 0) {
+    const records = source.packed?.split(store.RECORD_SEP) ?? []
+    if (records.length !== m) return null
+    const F = store.FIELD_SEP
+    for (let i = 0; i < m; i++) {
+      const rec = records[i]!
+      const f1 = rec.indexOf(F)
+      const f2 = rec.indexOf(F, f1 + 1)
+      const f3 = rec.indexOf(F, f2 + 1)
+      const f4 = rec.indexOf(F, f3 + 1)
+      if (f4 < 0) return null
+      edges.person[i] = Number(rec.slice(0, f1))
+      edges.start[i] = Number(rec.slice(f1 + 1, f2))
+      edges.end[i] = Number(rec.slice(f2 + 1, f3))
+      edges.code[i] = Number(rec.slice(f3 + 1, f4))
+      edges.inst[i] = insts.of(rec.slice(f4 + 1))
+    }
+  }
+  return { ...block, countries: countries.values, departments: departments.values, seniorities: seniorities.values, insts: insts.values, ...edges }
+}
+
+const PER_PERSON = ['country', 'department', 'seniority'] as const
+const PER_AFFILIATION = ['person', 'inst', 'start', 'end', 'code'] as const
+
+/** Magic, header length, the header as JSON (dictionaries and ids), padding, then the Int32 columns. */
+export function packBlock(b: CompanyBlock): Uint8Array {
+  const header: Header = { ids: b.ids, countries: b.countries, departments: b.departments, seniorities: b.seniorities, insts: b.insts, people: b.ids.length, affiliations: b.person.length }
+  const json = Buffer.from(JSON.stringify(header), 'utf8')
+  const headerEnd = 8 + json.length
+  const columnsAt = (headerEnd + 3) & ~3
+  const out = Buffer.alloc(columnsAt + 4 * (3 * header.people + 5 * header.affiliations))
+  out.writeUInt32LE(MAGIC, 0)
+  out.writeUInt32LE(json.length, 4)
+  json.copy(out, 8)
+  let at = columnsAt
+  for (const column of [...PER_PERSON.map((k) => b[k]), ...PER_AFFILIATION.map((k) => b[k])]) {
+    Buffer.from(column.buffer, column.byteOffset, column.byteLength).copy(out, at)
+    at += column.byteLength
+  }
+  return out
+}
+
+/** The block a packed value holds, or null when it is not one this version reads. */
+export function unpackBlock(data: Uint8Array): CompanyBlock | null {
+  const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength)
+  if (bytes.length < 8 || bytes.readUInt32LE(0) !== MAGIC) return null
+  const length = bytes.readUInt32LE(4)
+  const header = JSON.parse(bytes.toString('utf8', 8, 8 + length)) as Header
+  const columnsAt = (8 + length + 3) & ~3
+  // Typed arrays need 4-byte alignment: copy the columns once when the driver's buffer is not aligned.
+  const aligned = (bytes.byteOffset + columnsAt) % 4 === 0 ? bytes : Buffer.from(bytes)
+  let at = aligned.byteOffset + columnsAt
+  const take = (n: number) => {
+    const column = new Int32Array(aligned.buffer, at, n)
+    at += 4 * n
+    return column
+  }
+  const [country, department, seniority] = PER_PERSON.map(() => take(header.people)) as [Int32Array, Int32Array, Int32Array]
+  const [person, inst, start, end, code] = PER_AFFILIATION.map(() => take(header.affiliations)) as [Int32Array, Int32Array, Int32Array, Int32Array, Int32Array]
+  if (at > aligned.byteOffset + aligned.length) return null
+  return { ids: header.ids, countries: header.countries, departments: header.departments, seniorities: header.seniorities, insts: header.insts, country, department, seniority, person, inst, start, end, code }
+}
+
+type PendingBlock = { company_key: string; generation: number; people: number; affiliations: number; data: Uint8Array }
+
+// Per store (not per deps: graph reads run on a copy of deps whose db is their transaction).
+const pending = new WeakMap<Deps['store'], WriteBehind<PendingBlock>>()
+
+function pendingBlocks(deps: Deps): WriteBehind<PendingBlock> {
+  let wb = pending.get(deps.store)
+  if (!wb) {
+    const { store: owner, clock, log } = deps
+    wb = new WriteBehind<PendingBlock>({
+      // One at a time: a block is up to a few megabytes.
+      write: async (blocks) => {
+        for (const b of blocks) await store.saveGraphBlock(owner.db, b, clock.now())
+      },
+      onError: (e, n) => log.warn({ err: e.message, blocks: n }, 'could not store graph blocks'),
+      delayMs: 0,
+    })
+    pending.set(deps.store, wb)
+  }
+  return wb
+}
+
+/** Writes the graph blocks this server built and has not stored yet (at shutdown). */
+export function flushGraphBlocks(deps: Deps): Promise<void> {
+  return pending.get(deps.store)?.flush() ?? Promise.resolve()
+}
+
+/**
+ * A company's block for the snapshot `db` reads: the stored one when it was built for the current
+ * graph generation, else built now. A built block is stored after the read (never inside it: the
+ * read is a repeatable-read transaction, deps.db), through the store's own connection.
+ */
+export async function companyBlock(deps: Deps, companyKey: string): Promise<CompanyBlock> {
+  const db = deps.db
+  const found = await store.findGraphBlock(db, companyKey)
+  const stored = found.data ? unpackBlock(found.data) : null
+  if (stored) return stored
+  const source = await store.readBlockSource(db, companyKey)
+  const packed = blockFromSource(source, null)
+  if (packed) {
+    pendingBlocks(deps).push({ company_key: companyKey, generation: source.generation, people: packed.ids.length, affiliations: packed.person.length, data: packBlock(packed) })
+    return packed
+  }
+  // An institution key holding the record separator (never in practice): read rows, store nothing.
+  return blockFromSource(source, await store.readBlockRows(db, companyKey))!
+}
+
+/** A population of a block: each person's rank among those kept (profile-URL order), or -1. */
+function ranksOf(block: CompanyBlock, p: Population): Int32Array {
+  const wanted = (dictionary: string[], values: string[] | null) => (values ? new Set(values.map((v) => dictionary.indexOf(v)).filter((i) => i >= 0)) : null)
+  const country = wanted(block.countries, p.filter.country)
+  const department = wanted(block.departments, p.filter.department)
+  const seniority = wanted(block.seniorities, p.filter.seniority)
+  const excluded = p.exclude_ids.length ? new Set(p.exclude_ids) : null
+  const ranks = new Int32Array(block.ids.length)
+  let next = 0
+  for (let i = 0; i < ranks.length; i++) {
+    const keep =
+      (!country || country.has(block.country[i]!)) &&
+      (!department || department.has(block.department[i]!)) &&
+      (!seniority || seniority.has(block.seniority[i]!)) &&
+      (!excluded || !excluded.has(block.ids[i]!))
+    ranks[i] = keep ? next++ : -1
+  }
+  return ranks
+}
+
+/** Which of a block's affiliations may connect under the rules, for its population. */
+function usable(block: CompanyBlock, ranks: Int32Array, rules: EdgeRules): Uint8Array {
+  const only = rules.only ? new Set(rules.only) : null
+  const instOk = new Uint8Array(block.insts.length)
+  block.insts.forEach((key, i) => (instOk[i] = !only || only.has(key) ? 1 : 0))
+  const kindCode = rules.kind === null ? -1 : rules.kind === 'education' ? CODE_EDUCATION : 0
+  const out = new Uint8Array(block.person.length)
+  for (let i = 0; i < out.length; i++) {
+    const code = block.code[i]!
+    out[i] =
+      ranks[block.person[i]!]! >= 0 &&
+      instOk[block.inst[i]!] === 1 &&
+      (kindCode < 0 || (code & CODE_EDUCATION) === kindCode) &&
+      (!rules.exclude_current || ((code & CODE_CURRENT) === 0 && block.end[i]! >= 0))
+        ? 1
+        : 0
+  }
+  return out
+}
+
+/** A block's usable affiliations at institutions whose join id is ≥ 0, in the join's columns. */
+function blockColumns(block: CompanyBlock, ranks: Int32Array, keep: Uint8Array, joinId: Int32Array): EdgeColumns {
+  let n = 0
+  for (let i = 0; i < keep.length; i++) if (keep[i] && joinId[block.inst[i]!]! >= 0) n++
+  const c: EdgeColumns = { person: new Int32Array(n), self: null, inst: new Int32Array(n), start: new Int32Array(n), end: new Int32Array(n), match: new Uint8Array(n), kind: new Uint8Array(n) }
+  for (let i = 0, j = 0; i < keep.length; i++) {
+    const inst = joinId[block.inst[i]!]!
+    if (!keep[i] || inst < 0) continue
+    const code = block.code[i]!
+    c.person[j] = ranks[block.person[i]!]!
+    c.inst[j] = inst
+    c.start[j] = block.start[i]! < 0 ? NO_START : block.start[i]!
+    c.end[j] = code & CODE_CURRENT || block.end[i]! < 0 ? OPEN : block.end[i]!
+    c.match[j] = code & 3
+    c.kind[j] = code & CODE_EDUCATION ? 1 : 0
+    j++
+  }
+  return c
+}
+
+/** The block's institutions that some usable affiliation reaches. */
+function reached(block: CompanyBlock, keep: Uint8Array): Uint8Array {
+  const out = new Uint8Array(block.insts.length)
+  for (let i = 0; i < keep.length; i++) if (keep[i]) out[block.inst[i]!] = 1
+  return out
+}
+
+/**
+ * Two companies' populations for the join: their usable affiliations, only at institutions both
+ * sides reach (nothing else can connect).
+ */
+export async function joinCompanies(deps: Deps, first: Population, second: Population, rules: EdgeRules): Promise<JoinInput> {
+  const a = await companyBlock(deps, first.company_key)
+  const b = await companyBlock(deps, second.company_key)
+  const ranksA = ranksOf(a, first)
+  const ranksB = ranksOf(b, second)
+  const keepA = usable(a, ranksA, rules)
+  const keepB = usable(b, ranksB, rules)
+  const reachedA = reached(a, keepA)
+  const reachedB = reached(b, keepB)
+  // Join ids: institutions both sides reach, numbered in the first block's order.
+  const insts = new Institutions()
+  a.insts.forEach((key, i) => reachedA[i] && insts.of(key))
+  const idA = new Int32Array(a.insts.length).fill(-1)
+  const idB = new Int32Array(b.insts.length).fill(-1)
+  const both = new Uint8Array(insts.keys.length)
+  b.insts.forEach((key, i) => {
+    const id = reachedB[i] ? insts.find(key) : -1
+    if (id >= 0) {
+      idB[i] = id
+      both[id] = 1
+    }
+  })
+  a.insts.forEach((key, i) => {
+    const id = reachedA[i] ? insts.find(key) : -1
+    if (id >= 0 && both[id]) idA[i] = id
+  })
+  return { insts: insts.keys, first: blockColumns(a, ranksA, keepA, idA), second: blockColumns(b, ranksB, keepB, idB) }
+}
+
+/**
+ * A company's population against named people (reach seeds, by index in `seedIds`): the seeds'
+ * usable affiliations from the store, the population's from its block, only at shared institutions.
+ */
+export async function joinCompanyAndSeeds(deps: Deps, first: Population, seedIds: string[], rules: EdgeRules): Promise<JoinInput> {
+  const a = await companyBlock(deps, first.company_key)
+  const seedRows: GraphEdge[] = await findSeedEdges(deps.db, seedIds, rules)
+  const ranks = ranksOf(a, first)
+  const keep = usable(a, ranks, rules)
+  const reachedA = reached(a, keep)
+  const insts = new Institutions()
+  const seedInsts = new Set(seedRows.map((r) => r.inst_key))
+  const idA = new Int32Array(a.insts.length).fill(-1)
+  a.insts.forEach((key, i) => {
+    if (reachedA[i] && seedInsts.has(key)) idA[i] = insts.of(key)
+  })
+  const seeds = edgeColumns(
+    seedRows.filter((r) => insts.find(r.inst_key) >= 0),
+    insts,
+  )
+  return { insts: insts.keys, first: blockColumns(a, ranks, keep, idA), second: { ...seeds, self: null } }
+}
