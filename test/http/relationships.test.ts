@@ -343,7 +343,7 @@ describe('POST /v1/relationships: company graph blocks follow every write', () =
     title: 'Software Engineer',
     profile_url: `https://www.linkedin.com/in/${slug}/`,
     current_employer: { company: current.company, company_id: current.domain, domain: current.domain },
-    employment_history: [{ company: current.company, company_id: current.domain, start: '2023-01', end: null }, { company: past.company, company_id: null, ...past }],
+    employment_history: [{ company: current.company, company_id: current.domain, start: '2023-01', end: null }, { ...past, company_id: null }],
   })
 
   test('an answer read from stored blocks changes with a person ingest and with a company re-keying named employers', async () => {
