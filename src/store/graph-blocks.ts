@@ -30,6 +30,8 @@ export interface BlockSource {
   people: [string, string | null, string | null, string | null][]
   /** Affiliations packed as text (PACKED below), or null when there are none. */
   packed: string | null
+  /** The institutions they name: [inst_key, type, name]. */
+  institutions: [string, string, string | null][]
   affiliations: number
 }
 
@@ -49,17 +51,19 @@ const PACKED = sql`concat_ws(${FIELD_SEP}, p.rank, coalesce(a.start_month, -1), 
  * persons_company_graph_idx and one of affiliations_holder_idx.
  */
 export async function readBlockSource(db: Db, companyKey: string): Promise<BlockSource> {
-  const r = await sql<{ generation: number; people: BlockSource['people'] | null; packed: string | null; affiliations: number }>`with
+  const r = await sql<{ generation: number; people: BlockSource['people'] | null; packed: string | null; affiliations: number; institutions: BlockSource['institutions'] | null }>`with
     p as materialized (select id, (row_number() over (order by profile_url collate "C"))::int - 1 as rank, lower(country) as country, department, seniority
       from persons where company_key = ${companyKey})
     select (select graph_generation from corpus_state where corpus = ${GRAPH_CORPUS}) as generation,
       (select json_agg(json_build_array(id, country, department, seniority) order by rank) from p) as people,
+      (select json_agg(json_build_array(i.inst_key, i.type, i.name)) from institutions i
+        where i.inst_key in (select a.inst_key from affiliations a join p on p.id = a.person_id where a.holder_key = ${companyKey})) as institutions,
       e.packed, e.n::int as affiliations
     from (select string_agg(${PACKED}, ${RECORD_SEP}) as packed, count(*) as n
       from affiliations a join p on p.id = a.person_id where a.holder_key = ${companyKey}) e`.execute(db)
   const row = r.rows[0]!
-  const people = typeof row.people === 'string' ? (JSON.parse(row.people) as BlockSource['people']) : (row.people ?? [])
-  return { generation: Number(row.generation ?? 0), people, packed: row.packed, affiliations: row.affiliations }
+  const json = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v)
+  return { generation: Number(row.generation ?? 0), people: json(row.people) ?? [], institutions: json(row.institutions) ?? [], packed: row.packed, affiliations: row.affiliations }
 }
 
 /**
@@ -76,11 +80,11 @@ export async function readBlockRows(db: Db, companyKey: string): Promise<{ rank:
   return r.rows
 }
 
-/** Stores a block unless one of a later generation is there already. */
+/** Stores a block unless one of a later generation is there already (one of the same generation is replaced: it may be of an older format). */
 export async function saveGraphBlock(db: Db, block: { company_key: string; generation: number; people: number; affiliations: number; data: Uint8Array }, now: Date): Promise<void> {
   await sql`insert into graph_blocks (company_key, generation, people, affiliations, data, built_at)
     values (${block.company_key}, ${block.generation}, ${block.people}, ${block.affiliations}, ${block.data}, ${now})
     on conflict (company_key) do update set generation = excluded.generation, people = excluded.people,
       affiliations = excluded.affiliations, data = excluded.data, built_at = excluded.built_at
-    where graph_blocks.generation < excluded.generation`.execute(db)
+    where graph_blocks.generation <= excluded.generation`.execute(db)
 }

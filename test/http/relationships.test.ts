@@ -346,7 +346,7 @@ describe('POST /v1/relationships: company graph blocks follow every write', () =
     employment_history: [{ company: current.company, company_id: current.domain, start: '2023-01', end: null }, { ...past, company_id: null }],
   })
 
-  test('an answer read from stored blocks changes with a person ingest and with a company re-keying named employers', async () => {
+  test('an answer read from stored blocks changes with a person ingest, a company re-keying named employers, and a renamed company', async () => {
     const api = await changing()
     const { key } = await api.admin.workspaceWithKey({ credits: 100 })
     const f = fact(await facts(api), LUMINA, BRIGHTWAVE)
@@ -377,6 +377,13 @@ describe('POST /v1/relationships: company graph blocks follow every write', () =
     assert.ok(ids.includes('blockfield.example'), 'the institution is now the company')
     assert.ok(!ids.includes('name:blockfield labs'), 'the named institution is gone')
     assert.equal(rekeyed.body.total, f.people_first + 1)
+    assert.equal(rekeyed.body.institutions.find((i: { id: string }) => i.id === 'blockfield.example').name, 'Blockfield Labs')
+    await blockStored(api, LUMINA)
+
+    // A company renamed: the answer names it as it is now.
+    await ingest(api, 'company', [{ account_name: 'Blockfield Laboratories', domain: 'blockfield.example' }])
+    const renamed = await ask()
+    assert.equal(renamed.body.institutions.find((i: { id: string }) => i.id === 'blockfield.example').name, 'Blockfield Laboratories')
   })
 })
 

@@ -407,12 +407,15 @@ async function commitBatch(ctx: RunContext, staged: StagedBatch): Promise<BatchR
   const { batch, changed, texts, embedded, resolve } = staged
   const now = deps.clock.now()
   if (category === 'school') {
-    const written = await deps.db.transaction().execute((tx) =>
-      upsertInstitutions(
+    const written = await deps.db.transaction().execute(async (tx) => {
+      const n = await upsertInstitutions(
         tx,
         batch.map((p) => schoolInstitution(p, now)),
-      ),
-    )
+      )
+      // Graph blocks carry institution names and types.
+      if (n > 0) await bumpGraphGeneration(tx)
+      return n
+    })
     return { upserted: written, unchanged: batch.length - written, embedded: 0, missing: 0 }
   }
   if (changed.length === 0) return { upserted: 0, unchanged: batch.length, embedded: 0, missing: 0 }
@@ -508,7 +511,8 @@ async function nameResolver(ctx: RunContext, batch: PreparedRecord[]) {
 
 async function writeCompanyGraph(ctx: RunContext, tx: Db, written: PreparedRecord[], now: Date) {
   const institutions = written.map((p) => companyInstitution(p, now)).filter((i): i is InstitutionRow => i !== null)
-  await upsertInstitutions(tx, institutions)
+  // Graph blocks carry institution names and types.
+  if ((await upsertInstitutions(tx, institutions)) > 0) await bumpGraphGeneration(tx)
   for (const i of institutions) ctx.knownInstitutions.add(i.inst_key)
   const named = institutions
     .filter((i) => i.name_norm !== null)

@@ -8,15 +8,19 @@ import type { EdgeRules, GraphEdge, Population } from '../../store/relationships
 import { findSeedEdges } from '../../store/relationships.ts'
 import { WriteBehind } from '../write-behind.ts'
 import type { Deps } from '../types.ts'
+import type { InstitutionInfo } from './common.ts'
 import { edgeColumns, Institutions, NO_START, OPEN, type EdgeColumns, type JoinInput } from './graph.ts'
 
-const MAGIC = 0x31304247 // 'GB01'
+const MAGIC = 0x33304247 // 'GB03'
 const CODE_EDUCATION = 4
 const CODE_CURRENT = 8
 
 /** One company's block, unpacked: people in profile-URL byte order, affiliations in columns. */
 export interface CompanyBlock {
-  ids: string[]
+  /** How many people. */
+  people: number
+  /** Their ids, read from the block only when asked (excluding people by id: reach seeds). */
+  ids: () => string[]
   /** Dictionaries of the people's lower-cased countries, departments and seniorities. */
   countries: string[]
   departments: string[]
@@ -25,8 +29,10 @@ export interface CompanyBlock {
   country: Int32Array
   department: Int32Array
   seniority: Int32Array
-  /** The block's institution keys. */
+  /** The block's institution keys, and each one's type and name (null when not stored). */
   insts: string[]
+  instTypes: (string | null)[]
+  instNames: (string | null)[]
   /** Per affiliation: the holder's index in `ids`, institution index, months (-1: none), code. */
   person: Int32Array
   inst: Int32Array
@@ -37,7 +43,8 @@ export interface CompanyBlock {
 }
 
 interface Header {
-  ids: string[]
+  instTypes: (string | null)[]
+  instNames: (string | null)[]
   countries: string[]
   departments: string[]
   seniorities: string[]
@@ -68,14 +75,16 @@ export function blockFromSource(source: store.BlockSource, rows: Awaited<ReturnT
   const countries = new Dictionary()
   const departments = new Dictionary()
   const seniorities = new Dictionary()
+  const ids = new Array<string>(n)
   const block = {
-    ids: new Array<string>(n),
+    people: n,
+    ids: () => ids,
     country: new Int32Array(n),
     department: new Int32Array(n),
     seniority: new Int32Array(n),
   }
   source.people.forEach(([id, country, department, seniority], i) => {
-    block.ids[i] = id
+    ids[i] = id
     block.country[i] = countries.of(country)
     block.department[i] = departments.of(department)
     block.seniority[i] = seniorities.of(seniority)
@@ -109,22 +118,37 @@ export function blockFromSource(source: store.BlockSource, rows: Awaited<ReturnT
       edges.inst[i] = insts.of(rec.slice(f4 + 1))
     }
   }
-  return { ...block, countries: countries.values, departments: departments.values, seniorities: seniorities.values, insts: insts.values, ...edges }
+  const known = new Map(source.institutions.map(([key, type, name]) => [key, { type, name }]))
+  return {
+    ...block,
+    countries: countries.values,
+    departments: departments.values,
+    seniorities: seniorities.values,
+    insts: insts.values,
+    instTypes: insts.values.map((k) => known.get(k)?.type ?? null),
+    instNames: insts.values.map((k) => known.get(k)?.name ?? null),
+    ...edges,
+  }
 }
 
 const PER_PERSON = ['country', 'department', 'seniority'] as const
 const PER_AFFILIATION = ['person', 'inst', 'start', 'end', 'code'] as const
 
-/** Magic, header length, the header as JSON (dictionaries and ids), padding, then the Int32 columns. */
+/**
+ * Magic, the header's length, the ids' length, the header as JSON (dictionaries), the ids as JSON,
+ * padding to 4 bytes, then the Int32 columns.
+ */
 export function packBlock(b: CompanyBlock): Uint8Array {
-  const header: Header = { ids: b.ids, countries: b.countries, departments: b.departments, seniorities: b.seniorities, insts: b.insts, people: b.ids.length, affiliations: b.person.length }
+  const header: Header = { instTypes: b.instTypes, instNames: b.instNames, countries: b.countries, departments: b.departments, seniorities: b.seniorities, insts: b.insts, people: b.people, affiliations: b.person.length }
   const json = Buffer.from(JSON.stringify(header), 'utf8')
-  const headerEnd = 8 + json.length
-  const columnsAt = (headerEnd + 3) & ~3
+  const ids = Buffer.from(JSON.stringify(b.ids()), 'utf8')
+  const columnsAt = (12 + json.length + ids.length + 3) & ~3
   const out = Buffer.alloc(columnsAt + 4 * (3 * header.people + 5 * header.affiliations))
   out.writeUInt32LE(MAGIC, 0)
   out.writeUInt32LE(json.length, 4)
-  json.copy(out, 8)
+  out.writeUInt32LE(ids.length, 8)
+  json.copy(out, 12)
+  ids.copy(out, 12 + json.length)
   let at = columnsAt
   for (const column of [...PER_PERSON.map((k) => b[k]), ...PER_AFFILIATION.map((k) => b[k])]) {
     Buffer.from(column.buffer, column.byteOffset, column.byteLength).copy(out, at)
@@ -136,10 +160,13 @@ export function packBlock(b: CompanyBlock): Uint8Array {
 /** The block a packed value holds, or null when it is not one this version reads. */
 export function unpackBlock(data: Uint8Array): CompanyBlock | null {
   const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength)
-  if (bytes.length < 8 || bytes.readUInt32LE(0) !== MAGIC) return null
+  if (bytes.length < 12 || bytes.readUInt32LE(0) !== MAGIC) return null
   const length = bytes.readUInt32LE(4)
-  const header = JSON.parse(bytes.toString('utf8', 8, 8 + length)) as Header
-  const columnsAt = (8 + length + 3) & ~3
+  const idsLength = bytes.readUInt32LE(8)
+  const header = JSON.parse(bytes.toString('utf8', 12, 12 + length)) as Header
+  let ids: string[] | null = null
+  const readIds = () => (ids ??= JSON.parse(bytes.toString('utf8', 12 + length, 12 + length + idsLength)) as string[])
+  const columnsAt = (12 + length + idsLength + 3) & ~3
   // Typed arrays need 4-byte alignment: copy the columns once when the driver's buffer is not aligned.
   const aligned = (bytes.byteOffset + columnsAt) % 4 === 0 ? bytes : Buffer.from(bytes)
   let at = aligned.byteOffset + columnsAt
@@ -151,7 +178,7 @@ export function unpackBlock(data: Uint8Array): CompanyBlock | null {
   const [country, department, seniority] = PER_PERSON.map(() => take(header.people)) as [Int32Array, Int32Array, Int32Array]
   const [person, inst, start, end, code] = PER_AFFILIATION.map(() => take(header.affiliations)) as [Int32Array, Int32Array, Int32Array, Int32Array, Int32Array]
   if (at > aligned.byteOffset + aligned.length) return null
-  return { ids: header.ids, countries: header.countries, departments: header.departments, seniorities: header.seniorities, insts: header.insts, country, department, seniority, person, inst, start, end, code }
+  return { people: header.people, ids: readIds, instTypes: header.instTypes, instNames: header.instNames, countries: header.countries, departments: header.departments, seniorities: header.seniorities, insts: header.insts, country, department, seniority, person, inst, start, end, code }
 }
 
 type PendingBlock = { company_key: string; generation: number; people: number; affiliations: number; data: Uint8Array }
@@ -194,7 +221,7 @@ export async function companyBlock(deps: Deps, companyKey: string): Promise<Comp
   const source = await store.readBlockSource(db, companyKey)
   const packed = blockFromSource(source, null)
   if (packed) {
-    pendingBlocks(deps).push({ company_key: companyKey, generation: source.generation, people: packed.ids.length, affiliations: packed.person.length, data: packBlock(packed) })
+    pendingBlocks(deps).push({ company_key: companyKey, generation: source.generation, people: packed.people, affiliations: packed.person.length, data: packBlock(packed) })
     return packed
   }
   // An institution key holding the record separator (never in practice): read rows, store nothing.
@@ -208,14 +235,15 @@ function ranksOf(block: CompanyBlock, p: Population): Int32Array {
   const department = wanted(block.departments, p.filter.department)
   const seniority = wanted(block.seniorities, p.filter.seniority)
   const excluded = p.exclude_ids.length ? new Set(p.exclude_ids) : null
-  const ranks = new Int32Array(block.ids.length)
+  const ids = excluded ? block.ids() : null
+  const ranks = new Int32Array(block.people)
   let next = 0
   for (let i = 0; i < ranks.length; i++) {
     const keep =
       (!country || country.has(block.country[i]!)) &&
       (!department || department.has(block.department[i]!)) &&
       (!seniority || seniority.has(block.seniority[i]!)) &&
-      (!excluded || !excluded.has(block.ids[i]!))
+      (!excluded || !excluded.has(ids![i]!))
     ranks[i] = keep ? next++ : -1
   }
   return ranks
@@ -268,11 +296,29 @@ function reached(block: CompanyBlock, keep: Uint8Array): Uint8Array {
   return out
 }
 
+/** A join of two companies, and what the answer reads from the first one's block. */
+export interface CompanyJoin extends JoinInput {
+  /** Kind and name of each institution of the join (ids as in `insts`). */
+  info: Map<string, InstitutionInfo>
+  /** Ids of people of the first population, by rank. */
+  firstIds: (ranks: number[]) => string[]
+}
+
+/** The ids of a population's people by rank. */
+function idsByRank(block: CompanyBlock, ranks: Int32Array): (wanted: number[]) => string[] {
+  return (wanted) => {
+    const indexOf = new Map<number, number>()
+    for (let i = 0; i < ranks.length; i++) if (ranks[i]! >= 0) indexOf.set(ranks[i]!, i)
+    const ids = block.ids()
+    return wanted.map((r) => ids[indexOf.get(r)!]!)
+  }
+}
+
 /**
  * Two companies' populations for the join: their usable affiliations, only at institutions both
  * sides reach (nothing else can connect).
  */
-export async function joinCompanies(deps: Deps, first: Population, second: Population, rules: EdgeRules): Promise<JoinInput> {
+export async function joinCompanies(deps: Deps, first: Population, second: Population, rules: EdgeRules): Promise<CompanyJoin> {
   const a = await companyBlock(deps, first.company_key)
   const b = await companyBlock(deps, second.company_key)
   const ranksA = ranksOf(a, first)
@@ -298,7 +344,11 @@ export async function joinCompanies(deps: Deps, first: Population, second: Popul
     const id = reachedA[i] ? insts.find(key) : -1
     if (id >= 0 && both[id]) idA[i] = id
   })
-  return { insts: insts.keys, first: blockColumns(a, ranksA, keepA, idA), second: blockColumns(b, ranksB, keepB, idB) }
+  const info = new Map<string, InstitutionInfo>()
+  a.insts.forEach((key, i) => {
+    if (idA[i]! >= 0) info.set(key, { kind: a.instTypes[i] === null ? null : a.instTypes[i] === 'school' ? 'education' : 'employment', name: a.instNames[i] ?? null })
+  })
+  return { insts: insts.keys, first: blockColumns(a, ranksA, keepA, idA), second: blockColumns(b, ranksB, keepB, idB), info, firstIds: idsByRank(a, ranksA) }
 }
 
 /**

@@ -156,6 +156,8 @@ interface Sorted {
   matches: Uint8Array
   /** Strongest match of rows 0..i. */
   runMatch: Uint8Array
+  /** How many of rows 0..i are matched more strongly than by name. */
+  strong: Int32Array
   /** Index one past the last row of each distinct month, and the union of people before it. */
   groupEnd: Int32Array | null
   union: Uint32Array[] | null
@@ -176,8 +178,9 @@ function sorted(c: Columns, rows: number[], key: Int32Array, other: Int32Array, 
   const packed = new Float64Array(n)
   for (let i = 0; i < n; i++) packed[i] = (descending ? -key[rows[i]!]! : key[rows[i]!]!) * scale + rows[i]!
   packed.sort()
-  const out: Sorted = { keys: new Int32Array(n), other: new Int32Array(n), people: new Int32Array(n), matches: new Uint8Array(n), runMatch: new Uint8Array(n), groupEnd: null, union: null }
+  const out: Sorted = { keys: new Int32Array(n), other: new Int32Array(n), people: new Int32Array(n), matches: new Uint8Array(n), runMatch: new Uint8Array(n), strong: new Int32Array(n), groupEnd: null, union: null }
   let match = NAME
+  let strong = 0
   for (let i = 0; i < n; i++) {
     const b = packed[i]! - Math.floor(packed[i]! / scale) * scale
     out.keys[i] = key[b]!
@@ -185,6 +188,7 @@ function sorted(c: Columns, rows: number[], key: Int32Array, other: Int32Array, 
     out.people[i] = c.person[b]!
     out.matches[i] = c.match[b]!
     out.runMatch[i] = match = i === 0 ? c.match[b]! : stronger(match, c.match[b]!)
+    out.strong[i] = strong += c.match[b] === NAME ? 0 : 1
   }
   if (n < UNION_MIN_ROWS || words === 0 || queries === 0) return out
   let groups = 1
@@ -216,21 +220,31 @@ function leading(list: Sorted, limit: number, descending: boolean): number {
   return lo
 }
 
-/** Adds the people of the first `count` rows. `count` always ends a month: equal months are all in or all out. */
+/** The people of the first `count` rows of a list with unions. `count` always ends a month: equal months are all in or all out. */
+function unionOf(list: Sorted, count: number): Uint32Array {
+  let lo = 0
+  let hi = list.groupEnd!.length - 1
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (list.groupEnd![mid]! < count) lo = mid + 1
+    else hi = mid
+  }
+  return list.union![lo]!
+}
+
+/** Adds the people of the first `count` rows. */
 function addLeading(list: Sorted, count: number, bits: Uint32Array) {
   if (count === 0) return
-  if (list.union) {
-    let lo = 0
-    let hi = list.groupEnd!.length - 1
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1
-      if (list.groupEnd![mid]! < count) lo = mid + 1
-      else hi = mid
-    }
-    orInto(bits, list.union[lo]!)
-    return
-  }
+  if (list.union) return orInto(bits, unionOf(list, count))
   for (let i = 0; i < count; i++) setBit(bits, list.people[i]!)
+}
+
+/** Adds the people of the first `count` rows of `take` who are not among the first `drop` rows of `skip`. */
+function addDifference(take: Sorted, count: number, skip: Sorted, drop: number, bits: Uint32Array) {
+  const a = unionOf(take, count)
+  if (drop === 0) return orInto(bits, a)
+  const b = unionOf(skip, drop)
+  for (let w = 0; w < bits.length; w++) bits[w]! |= a[w]! & ~b[w]!
 }
 
 /** The second side at one institution, arranged for `reachAt`. */
@@ -242,31 +256,108 @@ interface Arranged {
   /** Ended rows with a start: by end descending, and by start ascending. */
   endedByEnd: Sorted
   endedByStart: Sorted
+  /** Ended rows as two sets of unions, when worth it (Solo). */
+  solo: Solo | null
+  /** Few rows (under UNION_MIN_ROWS): not sorted, checked one by one: Few's rows from .. to - 1. */
+  few: boolean
+  from: number
+  to: number
 }
 
-const NOBODY: Sorted = { keys: new Int32Array(0), other: new Int32Array(0), people: new Int32Array(0), matches: new Uint8Array(0), runMatch: new Uint8Array(0), groupEnd: null, union: null }
-const NOWHERE: Arranged = { everyone: NOBODY, open: NOBODY, endedByEnd: NOBODY, endedByStart: NOBODY }
+/**
+ * An institution's ended rows, for intervals that have ended too. A row overlaps [start, end] when
+ * it ended at or after `start` and did not start after `end`; the rows that started after `end`
+ * all ended after `start`, so the people reached are those of a leading run by end (descending)
+ * minus those of a leading run by start (descending), two unions and no scan. That holds per
+ * person only for people with one such row here (and a start not after its end): the others
+ * (`multi`) are scanned. Used only when every row's match is the same beside name (`code`), so
+ * the strongest match reached does not depend on the order rows are met in.
+ */
+interface Solo {
+  byEnd: Sorted
+  byStart: Sorted
+  code: number
+  multi: Sorted
+}
 
-/** `queries`: how many first-side rows will ask about each institution (decides the unions). */
-function arrange(c: Columns, queries: Int32Array, words: number, overlapping: boolean): Arranged[] {
-  const byInst: number[][] = []
-  for (let b = 0; b < c.inst.length; b++) (byInst[c.inst[b]!] ??= []).push(b)
+/** Every second-side row grouped by institution, in columns of their own: the few-rows institutions' rows. */
+interface Few {
+  people: Int32Array
+  start: Int32Array
+  end: Int32Array
+  match: Uint8Array
+}
+
+const NOBODY: Sorted = { keys: new Int32Array(0), other: new Int32Array(0), people: new Int32Array(0), matches: new Uint8Array(0), runMatch: new Uint8Array(0), strong: new Int32Array(0), groupEnd: null, union: null }
+const NOWHERE: Arranged = { everyone: NOBODY, open: NOBODY, endedByEnd: NOBODY, endedByStart: NOBODY, solo: null, few: false, from: 0, to: 0 }
+
+/** Solo sets of an institution's ended rows, or null when they would not be exact or not pay. */
+function soloOf(c: Columns, ended: number[], rowsOf: Int32Array, words: number, queries: number): Solo | null {
+  let code = NAME
+  for (const b of ended) {
+    const m = c.match[b]!
+    if (m === NAME) continue
+    if (code !== NAME && m !== code) return null
+    code = m
+  }
+  for (const b of ended) rowsOf[c.person[b]!]!++
+  const solo: number[] = []
+  const multi: number[] = []
+  for (const b of ended) (rowsOf[c.person[b]!] === 1 && c.start[b]! <= c.end[b]! ? solo : multi).push(b)
+  for (const b of ended) rowsOf[c.person[b]!] = 0
+  if (solo.length < UNION_MIN_ROWS) return null
+  const byEnd = sorted(c, solo, c.end, c.start, true, words, queries)
+  const byStart = sorted(c, solo, c.start, c.end, true, words, queries)
+  if (!byEnd.union || !byStart.union) return null
+  return { byEnd, byStart, code, multi: sorted(c, multi, c.start, c.end, false, 0, 0) }
+}
+
+/**
+ * `queries`: how many first-side rows will ask about each institution (decides the unions). An
+ * institution with few rows keeps them unsorted (Few): checking each costs less than sorting.
+ */
+function arrange(c: Columns, queries: Int32Array, words: number, overlapping: boolean): { arranged: Arranged[]; few: Few } {
+  const n = c.inst.length
+  // A counting sort of the rows by institution.
+  const offsets = new Int32Array(queries.length + 1)
+  for (let b = 0; b < n; b++) offsets[c.inst[b]! + 1]!++
+  for (let i = 0; i < queries.length; i++) offsets[i + 1]! += offsets[i]!
+  const fill = offsets.slice(0, queries.length)
+  const order = new Int32Array(n)
+  for (let b = 0; b < n; b++) order[fill[c.inst[b]!]!++] = b
+  const few: Few = { people: new Int32Array(n), start: new Int32Array(n), end: new Int32Array(n), match: new Uint8Array(n) }
+  for (let i = 0; i < n; i++) {
+    const b = order[i]!
+    few.people[i] = c.person[b]!
+    few.start[i] = c.start[b]!
+    few.end[i] = c.end[b]!
+    few.match[i] = c.match[b]!
+  }
   const out = new Array<Arranged>(queries.length).fill(NOWHERE)
-  byInst.forEach((rows, inst) => {
-    if (queries[inst] === 0) return
+  const rowsOf = new Int32Array(c.people)
+  for (let inst = 0; inst < queries.length; inst++) {
+    const from = offsets[inst]!
+    const to = offsets[inst + 1]!
+    if (queries[inst] === 0 || from === to) continue
+    if (to - from < UNION_MIN_ROWS) {
+      out[inst] = { ...NOWHERE, few: true, from, to }
+      continue
+    }
+    const rows = Array.from(order.subarray(from, to))
     const open: number[] = []
     const ended: number[] = []
     if (overlapping) for (const b of rows) if (c.start[b] !== NO_START) (c.end[b] === OPEN ? open : ended).push(b)
     out[inst] = overlapping
       ? {
-          everyone: NOBODY,
+          ...NOWHERE,
           open: open.length ? sorted(c, open, c.start, c.end, false, words, queries[inst]!) : NOBODY,
           endedByEnd: ended.length ? sorted(c, ended, c.end, c.start, true, words, queries[inst]!) : NOBODY,
           endedByStart: ended.length ? sorted(c, ended, c.start, c.end, false, 0, 0) : NOBODY,
+          solo: ended.length >= UNION_MIN_ROWS ? soloOf(c, ended, rowsOf, words, queries[inst]!) : null,
         }
-      : { everyone: sorted(c, rows, c.start, c.end, false, words, queries[inst]!, true), open: NOBODY, endedByEnd: NOBODY, endedByStart: NOBODY }
-  })
-  return out
+      : { ...NOWHERE, everyone: sorted(c, rows, c.start, c.end, false, words, queries[inst]!, true) }
+  }
+  return { arranged: out, few }
 }
 
 function queriesPerInstitution(first: Columns, instCount: number): Int32Array {
@@ -286,6 +377,9 @@ interface Reach {
   /** People found by scan: scan.people[from .. to - 1]. */
   from: number
   to: number
+  /** Solo differences reached: (by-end count, by-start count) pairs in scan.pairs[pairsFrom .. pairsTo - 1]. */
+  pairsFrom: number
+  pairsTo: number
   /** Strongest match among the reached rows, NONE when nothing was reached. */
   match: number
 }
@@ -294,6 +388,21 @@ interface Reach {
 class Scan {
   people = new Int32Array(1 << 12)
   length = 0
+  pairs = new Int32Array(1 << 8)
+  pairsLength = 0
+  reset() {
+    this.length = 0
+    this.pairsLength = 0
+  }
+  addPair(byEnd: number, byStart: number) {
+    if (this.pairsLength + 2 > this.pairs.length) {
+      const grown = new Int32Array(this.pairs.length * 2)
+      grown.set(this.pairs)
+      this.pairs = grown
+    }
+    this.pairs[this.pairsLength++] = byEnd
+    this.pairs[this.pairsLength++] = byStart
+  }
   /** Room for `more` entries. */
   reserve(more: number) {
     if (this.length + more <= this.people.length) return
@@ -303,14 +412,26 @@ class Scan {
   }
 }
 
-const emptyReach = (scan: Scan): Reach => ({ everyone: 0, open: 0, ended: 0, from: scan.length, to: scan.length, match: NONE })
+const emptyReach = (scan: Scan): Reach => ({ everyone: 0, open: 0, ended: 0, from: scan.length, to: scan.length, pairsFrom: scan.pairsLength, pairsTo: scan.pairsLength, match: NONE })
 
 /**
  * Adds what the interval [start, end] reaches at this institution. Overlapping: both starts known,
  * start ≤ other end and other start ≤ end (months, both inclusive; OPEN never ends). Returns the
  * strongest match among the rows it reached, or NONE.
  */
-function reachAt(at: Arranged, start: number, end: number, overlapping: boolean, r: Reach, scan: Scan): number {
+function reachAt(at: Arranged, few: Few, start: number, end: number, overlapping: boolean, r: Reach, scan: Scan): number {
+  if (at.few) {
+    if (overlapping && start === NO_START) return NONE
+    scan.reserve(at.to - at.from)
+    let found = NONE
+    for (let i = at.from; i < at.to; i++) {
+      if (overlapping && (few.start[i] === NO_START || few.start[i]! > end || few.end[i]! < start)) continue
+      scan.people[scan.length++] = few.people[i]!
+      found = found === NONE || found === NAME ? few.match[i]! : found
+    }
+    r.to = scan.length
+    return found
+  }
   if (!overlapping) {
     const n = at.everyone.keys.length
     r.everyone = n
@@ -330,6 +451,23 @@ function reachAt(at: Arranged, start: number, end: number, overlapping: boolean,
   if (end === OPEN) {
     r.ended = Math.max(r.ended, stillThere)
     return merge(found, at.endedByEnd.runMatch[stillThere - 1]!)
+  }
+  const solo = at.solo
+  if (solo && start <= end) {
+    // Both ended: solo rows as a difference of two unions, the others scanned.
+    const byEnd = leading(solo.byEnd, start, true)
+    const byStart = leading(solo.byStart, end + 1, true)
+    if (byEnd > byStart) {
+      found = merge(found, solo.byEnd.strong[byEnd - 1]! - (byStart > 0 ? solo.byStart.strong[byStart - 1]! : 0) > 0 ? solo.code : NAME)
+      scan.addPair(byEnd, byStart)
+      r.pairsTo = scan.pairsLength
+    }
+    const multi = leading(solo.multi, end, false)
+    if (multi > 0) {
+      found = merge(found, scanEnded(solo.multi, multi, start, end, scan, false))
+      r.to = scan.length
+    }
+    return found
   }
   // Both ended: scan the shorter of the two candidate runs, checking the other bound.
   const startedBy = leading(at.endedByStart, end, false)
@@ -362,7 +500,13 @@ function addReach(at: Arranged, r: Reach, scan: Scan | null, bits: Uint32Array) 
   addLeading(at.everyone, r.everyone, bits)
   addLeading(at.open, r.open, bits)
   addLeading(at.endedByEnd, r.ended, bits)
-  if (scan) for (let i = r.from; i < r.to; i++) setBit(bits, scan.people[i]!)
+  if (scan) addFound(at, r, scan, bits)
+}
+
+/** Adds what the reach found beside leading runs: scanned people and solo differences. */
+function addFound(at: Arranged, r: Reach, scan: Scan, bits: Uint32Array) {
+  for (let i = r.from; i < r.to; i++) setBit(bits, scan.people[i]!)
+  for (let i = r.pairsFrom; i < r.pairsTo; i += 2) addDifference(at.solo!.byEnd, scan.pairs[i]!, at.solo!.byStart, scan.pairs[i + 1]!, bits)
 }
 
 export interface Via {
@@ -451,7 +595,7 @@ export function connectSides(edges: JoinInput, opts: JoinOptions): Connection {
   const first = columns(edges.first)
   const second = columns(edges.second)
   const words = (second.people + 31) >>> 5
-  const arranged = arrange(second, queriesPerInstitution(first, insts.length), words, opts.basis === 'overlapping')
+  const { arranged, few } = arrange(second, queriesPerInstitution(first, insts.length), words, opts.basis === 'overlapping')
   const overlapping = opts.basis === 'overlapping'
   const contacts = new Uint32Array(words)
   const scan = new Scan()
@@ -460,7 +604,7 @@ export function connectSides(edges: JoinInput, opts: JoinOptions): Connection {
   for (let p = 0; p < first.people; p++) {
     const to = first.offsets[p + 1]!
     if (first.offsets[p] === to) continue
-    scan.length = 0
+    scan.reset()
     const reached: { inst: number; kind: number; reach: Reach }[] = []
     // P's rows come grouped by institution: k .. next - 1 share one.
     for (let k = first.offsets[p]!, next = k; k < to; k = next) {
@@ -470,7 +614,7 @@ export function connectSides(edges: JoinInput, opts: JoinOptions): Connection {
       let kind = NONE
       for (let j = k; j < next; j++) {
         const a = first.order[j]!
-        const found = reachAt(arranged[inst]!, first.start[a]!, first.end[a]!, overlapping, reach, scan)
+        const found = reachAt(arranged[inst]!, few, first.start[a]!, first.end[a]!, overlapping, reach, scan)
         if (found === NONE) continue
         if (kind === NONE) kind = first.kind[a]!
         reach.match = merge(merge(reach.match, first.match[a]!), found)
@@ -490,9 +634,9 @@ export function connectSides(edges: JoinInput, opts: JoinOptions): Connection {
       t.reach!.everyone = Math.max(t.reach!.everyone, reach.everyone)
       t.reach!.open = Math.max(t.reach!.open, reach.open)
       t.reach!.ended = Math.max(t.reach!.ended, reach.ended)
-      if (reach.to > reach.from) {
+      if (reach.to > reach.from || reach.pairsTo > reach.pairsFrom) {
         t.scanned ??= new Uint32Array(words)
-        for (let i = reach.from; i < reach.to; i++) setBit(t.scanned, scan.people[i]!)
+        addFound(arranged[inst]!, reach, scan, t.scanned)
       }
     }
   }
@@ -511,7 +655,7 @@ export function affiliatedWith(edges: JoinInput, named: readonly string[], opts:
   const first = columns(edges.first)
   const second = columns(edges.second)
   const words = (second.people + 31) >>> 5
-  const arranged = arrange(second, queriesPerInstitution(first, insts.length), words, opts.basis === 'overlapping')
+  const { arranged, few } = arrange(second, queriesPerInstitution(first, insts.length), words, opts.basis === 'overlapping')
   // Everyone's index of each first-side person: nobody is their own contact.
   const selfOf = new Map<number, number>()
   for (let b = 0; b < second.self.length; b++) if (second.self[b]! >= 0) selfOf.set(second.self[b]!, second.person[b]!)
@@ -541,9 +685,9 @@ export function affiliatedWith(edges: JoinInput, named: readonly string[], opts:
     if (missingRequired(required, via)) continue
     contacts.fill(0)
     for (const t of through) {
-      scan.length = 0
+      scan.reset()
       const reach = emptyReach(scan)
-      for (let j = t.from; j < t.to; j++) reachAt(arranged[t.inst]!, first.start[first.order[j]!]!, first.end[first.order[j]!]!, overlapping, reach, scan)
+      for (let j = t.from; j < t.to; j++) reachAt(arranged[t.inst]!, few, first.start[first.order[j]!]!, first.end[first.order[j]!]!, overlapping, reach, scan)
       addReach(arranged[t.inst]!, reach, scan, contacts)
     }
     const self = selfOf.get(p)

@@ -74,6 +74,8 @@ export interface Computed {
   breakdown: Breakdown | null
   /** Names and kinds of every institution in the answer (rows' via included). */
   info: Map<string, InstitutionInfo>
+  /** Ids of the population's people by rank, when the graph read knows them (a company's block). */
+  idsOf: ((ranks: number[]) => string[]) | null
 }
 
 /**
@@ -85,21 +87,26 @@ export async function computeRelationships(deps: Deps, plan: RelationshipsPlan):
   const [a, b] = plan.companies as [ResolvedCompany, ResolvedCompany | undefined]
   const population: Population = { company_key: a.key, filter: peopleFilter(a.people), exclude_ids: [] }
   let connection
+  let info: Map<string, InstitutionInfo>
+  let idsOf: Computed['idsOf'] = null
   if (b) {
     const second: Population = { company_key: b.key, filter: peopleFilter(b.people), exclude_ids: [] }
     const edges = await joinCompanies(deps, population, second, { exclude_current: plan.exclude_current, kind: plan.institution_type, only: named })
     connection = connectSides(edges, { basis: plan.connection_basis, required: plan.institutions_combine === 'all' ? named : null })
+    // The first company's block names every institution of the join.
+    info = edges.info
+    idsOf = edges.firstIds
   } else {
     const edges = await store.findInstitutionEdges(deps.db, population, named!, plan.institution_type, plan.exclude_current)
     connection = affiliatedWith(joinOfRows(edges.first, edges.second), named!, { basis: plan.connection_basis, excludeCurrent: plan.exclude_current, combine: plan.institutions_combine })
+    info = await institutionInfo(deps, connection.institutions.map((t) => t.id))
   }
   const ranked = rankConnected(connection.persons)
-  const info = await institutionInfo(deps, connection.institutions.map((t) => t.id))
   const institutions = rankInstitutions(
     connection.institutions.map((t) => ({ id: t.id, kind: t.kind, match_confidence: t.match, name: info.get(t.id)?.name ?? null, people_first: t.first, people_second: t.second })),
   )
   const breakdown = plan.breakdown ? await breakdownOf(deps, plan, population, ranked, institutions) : null
-  return { ranked, population, institutions, breakdown, info }
+  return { ranked, population, institutions, breakdown, info, idsOf }
 }
 
 async function breakdownOf(deps: Deps, plan: RelationshipsPlan, population: Population, ranked: Connected[], institutions: SharedInstitution[]): Promise<Breakdown> {
@@ -147,7 +154,8 @@ export function resolvedSearch(plan: RelationshipsPlan, onCursorPage: boolean) {
 export async function relationshipsPage(deps: Deps, plan: RelationshipsPlan, computed: Computed, offset: number, limit: number, ctx: Ctx, onCursorPage: boolean) {
   const slice = computed.ranked.slice(offset, offset + limit)
   const info = computed.info
-  const people = new Map((await store.findRankedPersons(deps.db, computed.population, slice.map((c) => c.rank))).map((p) => [p.rank, p]))
+  const ranks = slice.map((c) => c.rank)
+  const people = computed.idsOf ? await personsByIds(deps, ranks, computed.idsOf(ranks)) : new Map((await store.findRankedPersons(deps.db, computed.population, ranks)).map((p) => [p.rank, p]))
   const persons = slice.map((c) => people.get(c.rank)!)
   const contexts = plan.include_company_context ? await companyContexts(deps, persons) : null
   const results: RelationshipPerson[] = slice.map((connected, i) => ({
@@ -167,6 +175,12 @@ export async function relationshipsPage(deps: Deps, plan: RelationshipsPlan, com
     connection_basis: plan.connection_basis,
     institutions: computed.institutions,
   }
+}
+
+/** People by id, keyed by their ranks (same order). */
+async function personsByIds(deps: Deps, ranks: number[], ids: string[]): Promise<Map<number, store.GraphPerson>> {
+  const byId = new Map((await store.findPersons(deps.db, 'id', ids)).map((p) => [p.id, p]))
+  return new Map(ranks.map((r, i) => [r, byId.get(ids[i]!)!]))
 }
 
 export type RelationshipsEnvelope = Awaited<ReturnType<typeof relationshipsPage>>
