@@ -27,6 +27,7 @@ export const ConfigSchema = Type.Object({
   DSP_LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
   DSP_BODY_LIMIT_BYTES: Type.Integer({ default: 1_048_576, minimum: 1024, description: 'Request body cap; over it answers 413 request.too_large.' }),
   DSP_KEY_CACHE_TTL_SECONDS: Type.Integer({ default: 60, minimum: 0, maximum: 3600, description: 'How long a verified key stays in the in-process cache.' }),
+  DSP_GRAPH_BLOCK_CACHE_MB: Type.Integer({ default: 128, minimum: 0, description: 'Memory for unpacked company graph blocks in each process (relationships reads); 0 reads every block from the store.' }),
   DSP_RETRIEVAL_TIMEOUT_MS: Type.Integer({ default: 5000, minimum: 1, description: 'Deadline of one retrieval engine call; past it 504 upstream.timeout.' }),
   DSP_DEPENDENCY_TIMEOUT_MS: Type.Integer({ default: 2000, minimum: 1, description: 'Deadline of one store/ledger/limiter call before it counts as unreachable.' }),
   DSP_SAVED_ITEMS_CAP: Type.Integer({ default: 500, minimum: 0, description: 'Saved-items cap for workspaces that never bought credits.' }),

@@ -14,9 +14,13 @@ export async function bumpGraphGeneration(tx: Db): Promise<void> {
   await sql`update corpus_state set graph_generation = graph_generation + 1 where corpus = ${GRAPH_CORPUS}`.execute(tx)
 }
 
-/** The current graph generation, and the company's block when it was built for it. */
-export async function findGraphBlock(db: Db, companyKey: string): Promise<{ generation: number; data: Uint8Array | null }> {
-  const r = await sql<{ generation: number; data: Uint8Array | null }>`select s.graph_generation as generation, b.data
+/**
+ * The current graph generation, and the company's block when it was built for it, unless the
+ * generation is `known` (the caller holds that block already).
+ */
+export async function findGraphBlock(db: Db, companyKey: string, known: number | null): Promise<{ generation: number; data: Uint8Array | null }> {
+  const r = await sql<{ generation: number; data: Uint8Array | null }>`select s.graph_generation as generation,
+      case when s.graph_generation = ${known ?? -1}::bigint then null else b.data end as data
     from corpus_state s left join graph_blocks b on b.company_key = ${companyKey} and b.generation = s.graph_generation
     where s.corpus = ${GRAPH_CORPUS}`.execute(db)
   const row = r.rows[0]

@@ -209,19 +209,72 @@ export function flushGraphBlocks(deps: Deps): Promise<void> {
 }
 
 /**
- * A company's block for the snapshot `db` reads: the stored one when it was built for the current
- * graph generation, else built now. A built block is stored after the read (never inside it: the
+ * Unpacked blocks of one process, least recently used first, within DSP_GRAPH_BLOCK_CACHE_MB. A
+ * block never changes once built (it is for one generation), so a cached one is exact whenever
+ * its generation is the current one, which every read checks in its own snapshot.
+ */
+class BlockCache {
+  private readonly entries = new Map<string, { generation: number; block: CompanyBlock; bytes: number }>()
+  private bytes = 0
+  constructor(private readonly limit: number) {}
+  generationOf(key: string): number | null {
+    return this.entries.get(key)?.generation ?? null
+  }
+  get(key: string, generation: number): CompanyBlock | null {
+    const hit = this.entries.get(key)
+    if (!hit || hit.generation !== generation) return null
+    this.entries.delete(key)
+    this.entries.set(key, hit)
+    return hit.block
+  }
+  put(key: string, generation: number, block: CompanyBlock, bytes: number): void {
+    const old = this.entries.get(key)
+    if (old && old.generation > generation) return
+    if (old) {
+      this.bytes -= old.bytes
+      this.entries.delete(key)
+    }
+    if (bytes > this.limit) return
+    this.entries.set(key, { generation, block, bytes })
+    this.bytes += bytes
+    for (const [k, e] of this.entries) {
+      if (this.bytes <= this.limit) break
+      this.entries.delete(k)
+      this.bytes -= e.bytes
+    }
+  }
+}
+
+const caches = new WeakMap<Deps['store'], BlockCache>()
+
+function blockCache(deps: Deps): BlockCache {
+  let cache = caches.get(deps.store)
+  if (!cache) caches.set(deps.store, (cache = new BlockCache(deps.config.DSP_GRAPH_BLOCK_CACHE_MB * 1024 * 1024)))
+  return cache
+}
+
+/**
+ * A company's block for the snapshot `db` reads: this process's unpacked copy or the stored one
+ * when it was built for the current graph generation, else built now. A built block is stored after the read (never inside it: the
  * read is a repeatable-read transaction, deps.db), through the store's own connection.
  */
 export async function companyBlock(deps: Deps, companyKey: string): Promise<CompanyBlock> {
   const db = deps.db
-  const found = await store.findGraphBlock(db, companyKey)
+  const cache = blockCache(deps)
+  const found = await store.findGraphBlock(db, companyKey, cache.generationOf(companyKey))
+  const cached = cache.get(companyKey, found.generation)
+  if (cached) return cached
   const stored = found.data ? unpackBlock(found.data) : null
-  if (stored) return stored
+  if (stored) {
+    cache.put(companyKey, found.generation, stored, found.data!.byteLength)
+    return stored
+  }
   const source = await store.readBlockSource(db, companyKey)
   const packed = blockFromSource(source, null)
   if (packed) {
-    pendingBlocks(deps).push({ company_key: companyKey, generation: source.generation, people: packed.people, affiliations: packed.person.length, data: packBlock(packed) })
+    const data = packBlock(packed)
+    pendingBlocks(deps).push({ company_key: companyKey, generation: source.generation, people: packed.people, affiliations: packed.person.length, data })
+    cache.put(companyKey, source.generation, packed, data.byteLength)
     return packed
   }
   // An institution key holding the record separator (never in practice): read rows, store nothing.

@@ -106,20 +106,30 @@ interface Columns extends EdgeColumns {
   order: Int32Array
 }
 
+/** Row indices stably counting-sorted by key (keys in 0 .. range - 1), taken in the order of `rows`. */
+function countingSort(rows: Int32Array, key: Int32Array, range: number): { order: Int32Array; offsets: Int32Array } {
+  const offsets = new Int32Array(range + 1)
+  for (let i = 0; i < rows.length; i++) offsets[key[rows[i]!]! + 1]!++
+  for (let g = 0; g < range; g++) offsets[g + 1]! += offsets[g]!
+  const fill = offsets.slice(0, range)
+  const order = new Int32Array(rows.length)
+  for (let i = 0; i < rows.length; i++) order[fill[key[rows[i]!]!]!++] = rows[i]!
+  return { order, offsets }
+}
+
 function columns(c: EdgeColumns): Columns {
   const n = c.person.length
   let people = 0
-  for (let i = 0; i < n; i++) if (c.person[i]! >= people) people = c.person[i]! + 1
-  // A counting sort by person; a person's few rows then by institution.
-  const offsets = new Int32Array(people + 1)
-  for (let i = 0; i < n; i++) offsets[c.person[i]! + 1]!++
-  for (let g = 0; g < people; g++) offsets[g + 1]! += offsets[g]!
-  const fill = offsets.slice(0, people)
-  const order = new Int32Array(n)
-  for (let i = 0; i < n; i++) order[fill[c.person[i]!]!++] = i
-  for (let g = 0; g < people; g++) {
-    if (offsets[g + 1]! - offsets[g]! > 1) order.subarray(offsets[g]!, offsets[g + 1]!).sort((x, y) => c.inst[x]! - c.inst[y]! || x - y)
+  let insts = 0
+  for (let i = 0; i < n; i++) {
+    if (c.person[i]! >= people) people = c.person[i]! + 1
+    if (c.inst[i]! >= insts) insts = c.inst[i]! + 1
   }
+  // Two stable counting sorts: by institution, then by person. A person's rows come out by
+  // institution, then in row order.
+  const rows = new Int32Array(n)
+  for (let i = 0; i < n; i++) rows[i] = i
+  const { order, offsets } = countingSort(countingSort(rows, c.inst, insts).order, c.person, people)
   return { ...c, self: c.self ?? new Int32Array(n).fill(-1), offsets, order, people }
 }
 
@@ -148,19 +158,26 @@ function popcount(bits: Uint32Array): number {
  * leading run ("started by M", "still there at M"): its people are then the union kept at the end
  * of each distinct month, when the list is worth it.
  */
-interface Sorted {
-  /** The sorted month, the other month, the person and the match of each row. */
-  keys: Int32Array
-  other: Int32Array
-  people: Int32Array
-  matches: Uint8Array
-  /** Strongest match of rows 0..i. */
-  runMatch: Uint8Array
-  /** How many of rows 0..i are matched more strongly than by name. */
-  strong: Int32Array
+class Sorted {
   /** Index one past the last row of each distinct month, and the union of people before it. */
-  groupEnd: Int32Array | null
-  union: Uint32Array[] | null
+  groupEnd: Int32Array | null = null
+  union: Uint32Array[] | null = null
+  /** How many people each union holds, counted when first asked (-1: not yet). */
+  unionPeople: Int32Array | null = null
+  constructor(
+    /** The sorted month, the other month, the person and the match of each row. */
+    readonly keys: Int32Array,
+    readonly other: Int32Array,
+    readonly people: Int32Array,
+    readonly matches: Uint8Array,
+    /** Strongest match of rows 0..i. */
+    readonly runMatch: Uint8Array,
+    /** How many of rows 0..i are matched more strongly than by name. */
+    readonly strong: Int32Array,
+  ) {}
+  static empty(n: number): Sorted {
+    return new Sorted(new Int32Array(n), new Int32Array(n), new Int32Array(n), new Uint8Array(n), new Uint8Array(n), new Int32Array(n))
+  }
 }
 
 /**
@@ -178,7 +195,7 @@ function sorted(c: Columns, rows: number[], key: Int32Array, other: Int32Array, 
   const packed = new Float64Array(n)
   for (let i = 0; i < n; i++) packed[i] = (descending ? -key[rows[i]!]! : key[rows[i]!]!) * scale + rows[i]!
   packed.sort()
-  const out: Sorted = { keys: new Int32Array(n), other: new Int32Array(n), people: new Int32Array(n), matches: new Uint8Array(n), runMatch: new Uint8Array(n), strong: new Int32Array(n), groupEnd: null, union: null }
+  const out = Sorted.empty(n)
   let match = NAME
   let strong = 0
   for (let i = 0; i < n; i++) {
@@ -205,7 +222,9 @@ function sorted(c: Columns, rows: number[], key: Int32Array, other: Int32Array, 
       if (i + 1 < n) bits = bits.slice()
     }
   }
-  return { ...out, groupEnd: Int32Array.from(ends), union }
+  out.groupEnd = Int32Array.from(ends)
+  out.union = union
+  return out
 }
 
 /** How many leading rows have a month ≤ limit (ascending) or ≥ limit (descending). */
@@ -220,8 +239,8 @@ function leading(list: Sorted, limit: number, descending: boolean): number {
   return lo
 }
 
-/** The people of the first `count` rows of a list with unions. `count` always ends a month: equal months are all in or all out. */
-function unionOf(list: Sorted, count: number): Uint32Array {
+/** The union holding the people of the first `count` rows of a list with unions. `count` always ends a month: equal months are all in or all out. */
+function groupOf(list: Sorted, count: number): number {
   let lo = 0
   let hi = list.groupEnd!.length - 1
   while (lo < hi) {
@@ -229,7 +248,28 @@ function unionOf(list: Sorted, count: number): Uint32Array {
     if (list.groupEnd![mid]! < count) lo = mid + 1
     else hi = mid
   }
-  return list.union![lo]!
+  return lo
+}
+
+function unionOf(list: Sorted, count: number): Uint32Array {
+  return list.union![groupOf(list, count)]!
+}
+
+/** How many people the first `count` rows of a list with unions hold (counted once per union). */
+function unionPeople(list: Sorted, count: number): number {
+  const g = groupOf(list, count)
+  list.unionPeople ??= new Int32Array(list.union!.length).fill(-1)
+  if (list.unionPeople[g]! < 0) list.unionPeople[g] = popcount(list.union![g]!)
+  return list.unionPeople[g]!
+}
+
+/** The people one reach holds when that is a single union (no scan, no difference), else -1. */
+function singleUnionPeople(at: Arranged, r: Reach): number {
+  if (r.to > r.from || r.pairsTo > r.pairsFrom) return -1
+  const lists = (r.everyone > 0 ? 1 : 0) + (r.open > 0 ? 1 : 0) + (r.ended > 0 ? 1 : 0)
+  if (lists !== 1) return -1
+  const list = r.everyone > 0 ? at.everyone : r.open > 0 ? at.open : at.endedByEnd
+  return list.union ? unionPeople(list, r.everyone + r.open + r.ended) : -1
 }
 
 /** Adds the people of the first `count` rows. */
@@ -248,20 +288,20 @@ function addDifference(take: Sorted, count: number, skip: Sorted, drop: number, 
 }
 
 /** The second side at one institution, arranged for `reachAt`. */
-interface Arranged {
+class Arranged {
   /** Every row (shared basis: all of them match). */
-  everyone: Sorted
+  everyone: Sorted = NOBODY
   /** Rows still open, with a start: by start ascending. */
-  open: Sorted
-  /** Ended rows with a start: by end descending, and by start ascending. */
-  endedByEnd: Sorted
-  endedByStart: Sorted
+  open: Sorted = NOBODY
+  /** Ended rows with a start: by end descending, and by start ascending (only without solo sets). */
+  endedByEnd: Sorted = NOBODY
+  endedByStart: Sorted = NOBODY
   /** Ended rows as two sets of unions, when worth it (Solo). */
-  solo: Solo | null
+  solo: Solo | null = null
   /** Few rows (under UNION_MIN_ROWS): not sorted, checked one by one: Few's rows from .. to - 1. */
-  few: boolean
-  from: number
-  to: number
+  few = false
+  from = 0
+  to = 0
 }
 
 /**
@@ -288,8 +328,8 @@ interface Few {
   match: Uint8Array
 }
 
-const NOBODY: Sorted = { keys: new Int32Array(0), other: new Int32Array(0), people: new Int32Array(0), matches: new Uint8Array(0), runMatch: new Uint8Array(0), strong: new Int32Array(0), groupEnd: null, union: null }
-const NOWHERE: Arranged = { everyone: NOBODY, open: NOBODY, endedByEnd: NOBODY, endedByStart: NOBODY, solo: null, few: false, from: 0, to: 0 }
+const NOBODY = Sorted.empty(0)
+const NOWHERE = new Arranged()
 
 /** Solo sets of an institution's ended rows, or null when they would not be exact or not pay. */
 function soloOf(c: Columns, ended: number[], rowsOf: Int32Array, words: number, queries: number): Solo | null {
@@ -340,22 +380,26 @@ function arrange(c: Columns, queries: Int32Array, words: number, overlapping: bo
     const to = offsets[inst + 1]!
     if (queries[inst] === 0 || from === to) continue
     if (to - from < UNION_MIN_ROWS) {
-      out[inst] = { ...NOWHERE, few: true, from, to }
+      const few = new Arranged()
+      few.few = true
+      few.from = from
+      few.to = to
+      out[inst] = few
       continue
     }
     const rows = Array.from(order.subarray(from, to))
     const open: number[] = []
     const ended: number[] = []
     if (overlapping) for (const b of rows) if (c.start[b] !== NO_START) (c.end[b] === OPEN ? open : ended).push(b)
-    out[inst] = overlapping
-      ? {
-          ...NOWHERE,
-          open: open.length ? sorted(c, open, c.start, c.end, false, words, queries[inst]!) : NOBODY,
-          endedByEnd: ended.length ? sorted(c, ended, c.end, c.start, true, words, queries[inst]!) : NOBODY,
-          endedByStart: ended.length ? sorted(c, ended, c.start, c.end, false, 0, 0) : NOBODY,
-          solo: ended.length >= UNION_MIN_ROWS ? soloOf(c, ended, rowsOf, words, queries[inst]!) : null,
-        }
-      : { ...NOWHERE, everyone: sorted(c, rows, c.start, c.end, false, words, queries[inst]!, true) }
+    const at = new Arranged()
+    if (overlapping) {
+      if (open.length) at.open = sorted(c, open, c.start, c.end, false, words, queries[inst]!)
+      if (ended.length) at.endedByEnd = sorted(c, ended, c.end, c.start, true, words, queries[inst]!)
+      if (ended.length >= UNION_MIN_ROWS) at.solo = soloOf(c, ended, rowsOf, words, queries[inst]!)
+      // Scanning ended rows by start is only needed without solo sets.
+      if (ended.length && !at.solo) at.endedByStart = sorted(c, ended, c.start, c.end, false, 0, 0)
+    } else at.everyone = sorted(c, rows, c.start, c.end, false, words, queries[inst]!, true)
+    out[inst] = at
   }
   return { arranged: out, few }
 }
@@ -370,18 +414,23 @@ function queriesPerInstitution(first: Columns, instCount: number): Int32Array {
  * Who one person's affiliations with one institution reach: leading runs of the sorted lists
  * (nested sets, so the union over several people is the longest run) and people found by scan.
  */
-interface Reach {
-  everyone: number
-  open: number
-  ended: number
+class Reach {
+  everyone = 0
+  open = 0
+  ended = 0
   /** People found by scan: scan.people[from .. to - 1]. */
-  from: number
   to: number
   /** Solo differences reached: (by-end count, by-start count) pairs in scan.pairs[pairsFrom .. pairsTo - 1]. */
-  pairsFrom: number
   pairsTo: number
   /** Strongest match among the reached rows, NONE when nothing was reached. */
-  match: number
+  match = NONE
+  constructor(
+    readonly from: number,
+    readonly pairsFrom: number,
+  ) {
+    this.to = from
+    this.pairsTo = pairsFrom
+  }
 }
 
 /** One person's scanned people, reused from person to person. */
@@ -412,7 +461,7 @@ class Scan {
   }
 }
 
-const emptyReach = (scan: Scan): Reach => ({ everyone: 0, open: 0, ended: 0, from: scan.length, to: scan.length, pairsFrom: scan.pairsLength, pairsTo: scan.pairsLength, match: NONE })
+const emptyReach = (scan: Scan): Reach => new Reach(scan.length, scan.pairsLength)
 
 /**
  * Adds what the interval [start, end] reaches at this institution. Overlapping: both starts known,
@@ -548,13 +597,16 @@ export interface JoinOptions {
   listContacts?: boolean
 }
 
-interface Tally {
-  kind: number
-  match: number
-  first: number
-  /** The first-side people's reaches together (second-side people), when counted: longest runs, and the scanned people. */
-  reach: Reach | null
-  scanned: Uint32Array | null
+class Tally {
+  match = NAME
+  first = 0
+  /** Second-side people found beside leading runs (scans and solo differences), when counted. */
+  scanned: Uint32Array | null = null
+  constructor(
+    readonly kind: number,
+    /** The first-side people's reaches together (second-side people), when counted: longest runs. */
+    readonly reach: Reach | null,
+  ) {}
 }
 
 const missingRequired = (required: readonly string[] | null, via: Via[]) => required !== null && required.some((id) => !via.some((v) => v.inst === id))
@@ -572,10 +624,14 @@ function finish(insts: readonly string[], tallies: (Tally | undefined)[], person
     if (!t || t.first === 0) return
     let count = 0
     if (second && t.reach) {
-      bits!.fill(0)
-      addReach(second.arranged[i]!, t.reach, null, bits!)
-      if (t.scanned) orInto(bits!, t.scanned)
-      count = popcount(bits!)
+      const r = t.reach
+      if (r.everyone === 0 && r.open === 0 && r.ended === 0) count = t.scanned ? popcount(t.scanned) : 0
+      else {
+        bits!.fill(0)
+        addReach(second.arranged[i]!, r, null, bits!)
+        if (t.scanned) orInto(bits!, t.scanned)
+        count = popcount(bits!)
+      }
     }
     institutions.push({ id: insts[i]!, kind: KINDS[t.kind]!, match: MATCHES[t.match]!, first: t.first, second: count })
   })
@@ -601,34 +657,41 @@ export function connectSides(edges: JoinInput, opts: JoinOptions): Connection {
   const scan = new Scan()
   const tallies: (Tally | undefined)[] = []
   const persons: Connected[] = []
+  // The columns as locals: one shape each in the loop below.
+  const { offsets, order, inst: instOf, start: startOf, end: endOf, kind: kindOf, match: matchOf } = first
   for (let p = 0; p < first.people; p++) {
-    const to = first.offsets[p + 1]!
-    if (first.offsets[p] === to) continue
+    const to = offsets[p + 1]!
+    if (offsets[p] === to) continue
     scan.reset()
     const reached: { inst: number; kind: number; reach: Reach }[] = []
     // P's rows come grouped by institution: k .. next - 1 share one.
-    for (let k = first.offsets[p]!, next = k; k < to; k = next) {
-      const inst = first.inst[first.order[k]!]!
-      while (next < to && first.inst[first.order[next]!] === inst) next++
+    for (let k = offsets[p]!, next = k; k < to; k = next) {
+      const inst = instOf[order[k]!]!
+      while (next < to && instOf[order[next]!] === inst) next++
       const reach = emptyReach(scan)
       let kind = NONE
       for (let j = k; j < next; j++) {
-        const a = first.order[j]!
-        const found = reachAt(arranged[inst]!, few, first.start[a]!, first.end[a]!, overlapping, reach, scan)
+        const a = order[j]!
+        const found = reachAt(arranged[inst]!, few, startOf[a]!, endOf[a]!, overlapping, reach, scan)
         if (found === NONE) continue
-        if (kind === NONE) kind = first.kind[a]!
-        reach.match = merge(merge(reach.match, first.match[a]!), found)
+        if (kind === NONE) kind = kindOf[a]!
+        reach.match = merge(merge(reach.match, matchOf[a]!), found)
       }
       if (kind !== NONE) reached.push({ inst, kind, reach })
     }
     const via = reached.map((r) => ({ inst: insts[r.inst]!, match: MATCHES[r.reach.match]! }))
     if (via.length === 0 || missingRequired(opts.required, via)) continue
-    contacts.fill(0)
-    for (const r of reached) addReach(arranged[r.inst]!, r.reach, scan, contacts)
-    persons.push({ rank: p, contacts: popcount(contacts), contactList: opts.listContacts ? listOf(contacts) : null, via })
+    // One union alone (most people: their one shared employer): its count is kept.
+    let count = !opts.listContacts && reached.length === 1 ? singleUnionPeople(arranged[reached[0]!.inst]!, reached[0]!.reach) : -1
+    if (count < 0 || opts.listContacts) {
+      contacts.fill(0)
+      for (const r of reached) addReach(arranged[r.inst]!, r.reach, scan, contacts)
+      count = popcount(contacts)
+    }
+    persons.push({ rank: p, contacts: count, contactList: opts.listContacts ? listOf(contacts) : null, via })
     for (const { inst, kind, reach } of reached) {
       let t = tallies[inst]
-      if (!t) tallies[inst] = t = { kind, match: NAME, first: 0, reach: emptyReach(scan), scanned: null }
+      if (!t) tallies[inst] = t = new Tally(kind, emptyReach(scan))
       t.first++
       t.match = stronger(t.match, reach.match)
       t.reach!.everyone = Math.max(t.reach!.everyone, reach.everyone)
@@ -695,7 +758,7 @@ export function affiliatedWith(edges: JoinInput, named: readonly string[], opts:
     persons.push({ rank: p, contacts: popcount(contacts), contactList: null, via })
     for (const t of through) {
       let tally = tallies[t.inst]
-      if (!tally) tallies[t.inst] = tally = { kind: t.kind, match: NAME, first: 0, reach: null, scanned: null }
+      if (!tally) tallies[t.inst] = tally = new Tally(t.kind, null)
       tally.first++
       tally.match = stronger(tally.match, t.match)
     }
