@@ -137,13 +137,15 @@ const setBit = (bits: Uint32Array, q: number) => {
   bits[q >>> 5]! |= 1 << (q & 31)
 }
 
-function orInto(target: Uint32Array, source: Uint32Array) {
-  for (let w = 0; w < target.length; w++) target[w]! |= source[w]!
+/** target |= source[at .. at + target.length - 1] */
+function orInto(target: Uint32Array, source: Uint32Array, at = 0) {
+  for (let w = 0; w < target.length; w++) target[w]! |= source[at + w]!
 }
 
-function popcount(bits: Uint32Array): number {
+/** Set bits of bits[at .. at + words - 1]. */
+function popcount(bits: Uint32Array, at = 0, words = bits.length): number {
   let n = 0
-  for (let w = 0; w < bits.length; w++) {
+  for (let w = at; w < at + words; w++) {
     let v = bits[w]!
     v -= (v >>> 1) & 0x55555555
     v = (v & 0x33333333) + ((v >>> 2) & 0x33333333)
@@ -159,9 +161,10 @@ function popcount(bits: Uint32Array): number {
  * of each distinct month, when the list is worth it.
  */
 class Sorted {
-  /** Index one past the last row of each distinct month, and the union of people before it. */
+  /** Index one past the last row of each distinct month, and the union of people before it (group g: words g × words .. (g + 1) × words - 1). */
   groupEnd: Int32Array | null = null
-  union: Uint32Array[] | null = null
+  union: Uint32Array | null = null
+  words = 0
   /** How many people each union holds, counted when first asked (-1: not yet). */
   unionPeople: Int32Array | null = null
   constructor(
@@ -211,19 +214,24 @@ function sorted(c: Columns, rows: number[], key: Int32Array, other: Int32Array, 
   let groups = 1
   if (!wholeOnly) for (let i = 1; i < n; i++) if (out.keys[i] !== out.keys[i - 1]) groups++
   if ((groups + queries) * words >= (queries * n) / 2 || groups * words > UNION_MAX_WORDS) return out
-  const ends: number[] = []
-  const union: Uint32Array[] = []
-  let bits = new Uint32Array(words)
-  for (let i = 0; i < n; i++) {
-    setBit(bits, out.people[i]!)
+  // All unions in one array (one allocation per list), each a copy of the previous one plus a month.
+  const ends = new Int32Array(wholeOnly ? 1 : groups)
+  const union = new Uint32Array((wholeOnly ? 1 : groups) * words)
+  let at = 0
+  for (let i = 0, g = 0; i < n; i++) {
+    const q = out.people[i]!
+    union[at + (q >>> 5)]! |= 1 << (q & 31)
     if (i + 1 === n || (!wholeOnly && out.keys[i + 1] !== out.keys[i])) {
-      ends.push(i + 1)
-      union.push(bits)
-      if (i + 1 < n) bits = bits.slice()
+      ends[g++] = i + 1
+      if (i + 1 < n) {
+        union.copyWithin(at + words, at, at + words)
+        at += words
+      }
     }
   }
-  out.groupEnd = Int32Array.from(ends)
+  out.groupEnd = ends
   out.union = union
+  out.words = words
   return out
 }
 
@@ -251,15 +259,16 @@ function groupOf(list: Sorted, count: number): number {
   return lo
 }
 
-function unionOf(list: Sorted, count: number): Uint32Array {
-  return list.union![groupOf(list, count)]!
+/** Where that union starts in list.union. */
+function unionAt(list: Sorted, count: number): number {
+  return groupOf(list, count) * list.words
 }
 
 /** How many people the first `count` rows of a list with unions hold (counted once per union). */
 function unionPeople(list: Sorted, count: number): number {
   const g = groupOf(list, count)
-  list.unionPeople ??= new Int32Array(list.union!.length).fill(-1)
-  if (list.unionPeople[g]! < 0) list.unionPeople[g] = popcount(list.union![g]!)
+  list.unionPeople ??= new Int32Array(list.groupEnd!.length).fill(-1)
+  if (list.unionPeople[g]! < 0) list.unionPeople[g] = popcount(list.union!, g * list.words, list.words)
   return list.unionPeople[g]!
 }
 
@@ -275,16 +284,18 @@ function singleUnionPeople(at: Arranged, r: Reach): number {
 /** Adds the people of the first `count` rows. */
 function addLeading(list: Sorted, count: number, bits: Uint32Array) {
   if (count === 0) return
-  if (list.union) return orInto(bits, unionOf(list, count))
+  if (list.union) return orInto(bits, list.union, unionAt(list, count))
   for (let i = 0; i < count; i++) setBit(bits, list.people[i]!)
 }
 
 /** Adds the people of the first `count` rows of `take` who are not among the first `drop` rows of `skip`. */
 function addDifference(take: Sorted, count: number, skip: Sorted, drop: number, bits: Uint32Array) {
-  const a = unionOf(take, count)
-  if (drop === 0) return orInto(bits, a)
-  const b = unionOf(skip, drop)
-  for (let w = 0; w < bits.length; w++) bits[w]! |= a[w]! & ~b[w]!
+  const a = take.union!
+  const at = unionAt(take, count)
+  if (drop === 0) return orInto(bits, a, at)
+  const b = skip.union!
+  const bt = unionAt(skip, drop)
+  for (let w = 0; w < bits.length; w++) bits[w]! |= a[at + w]! & ~b[bt + w]!
 }
 
 /** The second side at one institution, arranged for `reachAt`. */
