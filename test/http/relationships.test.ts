@@ -16,6 +16,8 @@ const server = useTestServer({}, { demo: true })
 const collided = useTestServer({}, { demo: true })
 // Its own copy too: it ingests people and a company between reads.
 const changing = useTestServer({}, { demo: true })
+// No blocks kept in memory: every read unpacks the stored block.
+const uncached = useTestServer({ DSP_GRAPH_BLOCK_CACHE_MB: '0' }, { demo: true })
 
 itEnforcesAuth(server, { method: 'POST', path: '/v1/relationships', scopes: ['dsp.search.read'], body: { query: 'who on our team knows people at brightwave.com' } })
 itEnforcesAuth(server, { method: 'POST', path: '/v1/relationships/reach', scopes: ['dsp.search.read'], body: { person: '0000000000000000', companies: [{ value: 'brightwave.com' }] } })
@@ -344,6 +346,35 @@ describe('POST /v1/relationships: company graph blocks follow every write', () =
     profile_url: `https://www.linkedin.com/in/${slug}/`,
     current_employer: { company: current.company, company_id: current.domain, domain: current.domain },
     employment_history: [{ company: current.company, company_id: current.domain, start: '2023-01', end: null }, { ...past, company_id: null }],
+  })
+
+  test('without blocks kept in memory, the stored blocks give the same answers, filters and exclusions included', async () => {
+    const api = await uncached()
+    const { key } = await api.admin.workspaceWithKey({ credits: 100 })
+    const bodies = [
+      pair(LUMINA, BRIGHTWAVE, { limit: 20 }),
+      pair(LUMINA, BRIGHTWAVE, { limit: 20, companies: [{ value: LUMINA, people: { department: ['Engineering'] } }, { value: BRIGHTWAVE, people: { seniority: ['VP', 'Director / Head'] } }] }),
+    ]
+    const built = []
+    for (const body of bodies) built.push((await rel(api, key, body)).body)
+    await blockStored(api, LUMINA)
+    await blockStored(api, BRIGHTWAVE)
+    const builtAt = async () => (await sql<{ built_at: Date }>`select built_at from graph_blocks where company_key in (${LUMINA}, ${BRIGHTWAVE}) order by company_key`.execute(api.app.deps.db)).rows.map((r) => new Date(r.built_at).getTime())
+    const stamps = await builtAt()
+    for (const [i, body] of bodies.entries()) {
+      const stored = (await rel(api, key, body)).body
+      assert.equal(stored.total, built[i].total)
+      assert.deepEqual(stored.results, built[i].results)
+      assert.deepEqual(stored.institutions, built[i].institutions)
+    }
+    assert.ok(built[1].total > 0 && built[1].total < built[0].total, 'the filters narrow the answer')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    assert.deepEqual(await builtAt(), stamps, 'the stored blocks were read, not built again')
+    // Reach excludes its seeds from the target's people by id: ids come from the stored block.
+    const seed = built[0].results[0].id
+    const reach = await api.post('/v1/relationships/reach', { key, body: { person: seed, companies: [{ value: BRIGHTWAVE }] } })
+    expectStatus(reach, 200)
+    assert.ok(reach.body.total > 0)
   })
 
   test('an answer read from stored blocks changes with a person ingest, a company re-keying named employers, and a renamed company', async () => {
