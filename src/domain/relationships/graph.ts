@@ -367,7 +367,7 @@ function soloOf(c: Columns, ended: number[], rowsOf: Int32Array, words: number, 
  * `queries`: how many first-side rows will ask about each institution (decides the unions). An
  * institution with few rows keeps them unsorted (Few): checking each costs less than sorting.
  */
-function arrange(c: Columns, queries: Int32Array, words: number, overlapping: boolean): { arranged: Arranged[]; few: Few } {
+function arrange(c: Columns, { queries, open: openQueries }: Queries, words: number, overlapping: boolean): { arranged: Arranged[]; few: Few } {
   const n = c.inst.length
   // A counting sort of the rows by institution.
   const offsets = new Int32Array(queries.length + 1)
@@ -405,19 +405,30 @@ function arrange(c: Columns, queries: Int32Array, words: number, overlapping: bo
     const at = new Arranged()
     if (overlapping) {
       if (open.length) at.open = sorted(c, open, c.start, c.end, false, words, queries[inst]!)
-      if (ended.length) at.endedByEnd = sorted(c, ended, c.end, c.start, true, words, queries[inst]!)
-      if (ended.length >= UNION_MIN_ROWS) at.solo = soloOf(c, ended, rowsOf, words, queries[inst]!)
-      // Scanning ended rows by start is only needed without solo sets.
-      if (ended.length && !at.solo) at.endedByStart = sorted(c, ended, c.start, c.end, false, 0, 0)
+      // Unions by end serve open first-side rows; solo sets serve ended ones.
+      const endedQueries = queries[inst]! - openQueries[inst]!
+      if (ended.length) at.endedByEnd = sorted(c, ended, c.end, c.start, true, openQueries[inst]! > 0 ? words : 0, openQueries[inst]!)
+      if (ended.length >= UNION_MIN_ROWS && endedQueries > 0) at.solo = soloOf(c, ended, rowsOf, words, endedQueries)
+      // Ended first-side rows without solo sets (or starting after they end) scan these.
+      if (ended.length && endedQueries > 0) at.endedByStart = sorted(c, ended, c.start, c.end, false, 0, 0)
     } else at.everyone = sorted(c, rows, c.start, c.end, false, words, queries[inst]!, true)
     out[inst] = at
   }
   return { arranged: out, few }
 }
 
-function queriesPerInstitution(first: Columns, instCount: number): Int32Array {
-  const out = new Int32Array(instCount)
-  for (let a = 0; a < first.inst.length; a++) out[first.inst[a]!]!++
+/** How many first-side rows will ask about each institution, and how many of them are still open. */
+interface Queries {
+  queries: Int32Array
+  open: Int32Array
+}
+
+function queriesPerInstitution(first: Columns, instCount: number): Queries {
+  const out = { queries: new Int32Array(instCount), open: new Int32Array(instCount) }
+  for (let a = 0; a < first.inst.length; a++) {
+    out.queries[first.inst[a]!]!++
+    if (first.end[a] === OPEN) out.open[first.inst[a]!]!++
+  }
   return out
 }
 
