@@ -441,17 +441,27 @@ class Reach {
   open = 0
   ended = 0
   /** People found by scan: scan.people[from .. to - 1]. */
+  from: number
   to: number
   /** Solo differences reached: (by-end count, by-start count) pairs in scan.pairs[pairsFrom .. pairsTo - 1]. */
+  pairsFrom: number
   pairsTo: number
   /** Strongest match among the reached rows, NONE when nothing was reached. */
   match = NONE
-  constructor(
-    readonly from: number,
-    readonly pairsFrom: number,
-  ) {
-    this.to = from
-    this.pairsTo = pairsFrom
+  /** The institution and the first reaching row's kind (a person's reaches, connectSides). */
+  inst = 0
+  kind = NONE
+  constructor(from: number, pairsFrom: number) {
+    this.from = this.to = from
+    this.pairsFrom = this.pairsTo = pairsFrom
+  }
+  /** Empty again, for reuse. */
+  reset(from: number, pairsFrom: number): this {
+    this.everyone = this.open = this.ended = 0
+    this.from = this.to = from
+    this.pairsFrom = this.pairsTo = pairsFrom
+    this.match = NONE
+    return this
   }
 }
 
@@ -679,18 +689,20 @@ export function connectSides(edges: JoinInput, opts: JoinOptions): Connection {
   const scan = new Scan()
   const tallies: (Tally | undefined)[] = []
   const persons: Connected[] = []
+  // One person's reaches, reused from person to person: reached[0 .. n - 1].
+  const reached: Reach[] = []
   // The columns as locals: one shape each in the loop below.
   const { offsets, order, inst: instOf, start: startOf, end: endOf, kind: kindOf, match: matchOf } = first
   for (let p = 0; p < first.people; p++) {
     const to = offsets[p + 1]!
     if (offsets[p] === to) continue
     scan.reset()
-    const reached: { inst: number; kind: number; reach: Reach }[] = []
+    let n = 0
     // P's rows come grouped by institution: k .. next - 1 share one.
     for (let k = offsets[p]!, next = k; k < to; k = next) {
       const inst = instOf[order[k]!]!
       while (next < to && instOf[order[next]!] === inst) next++
-      const reach = emptyReach(scan)
+      const reach = n < reached.length ? reached[n]!.reset(scan.length, scan.pairsLength) : (reached[n] = emptyReach(scan))
       let kind = NONE
       for (let j = k; j < next; j++) {
         const a = order[j]!
@@ -699,19 +711,26 @@ export function connectSides(edges: JoinInput, opts: JoinOptions): Connection {
         if (kind === NONE) kind = kindOf[a]!
         reach.match = merge(merge(reach.match, matchOf[a]!), found)
       }
-      if (kind !== NONE) reached.push({ inst, kind, reach })
+      if (kind === NONE) continue
+      reach.inst = inst
+      reach.kind = kind
+      n++
     }
-    const via = reached.map((r) => ({ inst: insts[r.inst]!, match: MATCHES[r.reach.match]! }))
-    if (via.length === 0 || missingRequired(opts.required, via)) continue
+    if (n === 0) continue
+    const via = new Array<Via>(n)
+    for (let i = 0; i < n; i++) via[i] = { inst: insts[reached[i]!.inst]!, match: MATCHES[reached[i]!.match]! }
+    if (missingRequired(opts.required, via)) continue
     // One union alone (most people: their one shared employer): its count is kept.
-    let count = !opts.listContacts && reached.length === 1 ? singleUnionPeople(arranged[reached[0]!.inst]!, reached[0]!.reach) : -1
+    let count = !opts.listContacts && n === 1 ? singleUnionPeople(arranged[reached[0]!.inst]!, reached[0]!) : -1
     if (count < 0 || opts.listContacts) {
       contacts.fill(0)
-      for (const r of reached) addReach(arranged[r.inst]!, r.reach, scan, contacts)
+      for (let i = 0; i < n; i++) addReach(arranged[reached[i]!.inst]!, reached[i]!, scan, contacts)
       count = popcount(contacts)
     }
     persons.push({ rank: p, contacts: count, contactList: opts.listContacts ? listOf(contacts) : null, via })
-    for (const { inst, kind, reach } of reached) {
+    for (let i = 0; i < n; i++) {
+      const reach = reached[i]!
+      const { inst, kind } = reach
       let t = tallies[inst]
       if (!t) tallies[inst] = t = new Tally(kind, emptyReach(scan))
       t.first++
