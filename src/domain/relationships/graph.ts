@@ -505,9 +505,10 @@ function reachAt(at: Arranged, few: Few, start: number, end: number, overlapping
     if (overlapping && start === NO_START) return NONE
     scan.reserve(at.to - at.from)
     let found = NONE
+    // Few rows: the scan keeps row indices (Few's), not people.
     for (let i = at.from; i < at.to; i++) {
       if (overlapping && (few.start[i] === NO_START || few.start[i]! > end || few.end[i]! < start)) continue
-      scan.people[scan.length++] = few.people[i]!
+      scan.people[scan.length++] = i
       found = found === NONE || found === NAME ? few.match[i]! : found
     }
     r.to = scan.length
@@ -577,16 +578,17 @@ function scanEnded(list: Sorted, count: number, start: number, end: number, scan
   return found
 }
 
-function addReach(at: Arranged, r: Reach, scan: Scan | null, bits: Uint32Array) {
+function addReach(at: Arranged, r: Reach, scan: Scan | null, bits: Uint32Array, few: Few) {
   addLeading(at.everyone, r.everyone, bits)
   addLeading(at.open, r.open, bits)
   addLeading(at.endedByEnd, r.ended, bits)
-  if (scan) addFound(at, r, scan, bits)
+  if (scan) addFound(at, r, scan, bits, few)
 }
 
-/** Adds what the reach found beside leading runs: scanned people and solo differences. */
-function addFound(at: Arranged, r: Reach, scan: Scan, bits: Uint32Array) {
-  for (let i = r.from; i < r.to; i++) setBit(bits, scan.people[i]!)
+/** Adds what the reach found beside leading runs: scanned people (Few's rows, at a few-rows institution) and solo differences. */
+function addFound(at: Arranged, r: Reach, scan: Scan, bits: Uint32Array, few: Few) {
+  if (at.few) for (let i = r.from; i < r.to; i++) setBit(bits, few.people[scan.people[i]!]!)
+  else for (let i = r.from; i < r.to; i++) setBit(bits, scan.people[i]!)
   for (let i = r.pairsFrom; i < r.pairsTo; i += 2) addDifference(at.solo!.byEnd, scan.pairs[i]!, at.solo!.byStart, scan.pairs[i + 1]!, bits)
 }
 
@@ -649,7 +651,30 @@ function listOf(bits: Uint32Array): number[] {
   return out
 }
 
-function finish(insts: readonly string[], tallies: (Tally | undefined)[], persons: Connected[], second?: { arranged: Arranged[]; words: number }): Connection {
+/**
+ * The second side's rows at few-rows institutions reached by connected first-side people, and a
+ * stamp per second-side person for counting them once.
+ */
+interface FewTally {
+  few: Few
+  hit: Uint8Array
+  stamp: Int32Array
+}
+
+/** Distinct people among the reached rows of a few-rows institution. */
+function fewPeople(at: Arranged, t: FewTally, inst: number): number {
+  let n = 0
+  for (let i = at.from; i < at.to; i++) {
+    if (!t.hit[i]) continue
+    const q = t.few.people[i]!
+    if (t.stamp[q] === inst + 1) continue
+    t.stamp[q] = inst + 1
+    n++
+  }
+  return n
+}
+
+function finish(insts: readonly string[], tallies: (Tally | undefined)[], persons: Connected[], second?: { arranged: Arranged[]; words: number; few: FewTally }): Connection {
   const institutions: InstitutionTally[] = []
   const bits = second ? new Uint32Array(second.words) : null
   tallies.forEach((t, i) => {
@@ -657,10 +682,11 @@ function finish(insts: readonly string[], tallies: (Tally | undefined)[], person
     let count = 0
     if (second && t.reach) {
       const r = t.reach
-      if (r.everyone === 0 && r.open === 0 && r.ended === 0) count = t.scanned ? popcount(t.scanned) : 0
+      if (second.arranged[i]!.few) count = fewPeople(second.arranged[i]!, second.few, i)
+      else if (r.everyone === 0 && r.open === 0 && r.ended === 0) count = t.scanned ? popcount(t.scanned) : 0
       else {
         bits!.fill(0)
-        addReach(second.arranged[i]!, r, null, bits!)
+        addReach(second.arranged[i]!, r, null, bits!, second.few.few)
         if (t.scanned) orInto(bits!, t.scanned)
         count = popcount(bits!)
       }
@@ -689,6 +715,7 @@ export function connectSides(edges: JoinInput, opts: JoinOptions): Connection {
   const scan = new Scan()
   const tallies: (Tally | undefined)[] = []
   const persons: Connected[] = []
+  const fewTally: FewTally = { few, hit: new Uint8Array(few.people.length), stamp: new Int32Array(second.people) }
   // One person's reaches, reused from person to person: reached[0 .. n - 1].
   const reached: Reach[] = []
   // The columns as locals: one shape each in the loop below.
@@ -724,7 +751,7 @@ export function connectSides(edges: JoinInput, opts: JoinOptions): Connection {
     let count = !opts.listContacts && n === 1 ? singleUnionPeople(arranged[reached[0]!.inst]!, reached[0]!) : -1
     if (count < 0 || opts.listContacts) {
       contacts.fill(0)
-      for (let i = 0; i < n; i++) addReach(arranged[reached[i]!.inst]!, reached[i]!, scan, contacts)
+      for (let i = 0; i < n; i++) addReach(arranged[reached[i]!.inst]!, reached[i]!, scan, contacts, few)
       count = popcount(contacts)
     }
     persons.push({ rank: p, contacts: count, contactList: opts.listContacts ? listOf(contacts) : null, via })
@@ -738,13 +765,15 @@ export function connectSides(edges: JoinInput, opts: JoinOptions): Connection {
       t.reach!.everyone = Math.max(t.reach!.everyone, reach.everyone)
       t.reach!.open = Math.max(t.reach!.open, reach.open)
       t.reach!.ended = Math.max(t.reach!.ended, reach.ended)
-      if (reach.to > reach.from || reach.pairsTo > reach.pairsFrom) {
+      if (arranged[inst]!.few) {
+        for (let j = reach.from; j < reach.to; j++) fewTally.hit[scan.people[j]!] = 1
+      } else if (reach.to > reach.from || reach.pairsTo > reach.pairsFrom) {
         t.scanned ??= new Uint32Array(words)
-        addFound(arranged[inst]!, reach, scan, t.scanned)
+        addFound(arranged[inst]!, reach, scan, t.scanned, few)
       }
     }
   }
-  return finish(insts, tallies, persons, { arranged, words })
+  return finish(insts, tallies, persons, { arranged, words, few: fewTally })
 }
 
 /**
@@ -792,7 +821,7 @@ export function affiliatedWith(edges: JoinInput, named: readonly string[], opts:
       scan.reset()
       const reach = emptyReach(scan)
       for (let j = t.from; j < t.to; j++) reachAt(arranged[t.inst]!, few, first.start[first.order[j]!]!, first.end[first.order[j]!]!, overlapping, reach, scan)
-      addReach(arranged[t.inst]!, reach, scan, contacts)
+      addReach(arranged[t.inst]!, reach, scan, contacts, few)
     }
     const self = selfOf.get(p)
     if (self !== undefined) contacts[self >>> 5]! &= ~(1 << (self & 31))
