@@ -309,8 +309,9 @@ class Arranged {
   endedByStart: Sorted = NOBODY
   /** Ended rows as two sets of unions, when worth it (Solo). */
   solo: Solo | null = null
-  /** Few rows (under UNION_MIN_ROWS): not sorted, checked one by one: Few's rows from .. to - 1. */
+  /** Few rows (under UNION_MIN_ROWS): not sorted, checked one by one. */
   few = false
+  /** The institution's rows in Few: from .. to - 1. */
   from = 0
   to = 0
 }
@@ -390,19 +391,18 @@ function arrange(c: Columns, { queries, open: openQueries }: Queries, words: num
     const from = offsets[inst]!
     const to = offsets[inst + 1]!
     if (queries[inst] === 0 || from === to) continue
+    const at = new Arranged()
+    at.from = from
+    at.to = to
+    out[inst] = at
     if (to - from < UNION_MIN_ROWS) {
-      const few = new Arranged()
-      few.few = true
-      few.from = from
-      few.to = to
-      out[inst] = few
+      at.few = true
       continue
     }
     const rows = Array.from(order.subarray(from, to))
     const open: number[] = []
     const ended: number[] = []
     if (overlapping) for (const b of rows) if (c.start[b] !== NO_START) (c.end[b] === OPEN ? open : ended).push(b)
-    const at = new Arranged()
     if (overlapping) {
       if (open.length) at.open = sorted(c, open, c.start, c.end, false, words, queries[inst]!)
       // Unions by end serve open first-side rows; solo sets serve ended ones.
@@ -412,7 +412,6 @@ function arrange(c: Columns, { queries, open: openQueries }: Queries, words: num
       // Ended first-side rows without solo sets (or starting after they end) scan these.
       if (ended.length && endedQueries > 0) at.endedByStart = sorted(c, ended, c.start, c.end, false, 0, 0)
     } else at.everyone = sorted(c, rows, c.start, c.end, false, words, queries[inst]!, true)
-    out[inst] = at
   }
   return { arranged: out, few }
 }
@@ -448,9 +447,11 @@ class Reach {
   pairsTo: number
   /** Strongest match among the reached rows, NONE when nothing was reached. */
   match = NONE
-  /** The institution and the first reaching row's kind (a person's reaches, connectSides). */
+  /** The institution, the first reaching row's kind, and the person's rows there (first.order[rowsFrom .. rowsTo - 1]): a person's reaches, connectSides. */
   inst = 0
   kind = NONE
+  rowsFrom = 0
+  rowsTo = 0
   constructor(from: number, pairsFrom: number) {
     this.from = this.to = from
     this.pairsFrom = this.pairsTo = pairsFrom
@@ -634,13 +635,7 @@ export interface JoinOptions {
 class Tally {
   match = NAME
   first = 0
-  /** Second-side people found beside leading runs (scans and solo differences), when counted. */
-  scanned: Uint32Array | null = null
-  constructor(
-    readonly kind: number,
-    /** The first-side people's reaches together (second-side people), when counted: longest runs. */
-    readonly reach: Reach | null,
-  ) {}
+  constructor(readonly kind: number) {}
 }
 
 const missingRequired = (required: readonly string[] | null, via: Via[]) => required !== null && required.some((id) => !via.some((v) => v.inst === id))
@@ -652,46 +647,77 @@ function listOf(bits: Uint32Array): number[] {
 }
 
 /**
- * The second side's rows at few-rows institutions reached by connected first-side people, and a
- * stamp per second-side person for counting them once.
+ * How many second-side people each tallied institution connects to its connected first-side
+ * people: the rows there that intersect some of their rows (`counted`), counted once per person.
+ * Their rows' intervals are merged first, so each second-side row is one binary search. A row
+ * of theirs that reached nothing intersects no row here, so all their rows at the institution can
+ * be merged. Shared basis: every row there.
  */
-interface FewTally {
-  few: Few
-  hit: Uint8Array
-  stamp: Int32Array
-}
-
-/** Distinct people among the reached rows of a few-rows institution. */
-function fewPeople(at: Arranged, t: FewTally, inst: number): number {
+function secondCounts(first: Columns, counted: Uint8Array, few: Few, arranged: Arranged[], tallies: (Tally | undefined)[], people: number, overlapping: boolean): Int32Array {
+  const out = new Int32Array(tallies.length)
+  const stamp = new Int32Array(people)
+  const rows = new Int32Array(counted.length)
   let n = 0
-  for (let i = at.from; i < at.to; i++) {
-    if (!t.hit[i]) continue
-    const q = t.few.people[i]!
-    if (t.stamp[q] === inst + 1) continue
-    t.stamp[q] = inst + 1
-    n++
-  }
-  return n
-}
-
-function finish(insts: readonly string[], tallies: (Tally | undefined)[], persons: Connected[], second?: { arranged: Arranged[]; words: number; few: FewTally }): Connection {
-  const institutions: InstitutionTally[] = []
-  const bits = second ? new Uint32Array(second.words) : null
-  tallies.forEach((t, i) => {
-    if (!t || t.first === 0) return
-    let count = 0
-    if (second && t.reach) {
-      const r = t.reach
-      if (second.arranged[i]!.few) count = fewPeople(second.arranged[i]!, second.few, i)
-      else if (r.everyone === 0 && r.open === 0 && r.ended === 0) count = t.scanned ? popcount(t.scanned) : 0
-      else {
-        bits!.fill(0)
-        addReach(second.arranged[i]!, r, null, bits!, second.few.few)
-        if (t.scanned) orInto(bits!, t.scanned)
-        count = popcount(bits!)
+  for (let a = 0; a < counted.length; a++) if (counted[a] && (!overlapping || first.start[a] !== NO_START)) rows[n++] = a
+  const { order, offsets } = countingSort(rows.subarray(0, n), first.inst, tallies.length)
+  let starts = new Int32Array(64)
+  let ends = new Int32Array(64)
+  for (let inst = 0; inst < tallies.length; inst++) {
+    const t = tallies[inst]
+    if (!t || t.first === 0) continue
+    const at = arranged[inst]!
+    let merged = 0
+    if (overlapping) {
+      const from = offsets[inst]!
+      const k = offsets[inst + 1]! - from
+      if (k > starts.length) {
+        starts = new Int32Array(2 * k)
+        ends = new Int32Array(2 * k)
+      }
+      // Their intervals by start (packed for a numeric sort), merged where they overlap or touch.
+      const packed = new Float64Array(k)
+      for (let i = 0; i < k; i++) packed[i] = first.start[order[from + i]!]! * 2 ** 31 + (first.end[order[from + i]!]! === OPEN ? 2 ** 31 - 1 : first.end[order[from + i]!]!)
+      packed.sort()
+      for (let i = 0; i < k; i++) {
+        const s = Math.floor(packed[i]! / 2 ** 31)
+        const e = packed[i]! - s * 2 ** 31
+        if (merged > 0 && s <= ends[merged - 1]! + 1) ends[merged - 1] = Math.max(ends[merged - 1]!, e)
+        else {
+          starts[merged] = s
+          ends[merged++] = e
+        }
       }
     }
-    institutions.push({ id: insts[i]!, kind: KINDS[t.kind]!, match: MATCHES[t.match]!, first: t.first, second: count })
+    let count = 0
+    for (let i = at.from; i < at.to; i++) {
+      if (overlapping) {
+        const s = few.start[i]!
+        if (s === NO_START) continue
+        // The first merged interval ending at or after this row's start must start by its end.
+        let lo = 0
+        let hi = merged
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1
+          if (ends[mid]! < s) lo = mid + 1
+          else hi = mid
+        }
+        if (lo === merged || starts[lo]! > few.end[i]!) continue
+      }
+      const q = few.people[i]!
+      if (stamp[q] === inst + 1) continue
+      stamp[q] = inst + 1
+      count++
+    }
+    out[inst] = count
+  }
+  return out
+}
+
+function finish(insts: readonly string[], tallies: (Tally | undefined)[], persons: Connected[], second: Int32Array | null): Connection {
+  const institutions: InstitutionTally[] = []
+  tallies.forEach((t, i) => {
+    if (!t || t.first === 0) return
+    institutions.push({ id: insts[i]!, kind: KINDS[t.kind]!, match: MATCHES[t.match]!, first: t.first, second: second ? second[i]! : 0 })
   })
   return { persons, institutions }
 }
@@ -715,7 +741,8 @@ export function connectSides(edges: JoinInput, opts: JoinOptions): Connection {
   const scan = new Scan()
   const tallies: (Tally | undefined)[] = []
   const persons: Connected[] = []
-  const fewTally: FewTally = { few, hit: new Uint8Array(few.people.length), stamp: new Int32Array(second.people) }
+  // First-side rows at institutions through which their person is counted.
+  const counted = new Uint8Array(first.person.length)
   // One person's reaches, reused from person to person: reached[0 .. n - 1].
   const reached: Reach[] = []
   // The columns as locals: one shape each in the loop below.
@@ -741,6 +768,8 @@ export function connectSides(edges: JoinInput, opts: JoinOptions): Connection {
       if (kind === NONE) continue
       reach.inst = inst
       reach.kind = kind
+      reach.rowsFrom = k
+      reach.rowsTo = next
       n++
     }
     if (n === 0) continue
@@ -759,21 +788,13 @@ export function connectSides(edges: JoinInput, opts: JoinOptions): Connection {
       const reach = reached[i]!
       const { inst, kind } = reach
       let t = tallies[inst]
-      if (!t) tallies[inst] = t = new Tally(kind, emptyReach(scan))
+      if (!t) tallies[inst] = t = new Tally(kind)
       t.first++
       t.match = stronger(t.match, reach.match)
-      t.reach!.everyone = Math.max(t.reach!.everyone, reach.everyone)
-      t.reach!.open = Math.max(t.reach!.open, reach.open)
-      t.reach!.ended = Math.max(t.reach!.ended, reach.ended)
-      if (arranged[inst]!.few) {
-        for (let j = reach.from; j < reach.to; j++) fewTally.hit[scan.people[j]!] = 1
-      } else if (reach.to > reach.from || reach.pairsTo > reach.pairsFrom) {
-        t.scanned ??= new Uint32Array(words)
-        addFound(arranged[inst]!, reach, scan, t.scanned, few)
-      }
+      for (let j = reach.rowsFrom; j < reach.rowsTo; j++) counted[order[j]!] = 1
     }
   }
-  return finish(insts, tallies, persons, { arranged, words, few: fewTally })
+  return finish(insts, tallies, persons, secondCounts(first, counted, few, arranged, tallies, second.people, overlapping))
 }
 
 /**
@@ -828,12 +849,12 @@ export function affiliatedWith(edges: JoinInput, named: readonly string[], opts:
     persons.push({ rank: p, contacts: popcount(contacts), contactList: null, via })
     for (const t of through) {
       let tally = tallies[t.inst]
-      if (!tally) tallies[t.inst] = tally = new Tally(t.kind, null)
+      if (!tally) tallies[t.inst] = tally = new Tally(t.kind)
       tally.first++
       tally.match = stronger(tally.match, t.match)
     }
   }
-  return finish(insts, tallies, persons)
+  return finish(insts, tallies, persons, null)
 }
 
 /** Most connected first, then by profile URL (the facts' order; ranks are profile-URL order). */
