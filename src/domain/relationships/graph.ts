@@ -407,10 +407,10 @@ function arrange(c: Columns, { queries, open: openQueries }: Queries, words: num
       if (open.length) at.open = sorted(c, open, c.start, c.end, false, words, queries[inst]!)
       // Unions by end serve open first-side rows; solo sets serve ended ones.
       const endedQueries = queries[inst]! - openQueries[inst]!
-      if (ended.length) at.endedByEnd = sorted(c, ended, c.end, c.start, true, openQueries[inst]! > 0 ? words : 0, openQueries[inst]!)
       if (ended.length >= UNION_MIN_ROWS && endedQueries > 0) at.solo = soloOf(c, ended, rowsOf, words, endedQueries)
-      // Ended first-side rows without solo sets (or starting after they end) scan these.
-      if (ended.length && endedQueries > 0) at.endedByStart = sorted(c, ended, c.start, c.end, false, 0, 0)
+      if (ended.length && (openQueries[inst]! > 0 || !at.solo)) at.endedByEnd = sorted(c, ended, c.end, c.start, true, openQueries[inst]! > 0 ? words : 0, openQueries[inst]!)
+      // Ended first-side rows without solo sets scan these.
+      if (ended.length && endedQueries > 0 && !at.solo) at.endedByStart = sorted(c, ended, c.start, c.end, false, 0, 0)
     } else at.everyone = sorted(c, rows, c.start, c.end, false, words, queries[inst]!, true)
   }
   return { arranged: out, few }
@@ -528,22 +528,21 @@ function reachAt(at: Arranged, few: Few, start: number, end: number, overlapping
     r.open = Math.max(r.open, open)
     found = at.open.runMatch[open - 1]!
   }
-  // Ended rows must have ended at or after `start`; when this interval is open, that is all.
-  const stillThere = leading(at.endedByEnd, start, true)
-  if (stillThere === 0) return found
-  if (end === OPEN) {
-    r.ended = Math.max(r.ended, stillThere)
-    return merge(found, at.endedByEnd.runMatch[stillThere - 1]!)
-  }
   const solo = at.solo
-  if (solo && start <= end) {
+  if (solo && end !== OPEN) {
     // Both ended: solo rows as a difference of two unions, the others scanned.
     const byEnd = leading(solo.byEnd, start, true)
-    const byStart = leading(solo.byStart, end + 1, true)
-    if (byEnd > byStart) {
-      found = merge(found, solo.byEnd.strong[byEnd - 1]! - (byStart > 0 ? solo.byStart.strong[byStart - 1]! : 0) > 0 ? solo.code : NAME)
-      scan.addPair(byEnd, byStart)
-      r.pairsTo = scan.pairsLength
+    if (start > end) {
+      // An interval that ends before it starts (never in practice): the solo rows are scanned.
+      found = merge(found, scanEnded(solo.byEnd, byEnd, start, end, scan, true))
+      r.to = scan.length
+    } else {
+      const byStart = leading(solo.byStart, end + 1, true)
+      if (byEnd > byStart) {
+        found = merge(found, solo.byEnd.strong[byEnd - 1]! - (byStart > 0 ? solo.byStart.strong[byStart - 1]! : 0) > 0 ? solo.code : NAME)
+        scan.addPair(byEnd, byStart)
+        r.pairsTo = scan.pairsLength
+      }
     }
     const multi = leading(solo.multi, end, false)
     if (multi > 0) {
@@ -551,6 +550,13 @@ function reachAt(at: Arranged, few: Few, start: number, end: number, overlapping
       r.to = scan.length
     }
     return found
+  }
+  // Ended rows must have ended at or after `start`; when this interval is open, that is all.
+  const stillThere = leading(at.endedByEnd, start, true)
+  if (stillThere === 0) return found
+  if (end === OPEN) {
+    r.ended = Math.max(r.ended, stillThere)
+    return merge(found, at.endedByEnd.runMatch[stillThere - 1]!)
   }
   // Both ended: scan the shorter of the two candidate runs, checking the other bound.
   const startedBy = leading(at.endedByStart, end, false)
