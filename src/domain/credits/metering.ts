@@ -29,7 +29,9 @@ export interface ChargeInput {
   result_count: number
   result_total?: number | null
   result_total_is_estimate?: boolean | null
+  /** The first page's answer, kept for the history detail: as JSON when the caller has it already (it measured its size), else as a value. */
   snapshot?: unknown
+  snapshot_json?: string | null
   snapshot_state: string
   /** Flat price override for any rule: the call costs this once any unit is new (the institutions route: 2 credits). */
   flat_milli?: number
@@ -138,7 +140,7 @@ export async function chargeCall(deps: Deps, ctx: ChargeContext, input: ChargeIn
         result_total: input.result_total ?? null,
         result_total_is_estimate: input.result_total_is_estimate ?? null,
         plan: input.plan === undefined ? null : JSON.stringify(input.plan),
-        snapshot: input.snapshot === undefined || input.snapshot === null ? null : JSON.stringify(input.snapshot),
+        snapshot: input.snapshot_json ?? (input.snapshot === undefined || input.snapshot === null ? null : JSON.stringify(input.snapshot)),
         snapshot_state: input.snapshot_state,
       }))
       const fresh = await usage.claimUnits(tx, scope, units, runId, now)

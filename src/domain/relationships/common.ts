@@ -90,8 +90,10 @@ export async function companyContexts(deps: Deps, people: GraphPerson[]): Promis
 const SNAPSHOT_MAX_BYTES = 256 * 1024
 
 /** The first page's answer is kept for the history detail unless it is too large. */
-export function snapshotOf(envelope: unknown, onCursorPage: boolean): { snapshot: unknown; snapshot_state: string } {
-  if (onCursorPage) return { snapshot: null, snapshot_state: 'not_first_page' }
-  const fits = JSON.stringify(envelope).length <= SNAPSHOT_MAX_BYTES
-  return { snapshot: fits ? envelope : null, snapshot_state: fits ? 'available' : 'too_large' }
+export function snapshotOf(envelope: unknown, onCursorPage: boolean): { snapshot_json: string | null; snapshot_state: string } {
+  if (onCursorPage) return { snapshot_json: null, snapshot_state: 'not_first_page' }
+  // Serialised once: measured here, stored as is by the charge.
+  const json = JSON.stringify(envelope)
+  const fits = json.length <= SNAPSHOT_MAX_BYTES
+  return { snapshot_json: fits ? json : null, snapshot_state: fits ? 'available' : 'too_large' }
 }

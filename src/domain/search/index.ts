@@ -270,7 +270,7 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
       result_count: rows.length,
       result_total: got.total,
       result_total_is_estimate: got.total_is_estimate,
-      snapshot: snapshotFits ? envelope : null,
+      snapshot_json: snapshotFits ? snapshotJson : null,
       snapshot_state: onCursorPage ? 'not_first_page' : snapshotFits ? 'available' : 'too_large',
     },
   }
