@@ -65,4 +65,4 @@ export const FaultsResponse = Type.Object({ faults: Type.Array(Type.Object({ dep
 export const WorkspaceIdParams = Strict({ workspace_id: Type.String() })
 export const KeyIdParams = Strict({ key_id: Type.String() })
 
-export const JobParams = Strict({ job: Type.Enum(['usage.retention', 'credits.expire_holds', 'agents.prune_exposures']) })
+export const JobParams = Strict({ job: Type.Enum(['usage.retention', 'credits.expire_holds', 'agents.prune_exposures', 'relationships.prune_blocks']) })

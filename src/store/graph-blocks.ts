@@ -84,6 +84,12 @@ export async function readBlockRows(db: Db, companyKey: string): Promise<{ rank:
   return r.rows
 }
 
+/** Deletes the blocks built for an earlier graph generation (they are never read again); returns how many. */
+export async function deleteStaleGraphBlocks(db: Db): Promise<number> {
+  const r = await sql`delete from graph_blocks where generation < (select graph_generation from corpus_state where corpus = ${GRAPH_CORPUS})`.execute(db)
+  return Number(r.numAffectedRows ?? 0)
+}
+
 /** Stores a block unless one of a later generation is there already (one of the same generation is replaced: it may be of an older format). */
 export async function saveGraphBlock(db: Db, block: { company_key: string; generation: number; people: number; affiliations: number; data: Uint8Array }, now: Date): Promise<void> {
   await sql`insert into graph_blocks (company_key, generation, people, affiliations, data, built_at)

@@ -415,6 +415,19 @@ describe('POST /v1/relationships: company graph blocks follow every write', () =
     await ingest(api, 'company', [{ account_name: 'Blockfield Laboratories', domain: 'blockfield.example' }])
     const renamed = await ask()
     assert.equal(renamed.body.institutions.find((i: { id: string }) => i.id === 'blockfield.example').name, 'Blockfield Laboratories')
+
+    // Blocks of past generations are deleted by the maintenance job; current ones stay.
+    await blockStored(api, LUMINA)
+    await blockStored(api, BRIGHTWAVE)
+    await ingest(api, 'company', [{ account_name: 'Blockfield Labs', domain: 'blockfield.example' }])
+    const job = await api.post('/admin/v1/jobs/relationships.prune_blocks', { headers: { 'x-admin-token': ADMIN_TOKEN } })
+    expectStatus(job, 200)
+    assert.ok(job.body.affected >= 2, 'both blocks are of a past generation now')
+    assert.equal((await sql<{ n: number }>`select count(*)::int as n from graph_blocks`.execute(api.app.deps.db)).rows[0]!.n, 0)
+    await ask()
+    await blockStored(api, LUMINA)
+    expectStatus(await api.post('/admin/v1/jobs/relationships.prune_blocks', { headers: { 'x-admin-token': ADMIN_TOKEN } }), 200)
+    assert.ok((await sql<{ n: number }>`select count(*)::int as n from graph_blocks`.execute(api.app.deps.db)).rows[0]!.n >= 1, 'a current block stays')
   })
 })
 
