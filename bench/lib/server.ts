@@ -117,6 +117,11 @@ export async function startBenchServer(overrides: Record<string, string> = {}): 
       await app.close()
       throw error
     }
+    // A benchmark may leave its keep-alive connection idle for minutes while it times other calls
+    // (relationships: five of them, 13 s each, per round). The server must not close it meanwhile:
+    // on the embedded store the event loop is busy in the store when the close arrives, and the
+    // client reuses the dead socket (ECONNRESET).
+    app.app.server.keepAliveTimeout = 15 * 60_000
     return {
       url,
       app,
