@@ -134,6 +134,8 @@ export interface CorpusStateTable {
   vector_generation: number
   /** Moves on in every transaction that writes persons or affiliations (graph blocks are valid for one). */
   graph_generation: number
+  /** What vector_count was counted for: `<embedder>@<vector_generation>` (migration 0010). */
+  vector_counted: string | null
   updated_at: Timestamp | null
 }
 
@@ -387,8 +389,10 @@ export async function updateCorpusState(
     as_of?: Date
     record_count?: number
     vector_count?: number | null
+    vector_counted?: string | null
     fields?: Record<string, number | null>
-    updated_at: Date
+    /** When the figures changed (left as it is when only the count's marker is written). */
+    updated_at?: Date
   },
 ): Promise<void> {
   const { fields, ...rest } = values

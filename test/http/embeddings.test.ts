@@ -5,6 +5,7 @@
 // the current embedder's vectors).
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
+import { sql } from 'kysely'
 import { expectProblem, expectStatus } from '../support/http.ts'
 import { closedPort, embeddingsHandler, sendJson, startFakeProvider, type FakeProvider } from '../support/fake-openai.ts'
 import { ADMIN_TOKEN, startTestServer, type TestServer } from '../support/server.ts'
@@ -307,5 +308,33 @@ describe('switching embedder without re-ingesting', () => {
     expectStatus(byMeaning, 200)
     assert.equal(byMeaning.body.results[0]?.id, 'quillon.example', byMeaning.text)
     assert.deepEqual(byMeaning.body.degradation, [])
+  })
+})
+
+describe('vector counts at server start', () => {
+  let api: TestServer
+  before(async () => {
+    api = await startTestServer()
+    expectStatus(await ingest(api, 'company', COMPANIES), 200)
+  })
+  after(async () => {
+    await api?.close()
+  })
+  const state = async () =>
+    (await sql<{ vector_count: number; vector_counted: string | null; vector_generation: number }>`select vector_count, vector_counted, vector_generation from corpus_state where corpus = 'gtm_companies'`.execute(api.app.deps.db)).rows[0]!
+
+  test('a count is marked with its embedder and generation; batches committed after it are counted again at start', async () => {
+    const model = (await api.app.deps.embedder()).name
+    const counted = await state()
+    assert.equal(counted.vector_count, 3)
+    assert.equal(counted.vector_counted, `${model}@${counted.vector_generation}`)
+    // A process that committed a batch and stopped before counting: the generation moved on, the count did not.
+    await sql`update corpus_state set vector_count = 0, vector_generation = vector_generation + 1 where corpus = 'gtm_companies'`.execute(api.app.deps.db)
+    api = await api.restart()
+    const recounted = await state()
+    assert.equal(recounted.vector_count, 3, 'counted again at start')
+    assert.equal(recounted.vector_counted, `${model}@${recounted.vector_generation}`)
+    const { key } = await api.admin.workspaceWithKey({ scopes: ['dsp.search.read'] })
+    assert.equal((await companyCoverage(api, key)).records_with_vector, 3)
   })
 })

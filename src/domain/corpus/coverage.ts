@@ -15,6 +15,7 @@ import {
   countInstitutions,
   countRecordFields,
   findCorpusStates,
+  findVectorGeneration,
   updateCorpusState,
   type RecordTable,
 } from '../../store/corpus.ts'
@@ -113,8 +114,10 @@ export async function refreshCorpusState(
       await updateCorpusState(db, corpus, values)
       continue
     }
+    // The generation first: a batch committed during the count makes the marker older, never newer.
+    const counted = opts.model !== null && CATEGORY_OF[corpus] ? countedMarker(opts.model, await findVectorGeneration(db, corpus)) : undefined
     const counts = await countCorpus(db, corpus, opts.model ?? null)
-    await updateCorpusState(db, corpus, { ...values, ...counts })
+    await updateCorpusState(db, corpus, { ...values, ...counts, ...(counted === undefined ? {} : { vector_counted: counted }) })
   }
 }
 
@@ -129,12 +132,17 @@ async function countCorpus(db: Db, corpus: SourceCorpus, model: string | null) {
   return { record_count: c.records, vector_count: c.vectors, fields: shares(c.fields, c.records) }
 }
 
+/** What a vector count was computed for: the embedder, and the corpus's vector generation read before counting. */
+const countedMarker = (model: string, generation: number) => `${model}@${generation}`
+
 /**
  * At start (createApp): counts each record corpus's vectors again, keeping only those of the
  * deployment's embedder. After a switch of provider, model or size, the index is rebuilt from
  * that embedder's vectors alone, so records embedded by the previous one no longer count (coverage
  * and search say vector_coverage_incomplete) until they are ingested again. One scan of each
- * non-empty corpus; empty ones load nothing (not even the embedder), unchanged counts are not written.
+ * non-empty corpus whose count is not already for this embedder at its current vector generation
+ * (a process that stopped between a committed batch and its count leaves an older one); empty
+ * corpora load nothing (not even the embedder).
  */
 export async function recountVectors(deps: Pick<Deps, 'db' | 'embedder' | 'clock'>): Promise<void> {
   const states = (await findCorpusStates(deps.db)).filter(
@@ -143,11 +151,13 @@ export async function recountVectors(deps: Pick<Deps, 'db' | 'embedder' | 'clock
   if (states.length === 0) return
   const model = (await deps.embedder()).name
   for (const s of states) {
+    // Counted for this embedder at this generation already: nothing was written since.
+    const marker = countedMarker(model, Number(s.vector_generation))
+    if (s.vector_counted === marker) continue
     const category = CATEGORY_OF[s.corpus as SourceCorpus]!
     const table = TABLE_OF[category]
     const c = await countRecordFields(deps.db, table, table === 'documents' ? category : null, [], model)
-    if (c.vectors !== Number(s.vector_count ?? 0))
-      await updateCorpusState(deps.db, s.corpus, { vector_count: c.vectors, updated_at: deps.clock.now() })
+    await updateCorpusState(deps.db, s.corpus, { vector_count: c.vectors, vector_counted: marker, ...(c.vectors !== Number(s.vector_count ?? 0) ? { updated_at: deps.clock.now() } : {}) })
   }
 }
 
