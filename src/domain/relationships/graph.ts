@@ -1,5 +1,5 @@
-// The affiliation-graph counts behind every relationships answer, over the affiliations
-// store/relationships.ts narrowed in SQL. A connection is a shared institution, not acquaintance:
+// The affiliation-graph counts behind every relationships answer, over the affiliations the
+// company graph blocks (blocks.ts) or store/relationships.ts hand over. A connection is a shared institution, not acquaintance:
 // the semantics are exactly the demo generator's facts (docs/corpus.md §4.4), so tests can assert
 // whole answers. Open ends (still there, or an education that ends after the corpus date) never end.
 //
@@ -8,7 +8,8 @@
 // 6,904 people): 17M candidate and 3.8M distinct connected pairs, 34 s as a PostgreSQL join.
 // Here each person's contacts are one bitset over the other side, and most of an institution's
 // matches are a prefix of its affiliations sorted by month ("started by M", "still there at M"),
-// kept as a ready union: no pair is ever produced (docs/relationships.md §1 has the figures).
+// kept as a ready union; ended × ended overlaps are a difference of two such unions. No pair is
+// ever produced (docs/relationships.md §1 has the mechanics and the figures).
 import type { GraphEdge } from '../../store/relationships.ts'
 
 export type Basis = 'overlapping' | 'shared'
