@@ -15,7 +15,7 @@ const admin = { 'x-admin-token': ADMIN_TOKEN }
 async function run(api: TestServer, key: string, input: Partial<ChargeInput> = {}) {
   const credential = await verifyApiKey(api.app.deps, key)
   return chargeCall(api.app.deps, { credential, request_id: 'req_' + randomUUID() }, {
-    action_type: 'dsp.search.fast', positions: [0, 1], scope: null, query: 'q', request: { body: { query: 'q' } }, plan: { mode: 'fast' }, result_count: 2, snapshot: { results: [1, 2] }, snapshot_state: 'available', ...input,
+    action_type: 'dsp.search.fast', positions: [0, 1], scope: null, query: 'q', request: { body: { query: 'q' } }, plan: { mode: 'fast' }, result_count: 2, snapshot_json: JSON.stringify({ results: [1, 2] }), snapshot_state: 'available', ...input,
   })
 }
 

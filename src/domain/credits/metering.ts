@@ -29,8 +29,7 @@ export interface ChargeInput {
   result_count: number
   result_total?: number | null
   result_total_is_estimate?: boolean | null
-  /** The first page's answer, kept for the history detail: as JSON when the caller has it already (it measured its size), else as a value. */
-  snapshot?: unknown
+  /** The first page's answer as JSON, kept for the history detail (snapshotOf). */
   snapshot_json?: string | null
   snapshot_state: string
   /** Flat price override for any rule: the call costs this once any unit is new (the institutions route: 2 credits). */
@@ -140,7 +139,7 @@ export async function chargeCall(deps: Deps, ctx: ChargeContext, input: ChargeIn
         result_total: input.result_total ?? null,
         result_total_is_estimate: input.result_total_is_estimate ?? null,
         plan: input.plan === undefined ? null : JSON.stringify(input.plan),
-        snapshot: input.snapshot_json ?? (input.snapshot === undefined || input.snapshot === null ? null : JSON.stringify(input.snapshot)),
+        snapshot: input.snapshot_json ?? null,
         snapshot_state: input.snapshot_state,
       }))
       const fresh = await usage.claimUnits(tx, scope, units, runId, now)
@@ -161,6 +160,19 @@ export async function chargeCall(deps: Deps, ctx: ChargeContext, input: ChargeIn
       return { run_id: runId, credits_charged: toCredits(price), already_paid: units.length > 0 && fresh.length === 0 }
     }),
   )
+}
+
+const SNAPSHOT_MAX_BYTES = 256 * 1024
+
+/**
+ * A billed answer's snapshot for the history detail: the first page's envelope unless it is too
+ * large. Serialised once: measured here, stored as is by the charge.
+ */
+export function snapshotOf(envelope: unknown, onCursorPage: boolean): { snapshot_json: string | null; snapshot_state: string } {
+  if (onCursorPage) return { snapshot_json: null, snapshot_state: 'not_first_page' }
+  const json = JSON.stringify(envelope)
+  const fits = json.length <= SNAPSHOT_MAX_BYTES
+  return { snapshot_json: fits ? json : null, snapshot_state: fits ? 'available' : 'too_large' }
 }
 
 const finishedRuns = perServer((deps: Deps) =>

@@ -86,14 +86,3 @@ export async function companyContexts(deps: Deps, people: GraphPerson[]): Promis
   const rows = await store.findCompanyContexts(deps.db, [...new Set(people.map((p) => p.company_domain).filter((d): d is string => d !== null))])
   return new Map(rows.map((r) => [r.domain!, { domain: r.domain, name: r.name, industry: r.industry, employee_count: r.employee_count, country: r.country }]))
 }
-
-const SNAPSHOT_MAX_BYTES = 256 * 1024
-
-/** The first page's answer is kept for the history detail unless it is too large. */
-export function snapshotOf(envelope: unknown, onCursorPage: boolean): { snapshot_json: string | null; snapshot_state: string } {
-  if (onCursorPage) return { snapshot_json: null, snapshot_state: 'not_first_page' }
-  // Serialised once: measured here, stored as is by the charge.
-  const json = JSON.stringify(envelope)
-  const fits = json.length <= SNAPSHOT_MAX_BYTES
-  return { snapshot_json: fits ? json : null, snapshot_state: fits ? 'available' : 'too_large' }
-}

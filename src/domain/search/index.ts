@@ -7,7 +7,7 @@ import { DocumentFilters, GtmFilters, type SearchBody } from '../../contract/sea
 import { assertValid } from '../../contract/validation.ts'
 import { ApiError } from '../../errors.ts'
 import type { Filters } from '../../store/search-filters.ts'
-import { billingDegradation, chargeChain, type ChargeInput } from '../credits/metering.ts'
+import { billingDegradation, chargeChain, snapshotOf, type ChargeInput } from '../credits/metering.ts'
 import { checkDepth, fingerprint, issueCursor, MAX_DEPTH, readCursor } from '../cursors.ts'
 import type { Credential, Deps } from '../types.ts'
 import { DOCUMENT_CATEGORIES, type DocumentCategory } from './catalogue.ts'
@@ -188,8 +188,6 @@ function rerank(plan: SearchPlan, rows: Record<string, unknown>[]) {
   return scored.sort((a, b) => b.key - a.key || a.i - b.i).map((s) => ({ ...s.r, score: Math.round(s.key * 10_000) / 10_000 }))
 }
 
-const SNAPSHOT_MAX_BYTES = 256 * 1024
-
 export interface SearchAnswer {
   envelope: Record<string, unknown>
   charge: Omit<ChargeInput, 'scope'> & { scope: string }
@@ -256,8 +254,6 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
     degradation,
     columns: null,
   }
-  const snapshotJson = onCursorPage ? null : JSON.stringify(envelope)
-  const snapshotFits = snapshotJson !== null && snapshotJson.length <= SNAPSHOT_MAX_BYTES
   return {
     envelope,
     charge: {
@@ -270,8 +266,7 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
       result_count: rows.length,
       result_total: got.total,
       result_total_is_estimate: got.total_is_estimate,
-      snapshot_json: snapshotFits ? snapshotJson : null,
-      snapshot_state: onCursorPage ? 'not_first_page' : snapshotFits ? 'available' : 'too_large',
+      ...snapshotOf(envelope, onCursorPage),
     },
   }
 }
