@@ -57,15 +57,19 @@ export class WriteBehind<T> {
   }
 }
 
-/** One WriteBehind per server (deps) and purpose, created on first use. */
-export function perServer<K extends object, T>(create: (owner: K) => WriteBehind<T>): (owner: K) => WriteBehind<T> {
-  const made = new WeakMap<K, WriteBehind<T>>()
+/**
+ * One value per server and purpose (a WriteBehind, a cache), created on first use. `keyOf` names
+ * the server: by default the owner itself (deps); deps.store when copies of deps share it.
+ */
+export function perServer<K extends object, V>(create: (owner: K) => V, keyOf: (owner: K) => object = (owner) => owner): (owner: K) => V {
+  const made = new WeakMap<object, V>()
   return (owner) => {
-    let wb = made.get(owner)
-    if (!wb) {
-      wb = create(owner)
-      made.set(owner, wb)
+    const key = keyOf(owner)
+    let value = made.get(key)
+    if (value === undefined) {
+      value = create(owner)
+      made.set(key, value)
     }
-    return wb
+    return value
   }
 }

@@ -3,6 +3,7 @@
 // reads and writes them; domain/relationships/blocks.ts packs, unpacks and filters them.
 import { sql } from 'kysely'
 import type { Db } from './db.ts'
+import { PROFILE_RANK } from './relationships.ts'
 
 const GRAPH_CORPUS = 'gtm_affiliations'
 
@@ -46,25 +47,28 @@ export const FIELD_SEP = '\x1f'
  * education 4, current 8, match url 1 / edu 2 / name 0), then the institution key (last: it may
  * hold anything but RECORD_SEP).
  */
-const PACKED = sql`concat_ws(${FIELD_SEP}, p.rank, coalesce(a.start_month, -1), coalesce(a.end_month, -1),
-  (case a.kind when 'education' then 4 else 0 end) + (case when a.is_current then 8 else 0 end)
-    + (case a.match_confidence when 'url' then 1 when 'edu' then 2 else 0 end), a.inst_key)`
+const CODE = sql`(case a.kind when 'education' then 4 else 0 end) + (case when a.is_current then 8 else 0 end)
+  + (case a.match_confidence when 'url' then 1 when 'edu' then 2 else 0 end)`
+const PACKED = sql`concat_ws(${FIELD_SEP}, p.rank, coalesce(a.start_month, -1), coalesce(a.end_month, -1), ${CODE}, a.inst_key)`
+
+/** `p`: the company's current people with their rank and the side filters' columns (one range of persons_company_graph_idx). */
+const people = (companyKey: string) =>
+  sql`p as materialized (select id, ${PROFILE_RANK} as rank, lower(country) as country, department, seniority from persons where company_key = ${companyKey})`
+/** Their affiliations, `a`: one range of affiliations_holder_idx. */
+const held = (companyKey: string) => sql`affiliations a join p on p.id = a.person_id where a.holder_key = ${companyKey}`
 
 /**
  * A company's current people (persons.company_key) and every affiliation they hold: one range of
  * persons_company_graph_idx and one of affiliations_holder_idx.
  */
 export async function readBlockSource(db: Db, companyKey: string): Promise<BlockSource> {
-  const r = await sql<{ generation: number; people: BlockSource['people'] | null; packed: string | null; affiliations: number; institutions: BlockSource['institutions'] | null }>`with
-    p as materialized (select id, (row_number() over (order by profile_url collate "C"))::int - 1 as rank, lower(country) as country, department, seniority
-      from persons where company_key = ${companyKey})
+  const r = await sql<{ generation: number; people: BlockSource['people'] | null; packed: string | null; affiliations: number; institutions: BlockSource['institutions'] | null }>`with ${people(companyKey)}
     select (select graph_generation from corpus_state where corpus = ${GRAPH_CORPUS}) as generation,
       (select json_agg(json_build_array(id, country, department, seniority) order by rank) from p) as people,
       (select json_agg(json_build_array(i.inst_key, i.type, i.name)) from institutions i
-        where i.inst_key in (select a.inst_key from affiliations a join p on p.id = a.person_id where a.holder_key = ${companyKey})) as institutions,
+        where i.inst_key in (select a.inst_key from ${held(companyKey)})) as institutions,
       e.packed, e.n::int as affiliations
-    from (select string_agg(${PACKED}, ${RECORD_SEP}) as packed, count(*) as n
-      from affiliations a join p on p.id = a.person_id where a.holder_key = ${companyKey}) e`.execute(db)
+    from (select string_agg(${PACKED}, ${RECORD_SEP}) as packed, count(*) as n from ${held(companyKey)}) e`.execute(db)
   const row = r.rows[0]!
   const json = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v)
   return { generation: Number(row.generation ?? 0), people: json(row.people) ?? [], institutions: json(row.institutions) ?? [], packed: row.packed, affiliations: row.affiliations }
@@ -75,12 +79,8 @@ export async function readBlockSource(db: Db, companyKey: string): Promise<Block
  * packed text does not split): same fields, same order of columns.
  */
 export async function readBlockRows(db: Db, companyKey: string): Promise<{ rank: number; start_month: number | null; end_month: number | null; code: number; inst_key: string }[]> {
-  const r = await sql<{ rank: number; start_month: number | null; end_month: number | null; code: number; inst_key: string }>`with
-    p as materialized (select id, (row_number() over (order by profile_url collate "C"))::int - 1 as rank from persons where company_key = ${companyKey})
-    select p.rank, a.start_month, a.end_month,
-      (case a.kind when 'education' then 4 else 0 end) + (case when a.is_current then 8 else 0 end)
-        + (case a.match_confidence when 'url' then 1 when 'edu' then 2 else 0 end) as code, a.inst_key
-    from affiliations a join p on p.id = a.person_id where a.holder_key = ${companyKey}`.execute(db)
+  const r = await sql<{ rank: number; start_month: number | null; end_month: number | null; code: number; inst_key: string }>`with ${people(companyKey)}
+    select p.rank, a.start_month, a.end_month, ${CODE} as code, a.inst_key from ${held(companyKey)}`.execute(db)
   return r.rows
 }
 

@@ -65,9 +65,12 @@ export interface SideEdges {
 
 export type RankedPerson = GraphPerson & { rank: number }
 
+/** A person's rank in a population: position in profile-URL byte order (graph blocks use the same). */
+export const PROFILE_RANK = sql<number>`(row_number() over (order by profile_url collate "C"))::int - 1`
+
 function populationQuery(p: Population, columns: RawBuilder<unknown> = sql``): RawBuilder<unknown> {
   const f = p.filter
-  return sql`select id, (row_number() over (order by profile_url collate "C"))::int - 1 as rank ${columns}
+  return sql`select id, ${PROFILE_RANK} as rank ${columns}
     from persons
     where company_key = ${p.company_key}
       ${f.country ? sql`and lower(country) = any(${f.country}::text[])` : sql``}

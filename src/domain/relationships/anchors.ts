@@ -9,7 +9,7 @@ import { ApiError } from '../../errors.ts'
 import * as store from '../../store/relationships.ts'
 import type { CompanyRef, GraphPerson, InstitutionRef, PeopleFilter } from '../../store/relationships.ts'
 import type { Deps } from '../types.ts'
-import type { InstitutionKind } from './graph.ts'
+import { kindOfType, type InstitutionKind } from './graph.ts'
 
 export interface ResolvedCompany {
   value: string
@@ -111,7 +111,6 @@ export function peopleFilter(people: PeopleConstraints | null): PeopleFilter {
   }
 }
 
-const kindOfType = (type: InstitutionRef['type']): InstitutionKind => (type === 'school' ? 'education' : 'employment')
 const institutionOf = (a: InstitutionAnchor, i: InstitutionRef): ResolvedInstitution => ({ value: a.value, by: a.by ?? 'auto', id: i.inst_key, kind: kindOfType(i.type), name: i.name })
 
 /**

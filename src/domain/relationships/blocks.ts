@@ -6,10 +6,10 @@
 import * as store from '../../store/graph-blocks.ts'
 import type { EdgeRules, GraphEdge, Population } from '../../store/relationships.ts'
 import { findSeedEdges } from '../../store/relationships.ts'
-import { WriteBehind } from '../write-behind.ts'
+import { perServer, WriteBehind } from '../write-behind.ts'
 import type { Deps } from '../types.ts'
 import type { InstitutionInfo } from './common.ts'
-import { edgeColumns, Institutions, NO_START, OPEN, type EdgeColumns, type JoinInput } from './graph.ts'
+import { edgeColumns, Interner, kindOfType, NO_START, OPEN, type EdgeColumns, type JoinInput } from './graph.ts'
 
 const MAGIC = 0x33304247 // 'GB03'
 const CODE_EDUCATION = 4
@@ -53,28 +53,15 @@ interface Header {
   affiliations: number
 }
 
-/** Interns strings into a dictionary; null stays -1. */
-class Dictionary {
-  readonly values: string[] = []
-  private readonly index = new Map<string, number>()
-  of(value: string | null): number {
-    if (value === null) return -1
-    let i = this.index.get(value)
-    if (i === undefined) {
-      i = this.values.length
-      this.index.set(value, i)
-      this.values.push(value)
-    }
-    return i
-  }
-}
+/** A dictionary index; null (no value) stays -1. */
+const intern = (dictionary: Interner, value: string | null) => (value === null ? -1 : dictionary.of(value))
 
 /** A block from what the store read (store.readBlockSource), or null when the packed text does not split. */
 export function blockFromSource(source: store.BlockSource, rows: Awaited<ReturnType<typeof store.readBlockRows>> | null): CompanyBlock | null {
   const n = source.people.length
-  const countries = new Dictionary()
-  const departments = new Dictionary()
-  const seniorities = new Dictionary()
+  const countries = new Interner()
+  const departments = new Interner()
+  const seniorities = new Interner()
   const ids = new Array<string>(n)
   const block = {
     people: n,
@@ -85,12 +72,12 @@ export function blockFromSource(source: store.BlockSource, rows: Awaited<ReturnT
   }
   source.people.forEach(([id, country, department, seniority], i) => {
     ids[i] = id
-    block.country[i] = countries.of(country)
-    block.department[i] = departments.of(department)
-    block.seniority[i] = seniorities.of(seniority)
+    block.country[i] = intern(countries, country)
+    block.department[i] = intern(departments, department)
+    block.seniority[i] = intern(seniorities, seniority)
   })
   const m = rows ? rows.length : source.affiliations
-  const insts = new Dictionary()
+  const insts = new Interner()
   const edges = { person: new Int32Array(m), inst: new Int32Array(m), start: new Int32Array(m), end: new Int32Array(m), code: new Int32Array(m) }
   if (rows) {
     rows.forEach((r, i) => {
@@ -121,12 +108,12 @@ export function blockFromSource(source: store.BlockSource, rows: Awaited<ReturnT
   const known = new Map(source.institutions.map(([key, type, name]) => [key, { type, name }]))
   return {
     ...block,
-    countries: countries.values,
-    departments: departments.values,
-    seniorities: seniorities.values,
-    insts: insts.values,
-    instTypes: insts.values.map((k) => known.get(k)?.type ?? null),
-    instNames: insts.values.map((k) => known.get(k)?.name ?? null),
+    countries: countries.keys,
+    departments: departments.keys,
+    seniorities: seniorities.keys,
+    insts: insts.keys,
+    instTypes: insts.keys.map((k) => known.get(k)?.type ?? null),
+    instNames: insts.keys.map((k) => known.get(k)?.name ?? null),
     ...edges,
   }
 }
@@ -183,29 +170,24 @@ export function unpackBlock(data: Uint8Array): CompanyBlock | null {
 
 type PendingBlock = { company_key: string; generation: number; people: number; affiliations: number; data: Uint8Array }
 
-// Per store (not per deps: graph reads run on a copy of deps whose db is their transaction).
-const pending = new WeakMap<Deps['store'], WriteBehind<PendingBlock>>()
-
-function pendingBlocks(deps: Deps): WriteBehind<PendingBlock> {
-  let wb = pending.get(deps.store)
-  if (!wb) {
-    const { store: owner, clock, log } = deps
-    wb = new WriteBehind<PendingBlock>({
+// Per store, not per deps: graph reads run on a copy of deps whose db is their transaction. The
+// blocks are written through the store's own connection.
+const pendingBlocks = perServer(
+  ({ store: owner, clock, log }: Deps) =>
+    new WriteBehind<PendingBlock>({
       // One at a time: a block is up to a few megabytes.
       write: async (blocks) => {
         for (const b of blocks) await store.saveGraphBlock(owner.db, b, clock.now())
       },
       onError: (e, n) => log.warn({ err: e.message, blocks: n }, 'could not store graph blocks'),
       delayMs: 0,
-    })
-    pending.set(deps.store, wb)
-  }
-  return wb
-}
+    }),
+  (deps) => deps.store,
+)
 
 /** Writes the graph blocks this server built and has not stored yet (at shutdown). */
 export function flushGraphBlocks(deps: Deps): Promise<void> {
-  return pending.get(deps.store)?.flush() ?? Promise.resolve()
+  return pendingBlocks(deps).flush()
 }
 
 /**
@@ -245,13 +227,7 @@ class BlockCache {
   }
 }
 
-const caches = new WeakMap<Deps['store'], BlockCache>()
-
-function blockCache(deps: Deps): BlockCache {
-  let cache = caches.get(deps.store)
-  if (!cache) caches.set(deps.store, (cache = new BlockCache(deps.config.DSP_GRAPH_BLOCK_CACHE_MB * 1024 * 1024)))
-  return cache
-}
+const blockCache = perServer((deps: Deps) => new BlockCache(deps.config.DSP_GRAPH_BLOCK_CACHE_MB * 1024 * 1024), (deps) => deps.store)
 
 /**
  * A company's block for the snapshot `db` reads: this process's unpacked copy or the stored one
@@ -381,25 +357,18 @@ export async function joinCompanies(deps: Deps, first: Population, second: Popul
   const reachedA = reached(a, keepA)
   const reachedB = reached(b, keepB)
   // Join ids: institutions both sides reach, numbered in the first block's order.
-  const insts = new Institutions()
-  a.insts.forEach((key, i) => reachedA[i] && insts.of(key))
+  const inB = new Map<string, number>()
+  b.insts.forEach((key, j) => reachedB[j] && inB.set(key, j))
+  const insts = new Interner()
   const idA = new Int32Array(a.insts.length).fill(-1)
   const idB = new Int32Array(b.insts.length).fill(-1)
-  const both = new Uint8Array(insts.keys.length)
-  b.insts.forEach((key, i) => {
-    const id = reachedB[i] ? insts.find(key) : -1
-    if (id >= 0) {
-      idB[i] = id
-      both[id] = 1
-    }
-  })
-  a.insts.forEach((key, i) => {
-    const id = reachedA[i] ? insts.find(key) : -1
-    if (id >= 0 && both[id]) idA[i] = id
-  })
   const info = new Map<string, InstitutionInfo>()
   a.insts.forEach((key, i) => {
-    if (idA[i]! >= 0) info.set(key, { kind: a.instTypes[i] === null ? null : a.instTypes[i] === 'school' ? 'education' : 'employment', name: a.instNames[i] ?? null })
+    const j = reachedA[i] ? inB.get(key) : undefined
+    if (j === undefined) return
+    idA[i] = idB[j] = insts.of(key)
+    const type = a.instTypes[i] ?? null
+    info.set(key, { kind: type === null ? null : kindOfType(type), name: a.instNames[i] ?? null })
   })
   return { insts: insts.keys, first: blockColumns(a, ranksA, keepA, idA), second: blockColumns(b, ranksB, keepB, idB), info, firstIds: idsByRank(a, ranksA) }
 }
@@ -414,7 +383,7 @@ export async function joinCompanyAndSeeds(deps: Deps, first: Population, seedIds
   const ranks = ranksOf(a, first)
   const keep = usable(a, ranks, rules)
   const reachedA = reached(a, keep)
-  const insts = new Institutions()
+  const insts = new Interner()
   const seedInsts = new Set(seedRows.map((r) => r.inst_key))
   const idA = new Int32Array(a.insts.length).fill(-1)
   a.insts.forEach((key, i) => {

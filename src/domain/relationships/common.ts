@@ -7,7 +7,7 @@ import type { GraphPerson } from '../../store/relationships.ts'
 import { billingDegradation, chargeChain, type ChargeInput } from '../credits/metering.ts'
 import { withRetrieval } from '../search/engine.ts'
 import type { Credential, Deps } from '../types.ts'
-import type { InstitutionKind, Via } from './graph.ts'
+import { kindOfType, type InstitutionKind, type Via } from './graph.ts'
 
 /**
  * Graph reads go through the retrieval boundary (an outage is 503 upstream.unavailable, a slow
@@ -58,7 +58,7 @@ export interface InstitutionInfo {
 /** Names and kinds of the institutions an answer mentions. */
 export async function institutionInfo(deps: Deps, keys: Iterable<string>): Promise<Map<string, InstitutionInfo>> {
   const rows = await store.findInstitutionsByKeys(deps.db, [...new Set(keys)])
-  return new Map(rows.map((r) => [r.inst_key, { kind: r.type === 'school' ? 'education' : 'employment', name: r.name }]))
+  return new Map(rows.map((r) => [r.inst_key, { kind: kindOfType(r.type), name: r.name }]))
 }
 
 export function viaOf(via: Via[], info: Map<string, InstitutionInfo>) {

@@ -14,6 +14,8 @@ import type { GraphEdge } from '../../store/relationships.ts'
 
 export type Basis = 'overlapping' | 'shared'
 export type InstitutionKind = 'employment' | 'education'
+/** The kind of affiliation an institution of this type (company or school) holds. */
+export const kindOfType = (type: string): InstitutionKind => (type === 'school' ? 'education' : 'employment')
 export type Match = 'url' | 'edu' | 'name'
 
 /** The end month of an affiliation that has not ended, and the start of one whose start is unknown. */
@@ -30,8 +32,8 @@ const stronger = (current: number, next: number) => (current === NAME ? next : c
 /** The same, NONE standing for nothing reached yet. */
 const merge = (found: number, next: number) => (found === NONE ? next : next === NONE ? found : stronger(found, next))
 
-/** Institution keys ↔ small integers, shared by both sides of one join. */
-export class Institutions {
+/** Strings ↔ small integers in first-seen order: a join's institution keys (shared by both sides), a block's dictionaries. */
+export class Interner {
   readonly keys: string[] = []
   private readonly ids = new Map<string, number>()
   of(key: string): number {
@@ -51,7 +53,7 @@ export class Institutions {
 
 /**
  * One side's usable affiliations in columns, as the join reads them: `person` is the rank in the
- * side's population (or the seed's index), `inst` an id of the join's Institutions, months with
+ * side's population (or the seed's index), `inst` an id of the join's Interner, months with
  * NO_START (-1) for an unknown start and OPEN for an affiliation that has not ended.
  */
 export interface EdgeColumns {
@@ -75,7 +77,7 @@ export interface JoinInput {
 }
 
 /** Rows (as the store reads them) into columns, interning institution keys into `insts`. */
-export function edgeColumns(rows: readonly GraphEdge[], insts: Institutions): EdgeColumns {
+export function edgeColumns(rows: readonly GraphEdge[], insts: Interner): EdgeColumns {
   const n = rows.length
   const c: EdgeColumns = { person: new Int32Array(n), self: new Int32Array(n), inst: new Int32Array(n), start: new Int32Array(n), end: new Int32Array(n), match: new Uint8Array(n), kind: new Uint8Array(n) }
   for (let i = 0; i < n; i++) {
@@ -93,7 +95,7 @@ export function edgeColumns(rows: readonly GraphEdge[], insts: Institutions): Ed
 
 /** Both sides' rows as one join input. */
 export function joinOfRows(first: readonly GraphEdge[], second: readonly GraphEdge[]): JoinInput {
-  const insts = new Institutions()
+  const insts = new Interner()
   return { first: edgeColumns(first, insts), second: edgeColumns(second, insts), insts: insts.keys }
 }
 
@@ -118,6 +120,13 @@ function countingSort(rows: Int32Array, key: Int32Array, range: number): { order
   return { order, offsets }
 }
 
+/** 0, 1, …, n - 1. */
+function allRows(n: number): Int32Array {
+  const rows = new Int32Array(n)
+  for (let i = 0; i < n; i++) rows[i] = i
+  return rows
+}
+
 function columns(c: EdgeColumns): Columns {
   const n = c.person.length
   let people = 0
@@ -128,9 +137,7 @@ function columns(c: EdgeColumns): Columns {
   }
   // Two stable counting sorts: by institution, then by person. A person's rows come out by
   // institution, then in row order.
-  const rows = new Int32Array(n)
-  for (let i = 0; i < n; i++) rows[i] = i
-  const { order, offsets } = countingSort(countingSort(rows, c.inst, insts).order, c.person, people)
+  const { order, offsets } = countingSort(countingSort(allRows(n), c.inst, insts).order, c.person, people)
   return { ...c, self: c.self ?? new Int32Array(n).fill(-1), offsets, order, people }
 }
 
@@ -333,7 +340,10 @@ interface Solo {
   multi: Sorted
 }
 
-/** Every second-side row grouped by institution, in columns of their own: the few-rows institutions' rows. */
+/**
+ * Every second-side row grouped by institution (Arranged.from .. to), in columns of their own:
+ * the few-rows institutions' rows, and what institution tallies count (secondCounts).
+ */
 interface Few {
   people: Int32Array
   start: Int32Array
@@ -371,13 +381,7 @@ function soloOf(c: Columns, ended: number[], rowsOf: Int32Array, words: number, 
  */
 function arrange(c: Columns, { queries, open: openQueries }: Queries, words: number, overlapping: boolean): { arranged: Arranged[]; few: Few } {
   const n = c.inst.length
-  // A counting sort of the rows by institution.
-  const offsets = new Int32Array(queries.length + 1)
-  for (let b = 0; b < n; b++) offsets[c.inst[b]! + 1]!++
-  for (let i = 0; i < queries.length; i++) offsets[i + 1]! += offsets[i]!
-  const fill = offsets.slice(0, queries.length)
-  const order = new Int32Array(n)
-  for (let b = 0; b < n; b++) order[fill[c.inst[b]!]!++] = b
+  const { order, offsets } = countingSort(allRows(n), c.inst, queries.length)
   const few: Few = { people: new Int32Array(n), start: new Int32Array(n), end: new Int32Array(n), match: new Uint8Array(n) }
   for (let i = 0; i < n; i++) {
     const b = order[i]!
@@ -401,10 +405,10 @@ function arrange(c: Columns, { queries, open: openQueries }: Queries, words: num
       continue
     }
     const rows = Array.from(order.subarray(from, to))
-    const open: number[] = []
-    const ended: number[] = []
-    if (overlapping) for (const b of rows) if (c.start[b] !== NO_START) (c.end[b] === OPEN ? open : ended).push(b)
     if (overlapping) {
+      const open: number[] = []
+      const ended: number[] = []
+      for (const b of rows) if (c.start[b] !== NO_START) (c.end[b] === OPEN ? open : ended).push(b)
       if (open.length) at.open = sorted(c, open, c.start, c.end, false, words, queries[inst]!)
       // Unions by end serve open first-side rows; solo sets serve ended ones.
       const endedQueries = queries[inst]! - openQueries[inst]!
