@@ -1,12 +1,13 @@
 // Corpus tables (migration 0003) and their queries: record upserts, the affiliation graph, stored
 // vectors and per-corpus state. The domain (domain/corpus/) opens the transactions.
-import { sql, type ColumnType, type Expression, type Insertable, type Selectable } from 'kysely'
+import { sql, type ColumnType, type Insertable, type Selectable } from 'kysely'
+import { unnestRows, type BulkColumns } from './bulk.ts'
 import type { Db } from './db.ts'
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>
 type Json = ColumnType<unknown, string, string>
-/** Written as an expression (setweight(to_tsvector(…))) in the insert; never read back here. */
-type TsVector = ColumnType<string, Expression<string>, Expression<string>>
+/** Written from the record's three weighted texts (see weightedTsv); never read back here. */
+type TsVector = ColumnType<string, TsvTexts, TsvTexts>
 type VecKey = ColumnType<number, never, never>
 
 interface RecordColumns {
@@ -157,10 +158,96 @@ export type InstitutionRow = Insertable<InstitutionsTable>
 export type AffiliationRow = Insertable<AffiliationsTable>
 export type CorpusState = Selectable<CorpusStateTable>
 
-/** Full-text vector with weights A (names), B (classifying terms), C (body text). */
-export function weightedTsv(a: string, b: string, c: string): Expression<string> {
-  return sql<string>`setweight(to_tsvector('english', ${a}), 'A') || setweight(to_tsvector('english', ${b}), 'B') || setweight(to_tsvector('english', ${c}), 'C')`
+/** The texts of a record's full-text vector: weights A (names), B (classifying terms), C (body text). */
+export interface TsvTexts {
+  a: string
+  b: string
+  c: string
 }
+
+// What each record table's upsert writes, as bulk.ts sends it (tsv is computed from tsv_a…tsv_c).
+const RECORD_BULK: BulkColumns = {
+  id: 'text',
+  record: 'jsonb',
+  record_hash: 'text',
+  has_vector: 'bool',
+  embedded_with: 'text',
+  updated_at: 'timestamptz',
+}
+const BULK_COLUMNS: Record<RecordTable, BulkColumns> = {
+  companies: {
+    ...RECORD_BULK,
+    domain: 'text',
+    professional_url: 'text',
+    name: 'text',
+    name_norm: 'text',
+    industry: 'text',
+    sub_industry: 'text',
+    country: 'text',
+    state: 'text',
+    city: 'text',
+    region: 'text[]',
+    employee_count: 'int4',
+    founded_year: 'int4',
+    revenue: 'float8',
+    total_funding: 'float8',
+    last_funding_date: 'date',
+    funding_stage: 'text',
+    growth_stage: 'text',
+    ipo_status: 'text',
+    ownership: 'text',
+    operating_status: 'text',
+    technology: 'text[]',
+    company_keyword: 'text[]',
+    company_types: 'text[]',
+    business_models: 'text[]',
+    naics: 'text[]',
+    sic: 'text[]',
+    investors: 'text[]',
+  },
+  persons: {
+    ...RECORD_BULK,
+    profile_url: 'text',
+    name: 'text',
+    name_norm: 'text',
+    title: 'text',
+    company_domain: 'text',
+    company_key: 'text',
+    company_name: 'text',
+    department: 'text',
+    sub_department: 'text',
+    seniority: 'text',
+    country: 'text',
+    state: 'text',
+    city: 'text',
+    skills: 'text[]',
+    certifications: 'text[]',
+    languages: 'text[]',
+    employment_type: 'text',
+    governance_level: 'text[]',
+    has_direct_access_to_c_suite: 'bool',
+    current_start_month: 'int4',
+    career_start_month: 'int4',
+  },
+  documents: {
+    ...RECORD_BULK,
+    category: 'text',
+    natural_key: 'text',
+    lookup_id: 'text',
+    name: 'text',
+    name_norm: 'text',
+    company_domain: 'text',
+    company_domains: 'text[]',
+    published_at: 'timestamptz',
+    industry: 'text',
+    country: 'text',
+    amount: 'float8',
+  },
+}
+const TSV_INPUTS: BulkColumns = { tsv_a: 'text', tsv_b: 'text', tsv_c: 'text' }
+
+/** `= any($1::text[])`: one parameter for a whole list of keys. */
+const anyText = (values: readonly string[]) => sql<string>`any(${values}::text[])`
 
 export interface StoredHash {
   id: string
@@ -171,7 +258,11 @@ export interface StoredHash {
 /** Hash and embedder of the records that exist among `ids` (to skip unchanged ones before embedding). */
 export async function findRecordHashes(db: Db, table: RecordTable, ids: string[]): Promise<StoredHash[]> {
   if (ids.length === 0) return []
-  return db.selectFrom(table).select(['id', 'record_hash', 'embedded_with']).where('id', 'in', ids).execute()
+  return db
+    .selectFrom(table)
+    .select(['id', 'record_hash', 'embedded_with'])
+    .where('id', '=', anyText(ids))
+    .execute()
 }
 
 // Rows whose hash and embedder both match are left alone: re-ingesting identical data writes nothing.
@@ -187,25 +278,33 @@ function updateAll(columns: readonly string[]) {
 
 /**
  * Multi-row upsert keyed by id; returns the ids and vector keys of the rows actually written
- * (inserted, or updated because the record or its embedder changed), and which were inserted. One statement per call:
- * callers pass at most a few hundred rows (PostgreSQL takes at most 65,535 parameters).
+ * (inserted, or updated because the record or its embedder changed), and which were inserted. One
+ * statement per call, one array parameter per column (bulk.ts); the full-text vector is computed
+ * on the server from the three weighted texts.
  */
 export async function upsertRecords(
   db: Db,
   table: RecordTable,
   rows: CompanyRow[] | PersonRow[] | DocumentRow[],
 ): Promise<{ id: string; vec_key: number; inserted: boolean }[]> {
-  const first = rows[0]
-  if (!first) return []
-  const columns = Object.keys(first)
+  if (rows.length === 0) return []
+  const columns = BULK_COLUMNS[table]
+  const names = Object.keys(columns)
+  const tsvKey = { tsv_a: 'a', tsv_b: 'b', tsv_c: 'c' } as const
+  const u = unnestRows({ ...columns, ...TSV_INPUTS }, rows as Record<string, unknown>[], (row, column) =>
+    column in tsvKey ? (row.tsv as TsvTexts)[tsvKey[column as keyof typeof tsvKey]] : row[column],
+  )
+  const tsv = sql`setweight(to_tsvector('english', ${u.ref('tsv_a')}), 'A') || setweight(to_tsvector('english', ${u.ref('tsv_b')}), 'B') || setweight(to_tsvector('english', ${u.ref('tsv_c')}), 'C')`
+  const select = sql`select ${sql.join(names.map((n) => u.ref(n)))}, ${tsv} from ${u.from}`
   return (
     db
       .insertInto(table as 'companies')
-      .values(rows as CompanyRow[])
+      .columns([...names, 'tsv'] as never)
+      .expression(select)
       .onConflict((oc) =>
         oc
           .column('id')
-          .doUpdateSet(updateAll(columns) as never)
+          .doUpdateSet(updateAll([...names, 'tsv']) as never)
           .where(changed(table)),
       )
       // xmax is 0 on a row this statement inserted (not updated): new persons have no affiliations to delete.
@@ -219,25 +318,58 @@ export async function deleteAffiliations(db: Db, personIds: string[]): Promise<v
   await db.deleteFrom('affiliations').where('person_id', 'in', personIds).execute()
 }
 
+const AFFILIATION_BULK: BulkColumns = {
+  person_id: 'text',
+  ordinal: 'int4',
+  inst_key: 'text',
+  kind: 'text',
+  start_month: 'int4',
+  end_month: 'int4',
+  is_current: 'bool',
+  match_confidence: 'text',
+  title: 'text',
+  department: 'text',
+  seniority: 'text',
+  holder_key: 'text',
+}
+
+const INSTITUTION_BULK: BulkColumns = {
+  inst_key: 'text',
+  type: 'text',
+  name: 'text',
+  name_norm: 'text',
+  domain: 'text',
+  professional_url: 'text',
+  record: 'jsonb',
+  updated_at: 'timestamptz',
+}
+
+/** `insert into <table> (…) select … from unnest(…)`: the rows as one array parameter per column. */
+function bulkInsert<T extends 'affiliations' | 'institutions' | 'record_vectors'>(
+  db: Db,
+  table: T,
+  columns: BulkColumns,
+  rows: readonly Record<string, unknown>[],
+) {
+  const names = Object.keys(columns)
+  const u = unnestRows(columns, rows)
+  return db
+    .insertInto(table)
+    .columns(names as never)
+    .expression(sql`select ${sql.join(names.map((n) => u.ref(n)))} from ${u.from}`)
+}
+
 export async function insertAffiliations(db: Db, rows: AffiliationRow[]): Promise<void> {
-  // 12 columns: 4,000 rows stay under the parameter cap.
-  for (let i = 0; i < rows.length; i += 4000) {
-    await db
-      .insertInto('affiliations')
-      .values(rows.slice(i, i + 4000))
-      .execute()
-  }
+  if (rows.length === 0) return
+  await bulkInsert(db, 'affiliations', AFFILIATION_BULK, rows as unknown as Record<string, unknown>[]).execute()
 }
 
 /** Institutions first seen in affiliations: created, never overwritten (company and school ingests own them). */
 export async function insertInstitutionsIfMissing(db: Db, rows: InstitutionRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 2000) {
-    await db
-      .insertInto('institutions')
-      .values(rows.slice(i, i + 2000))
-      .onConflict((oc) => oc.column('inst_key').doNothing())
-      .execute()
-  }
+  if (rows.length === 0) return
+  await bulkInsert(db, 'institutions', INSTITUTION_BULK, rows as unknown as Record<string, unknown>[])
+    .onConflict((oc) => oc.column('inst_key').doNothing())
+    .execute()
 }
 
 /**
@@ -248,9 +380,7 @@ export async function upsertInstitutions(db: Db, rows: InstitutionRow[]): Promis
   if (rows.length === 0) return 0
   const current = sql`(institutions.type, institutions.name, institutions.domain, institutions.professional_url, institutions.record)`
   const incoming = sql`(excluded.type, excluded.name, excluded.domain, excluded.professional_url, excluded.record)`
-  const written = await db
-    .insertInto('institutions')
-    .values(rows)
+  const written = await bulkInsert(db, 'institutions', INSTITUTION_BULK, rows as unknown as Record<string, unknown>[])
     .onConflict((oc) =>
       oc
         .column('inst_key')
@@ -279,7 +409,7 @@ export async function findCompanyDomainsByName(
   const rows = await db
     .selectFrom('companies')
     .select(['name_norm', 'domain'])
-    .where('name_norm', 'in', names)
+    .where('name_norm', '=', anyText(names))
     .where('domain', 'is not', null)
     .orderBy('domain')
     .execute()
@@ -323,9 +453,7 @@ export async function upsertRecordVectors(
   rows: { vec_key: number; category: string; model: string; vector: Uint8Array | null; generation: number }[],
 ): Promise<void> {
   if (rows.length === 0) return
-  await db
-    .insertInto('record_vectors')
-    .values(rows)
+  await bulkInsert(db, 'record_vectors', VECTOR_BULK, rows)
     .onConflict((oc) =>
       oc.column('vec_key').doUpdateSet({
         model: (eb) => eb.ref('excluded.model'),
@@ -335,6 +463,8 @@ export async function upsertRecordVectors(
     )
     .execute()
 }
+
+const VECTOR_BULK: BulkColumns = { vec_key: 'int8', category: 'text', model: 'text', vector: 'bytea', generation: 'int8' }
 
 /**
  * Next vector generation of a corpus. The row lock serialises concurrent writers of one corpus,

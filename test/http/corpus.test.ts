@@ -124,6 +124,51 @@ describe('POST /admin/v1/corpus/{category}', () => {
     assert.equal(after!.record.industry, 'Transportation')
   })
 
+  test('list and scalar fields with quotes, backslashes, commas, braces and "NULL" are stored and filtered as sent', async () => {
+    const api = await server()
+    const awkward = ['say "hi"', 'back\\slash', 'a,b', '{braces}', 'NULL', 'C++', 'Zürich „quoted“', '']
+    const res = await ingest(
+      api,
+      'company',
+      ndjson([
+        {
+          account_name: 'Awk "ward" \\ Co',
+          domain: 'awkward.example',
+          technology: awkward,
+          employee_count: 7,
+          founded_year: 2001,
+          last_funding_date: '2024-02-29',
+        },
+      ]),
+    )
+    expectStatus(res, 200)
+    assert.deepEqual([res.body.upserted, res.body.rejected], [1, 0])
+    const { key } = await api.admin.workspaceWithKey({ scopes: ['dsp.search.read'] })
+    for (const value of awkward.filter((v) => v !== '')) {
+      const found = await api.post('/v1/search', {
+        key,
+        body: { category: 'company', mode: 'fast', filters: { technology: { include: [value] } }, limit: 5 },
+      })
+      expectStatus(found, 200)
+      assert.deepEqual(
+        found.body.results.map((r: { id: string }) => r.id),
+        ['awkward.example'],
+        `technology ${JSON.stringify(value)}`,
+      )
+    }
+    const sized = await api.post('/v1/search', {
+      key,
+      body: { category: 'company', mode: 'fast', filters: { employee_count: { min: 7, max: 7 }, founded_year: { min: 2001, max: 2001 } } },
+    })
+    assert.deepEqual(
+      sized.body.results.map((r: { id: string }) => r.id),
+      ['awkward.example'],
+    )
+    const [row] = (await stored(api, 'company')).filter((r) => r.id === 'awkward.example')
+    assert.equal(row!.record.account_name, 'Awk "ward" \\ Co')
+    assert.deepEqual(row!.record.technology, awkward)
+  })
+
   test('two records with one id in a body: the later one wins', async () => {
     const api = await server()
     const res = await ingest(

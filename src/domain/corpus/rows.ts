@@ -3,7 +3,6 @@
 import type { EntityCategory } from '../../contract/records.ts'
 import { normaliseDomain, normaliseName } from '../../corpus/normalise.ts'
 import type { AffiliationRow, CompanyRow, DocumentRow, InstitutionRow, PersonRow } from '../../store/corpus.ts'
-import { weightedTsv } from '../../store/corpus.ts'
 import type { PreparedRecord, StoredRecord } from './prepare.ts'
 
 export type DocumentCategory = Exclude<EntityCategory, 'company' | 'person'>
@@ -186,7 +185,7 @@ function common(p: PreparedRecord, texts: RecordTexts, v: VectorState, now: Date
     id: p.id,
     record: JSON.stringify(p.record),
     record_hash: p.hash,
-    tsv: weightedTsv(texts.a, texts.b, texts.c),
+    tsv: { a: texts.a, b: texts.b, c: texts.c },
     has_vector: v.hasVector,
     embedded_with: v.embeddedWith,
     updated_at: now,
