@@ -26,11 +26,39 @@ export function textArrayLiteral(values: readonly (string | null)[] | null | und
   return out + '}'
 }
 
-function param(value: unknown, type: BulkType): unknown {
-  if (value === undefined || value === null) return null
-  if (type === 'text[]') return textArrayLiteral(value as string[])
-  if (value instanceof Date) return value.toISOString()
-  return value
+const quoted = (s: string) => '"' + s.replace(/[\\"]/g, '\\$&') + '"'
+
+/** One row's value as an element of the column's array literal. */
+function element(value: unknown, type: BulkType): string {
+  if (value === undefined || value === null) return 'NULL'
+  switch (type) {
+    case 'text[]':
+      return quoted(textArrayLiteral(value as string[])!)
+    case 'bytea': {
+      const bytes = value as Uint8Array
+      return quoted('\\x' + Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex'))
+    }
+    case 'int4':
+    case 'int8':
+    case 'float8':
+    case 'bool':
+      return String(value)
+    default:
+      return quoted(value instanceof Date ? value.toISOString() : String(value))
+  }
+}
+
+/**
+ * A column as one array literal, built here: both drivers would otherwise walk and escape the
+ * JavaScript array themselves, element by element (measured: ≈ 30 µs per person row in `pg`).
+ */
+function columnLiteral<R>(rows: readonly R[], type: BulkType, get: (row: R) => unknown): string {
+  let out = '{'
+  for (let i = 0; i < rows.length; i++) {
+    if (i > 0) out += ','
+    out += element(get(rows[i]!), type)
+  }
+  return out + '}'
 }
 
 export interface UnnestSource {
@@ -53,8 +81,8 @@ export function unnestRows<R>(
   for (const name of names) if (!IDENTIFIER.test(name)) throw new Error(`bulk column name ${name}`)
   const params = names.map((name) => {
     const type = columns[name]!
-    const array = rows.map((row) => param(values(row, name), type))
-    return sql`${array}::${sql.raw(type === 'text[]' ? 'text' : type)}[]`
+    const literal = columnLiteral(rows, type, (row) => values(row, name))
+    return sql`${literal}::${sql.raw(type === 'text[]' ? 'text' : type)}[]`
   })
   return {
     from: sql`unnest(${sql.join(params)}) as u(${sql.raw(names.join(', '))})`,

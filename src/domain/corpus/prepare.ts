@@ -26,7 +26,9 @@ export interface PreparedRecord {
   id: string
   naturalKey: string
   record: StoredRecord
-  /** sha-256 (hex, 32 chars) of the canonical JSON of the record. */
+  /** The record as canonical JSON (what is stored). */
+  json: string
+  /** sha-256 (hex, 32 chars) of `json`. */
   hash: string
 }
 
@@ -67,17 +69,33 @@ function schemaReason(errors: SchemaError[]): string {
   return `${path}: ${first.message}`
 }
 
-/** JSON with object keys sorted at every depth: equal content gives equal text whatever the key order. */
+/**
+ * JSON with object keys sorted at every depth: equal content gives equal text whatever the key
+ * order. Undefined object members are left out and undefined array items become null, as in
+ * JSON.stringify. It is what the store keeps (jsonb) and what the content hash reads.
+ */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v === undefined ? null : v)).join(',')}]`
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.keys(value)
-      .sort()
-      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
-    return `{${entries.join(',')}}`
+  if (value === null || typeof value !== 'object') return JSON.stringify(value)
+  if (Array.isArray(value)) {
+    let out = '['
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) out += ','
+      const item: unknown = value[i]
+      out += item === undefined ? 'null' : canonicalJson(item)
+    }
+    return out + ']'
   }
-  return JSON.stringify(value)
+  const o = value as Record<string, unknown>
+  const keys = Object.keys(o)
+  if (keys.length > 1) keys.sort()
+  let out = '{'
+  for (const k of keys) {
+    const item = o[k]
+    if (item === undefined) continue
+    if (out.length > 1) out += ','
+    out += JSON.stringify(k) + ':' + canonicalJson(item)
+  }
+  return out + '}'
 }
 
 type Normaliser = (value: string) => string | null
@@ -183,8 +201,9 @@ export function prepareRecord(category: IngestCategory, value: unknown, secret: 
   if (category === 'school') id = key
   else if (category === 'company' && typeof record.domain === 'string') id = record.domain
   else id = hashedId(secret, category, key)
-  const hash = createHash('sha256').update(canonicalJson(record)).digest('hex').slice(0, 32)
-  return { ok: true, value: { id, naturalKey: key, record, hash } }
+  const json = canonicalJson(record)
+  const hash = createHash('sha256').update(json).digest('hex').slice(0, 32)
+  return { ok: true, value: { id, naturalKey: key, record, json, hash } }
 }
 
 export function isIngestCategory(value: string): value is IngestCategory {

@@ -183,7 +183,7 @@ export interface VectorState {
 function common(p: PreparedRecord, texts: RecordTexts, v: VectorState, now: Date) {
   return {
     id: p.id,
-    record: JSON.stringify(p.record),
+    record: p.json,
     record_hash: p.hash,
     tsv: { a: texts.a, b: texts.b, c: texts.c },
     has_vector: v.hasVector,
@@ -253,7 +253,7 @@ export function schoolInstitution(p: PreparedRecord, now: Date): InstitutionRow 
     name_norm: name === null ? null : normaliseName(name),
     domain: str(p.record.domain),
     professional_url: str(p.record.professional_url),
-    record: JSON.stringify(p.record),
+    record: p.json,
     updated_at: now,
   }
 }
