@@ -1,7 +1,7 @@
 // Corpus tables (migration 0003) and their queries: record upserts, the affiliation graph, stored
 // vectors and per-corpus state. The domain (domain/corpus/) opens the transactions.
 import { sql, type ColumnType, type Insertable, type Selectable } from 'kysely'
-import { unnestRows, type BulkColumns } from './bulk.ts'
+import { bulkRows, type BulkColumns } from './bulk.ts'
 import type { Db } from './db.ts'
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>
@@ -291,7 +291,7 @@ export async function upsertRecords(
   const columns = BULK_COLUMNS[table]
   const names = Object.keys(columns)
   const tsvKey = { tsv_a: 'a', tsv_b: 'b', tsv_c: 'c' } as const
-  const u = unnestRows({ ...columns, ...TSV_INPUTS }, rows as Record<string, unknown>[], (row, column) =>
+  const u = bulkRows({ ...columns, ...TSV_INPUTS }, rows as Record<string, unknown>[], (row, column) =>
     column in tsvKey ? (row.tsv as TsvTexts)[tsvKey[column as keyof typeof tsvKey]] : row[column],
   )
   const tsv = sql`setweight(to_tsvector('english', ${u.ref('tsv_a')}), 'A') || setweight(to_tsvector('english', ${u.ref('tsv_b')}), 'B') || setweight(to_tsvector('english', ${u.ref('tsv_c')}), 'C')`
@@ -344,7 +344,7 @@ const INSTITUTION_BULK: BulkColumns = {
   updated_at: 'timestamptz',
 }
 
-/** `insert into <table> (…) select … from unnest(…)`: the rows as one array parameter per column. */
+/** `insert into <table> (…) select … from rows from (…)`: the rows as one parameter per column (bulk.ts). */
 function bulkInsert<T extends 'affiliations' | 'institutions' | 'record_vectors'>(
   db: Db,
   table: T,
@@ -352,7 +352,7 @@ function bulkInsert<T extends 'affiliations' | 'institutions' | 'record_vectors'
   rows: readonly Record<string, unknown>[],
 ) {
   const names = Object.keys(columns)
-  const u = unnestRows(columns, rows)
+  const u = bulkRows(columns, rows)
   return db
     .insertInto(table)
     .columns(names as never)
