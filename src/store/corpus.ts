@@ -1,6 +1,6 @@
 // Corpus tables (migration 0003) and their queries: record upserts, the affiliation graph, stored
 // vectors and per-corpus state. The domain (domain/corpus/) opens the transactions.
-import { sql, type ColumnType, type Insertable, type Selectable } from 'kysely'
+import { sql, type ColumnType, type CompiledQuery, type Insertable, type Selectable } from 'kysely'
 import { bulkRows, type BulkColumns } from './bulk.ts'
 import type { Db } from './db.ts'
 
@@ -282,12 +282,22 @@ function updateAll(columns: readonly string[]) {
  * statement per call, one array parameter per column (bulk.ts); the full-text vector is computed
  * on the server from the three weighted texts.
  */
-export async function upsertRecords(
+export interface WrittenRecord {
+  id: string
+  vec_key: number
+  inserted: boolean
+}
+
+/**
+ * The upsert, compiled and not run: the ingest builds it (the CPU-bound part: every column as
+ * JSON) while the previous batch is being written, and runs it in its own transaction.
+ */
+export function upsertRecordsQuery(
   db: Db,
   table: RecordTable,
   rows: CompanyRow[] | PersonRow[] | DocumentRow[],
-): Promise<{ id: string; vec_key: number; inserted: boolean }[]> {
-  if (rows.length === 0) return []
+): CompiledQuery<WrittenRecord> | null {
+  if (rows.length === 0) return null
   const columns = BULK_COLUMNS[table]
   const names = Object.keys(columns)
   const tsvKey = { tsv_a: 'a', tsv_b: 'b', tsv_c: 'c' } as const
@@ -307,15 +317,25 @@ export async function upsertRecords(
           .doUpdateSet(updateAll([...names, 'tsv']) as never)
           .where(changed(table)),
       )
-      // xmax is 0 on a row this statement inserted (not updated): new persons have no affiliations to delete.
+      // xmax is 0 on a row this statement inserted (not updated).
       .returning(['id', 'vec_key', sql<boolean>`(xmax = 0)`.as('inserted')])
-      .execute()
+      .compile()
   )
 }
 
-export async function deleteAffiliations(db: Db, personIds: string[]): Promise<void> {
-  if (personIds.length === 0) return
-  await db.deleteFrom('affiliations').where('person_id', 'in', personIds).execute()
+export async function upsertRecords(
+  db: Db,
+  table: RecordTable,
+  rows: CompanyRow[] | PersonRow[] | DocumentRow[],
+): Promise<WrittenRecord[]> {
+  const query = upsertRecordsQuery(db, table, rows)
+  return query ? (await db.executeQuery(query)).rows : []
+}
+
+/** Deletes the affiliations of these persons (before their new ones are inserted). */
+export function deleteAffiliationsQuery(db: Db, personIds: string[]): CompiledQuery | null {
+  if (personIds.length === 0) return null
+  return db.deleteFrom('affiliations').where('person_id', '=', anyText(personIds)).compile()
 }
 
 const AFFILIATION_BULK: BulkColumns = {
@@ -359,17 +379,17 @@ function bulkInsert<T extends 'affiliations' | 'institutions' | 'record_vectors'
     .expression(sql`select ${sql.join(names.map((n) => u.ref(n)))} from ${u.from}`)
 }
 
-export async function insertAffiliations(db: Db, rows: AffiliationRow[]): Promise<void> {
-  if (rows.length === 0) return
-  await bulkInsert(db, 'affiliations', AFFILIATION_BULK, rows as unknown as Record<string, unknown>[]).execute()
+export function insertAffiliationsQuery(db: Db, rows: AffiliationRow[]): CompiledQuery | null {
+  if (rows.length === 0) return null
+  return bulkInsert(db, 'affiliations', AFFILIATION_BULK, rows as unknown as Record<string, unknown>[]).compile()
 }
 
 /** Institutions first seen in affiliations: created, never overwritten (company and school ingests own them). */
-export async function insertInstitutionsIfMissing(db: Db, rows: InstitutionRow[]): Promise<void> {
-  if (rows.length === 0) return
-  await bulkInsert(db, 'institutions', INSTITUTION_BULK, rows as unknown as Record<string, unknown>[])
+export function insertInstitutionsIfMissingQuery(db: Db, rows: InstitutionRow[]): CompiledQuery | null {
+  if (rows.length === 0) return null
+  return bulkInsert(db, 'institutions', INSTITUTION_BULK, rows as unknown as Record<string, unknown>[])
     .onConflict((oc) => oc.column('inst_key').doNothing())
-    .execute()
+    .compile()
 }
 
 /**

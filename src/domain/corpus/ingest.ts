@@ -9,22 +9,23 @@ import { CATEGORY_SOURCE_CORPUS } from '../../contract/coverage.ts'
 import type { EntityCategory } from '../../contract/records.ts'
 import { normaliseName } from '../../corpus/normalise.ts'
 import { isZeroVector, type Embedder } from '../../retrieval/embedder/index.ts'
+import type { CompiledQuery } from 'kysely'
 import {
-  deleteAffiliations,
+  deleteAffiliationsQuery,
   findCompanyDomainsByName,
   findRecordHashes,
-  insertAffiliations,
-  insertInstitutionsIfMissing,
+  insertAffiliationsQuery,
+  insertInstitutionsIfMissingQuery,
   nextVectorGeneration,
   rekeyNamedAffiliations,
   upsertInstitutions,
-  upsertRecords,
   upsertRecordVectors,
-  type AffiliationRow,
+  upsertRecordsQuery,
   type CompanyRow,
   type DocumentRow,
   type InstitutionRow,
   type PersonRow,
+  type WrittenRecord,
 } from '../../store/corpus.ts'
 import type { Db } from '../../store/db.ts'
 import type { Deps } from '../types.ts'
@@ -216,10 +217,20 @@ async function ingest(
   const totals = { read: 0, upserted: 0, unchanged: 0, embedded: 0, missing: 0 }
   let batch = new Map<string, PreparedRecord>()
   // Two batches in flight at most: while one is written (store), the next is staged (hash check,
-  // texts, embeddings), so a store in another process (PostgreSQL) and this one overlap.
+  // texts, embeddings, rows and their statements), so a store in another process (PostgreSQL) and
+  // this one overlap. A committed batch's vectors go into the process index while the next batch's
+  // upsert runs (or at the end), always in commit order.
   let writing: Promise<void> | null = null
+  let unapplied: Committed | null = null
+  const applyVectors = async () => {
+    const c = unapplied
+    unapplied = null
+    if (c) await deps.vectors.apply(c.category, c.generation, c.updates)
+  }
   const commitStaged = async (staged: StagedBatch) => {
-    const r = await commitBatch(ctx, staged)
+    const r = await commitBatch(ctx, staged, applyVectors)
+    await applyVectors()
+    unapplied = r.vectors
     totals.upserted += r.upserted
     totals.unchanged += r.unchanged
     totals.embedded += r.embedded
@@ -244,6 +255,7 @@ async function ingest(
   const drain = async () => {
     if (writing) await writing
     writing = null
+    await applyVectors()
   }
   // What was committed stays committed: the index file and the figures follow it even after a failure.
   const settle = async () => {
@@ -279,8 +291,9 @@ async function ingest(
     await flush()
     await drain()
   } catch (e) {
-    // A batch in flight finishes (or fails) before the figures are settled.
+    // A batch in flight finishes (or fails) before the figures are settled; what committed is indexed.
     await (writing as Promise<void> | null)?.catch(() => {})
+    await applyVectors().catch(() => {})
     // The first error is the one to report; a store that is down fails the follow-up work too.
     await settle().catch((err: unknown) =>
       deps.log.warn({ category, err: (err as Error).message }, 'ingest: figures not updated'),
@@ -361,18 +374,38 @@ async function embed(ctx: RunContext, category: EntityCategory, records: Prepare
   }
 }
 
-/** A batch ready to write: what changed, its texts and vectors (the CPU-bound half of a batch). */
+/** A batch ready to write: what changed, its vectors and its statements, compiled (the CPU-bound half of a batch). */
 interface StagedBatch {
   batch: PreparedRecord[]
   changed: PreparedRecord[]
-  texts: ReturnType<typeof recordTexts>[]
   embedded: { vectors: (Float32Array | null)[]; model: string | null }
-  resolve: ((norm: string) => string | null) | null
+  now: Date
+  upsert: CompiledQuery<WrittenRecord> | null
+  /** Companies: their institutions (written with the records). */
+  institutions: InstitutionRow[]
+  /** Persons: their affiliations replaced, institutions they name created. */
+  graph: (CompiledQuery | null)[]
+}
+
+/** A committed batch's vectors, for the process index. */
+interface Committed {
+  category: EntityCategory
+  generation: number
+  updates: VectorUpdate[]
 }
 
 async function stageBatch(ctx: RunContext, batch: PreparedRecord[]): Promise<StagedBatch> {
   const { deps, category } = ctx
-  const none = { batch, changed: [], texts: [], embedded: { vectors: [], model: null }, resolve: null }
+  const now = deps.clock.now()
+  const none = {
+    batch,
+    changed: [],
+    embedded: { vectors: [], model: null },
+    now,
+    upsert: null,
+    institutions: [],
+    graph: [],
+  }
   if (category === 'school') return { ...none, changed: batch }
   const table = TABLE_OF[category]
   const model = ctx.embedder?.name ?? null
@@ -398,14 +431,50 @@ async function stageBatch(ctx: RunContext, batch: PreparedRecord[]): Promise<Sta
     changed,
     texts.map((t) => t.embed),
   )
-  const resolve = category === 'person' ? await nameResolver(ctx, changed) : null
-  return { batch, changed, texts, embedded, resolve }
+  const states: VectorState[] = embedded.vectors.map((v) => ({ hasVector: v !== null, embeddedWith: embedded.model }))
+  let rows: CompanyRow[] | PersonRow[] | DocumentRow[]
+  let institutions: InstitutionRow[] = []
+  const graph: (CompiledQuery | null)[] = []
+  if (category === 'company') {
+    rows = changed.map((p, i) => companyRow(p, texts[i]!, states[i]!, now))
+    institutions = changed.map((p) => companyInstitution(p, now)).filter((i): i is InstitutionRow => i !== null)
+  } else if (category === 'person') {
+    const resolve = await nameResolver(ctx, changed)
+    const graphs = changed.map((p) => personGraph(p.id, p.record, resolve, ctx.asOfMonth, now))
+    rows = changed.map((p, i) => personRow(p, texts[i]!, states[i]!, now, graphs[i]!))
+    // Every changed person's affiliations are replaced: the upsert may skip a person another
+    // ingest wrote identically meanwhile, and then the same rows go back.
+    const missing = new Map<string, InstitutionRow>()
+    for (const g of graphs)
+      for (const i of g.institutions)
+        if (!ctx.knownInstitutions.has(i.inst_key) && !missing.has(i.inst_key)) missing.set(i.inst_key, i)
+    for (const key of missing.keys()) ctx.knownInstitutions.add(key)
+    graph.push(
+      deleteAffiliationsQuery(
+        deps.db,
+        changed.map((p) => p.id),
+      ),
+      insertAffiliationsQuery(
+        deps.db,
+        graphs.flatMap((g) => g.affiliations),
+      ),
+      insertInstitutionsIfMissingQuery(deps.db, [...missing.values()]),
+    )
+  } else rows = changed.map((p, i) => documentRow(category as DocumentCategory, p, texts[i]!, states[i]!, now))
+  return { batch, changed, embedded, now, upsert: upsertRecordsQuery(deps.db, table, rows), institutions, graph }
 }
 
-async function commitBatch(ctx: RunContext, staged: StagedBatch): Promise<BatchResult> {
+/**
+ * Writes a staged batch in one transaction. `whileWriting` (the previous batch's vectors into the
+ * process index) runs while the store executes the upsert, so neither waits for the other.
+ */
+async function commitBatch(
+  ctx: RunContext,
+  staged: StagedBatch,
+  whileWriting: () => Promise<void>,
+): Promise<BatchResult & { vectors: Committed | null }> {
   const { deps, category } = ctx
-  const { batch, changed, texts, embedded, resolve } = staged
-  const now = deps.clock.now()
+  const { batch, changed, embedded, now, upsert } = staged
   if (category === 'school') {
     const written = await deps.db.transaction().execute(async (tx) => {
       const n = await upsertInstitutions(
@@ -416,29 +485,23 @@ async function commitBatch(ctx: RunContext, staged: StagedBatch): Promise<BatchR
       if (n > 0) await bumpGraphGeneration(tx)
       return n
     })
-    return { upserted: written, unchanged: batch.length - written, embedded: 0, missing: 0 }
+    return { upserted: written, unchanged: batch.length - written, embedded: 0, missing: 0, vectors: null }
   }
-  if (changed.length === 0) return { upserted: 0, unchanged: batch.length, embedded: 0, missing: 0 }
-  const table = TABLE_OF[category]
-  const states: VectorState[] = embedded.vectors.map((v) => ({ hasVector: v !== null, embeddedWith: embedded.model }))
+  if (upsert === null) return { upserted: 0, unchanged: batch.length, embedded: 0, missing: 0, vectors: null }
   const indexOf = new Map(changed.map((p, i) => [p.id, i]))
   const vectorOf = (id: string) => embedded.vectors[indexOf.get(id)!] ?? null
 
   const { written, generation } = await deps.db.transaction().execute(async (tx) => {
     const corpus = CATEGORY_SOURCE_CORPUS[category]
     const generation = await nextVectorGeneration(tx, corpus)
-    let rows: CompanyRow[] | PersonRow[] | DocumentRow[]
-    let graph: { affiliations: AffiliationRow[]; institutions: InstitutionRow[] } | null = null
-    if (category === 'company') rows = changed.map((p, i) => companyRow(p, texts[i]!, states[i]!, now))
-    else if (category === 'person') {
-      const graphs = changed.map((p) => personGraph(p.id, p.record, resolve!, ctx.asOfMonth, now))
-      rows = changed.map((p, i) => personRow(p, texts[i]!, states[i]!, now, graphs[i]!))
-      graph = {
-        affiliations: graphs.flatMap((g) => g.affiliations),
-        institutions: graphs.flatMap((g) => g.institutions),
-      }
-    } else rows = changed.map((p, i) => documentRow(category as DocumentCategory, p, texts[i]!, states[i]!, now))
-    const written = await upsertRecords(tx, table, rows)
+    const pending = tx.executeQuery(upsert)
+    pending.catch(() => {})
+    // Let the statement go out before this thread turns to the index.
+    await new Promise((resolve) => setImmediate(resolve))
+    let sideError: unknown = null
+    await whileWriting().catch((e: unknown) => (sideError = e))
+    const written = (await pending).rows
+    if (sideError !== null) throw sideError
     if (written.length > 0) {
       await upsertRecordVectors(
         tx,
@@ -453,38 +516,32 @@ async function commitBatch(ctx: RunContext, staged: StagedBatch): Promise<BatchR
           }
         }),
       )
-      const ids = new Set(written.map((w) => w.id))
-      if (category === 'company')
+      if (category === 'company') {
+        const ids = new Set(written.map((w) => w.id))
         await writeCompanyGraph(
           ctx,
           tx,
-          changed.filter((p) => ids.has(p.id)),
-          now,
+          staged.institutions.filter((i) => ids.has(i.inst_key)),
         )
-      // Only persons that were updated (not inserted) have affiliation rows to replace.
-      const replaced = written.filter((w) => !w.inserted).map((w) => w.id)
-      if (graph)
-        await writePersonGraph(
-          ctx,
-          tx,
-          replaced,
-          graph.affiliations.filter((a) => ids.has(a.person_id)),
-          graph.institutions,
-        )
+      }
+    }
+    if (category === 'person') {
+      await bumpGraphGeneration(tx)
+      for (const query of staged.graph) if (query) await tx.executeQuery(query)
     }
     return { written, generation }
   })
 
-  if (written.length > 0) {
-    const updates: VectorUpdate[] = written.map((w) => ({ key: w.vec_key, vector: vectorOf(w.id) }))
-    await deps.vectors.apply(category, generation, updates)
-  }
   const embeddedCount = written.filter((w) => vectorOf(w.id) !== null).length
   return {
     upserted: written.length,
     unchanged: batch.length - written.length,
     embedded: embeddedCount,
     missing: written.length - embeddedCount,
+    vectors:
+      written.length > 0
+        ? { category, generation, updates: written.map((w) => ({ key: w.vec_key, vector: vectorOf(w.id) })) }
+        : null,
   }
 }
 
@@ -509,8 +566,7 @@ async function nameResolver(ctx: RunContext, batch: PreparedRecord[]) {
   return (norm: string) => ctx.nameCache.get(norm) ?? null
 }
 
-async function writeCompanyGraph(ctx: RunContext, tx: Db, written: PreparedRecord[], now: Date) {
-  const institutions = written.map((p) => companyInstitution(p, now)).filter((i): i is InstitutionRow => i !== null)
+async function writeCompanyGraph(ctx: RunContext, tx: Db, institutions: InstitutionRow[]) {
   // Graph blocks carry institution names and types.
   if ((await upsertInstitutions(tx, institutions)) > 0) await bumpGraphGeneration(tx)
   for (const i of institutions) ctx.knownInstitutions.add(i.inst_key)
@@ -519,21 +575,4 @@ async function writeCompanyGraph(ctx: RunContext, tx: Db, written: PreparedRecor
     .map((i) => ({ name_norm: i.name_norm!, domain: i.inst_key }))
   // Persons and affiliations moved to a company's domain: graph blocks built before are stale.
   if ((await rekeyNamedAffiliations(tx, named)) > 0) await bumpGraphGeneration(tx)
-}
-
-async function writePersonGraph(
-  ctx: RunContext,
-  tx: Db,
-  personIds: string[],
-  affiliations: AffiliationRow[],
-  institutions: InstitutionRow[],
-) {
-  await bumpGraphGeneration(tx)
-  await deleteAffiliations(tx, personIds)
-  await insertAffiliations(tx, affiliations)
-  const missing = new Map<string, InstitutionRow>()
-  for (const i of institutions)
-    if (!ctx.knownInstitutions.has(i.inst_key) && !missing.has(i.inst_key)) missing.set(i.inst_key, i)
-  await insertInstitutionsIfMissing(tx, [...missing.values()])
-  for (const key of missing.keys()) ctx.knownInstitutions.add(key)
 }
