@@ -141,6 +141,8 @@ export async function run(options: RunOptions): Promise<BenchResult> {
   const tsvRps = med((r) => r.full_text_alone_records_per_second)!
   const goal = GOAL[store as keyof typeof GOAL]
   return {
+    // ingest.json (embedded) and ingest.postgresql.json.
+    variant: store === 'postgresql' ? 'postgresql' : undefined,
     title: 'Ingest throughput with embeddings (medium demo corpus slice) next to a bare insert of the same records',
     store,
     settings: { companies: s.companies, persons: s.persons, rounds: s.rounds, batch_size: DEFAULT_BATCH_SIZE, embedder },
