@@ -6,8 +6,8 @@ import type { Db } from './db.ts'
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>
 type Json = ColumnType<unknown, string, string>
-/** Written from the record's three weighted texts (see weightedTsv); never read back here. */
-type TsVector = ColumnType<string, TsvTexts, TsvTexts>
+/** Written as tsvector text (retrieval/fulltext.ts builds it); never read back here. */
+type TsVector = string
 type VecKey = ColumnType<number, never, never>
 
 interface RecordColumns {
@@ -158,16 +158,10 @@ export type InstitutionRow = Insertable<InstitutionsTable>
 export type AffiliationRow = Insertable<AffiliationsTable>
 export type CorpusState = Selectable<CorpusStateTable>
 
-/** The texts of a record's full-text vector: weights A (names), B (classifying terms), C (body text). */
-export interface TsvTexts {
-  a: string
-  b: string
-  c: string
-}
-
-// What each record table's upsert writes, as bulk.ts sends it (tsv is computed from tsv_a…tsv_c).
+// What each record table's upsert writes, as bulk.ts sends it.
 const RECORD_BULK: BulkColumns = {
   id: 'text',
+  tsv: 'tsvector',
   record: 'jsonb',
   record_hash: 'text',
   has_vector: 'bool',
@@ -244,8 +238,6 @@ const BULK_COLUMNS: Record<RecordTable, BulkColumns> = {
     amount: 'float8',
   },
 }
-const TSV_INPUTS: BulkColumns = { tsv_a: 'text', tsv_b: 'text', tsv_c: 'text' }
-
 /** `= any($1::text[])`: one parameter for a whole list of keys. */
 const anyText = (values: readonly string[]) => sql<string>`any(${values}::text[])`
 
@@ -279,8 +271,7 @@ function updateAll(columns: readonly string[]) {
 /**
  * Multi-row upsert keyed by id; returns the ids and vector keys of the rows actually written
  * (inserted, or updated because the record or its embedder changed), and which were inserted. One
- * statement per call, one array parameter per column (bulk.ts); the full-text vector is computed
- * on the server from the three weighted texts.
+ * statement per call, one parameter per column (bulk.ts).
  */
 export interface WrittenRecord {
   id: string
@@ -300,21 +291,17 @@ export function upsertRecordsQuery(
   if (rows.length === 0) return null
   const columns = BULK_COLUMNS[table]
   const names = Object.keys(columns)
-  const tsvKey = { tsv_a: 'a', tsv_b: 'b', tsv_c: 'c' } as const
-  const u = bulkRows({ ...columns, ...TSV_INPUTS }, rows as Record<string, unknown>[], (row, column) =>
-    column in tsvKey ? (row.tsv as TsvTexts)[tsvKey[column as keyof typeof tsvKey]] : row[column],
-  )
-  const tsv = sql`setweight(to_tsvector('english', ${u.ref('tsv_a')}), 'A') || setweight(to_tsvector('english', ${u.ref('tsv_b')}), 'B') || setweight(to_tsvector('english', ${u.ref('tsv_c')}), 'C')`
-  const select = sql`select ${sql.join(names.map((n) => u.ref(n)))}, ${tsv} from ${u.from}`
+  const u = bulkRows(columns, rows as Record<string, unknown>[])
+  const select = sql`select ${sql.join(names.map((n) => u.ref(n)))} from ${u.from}`
   return (
     db
       .insertInto(table as 'companies')
-      .columns([...names, 'tsv'] as never)
+      .columns(names as never)
       .expression(select)
       .onConflict((oc) =>
         oc
           .column('id')
-          .doUpdateSet(updateAll([...names, 'tsv']) as never)
+          .doUpdateSet(updateAll(names) as never)
           .where(changed(table)),
       )
       // xmax is 0 on a row this statement inserted (not updated).

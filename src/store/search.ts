@@ -1,6 +1,7 @@
 // Search queries over the corpus tables: filters compiled to SQL, full-text candidates, vector
 // key lookups, counts and ordered pages. The domain (domain/search/) decides what to ask.
 import { sql, type RawBuilder } from 'kysely'
+import { tsqueryText } from '../retrieval/fulltext.ts'
 import type { Db } from './db.ts'
 
 export type SearchTable = 'companies' | 'persons' | 'documents'
@@ -79,15 +80,17 @@ export async function pageRows(db: Db, q: PageQuery): Promise<{ id: string; vec_
 /** `all`: every term must occur (AND); `any`: one is enough (OR). */
 export type TextMatch = 'all' | 'any'
 
+/** The terms' tsquery (retrieval/fulltext.ts), or null when only stop words are left: nothing matches. */
 function tsquery(terms: string[], match: TextMatch) {
-  const words = terms.map((x) => x.replace(/[^\p{L}\p{N}]+/gu, '')).filter(Boolean)
-  return sql`to_tsquery('english', ${words.join(match === 'all' ? ' & ' : ' | ')})`
+  const text = tsqueryText(terms, match)
+  return text === null ? null : sql`${text}::tsquery`
 }
 
 export async function textCandidates(db: Db, q: { table: SearchTable; category: string | null; where: RawBuilder<unknown>; terms: string[]; limit: number; match: TextMatch }): Promise<{ id: string; rank: number }[]> {
   if (q.terms.length === 0) return []
   const t = from(q.table)
   const tsq = tsquery(q.terms, q.match)
+  if (tsq === null) return []
   const r = await sql<{ id: string; rank: number }>`
     select ${sql.ref(`${t.alias}.id`)} as id, ts_rank_cd(${sql.ref(`${t.alias}.tsv`)}, ${tsq}) as rank
     from ${t.from}
@@ -100,7 +103,9 @@ export async function textCandidates(db: Db, q: { table: SearchTable; category: 
 export async function countTextMatches(db: Db, q: { table: SearchTable; category: string | null; where: RawBuilder<unknown>; terms: string[]; cap: number; match: TextMatch }) {
   if (q.terms.length === 0) return { count: 0, capped: false }
   const t = from(q.table)
-  return countMatches(db, { ...q, where: and([q.where, sql`${sql.ref(`${t.alias}.tsv`)} @@ ${tsquery(q.terms, q.match)}`]) })
+  const tsq = tsquery(q.terms, q.match)
+  if (tsq === null) return { count: 0, capped: false }
+  return countMatches(db, { ...q, where: and([q.where, sql`${sql.ref(`${t.alias}.tsv`)} @@ ${tsq}`]) })
 }
 
 /** ids and vector keys of the records passing the filters, when there are at most `max` of them. */

@@ -3,6 +3,7 @@
 import type { EntityCategory } from '../../contract/records.ts'
 import { normaliseDomain, normaliseName } from '../../corpus/normalise.ts'
 import type { AffiliationRow, CompanyRow, DocumentRow, InstitutionRow, PersonRow } from '../../store/corpus.ts'
+import { weightedTsvector } from '../../retrieval/fulltext.ts'
 import type { PreparedRecord, StoredRecord } from './prepare.ts'
 
 export type DocumentCategory = Exclude<EntityCategory, 'company' | 'person'>
@@ -185,7 +186,11 @@ function common(p: PreparedRecord, texts: RecordTexts, v: VectorState, now: Date
     id: p.id,
     record: p.json,
     record_hash: p.hash,
-    tsv: { a: texts.a, b: texts.b, c: texts.c },
+    tsv: weightedTsvector([
+      [texts.a, 'A'],
+      [texts.b, 'B'],
+      [texts.c, 'C'],
+    ]),
     has_vector: v.hasVector,
     embedded_with: v.embeddedWith,
     updated_at: now,
