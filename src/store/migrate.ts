@@ -12,6 +12,7 @@ import * as m0007 from './migrations/0007_relationships_graph.ts'
 import * as m0008 from './migrations/0008_affiliation_holder.ts'
 import * as m0009 from './migrations/0009_graph_blocks.ts'
 import * as m0010 from './migrations/0010_vector_counted.ts'
+import * as m0011 from './migrations/0011_drop_company_key_idx.ts'
 
 const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0008_affiliation_holder': m0008,
   '0009_graph_blocks': m0009,
   '0010_vector_counted': m0010,
+  '0011_drop_company_key_idx': m0011,
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

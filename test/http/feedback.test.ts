@@ -34,24 +34,6 @@ const onRequest = (id: string) => ({ kind: 'request', id })
 const aResult = (entity_id: string) => ({ kind: 'result', entity_id })
 const theSet = { kind: 'result_set' }
 
-async function withFault(api: TestServer, dependency: string, fn: () => Promise<void>) {
-  await api.admin.fault(dependency, 'down')
-  try {
-    await fn()
-  } finally {
-    await api.admin.clearFaults()
-  }
-}
-
-async function withClock(api: TestServer, seconds: number, fn: () => Promise<void>) {
-  await api.admin.advanceClock(seconds)
-  try {
-    await fn()
-  } finally {
-    await api.admin.resetClock()
-  }
-}
-
 describe('POST /v1/feedback', () => {
   test('files a report on a request this credential made: 201 created, target verified against the snapshot', async () => {
     const api = await server()
@@ -97,10 +79,10 @@ describe('POST /v1/feedback', () => {
     const big = await api.post('/v1/feedback', { key, body: { subject_ref: onRequest(tooLarge), target: aResult('acme.com'), tags: ['duplicate'] } })
     expectStatus(big, 201)
     assert.equal(big.body.target_verified, false)
-    await withClock(api, 29 * DAY, async () => {
+    await api.admin.withClock(29 * DAY, async () => {
       assert.equal((await api.post('/v1/feedback', { key, body: { subject_ref: onRequest(old), target: aResult('acme.com') } })).body.target_verified, true)
     })
-    await withClock(api, 31 * DAY, async () => {
+    await api.admin.withClock(31 * DAY, async () => {
       const late = await api.post('/v1/feedback', { key, body: { subject_ref: onRequest(old), target: aResult('acme.com') } })
       expectStatus(late, 201)
       assert.equal(late.body.target_verified, false)
@@ -118,10 +100,10 @@ describe('POST /v1/feedback', () => {
     expectProblem(await api.post('/v1/feedback', { key: mine.key, body: { ...body, subject_ref: onRequest('req_unknown') } }), 404, 'feedback.subject_not_found')
     expectProblem(await api.post('/v1/feedback', { key: colleague.secret, body }), 404, 'feedback.subject_not_found')
     expectProblem(await api.post('/v1/feedback', { key: stranger.key, body }), 404, 'feedback.subject_not_found')
-    await withClock(api, 89 * DAY, async () => {
+    await api.admin.withClock(89 * DAY, async () => {
       expectStatus(await api.post('/v1/feedback', { key: mine.key, body }), 201)
     })
-    await withClock(api, 91 * DAY, async () => {
+    await api.admin.withClock(91 * DAY, async () => {
       expectProblem(await api.post('/v1/feedback', { key: mine.key, body }), 404, 'feedback.subject_not_found')
     })
     assert.equal((await api.get('/v1/feedback', { key: mine.key })).body.total, 1)
@@ -220,7 +202,7 @@ describe('POST /v1/feedback', () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
     const subject_ref = onRequest(await searched(api, key))
-    await withFault(api, 'feedback', async () => {
+    await api.admin.withFault('feedback', async () => {
       expectProblem(await api.post('/v1/feedback', { key, body: { subject_ref, target: theSet, tags: ['too_few'] } }), 503, 'feedback.unavailable')
     })
     assert.equal((await api.get('/v1/feedback', { key })).body.total, 0)
@@ -270,7 +252,7 @@ describe('GET /v1/feedback', () => {
   test('feedback store unreachable → 503 feedback.unavailable', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
-    await withFault(api, 'feedback', async () => {
+    await api.admin.withFault('feedback', async () => {
       expectProblem(await api.get('/v1/feedback', { key }), 503, 'feedback.unavailable')
     })
   })
@@ -389,7 +371,7 @@ describe('PUT /v1/feedback/votes', () => {
     const { key } = await api.admin.workspaceWithKey()
     expectStatus(await api.put('/v1/feedback/votes', { key, body: setVote('req_never_seen', 'like') }), 200)
     const old = await searched(api, key)
-    await withClock(api, 120 * DAY, async () => {
+    await api.admin.withClock(120 * DAY, async () => {
       const res = await api.put('/v1/feedback/votes', { key, body: flag(old, 'acme.com') })
       expectStatus(res, 200)
       assert.equal(res.body.changed, true)
@@ -410,7 +392,7 @@ describe('PUT /v1/feedback/votes', () => {
   test('feedback store unreachable → 503 feedback.unavailable and nothing is saved', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
-    await withFault(api, 'feedback', async () => {
+    await api.admin.withFault('feedback', async () => {
       expectProblem(await api.put('/v1/feedback/votes', { key, body: setVote('req_v6', 'like') }), 503, 'feedback.unavailable')
     })
     assert.deepEqual((await api.get('/v1/feedback/votes', { key, query: { request_id: 'req_v6' } })).body.votes, [])
@@ -432,7 +414,7 @@ describe('GET /v1/feedback/votes', () => {
   test('feedback store unreachable → 503 feedback.unavailable', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
-    await withFault(api, 'feedback', async () => {
+    await api.admin.withFault('feedback', async () => {
       expectProblem(await api.get('/v1/feedback/votes', { key, query: { request_id: 'req_x' } }), 503, 'feedback.unavailable')
     })
   })

@@ -38,16 +38,6 @@ async function itemIds(api: TestServer, key: string, listId: string): Promise<st
   return res.body.items.map((i: { entity_id: string }) => i.entity_id)
 }
 
-/** Runs `fn` with a fault in force, then clears it (a failing assertion must not leave it behind). */
-async function withFault(api: TestServer, dependency: string, fn: () => Promise<void>) {
-  await api.admin.fault(dependency, 'down')
-  try {
-    await fn()
-  } finally {
-    await api.admin.clearFaults()
-  }
-}
-
 describe('POST /v1/lists', () => {
   test('creates a list of the workspace: 201 SavedListView, name ends trimmed, created_by null for a key, free', async () => {
     const api = await server()
@@ -90,7 +80,7 @@ describe('POST /v1/lists', () => {
   test('store unreachable → 503 lists.unavailable and nothing is created', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
-    await withFault(api, 'lists', async () => {
+    await api.admin.withFault('lists', async () => {
       expectProblem(await api.post('/v1/lists', { key, body: { name: 'Lost' } }), 503, 'lists.unavailable')
     })
     assert.deepEqual((await api.get('/v1/lists', { key })).body.lists, [])
@@ -159,7 +149,7 @@ describe('GET /v1/lists', () => {
   test('store unreachable → 503 lists.unavailable', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
-    await withFault(api, 'lists', async () => {
+    await api.admin.withFault('lists', async () => {
       expectProblem(await api.get('/v1/lists', { key }), 503, 'lists.unavailable')
     })
   })
@@ -199,7 +189,7 @@ describe('PATCH /v1/lists/{list_id}', () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
     const id = await createList(api, key, 'Kept')
-    await withFault(api, 'lists', async () => {
+    await api.admin.withFault('lists', async () => {
       expectProblem(await api.patch(`/v1/lists/${id}`, { key, body: { name: 'Changed' } }), 503, 'lists.unavailable')
     })
     assert.equal((await api.get('/v1/lists', { key })).body.lists[0].name, 'Kept')
@@ -235,7 +225,7 @@ describe('DELETE /v1/lists/{list_id}', () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
     const id = await createList(api, key)
-    await withFault(api, 'lists', async () => {
+    await api.admin.withFault('lists', async () => {
       expectProblem(await api.delete(`/v1/lists/${id}`, { key }), 503, 'lists.unavailable')
     })
     assert.equal((await api.get('/v1/lists', { key })).body.lists.length, 1)
@@ -294,7 +284,7 @@ describe('POST /v1/lists/{list_id}/items', () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
     const id = await createList(api, key)
-    await withFault(api, 'lists', async () => {
+    await api.admin.withFault('lists', async () => {
       expectProblem(await add(api, key, id, [company('acme.com')]), 503, 'lists.unavailable')
     })
     assert.deepEqual(await itemIds(api, key, id), [])
@@ -332,7 +322,7 @@ describe('DELETE /v1/lists/{list_id}/items', () => {
     const { key } = await api.admin.workspaceWithKey()
     const id = await createList(api, key)
     await add(api, key, id, [company('acme.com')])
-    await withFault(api, 'lists', async () => {
+    await api.admin.withFault('lists', async () => {
       expectProblem(await api.delete(`/v1/lists/${id}/items`, { key, body: { items: [company('acme.com')] } }), 503, 'lists.unavailable')
     })
     assert.deepEqual(await itemIds(api, key, id), ['acme.com'])
@@ -414,7 +404,7 @@ describe('GET /v1/lists/{list_id}/items', () => {
     const { key } = await api.admin.workspaceWithKey()
     const id = await createList(api, key)
     await add(api, key, id, [company('acme.com'), { entity_category: 'patent', entity_id: 'US1B1' }])
-    await withFault(api, 'retrieval', async () => {
+    await api.admin.withFault('retrieval', async () => {
       const res = await api.get(`/v1/lists/${id}/items`, { key })
       expectStatus(res, 200)
       assert.equal(res.body.items.length, 2)
@@ -428,7 +418,7 @@ describe('GET /v1/lists/{list_id}/items', () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
     const id = await createList(api, key)
-    await withFault(api, 'lists', async () => {
+    await api.admin.withFault('lists', async () => {
       expectProblem(await api.get(`/v1/lists/${id}/items`, { key }), 503, 'lists.unavailable')
     })
   })

@@ -19,16 +19,6 @@ async function startOfWindow(api: TestServer, windowSeconds: number) {
   await api.admin.advanceClock(Math.ceil((ms - (Date.now() % ms)) / 1000) + 1)
 }
 
-/** Runs fn with the test clock moved, then puts it back. */
-async function withClock(api: TestServer, seconds: number, fn: () => Promise<void>) {
-  await api.admin.advanceClock(seconds)
-  try {
-    await fn()
-  } finally {
-    await api.admin.resetClock()
-  }
-}
-
 describe('POST /v1/auth/sign-up', () => {
   test('201: a new organisation and workspace with the person as active dsp_owner; the session cookie is HttpOnly, SameSite=Lax', async () => {
     const api = await server()
@@ -206,7 +196,7 @@ describe('GET /v1/auth/me', () => {
   test('a session ends 7 days after sign-in: session routes 401 auth.session_required, key routes the generic 401', async () => {
     const api = await server()
     const s = await signUp(api)
-    await withClock(api, 7 * 86_400 + 1, async () => {
+    await api.admin.withClock(7 * 86_400 + 1, async () => {
       expectProblem(await s.get('/v1/auth/me'), 401, 'auth.session_required')
       const res = await s.get('/v1/credits')
       expectProblem(res, 401, 'auth.unauthorized')
@@ -436,7 +426,7 @@ describe('POST /v1/billing/top-up/intents/{topup_id}/checkout', () => {
     const intent = await a.post('/v1/billing/top-up/intents')
     expectProblem(await b.post(`/v1/billing/top-up/intents/${intent.body.topup_id}/checkout`, { body: { credits: 20 } }), 404, 'payment.topup_not_found')
     expectProblem(await a.post('/v1/billing/top-up/intents/topup_nope/checkout', { body: { credits: 20 } }), 404, 'payment.topup_not_found')
-    await withClock(api, 15 * 60 + 1, async () => {
+    await api.admin.withClock(15 * 60 + 1, async () => {
       expectProblem(await a.post(`/v1/billing/top-up/intents/${intent.body.topup_id}/checkout`, { body: { credits: 20 } }), 404, 'payment.topup_not_found')
     })
   })

@@ -67,6 +67,26 @@ export class AdminClient {
     return this.call('DELETE', '/admin/v1/faults', undefined, 200)
   }
 
+  /** Runs fn with a dependency down, then clears the faults. */
+  async withFault(dependency: string, fn: () => Promise<void>) {
+    await this.fault(dependency, 'down')
+    try {
+      await fn()
+    } finally {
+      await this.clearFaults()
+    }
+  }
+
+  /** Runs fn with the test clock moved, then puts it back. */
+  async withClock(seconds: number, fn: () => Promise<void>) {
+    await this.advanceClock(seconds)
+    try {
+      await fn()
+    } finally {
+      await this.resetClock()
+    }
+  }
+
   raw(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     return this.http.request(method, path, { body, headers })
   }
