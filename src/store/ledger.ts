@@ -1,5 +1,5 @@
 // Ledger queries: accounts (one row per pool, locked for every movement) and append-only entries.
-import { sql, type Insertable } from 'kysely'
+import type { Insertable } from 'kysely'
 import type { Db, LedgerEntriesTable } from './db.ts'
 
 export async function insertAccount(db: Db, row: { id: string; organisation_id: string; workspace_id: string | null; pool: 'allocated' | 'shared'; updated_at: Date }) {
@@ -10,23 +10,6 @@ export async function insertAccount(db: Db, row: { id: string; organisation_id: 
 /** select … for update: every credit movement on an account is serialised behind this lock. */
 export function lockAccount(db: Db, accountId: string) {
   return db.selectFrom('credit_accounts').selectAll().where('id', '=', accountId).forUpdate().executeTakeFirst()
-}
-
-/**
- * The account a workspace spends from (its allocation when it has one, else the organisation's
- * shared pool), locked like lockAccount, with the workspace's facts: one round trip where a
- * workspace read and a lock took two. The id forms are domain/credits/ledger.ts's.
- */
-export function lockSpendingAccount(db: Db, workspaceId: string) {
-  return db
-    .selectFrom('workspaces as w')
-    .innerJoin('credit_accounts as a', (join) =>
-      join.on(sql`a.id`, '=', sql`case when w.has_allocation then w.id || ':allocated' else w.organisation_id || ':shared' end`),
-    )
-    .select(['w.organisation_id', 'w.has_allocation', 'a.id as account_id', 'a.balance_milli', 'a.reserved_milli'])
-    .where('w.id', '=', workspaceId)
-    .forUpdate('a')
-    .executeTakeFirst()
 }
 
 export function findAccounts(db: Db, ids: string[]) {

@@ -13,6 +13,7 @@ import * as m0008 from './migrations/0008_affiliation_holder.ts'
 import * as m0009 from './migrations/0009_graph_blocks.ts'
 import * as m0010 from './migrations/0010_vector_counted.ts'
 import * as m0011 from './migrations/0011_drop_company_key_idx.ts'
+import * as m0012 from './migrations/0012_charge_function.ts'
 
 const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0009_graph_blocks': m0009,
   '0010_vector_counted': m0010,
   '0011_drop_company_key_idx': m0011,
+  '0012_charge_function': m0012,
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

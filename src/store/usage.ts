@@ -9,19 +9,67 @@ export async function insertRun(db: Db, row: Insertable<UsageRunsTable>): Promis
   return r.id
 }
 
-/** Inserts the units not yet charged under `scope`; returns those that are new. */
-export async function claimUnits(db: Db, scope: string, units: string[], runId: number, at: Date): Promise<string[]> {
-  if (units.length === 0) return []
-  const rows = await db.insertInto('charged_units')
-    .values(units.map((unit) => ({ scope, unit, run_id: runId, created_at: at })))
-    .onConflict((oc) => oc.columns(['scope', 'unit']).doNothing())
-    .returning('unit')
-    .execute()
-  return rows.map((r) => r.unit)
+export interface ChargeOutcome {
+  outcome: 'charged' | 'insufficient' | 'no_account'
+  run_id: number | null
+  price_milli: number
+  fresh_units: number
+  available_milli: number
+  has_allocation: boolean | null
+  shared_balance_milli: number | null
 }
 
-export async function setRunCharge(db: Db, runId: number, milli: number) {
-  await db.updateTable('usage_runs').set({ credits_charged_milli: milli }).where('id', '=', runId).execute()
+// usage_runs columns held as jsonb: their values arrive as JSON text and are spliced in as they are.
+const RUN_JSON_COLUMNS = new Set(['request', 'plan', 'snapshot'])
+
+/** The run as one JSON object for dsp_charge (jsonb_populate_record). */
+function runJson(run: Insertable<UsageRunsTable>): string {
+  let out = '{'
+  for (const [column, value] of Object.entries(run)) {
+    if (value === undefined || column === 'id') continue
+    const json = RUN_JSON_COLUMNS.has(column)
+      ? value === null
+        ? 'null'
+        : (value as string)
+      : JSON.stringify(value instanceof Date ? value.toISOString() : value)
+    out += (out.length > 1 ? ',' : '') + JSON.stringify(column) + ':' + json
+  }
+  return out + '}'
+}
+
+/**
+ * A billed call's charge in one statement (migration 0012, dsp_charge): account lock, history
+ * run, unit claims, price of the new units (`unitPrices[i]` is units[i]'s price when new; a flat
+ * price replaces the sum), then the ledger entry, or nothing at all when the credits fall short.
+ */
+export async function chargeRun(
+  db: Db,
+  a: {
+    workspace_id: string
+    run: Insertable<UsageRunsTable>
+    scope: string
+    units: string[]
+    unitPrices: number[]
+    flatMilli: number | null
+    live: boolean
+    now: Date
+    key_id: string | null
+    user_id: number | null
+    action_type: string
+  },
+): Promise<ChargeOutcome> {
+  const r = await sql<ChargeOutcome>`select * from dsp_charge(${a.workspace_id}, ${runJson(a.run)}::jsonb, ${a.scope},
+    ${a.units}::text[], ${a.unitPrices}::int8[], ${a.flatMilli}::int8, ${a.live}, ${a.now.toISOString()}::timestamptz,
+    ${a.key_id}, ${a.user_id}::int4, ${a.action_type})`.execute(db)
+  const row = r.rows[0]!
+  return {
+    ...row,
+    run_id: row.run_id === null ? null : Number(row.run_id),
+    price_milli: Number(row.price_milli),
+    fresh_units: Number(row.fresh_units),
+    available_milli: Number(row.available_milli),
+    shared_balance_milli: row.shared_balance_milli === null ? null : Number(row.shared_balance_milli),
+  }
 }
 
 export interface FinishedRun {

@@ -4,7 +4,6 @@
 import { createHash } from 'node:crypto'
 import { ApiError } from '../../errors.ts'
 import * as accounts from '../../store/accounts.ts'
-import * as ledger from '../../store/ledger.ts'
 import * as usage from '../../store/usage.ts'
 import type { Insertable } from 'kysely'
 import type { UsageRunsTable } from '../../store/db.ts'
@@ -124,13 +123,12 @@ export async function chargeCall(deps: Deps, ctx: ChargeContext, input: ChargeIn
   const units = unitsFor(rule, input.positions)
   const scope = input.scope ?? `once:${ctx.request_id}`
   const { credential } = ctx
-  return guarded(deps, 'ledger', 'credits.unavailable', () =>
-    deps.db.transaction().execute(async (tx) => {
-      const now = deps.clock.now()
-      const account = await ledger.lockSpendingAccount(tx, credential.workspace_id)
-      if (!account) throw new ApiError('internal', 'The credential\'s workspace or its credit account is gone.')
-      const accountId = account.account_id
-      const runId = await usage.insertRun(tx, pendingRun(credential, now, {
+  const now = deps.clock.now()
+  // One statement (store/usage.ts chargeRun): each unit's price when new; the rule stays here.
+  const outcome = await guarded(deps, 'ledger', 'credits.unavailable', () =>
+    usage.chargeRun(deps.db, {
+      workspace_id: credential.workspace_id,
+      run: pendingRun(credential, now, {
         action_type: input.action_type,
         query: input.query,
         request_id: ctx.request_id,
@@ -141,25 +139,27 @@ export async function chargeCall(deps: Deps, ctx: ChargeContext, input: ChargeIn
         plan: input.plan === undefined ? null : JSON.stringify(input.plan),
         snapshot: input.snapshot_json ?? null,
         snapshot_state: input.snapshot_state,
-      }))
-      const fresh = await usage.claimUnits(tx, scope, units, runId, now)
-      const price = credential.environment === 'test' ? 0 : priceOf(rule, fresh, input.flat_milli)
-      const available = account.balance_milli - account.reserved_milli
-      if (price > available) {
-        const extra: Record<string, unknown> = { available: toCredits(Math.max(0, available)), required: toCredits(price), action_type: input.action_type }
-        if (account.has_allocation) {
-          const [shared] = await ledger.findAccounts(tx, [sharedAccountId(account.organisation_id)])
-          if (shared && shared.balance_milli > 0) extra.unrestricted_not_usable = toCredits(shared.balance_milli)
-        }
-        throw new ApiError('credits.insufficient', `This call costs ${toCredits(price)} credits and ${toCredits(Math.max(0, available))} are spendable; no results were returned.`, { extra })
-      }
-      if (price > 0) {
-        await ledger.appendLedgerEntry(tx, { account_id: accountId, workspace_id: credential.workspace_id, kind: 'charge', amount_milli: -price, reserved_delta_milli: 0, run_id: runId, key_id: credential.key_id, user_id: credential.user_id, action_type: input.action_type, created_at: now })
-        await usage.setRunCharge(tx, runId, price)
-      }
-      return { run_id: runId, credits_charged: toCredits(price), already_paid: units.length > 0 && fresh.length === 0 }
+      }),
+      scope,
+      units,
+      unitPrices: units.map((u) => priceOf(rule, [u])),
+      flatMilli: input.flat_milli ?? null,
+      live: credential.environment !== 'test',
+      now,
+      key_id: credential.key_id,
+      user_id: credential.user_id,
+      action_type: input.action_type,
     }),
   )
+  if (outcome.outcome === 'no_account') throw new ApiError('internal', 'The credential\'s workspace or its credit account is gone.')
+  if (outcome.outcome === 'insufficient') {
+    const available = outcome.available_milli
+    const price = outcome.price_milli
+    const extra: Record<string, unknown> = { available: toCredits(Math.max(0, available)), required: toCredits(price), action_type: input.action_type }
+    if (outcome.has_allocation && (outcome.shared_balance_milli ?? 0) > 0) extra.unrestricted_not_usable = toCredits(outcome.shared_balance_milli!)
+    throw new ApiError('credits.insufficient', `This call costs ${toCredits(price)} credits and ${toCredits(Math.max(0, available))} are spendable; no results were returned.`, { extra })
+  }
+  return { run_id: outcome.run_id!, credits_charged: toCredits(outcome.price_milli), already_paid: units.length > 0 && outcome.fresh_units === 0 }
 }
 
 const SNAPSHOT_MAX_BYTES = 256 * 1024
