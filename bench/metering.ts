@@ -47,9 +47,10 @@ async function concurrently(fn: () => Promise<unknown>, writers: number, warmupS
       } catch (error) {
         if (counting) errors++
         firstError ??= String((error as Error)?.message ?? error)
-        // A call that fails at once settles in microtasks only: yield, or the timers never fire.
-        await new Promise((r) => setImmediate(r))
       }
+      // On the embedded store a call settles in microtasks only (PGlite runs in this thread and
+      // does no I/O): without a yield the loops never give the timers that stop them a turn.
+      await new Promise((r) => setImmediate(r))
     }
   }
   const loops = Array.from({ length: writers }, loop)
@@ -147,6 +148,8 @@ export async function run(options: RunOptions): Promise<BenchResult> {
     const med = (f: (r: Round) => number, digits = 3) => round(median(rounds.map(f)), digits)
     const valid = problems.length === 0
     return {
+      // metering.json (embedded) and metering.postgresql.json.
+      variant: server.store === 'postgresql' ? 'postgresql' : undefined,
       title: 'Metering: chargeCall with 32 concurrent writers next to a bare update transaction; chargeCall beside a billed route',
       store: server.store,
       settings: { ...s, pg_pool_max: 10, key_environment: 'live', charge: { action_type: chargeInput.action_type, units: 5 }, route_body: SEARCH_BODY, corpus: 'small', seed_seconds: seedSeconds },
