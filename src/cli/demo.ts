@@ -47,7 +47,7 @@ export async function seedWithProgress(
 /** `dsp serve --demo`: seeds the small corpus the first time (nothing seeded yet), else does nothing. */
 export async function seedDemoIfEmpty(deps: Deps, print: (line: string) => void): Promise<void> {
   if (await findSeededDemo(deps)) return
-  print('Seeding the demo corpus (small, once; about 30 s)…')
+  print('Seeding the demo corpus (small, once; about 15 s)…')
   await seedWithProgress(deps, 'small', DEFAULT_DEMO_SEED, print)
 }
 
