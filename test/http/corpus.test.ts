@@ -5,6 +5,7 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { SOURCE_CORPORA } from '../../src/contract/coverage.ts'
 import { createDemoCorpus } from '../../src/corpus/demo/index.ts'
+import { ingestLines } from '../../src/domain/corpus/ingest.ts'
 import { itEnforcesAuth } from '../support/auth-matrix.ts'
 import { readDemoFacts } from '../support/demo.ts'
 import { expectProblem, expectStatus } from '../support/http.ts'
@@ -12,6 +13,8 @@ import { ADMIN_TOKEN, useTestServer, type TestServer } from '../support/server.t
 
 const server = useTestServer()
 const demoServer = useTestServer({}, { demo: true })
+// Its own store: the batch-size test writes records the coverage tests must not see.
+const batchServer = useTestServer()
 
 const ndjson = (records: unknown[]) =>
   records.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n') + '\n'
@@ -167,6 +170,23 @@ describe('POST /admin/v1/corpus/{category}', () => {
     const [row] = (await stored(api, 'company')).filter((r) => r.id === 'awkward.example')
     assert.equal(row!.record.account_name, 'Awk "ward" \\ Co')
     assert.deepEqual(row!.record.technology, awkward)
+  })
+
+  test('a batch is cut by the size of its records as well as by their number; every record goes in', async () => {
+    const api = await batchServer()
+    const lines = Array.from({ length: 9 }, (_, i) =>
+      JSON.stringify({ title: `Sized report ${i}`, url: `https://reports.example/sized-${i}`, body: 'x'.repeat(3000 + i) }),
+    )
+    const batches: number[] = []
+    const summary = await ingestLines(api.app.deps, 'market_report', lines, {
+      batchMaxChars: 7000,
+      onProgress: (p) => batches.push(p.upserted + p.unchanged),
+    })
+    assert.deepEqual([summary.upserted, summary.rejected], [9, 0])
+    // ≈ 3.1k characters a record: a third record crosses 7,000, so batches of 3.
+    assert.deepEqual(batches, [3, 6, 9])
+    const rows = (await stored(api, 'market_report')).filter((r) => String(r.record.title).startsWith('Sized report'))
+    assert.equal(rows.length, 9)
   })
 
   test('two records with one id in a body: the later one wins', async () => {

@@ -48,6 +48,12 @@ import { vectorToBytes, type VectorUpdate } from './vectors.ts'
 // 500 rows per statement: measured on PGlite (docs/corpus.md §6.4), larger batches gained nothing
 // and a company batch stays at ≈ 18k parameters, far under PostgreSQL's 65,535.
 export const DEFAULT_BATCH_SIZE = 500
+/**
+ * A batch is also cut once its records' JSON reaches this many characters: each column of a batch
+ * travels as one JSON value (store/bulk.ts), and PostgreSQL refuses a jsonb over 256 MB. 500
+ * demo persons are ≈ 1.5 MB; 500 records of 1 MB each would otherwise be one 500 MB parameter.
+ */
+export const DEFAULT_BATCH_MAX_CHARS = 16 * 1024 * 1024
 export const INLINE_REJECTS = 100
 
 export interface RejectEntry {
@@ -70,6 +76,8 @@ export interface IngestOptions {
   /** How fresh the data is (corpus_state.as_of); default now. Also the "today" of affiliation is_current. */
   asOf?: Date
   batchSize?: number
+  /** Cut a batch once its records' canonical JSON holds this many characters (default 16 Mi). */
+  batchMaxChars?: number
 }
 
 export interface IngestSummary extends IngestProgress {
@@ -201,6 +209,7 @@ async function ingest(
   const started = performance.now()
   const asOf = opts.asOf ?? deps.clock.now()
   const batchSize = opts.batchSize ?? DEFAULT_BATCH_SIZE
+  const batchMaxChars = opts.batchMaxChars ?? DEFAULT_BATCH_MAX_CHARS
   const ctx: RunContext = {
     deps,
     category,
@@ -216,6 +225,7 @@ async function ingest(
   const rejects = new Rejects(opts.rejectFile)
   const totals = { read: 0, upserted: 0, unchanged: 0, embedded: 0, missing: 0 }
   let batch = new Map<string, PreparedRecord>()
+  let batchChars = 0
   // Two batches in flight at most: while one is written (store), the next is staged (hash check,
   // texts, embeddings, rows and their statements), so a store in another process (PostgreSQL) and
   // this one overlap. A committed batch's vectors go into the process index while the next batch's
@@ -246,6 +256,7 @@ async function ingest(
     if (batch.size === 0) return
     const records = [...batch.values()]
     batch = new Map()
+    batchChars = 0
     const staged = await stageBatch(ctx, records)
     if (writing) await writing
     writing = commitStaged(staged)
@@ -286,7 +297,8 @@ async function ingest(
         await drain()
       }
       batch.set(prepared.value.id, prepared.value)
-      if (batch.size >= batchSize) await flush()
+      batchChars += prepared.value.json.length
+      if (batch.size >= batchSize || batchChars >= batchMaxChars) await flush()
     }
     await flush()
     await drain()
