@@ -189,6 +189,27 @@ describe('POST /admin/v1/corpus/{category}', () => {
     assert.equal(rows.length, 9)
   })
 
+  test('a text with NUL or an unpaired surrogate is rejected with its line; the lines around it go in', async () => {
+    const api = await batchServer()
+    const body = [
+      '{"account_name": "Before Co", "domain": "before.example"}',
+      '{"account_name": "Nul\\u0000Co", "domain": "nul.example"}',
+      '{"account_name": "Half \\ud83d surrogate", "domain": "half.example"}',
+      '{"account_name": "Emoji \\ud83d\\ude00 pair", "domain": "emoji.example"}',
+      '{"account_name": "Back\\\\u0000slash", "domain": "backslash.example"}',
+    ].join('\n')
+    const res = await ingest(api, 'company', body + '\n')
+    expectStatus(res, 200)
+    assert.deepEqual([res.body.upserted, res.body.rejected], [3, 2])
+    const reason = 'a text holds a NUL character or an unpaired surrogate, which the store cannot keep'
+    assert.deepEqual(res.body.rejects, [
+      { line: 2, reason },
+      { line: 3, reason },
+    ])
+    const names = (await stored(api, 'company')).map((r) => r.record.account_name).sort()
+    assert.deepEqual(names, ['Back\\u0000slash', 'Before Co', 'Emoji 😀 pair'])
+  })
+
   test('two records with one id in a body: the later one wins', async () => {
     const api = await server()
     const res = await ingest(

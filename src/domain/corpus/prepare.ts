@@ -98,6 +98,17 @@ export function canonicalJson(value: unknown): string {
   return out + '}'
 }
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+/** No text holds NUL or a lone surrogate: valid JSON, but PostgreSQL's text and jsonb refuse both. */
+function storable(value: unknown): boolean {
+  if (typeof value === 'string') return !value.includes('\0') && !LONE_SURROGATE.test(value)
+  if (Array.isArray(value)) return value.every(storable)
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).every(([k, v]) => storable(k) && storable(v))
+  return true
+}
+
 type Normaliser = (value: string) => string | null
 
 /** Normalises obj[field] in place; a blank value becomes null, an unusable one rejects the record. */
@@ -202,6 +213,9 @@ export function prepareRecord(category: IngestCategory, value: unknown, secret: 
   else if (category === 'company' && typeof record.domain === 'string') id = record.domain
   else id = hashedId(secret, category, key)
   const json = canonicalJson(record)
+  // JSON.stringify writes NUL and lone surrogates as \u escapes: only then is the walk needed.
+  if ((json.includes('\\u0000') || json.includes('\\ud')) && !storable(record))
+    return { ok: false, reason: 'a text holds a NUL character or an unpaired surrogate, which the store cannot keep' }
   const hash = createHash('sha256').update(json).digest('hex').slice(0, 32)
   return { ok: true, value: { id, naturalKey: key, record, json, hash } }
 }
