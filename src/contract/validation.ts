@@ -78,3 +78,41 @@ export function assertValid(schema: TSchema, value: unknown, prefix: (string | n
   const first = errors[0]
   throw new ApiError('request.invalid', first ? `${first.loc.join('.')}: ${first.msg}` : 'The request is invalid.', { extra: { errors } })
 }
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+const unstorable = (s: string) => s.includes('\0') || LONE_SURROGATE.test(s)
+
+/**
+ * Where a JSON value holds text PostgreSQL cannot keep or compare (a NUL character, an unpaired
+ * surrogate: valid JSON, refused by text and jsonb): the path to the first such string (or
+ * object key), or null. Streams, buffers and dates are not looked into.
+ */
+export function unstorableTextAt(value: unknown, path: (string | number)[] = []): (string | number)[] | null {
+  if (typeof value === 'string') return unstorable(value) ? path : null
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const at = unstorableTextAt(value[i], [...path, i])
+      if (at) return at
+    }
+    return null
+  }
+  if (value === null || typeof value !== 'object') return null
+  // A stream (an NDJSON body), a buffer or a date is not parsed JSON: not looked into.
+  if (typeof (value as { pipe?: unknown }).pipe === 'function' || ArrayBuffer.isView(value) || value instanceof Date) return null
+  for (const [k, v] of Object.entries(value)) {
+    if (unstorable(k)) return [...path, k]
+    const at = unstorableTextAt(v, [...path, k])
+    if (at) return at
+  }
+  return null
+}
+
+/** 422 request.invalid for a request part holding text the store cannot keep (§2.3 shape). */
+export function assertStorableText(part: 'body' | 'query' | 'path', value: unknown): void {
+  const at = unstorableTextAt(value)
+  if (at === null) return
+  throw new ApiError('request.invalid', 'A text holds a NUL character or an unpaired surrogate, which cannot be stored or searched.', {
+    extra: { errors: [{ type: 'string_unstorable', loc: [part, ...at], msg: 'Text must not hold NUL or an unpaired surrogate', input: null, ctx: null }] },
+  })
+}

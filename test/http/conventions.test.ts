@@ -98,6 +98,27 @@ describe('validation', () => {
     assert.equal(res.body.extra.errors[0].ctx.limit, 320)
   })
 
+  test('text the store cannot keep (NUL, an unpaired surrogate) in a body, query or path → 422 naming where; nothing charged', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey()
+    const before = (await api.get('/v1/credits', { key })).body.spendable
+    const cases: [Promise<{ status: number; body: { extra: { errors: { type: string; loc: unknown[] }[] } }; text: string }>, unknown[]][] = [
+      [api.post('/v1/search', { key, body: { query: 'cloud\u0000payments', mode: 'fast', category: 'company' } }), ['body', 'query']],
+      [api.post('/v1/search', { key, body: { query: 'cloud \ud83d payments', mode: 'fast', category: 'company' } }), ['body', 'query']],
+      [api.post('/v1/search', { key, body: { query: 'x', mode: 'fast', category: 'company', filters: { industry: { include: ['a\u0000'] } } } }), ['body', 'filters', 'industry', 'include', 0]],
+      [api.get('/v1/search/filters/industry', { key, query: { search: 'so\u0000ft' } }), ['query', 'search']],
+    ]
+    for (const [pending, loc] of cases) {
+      const res = await pending
+      expectProblem(res as never, 422, 'request.invalid')
+      assert.equal(res.body.extra.errors[0]!.type, 'string_unstorable', res.text)
+      assert.deepEqual(res.body.extra.errors[0]!.loc, loc)
+    }
+    // A well-formed pair (an emoji) is text like any other.
+    expectStatus(await api.post('/v1/search', { key, body: { query: 'cloud \ud83d\ude00', mode: 'fast', category: 'company', limit: 1 } }), 200)
+    assert.ok((await api.get('/v1/credits', { key })).body.spendable <= before)
+  })
+
   test('malformed JSON → 422 request.invalid', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto'
 import { Compile } from 'typebox/compile'
 import type { Validator } from 'typebox/compile'
 import { ENTITY_CATEGORIES, RecordSchemas, School } from '../../contract/records.ts'
+import { unstorableTextAt } from '../../contract/validation.ts'
 import {
   naturalKey,
   normaliseCompanyPageUrl,
@@ -96,17 +97,6 @@ export function canonicalJson(value: unknown): string {
     out += JSON.stringify(k) + ':' + canonicalJson(item)
   }
   return out + '}'
-}
-
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
-
-/** No text holds NUL or a lone surrogate: valid JSON, but PostgreSQL's text and jsonb refuse both. */
-function storable(value: unknown): boolean {
-  if (typeof value === 'string') return !value.includes('\0') && !LONE_SURROGATE.test(value)
-  if (Array.isArray(value)) return value.every(storable)
-  if (value !== null && typeof value === 'object')
-    return Object.entries(value).every(([k, v]) => storable(k) && storable(v))
-  return true
 }
 
 type Normaliser = (value: string) => string | null
@@ -214,7 +204,7 @@ export function prepareRecord(category: IngestCategory, value: unknown, secret: 
   else id = hashedId(secret, category, key)
   const json = canonicalJson(record)
   // JSON.stringify writes NUL and lone surrogates as \u escapes: only then is the walk needed.
-  if ((json.includes('\\u0000') || json.includes('\\ud')) && !storable(record))
+  if ((json.includes('\\u0000') || json.includes('\\ud')) && unstorableTextAt(record) !== null)
     return { ok: false, reason: 'a text holds a NUL character or an unpaired surrogate, which the store cannot keep' }
   const hash = createHash('sha256').update(json).digest('hex').slice(0, 32)
   return { ok: true, value: { id, naturalKey: key, record, json, hash } }

@@ -1,12 +1,22 @@
 // Cross-cutting response parts: X-Request-Id on every answer, `meta` on every 2xx of /v1
-// (contract §2.2), and the 422 for `page`/`offset` on cursor routes (§7).
+// (contract §2.2), the 422 for `page`/`offset` on cursor routes (§7), and the 422 for text the
+// store cannot keep.
 import type { FastifyInstance } from 'fastify'
+import { assertStorableText } from '../../contract/validation.ts'
 import { ApiError } from '../../errors.ts'
 import type { Deps } from '../../domain/types.ts'
 
 export function registerEnvelope(app: FastifyInstance, deps: Deps) {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id)
+  })
+
+  // Text PostgreSQL cannot keep (NUL, an unpaired surrogate) is a 422 before any handler runs;
+  // it used to reach the store and answer 500.
+  app.addHook('preValidation', async (request) => {
+    assertStorableText('body', request.body)
+    assertStorableText('query', request.query)
+    assertStorableText('path', request.params)
   })
 
   app.addHook('preValidation', async (request) => {
