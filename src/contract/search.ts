@@ -3,7 +3,7 @@
 import { Type, type Static, type TSchema } from 'typebox'
 import { ListEnvelope, Nullable, Strict } from './common.ts'
 import { ENTITY_CATEGORIES } from './records.ts'
-import { DOCUMENT_FILTERS, GTM_FILTERS, type DocumentCategory, type FilterKind } from '../domain/search/catalogue.ts'
+import { DOCUMENT_FILTERS, GTM_FILTERS, type DocumentCategory, type FilterKind } from './search-catalogue.ts'
 
 export const SEARCH_LIMIT = { min: 1, max: 100, default: 25 }
 export const SIMILAR_ANCHORS_MAX = 10

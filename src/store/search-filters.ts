@@ -1,4 +1,4 @@
-// Compiles the search request's typed filters (domain/search/catalogue.ts) into SQL conditions
+// Compiles the search request's typed filters (contract/search-catalogue.ts) into SQL conditions
 // on the category's table. Company filters on a person search read the person's current employer.
 import { sql, type RawBuilder } from 'kysely'
 import { and, jsonNumber, jsonText, like, or } from './search.ts'

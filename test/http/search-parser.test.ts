@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict'
 import type { ServerResponse } from 'node:http'
 import { after, before, describe, test } from 'node:test'
-import { GTM_FILTERS } from '../../src/domain/search/catalogue.ts'
+import { GTM_FILTERS } from '../../src/contract/search-catalogue.ts'
 import { chatCompletion, sendJson, startFakeProvider, type FakeProvider, type RecordedRequest } from '../support/fake-openai.ts'
 import { expectStatus } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/server.ts'

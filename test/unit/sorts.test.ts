@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { ApiError } from '../../src/errors.ts'
-import { DOCUMENT_CATEGORIES, DOCUMENT_SORTS, GTM_SORTS } from '../../src/domain/search/catalogue.ts'
+import { DOCUMENT_CATEGORIES, DOCUMENT_SORTS, GTM_SORTS } from '../../src/contract/search-catalogue.ts'
 import { listSortFields, validateSort } from '../../src/domain/search/sorts.ts'
 
 function rejects(fn: () => unknown, loc?: (string | number)[]) {

@@ -13,7 +13,7 @@ import { findCorpusStates } from '../../store/corpus.ts'
 import * as q from '../../store/search.ts'
 import { companyFilterCond, documentFilterCond, geoCond, personFilterCond, type CompileContext, type Filters, type GeoFilter } from '../../store/search-filters.ts'
 import type { Deps } from '../types.ts'
-import { DOCUMENT_FILTERS, GTM_FILTERS, filterSpec, type DocumentCategory } from './catalogue.ts'
+import { DOCUMENT_FILTERS, GTM_FILTERS, filterSpec, type DocumentCategory } from '../../contract/search-catalogue.ts'
 
 export const TABLE: Record<EntityCategory, q.SearchTable> = {
   company: 'companies', person: 'persons', patent: 'documents', news_article: 'documents', market_report: 'documents',

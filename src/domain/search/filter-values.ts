@@ -1,5 +1,5 @@
 // Filter values (data-routes §4.6, §2.10): what a filter accepts, one page of 20 at a time. Which
-// names exist and their vocabulary class come from catalogue.ts; this file says where each name's
+// names exist and their vocabulary class come from contract/search-catalogue.ts; this file says where each name's
 // values live and applies the rules. Queries: store/filter-values.ts. Docs: docs/search-filters.md.
 import { ApiError } from '../../errors.ts'
 import { SENIORITY_LADDER, departmentFilterValues } from '../../corpus/taxonomy.ts'
@@ -18,7 +18,7 @@ import {
   type DocumentFilterSpec,
   type GeoLevel,
   type VocabularyClass,
-} from './catalogue.ts'
+} from '../../contract/search-catalogue.ts'
 
 /** §4.6: the page size is fixed. */
 export const PAGE_SIZE = 20

@@ -13,7 +13,7 @@ import { SENIORITY_LADDER, departmentFilterValues } from '../../corpus/taxonomy.
 import { ApiError } from '../../errors.ts'
 import type { Filters } from '../../store/search-filters.ts'
 import type { Deps } from '../types.ts'
-import { GEO_LEVELS, GTM_FILTERS, filterSpec, type FilterKind, type GeoLevel } from './catalogue.ts'
+import { GEO_LEVELS, GTM_FILTERS, filterSpec, type FilterKind, type GeoLevel } from '../../contract/search-catalogue.ts'
 import { normaliseFundingStage, parseQuery, RULES_PARSER_VERSION, vocabularyValue, type Parsed, type Vocabularies } from './parser.ts'
 
 export const LLM_PARSER_VERSION = 'llm-1'

@@ -1,8 +1,8 @@
 // Sort fields (data-routes §4.7, §2.10, §4.1 `sort`): the per-category catalogue and the rules a
-// search request's `sort` must follow. The fields themselves are in catalogue.ts.
+// search request's `sort` must follow. The fields themselves are in contract/search-catalogue.ts.
 import { ENTITY_CATEGORIES, type EntityCategory } from '../../contract/records.ts'
 import { ApiError } from '../../errors.ts'
-import { sortCatalogue, type SortSpec } from './catalogue.ts'
+import { sortCatalogue, type SortSpec } from '../../contract/search-catalogue.ts'
 
 export const SORT_DIRECTIONS = ['asc', 'desc'] as const
 export type SortDirection = (typeof SORT_DIRECTIONS)[number]
