@@ -57,6 +57,24 @@ export function readCursor<T>(deps: Deps, kind: string, fp: string, token: strin
   return env.p as T
 }
 
+/**
+ * A page's plan and position: read from its signed cursor (depth checked), or planned afresh at
+ * offset 0. `delivered` counts rows already delivered (routes that charge by delivered rows).
+ */
+export async function planOrCursor<P>(
+  deps: Deps,
+  kind: string,
+  fp: string,
+  cursor: string | null | undefined,
+  limit: number,
+  fresh: () => Promise<P>,
+): Promise<{ plan: P; offset: number; delivered: number }> {
+  if (!cursor) return { plan: await fresh(), offset: 0, delivered: 0 }
+  const c = readCursor<{ plan: P; offset: number; delivered?: number }>(deps, kind, fp, cursor)
+  checkDepth(c.offset, limit)
+  return { plan: c.plan, offset: c.offset, delivered: c.delivered ?? 0 }
+}
+
 export function checkDepth(offset: number, limit: number): void {
   if (offset + limit > MAX_DEPTH && offset >= MAX_DEPTH) throw new ApiError('pagination.depth_exceeded', `Paging stops at ${MAX_DEPTH.toLocaleString('en')} results; narrow the search.`)
 }

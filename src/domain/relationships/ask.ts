@@ -5,7 +5,7 @@
 // all the rows they deliver, counted as one answer (docs/relationships.md).
 import { envelope } from '../../contract/common.ts'
 import type { AskBody } from '../../contract/relationships.ts'
-import { checkDepth, fingerprint, issueCursor, readCursor } from '../cursors.ts'
+import { fingerprint, issueCursor, planOrCursor } from '../cursors.ts'
 import type { Deps } from '../types.ts'
 import { attribution, chainOf, degradation, readGraph, type Charge, type Ctx } from './common.ts'
 import { snapshotOf } from '../credits/metering.ts'
@@ -137,13 +137,9 @@ export async function askRelationships(deps: Deps, body: AskBody, ctx: Ctx): Pro
   const fp = fingerprint({ query: body.query })
   const onCursorPage = Boolean(body.cursor)
   const { plan, offset, delivered, answer } = await readGraph(deps, async (deps) => {
-    let plan: AskPlan
-    let offset = 0
-    let delivered = 0
-    if (body.cursor) {
-      ;({ plan, offset, delivered } = readCursor<CursorPayload>(deps, 'relationships.ask', fp, body.cursor))
-      checkDepth(offset, limit)
-    } else plan = await planAsk(deps, body.query, chainOf(ctx))
+    const { plan, offset, delivered } = await planOrCursor<AskPlan>(deps, 'relationships.ask', fp, body.cursor, limit, () =>
+      planAsk(deps, body.query, chainOf(ctx)),
+    )
     return { plan, offset, delivered, answer: await run(deps, plan, offset, limit, ctx, onCursorPage) }
   })
   const route = plan.resolved.route

@@ -6,7 +6,7 @@ import { envelope } from '../../contract/common.ts'
 import type { Breakdown, RelationshipsBody, RelationshipPerson, SharedInstitution } from '../../contract/relationships.ts'
 import * as store from '../../store/relationships.ts'
 import type { Population } from '../../store/relationships.ts'
-import { checkDepth, fingerprint, issueCursor, readCursor } from '../cursors.ts'
+import { fingerprint, issueCursor, planOrCursor } from '../cursors.ts'
 import type { Deps } from '../types.ts'
 import { invalid, peopleFilter, resolveCompany, resolveInstitution, type ResolvedCompany, type ResolvedInstitution } from './anchors.ts'
 import { attribution, chainOf, companyContexts, degradation, institutionInfo, personFields, readGraph, viaOf, type Charge, type Ctx, type InstitutionInfo } from './common.ts'
@@ -213,16 +213,11 @@ export async function findRelationships(deps: Deps, body: RelationshipsBody, ctx
   const fp = fingerprintOf(body)
   const onCursorPage = Boolean(body.cursor)
   const answer = await readGraph(deps, async (deps) => {
-    let plan: RelationshipsPlan
-    let offset = 0
-    if (body.cursor) {
-      ;({ plan, offset } = readCursor<CursorPayload>(deps, 'relationships', fp, body.cursor))
-      checkDepth(offset, limit)
-    } else if (body.query !== undefined) {
-      plan = await planFromQuery(deps, body, chainOf(ctx))
-    } else {
-      plan = await planRelationships(deps, body, { query: null, parser_version: 'none', chain: chainOf(ctx) })
-    }
+    const { plan, offset } = await planOrCursor<RelationshipsPlan>(deps, 'relationships', fp, body.cursor, limit, () =>
+      body.query !== undefined
+        ? planFromQuery(deps, body, chainOf(ctx))
+        : planRelationships(deps, body, { query: null, parser_version: 'none', chain: chainOf(ctx) }),
+    )
     const computed = await computeRelationships(deps, plan)
     return { plan, offset, computed, page: await relationshipsPage(deps, plan, computed, offset, limit, ctx, onCursorPage) }
   })

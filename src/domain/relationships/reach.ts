@@ -6,7 +6,7 @@ import { envelope } from '../../contract/common.ts'
 import type { ReachBody, ReachInstitution, ReachPerson } from '../../contract/relationships.ts'
 import * as store from '../../store/relationships.ts'
 import type { Population } from '../../store/relationships.ts'
-import { checkDepth, fingerprint, issueCursor, readCursor } from '../cursors.ts'
+import { fingerprint, issueCursor, planOrCursor } from '../cursors.ts'
 import type { Deps } from '../types.ts'
 import { invalid, resolveCompany, resolvePeople, type ResolvedCompany } from './anchors.ts'
 import { attribution, chainOf, degradation, institutionInfo, personFields, readGraph, viaOf, type Charge, type Ctx } from './common.ts'
@@ -174,13 +174,9 @@ export async function findReach(deps: Deps, body: ReachBody, ctx: Ctx): Promise<
   const fp = fingerprint({ ...body, cursor: undefined, limit: undefined } as Record<string, unknown>)
   const onCursorPage = Boolean(body.cursor)
   const { plan, offset, delivered, page, more } = await readGraph(deps, async (deps) => {
-    let plan: ReachPlan
-    let offset = 0
-    let delivered = 0
-    if (body.cursor) {
-      ;({ plan, offset, delivered } = readCursor<CursorPayload>(deps, 'relationships.reach', fp, body.cursor))
-      checkDepth(offset, limit)
-    } else plan = await planReach(deps, body, chainOf(ctx))
+    const { plan, offset, delivered } = await planOrCursor<ReachPlan>(deps, 'relationships.reach', fp, body.cursor, limit, () =>
+      planReach(deps, body, chainOf(ctx)),
+    )
     const computed = await computeReach(deps, plan)
     return { plan, offset, delivered, ...(await reachPage(deps, plan, computed, offset, limit, ctx, onCursorPage)) }
   })
