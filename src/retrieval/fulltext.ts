@@ -64,10 +64,11 @@ export function weightedTsvector(parts: readonly (readonly [text: string, weight
       if (lexeme === null) continue
       const at = position > MAX_POSITION ? MAX_POSITION : position
       highest = at
+      const entry = `${at}${weight}`
       let list = positions.get(lexeme)
       if (list === undefined) positions.set(lexeme, (list = []))
-      else if (list.length >= MAX_POSITIONS_PER_LEXEME || list[list.length - 1] === `${at}${weight}`) continue
-      list.push(`${at}${weight}`)
+      else if (list.length >= MAX_POSITIONS_PER_LEXEME || list[list.length - 1] === entry) continue
+      list.push(entry)
     }
   }
   let out = ''
@@ -84,7 +85,6 @@ export function tsqueryText(terms: readonly string[], match: 'all' | 'any'): str
   const lexemes = new Set<string>()
   for (const term of terms) {
     const lower = term.toLowerCase()
-    WORD.lastIndex = 0
     // A term is one word to the caller; punctuation inside it joins its parts ("e-mail" → email).
     const word = lower.match(WORD)?.join('') ?? ''
     const lexeme = word === '' ? null : lexemeOf(word)

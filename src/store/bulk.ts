@@ -1,7 +1,7 @@
 // Set-based writes: many rows as one parameter per column, expanded into rows on the server. A
 // 500-row batch is then ~30 parameters and a short, constant statement instead of 15,000
 // parameters in a VALUES list that the client serialises one by one and the server parses and
-// plans each time (docs/corpus.md §6.4 has the figures). Works the same on PostgreSQL and PGlite.
+// plans each time (docs/corpus.md §6.3; figures in docs/performance.md, ingest). Works the same on PostgreSQL and PGlite.
 //
 // Each column travels as one JSON array: JSON.stringify escapes strings in native code, and the
 // stored records (already JSON text) are spliced in as they are, never escaped again. The server
@@ -16,7 +16,7 @@ export type BulkColumns = Readonly<Record<string, BulkType>>
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/
 
 /** `{"a","b \"c\""}`: a text[] literal with every element quoted; null stays null. */
-export function textArrayLiteral(values: readonly (string | null)[] | null | undefined): string | null {
+function textArrayLiteral(values: readonly (string | null)[] | null | undefined): string | null {
   if (values === null || values === undefined) return null
   let out = '{'
   for (let i = 0; i < values.length; i++) {

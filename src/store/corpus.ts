@@ -268,11 +268,6 @@ function updateAll(columns: readonly string[]) {
   return Object.fromEntries(columns.filter((c) => c !== 'id').map((c) => [c, sql.ref(`excluded.${c}`)]))
 }
 
-/**
- * Multi-row upsert keyed by id; returns the ids and vector keys of the rows actually written
- * (inserted, or updated because the record or its embedder changed), and which were inserted. One
- * statement per call, one parameter per column (bulk.ts).
- */
 export interface WrittenRecord {
   id: string
   vec_key: number
@@ -280,8 +275,10 @@ export interface WrittenRecord {
 }
 
 /**
- * The upsert, compiled and not run: the ingest builds it (the CPU-bound part: every column as
- * JSON) while the previous batch is being written, and runs it in its own transaction.
+ * Multi-row upsert keyed by id, compiled and not run: the ingest builds it (the CPU-bound part:
+ * every column as JSON, bulk.ts) while the previous batch is being written, and runs it in its
+ * own transaction. It returns the ids and vector keys of the rows actually written (inserted, or
+ * updated because the record or its embedder changed), and which were inserted.
  */
 export function upsertRecordsQuery(
   db: Db,
@@ -290,33 +287,18 @@ export function upsertRecordsQuery(
 ): CompiledQuery<WrittenRecord> | null {
   if (rows.length === 0) return null
   const columns = BULK_COLUMNS[table]
-  const names = Object.keys(columns)
-  const u = bulkRows(columns, rows as Record<string, unknown>[])
-  const select = sql`select ${sql.join(names.map((n) => u.ref(n)))} from ${u.from}`
   return (
-    db
-      .insertInto(table as 'companies')
-      .columns(names as never)
-      .expression(select)
+    bulkInsert(db, table, columns, rows as Record<string, unknown>[])
       .onConflict((oc) =>
         oc
           .column('id')
-          .doUpdateSet(updateAll(names) as never)
+          .doUpdateSet(updateAll(Object.keys(columns)) as never)
           .where(changed(table)),
       )
       // xmax is 0 on a row this statement inserted (not updated).
       .returning(['id', 'vec_key', sql<boolean>`(xmax = 0)`.as('inserted')])
       .compile()
   )
-}
-
-export async function upsertRecords(
-  db: Db,
-  table: RecordTable,
-  rows: CompanyRow[] | PersonRow[] | DocumentRow[],
-): Promise<WrittenRecord[]> {
-  const query = upsertRecordsQuery(db, table, rows)
-  return query ? (await db.executeQuery(query)).rows : []
 }
 
 /** Deletes the affiliations of these persons (before their new ones are inserted). */
@@ -352,7 +334,7 @@ const INSTITUTION_BULK: BulkColumns = {
 }
 
 /** `insert into <table> (…) select … from rows from (…)`: the rows as one parameter per column (bulk.ts). */
-function bulkInsert<T extends 'affiliations' | 'institutions' | 'record_vectors'>(
+function bulkInsert<T extends RecordTable | 'affiliations' | 'institutions' | 'record_vectors'>(
   db: Db,
   table: T,
   columns: BulkColumns,

@@ -31,7 +31,7 @@ function runJson(run: Insertable<UsageRunsTable>): string {
       ? value === null
         ? 'null'
         : (value as string)
-      : JSON.stringify(value instanceof Date ? value.toISOString() : value)
+      : JSON.stringify(value)
     out += (out.length > 1 ? ',' : '') + JSON.stringify(column) + ':' + json
   }
   return out + '}'

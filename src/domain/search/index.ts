@@ -8,7 +8,7 @@ import { assertValid } from '../../contract/validation.ts'
 import { ApiError } from '../../errors.ts'
 import type { Filters } from '../../store/search-filters.ts'
 import { billingDegradation, chargeChain, snapshotOf, type ChargeInput } from '../credits/metering.ts'
-import { checkDepth, fingerprint, issueCursor, MAX_DEPTH, readCursor } from '../cursors.ts'
+import { fingerprint, issueCursor, MAX_DEPTH, planOrCursor } from '../cursors.ts'
 import type { Credential, Deps } from '../types.ts'
 import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../../contract/search-catalogue.ts'
 import { attributionFor, buildRows, DEEP_POOL, loadVocabularies, POOL, queryTerms, retrieve, vectorDegradation, vectorUnavailableDegradation, withRetrieval, type RetrievalPlan, type SortClause } from './engine.ts'
@@ -200,18 +200,13 @@ function requestFingerprint(body: SearchBody): string {
 export async function searchRecords(deps: Deps, credential: Credential, body: SearchBody, ctx: { request_id: string; idempotency_scope: string | null }): Promise<SearchAnswer> {
   const limit = body.limit ?? 25
   const fp = requestFingerprint(body)
-  let plan: SearchPlan
-  let offset = 0
   let parserDegradation: QueryReading['degradation'] = []
   const onCursorPage = Boolean(body.cursor)
-  if (body.cursor) {
-    const payload = readCursor<CursorPayload>(deps, 'search', fp, body.cursor)
-    plan = payload.plan
-    offset = payload.offset
-    checkDepth(offset, limit)
-  } else {
-    ;({ plan, degradation: parserDegradation } = await planSearch(deps, body, chargeChain(ctx)))
-  }
+  const { plan, offset } = await planOrCursor<SearchPlan>(deps, 'search', fp, body.cursor, limit, async () => {
+    const planned = await planSearch(deps, body, chargeChain(ctx))
+    parserDegradation = planned.degradation
+    return planned.plan
+  })
   const pageLimit = Math.min(limit, MAX_DEPTH - offset)
   const answer = await withRetrieval(deps, async () => {
     const got = await retrieve(deps, plan, offset, pageLimit)
