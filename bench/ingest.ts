@@ -1,14 +1,22 @@
 // Ingest throughput: records per second through the whole path (NDJSON parse, schema check,
 // normalisation, embedding, upsert with every index, affiliations, vector index) for companies and
-// persons of the medium demo corpus, next to two limits measured on the same store in the same
-// round: a bare insert of the same records (id + jsonb into an unindexed table, same batch size and
-// transport), and the weighted full-text vectors of the same records computed alone (the costliest
-// column). Each round starts from a fresh store. On PostgreSQL on this host, the CPU time of the
-// server processes is read from /proc beside this process's own: where each record's time goes.
+// persons of the medium demo corpus, next to limits measured on the same store in the same round:
+// raw COPY of the rows the person ingest wrote (persons, affiliations, stored vectors) into copies
+// of those tables with every index (the limit ARCHITECTURE.md names: the store alone), a bare
+// insert of the same records (id + jsonb into an unindexed table, same batch size and transport),
+// and the weighted full-text vectors of the same records computed alone. Each round starts from a
+// fresh store. On PostgreSQL on this host, the CPU time of the server processes is read from /proc
+// beside this process's own: where each record's time goes.
 // Embedded, or PostgreSQL with DSP_BENCH_DATABASE_URL. Explained in docs/performance.md (ingest).
 import { readdirSync, readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
+import { pipeline } from 'node:stream/promises'
+import { Readable, Writable } from 'node:stream'
+import type { PGlite } from '@electric-sql/pglite'
 import { sql } from 'kysely'
+import pg from 'pg'
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams'
+import type { Deps } from '../src/domain/types.ts'
 import { createDemoCorpus } from '../src/corpus/demo/index.ts'
 import { DEFAULT_BATCH_SIZE, ingestLines } from '../src/domain/corpus/ingest.ts'
 import { prepareRecord } from '../src/domain/corpus/prepare.ts'
@@ -53,6 +61,51 @@ interface Timed {
   loadavg_1m: number
 }
 
+/** What a person ingest writes: its rows, their affiliations and their stored vectors. */
+const PERSON_TABLES = [
+  { table: 'persons', rows: sql`select * from persons` },
+  { table: 'affiliations', rows: sql`select * from affiliations` },
+  { table: 'record_vectors', rows: sql`select * from record_vectors where category = 'person'` },
+] as const
+
+/**
+ * The limit ARCHITECTURE.md names for ingest: raw `COPY … FROM STDIN` of the rows a person ingest
+ * just wrote (persons, affiliations, stored vectors), already in the store's own text format, into
+ * copies of those tables with every index (`like … including all`). No parsing, checks, text
+ * analysis, embedding, upsert or vector index: the store writing those rows and their indexes,
+ * nothing else. Seconds for all three tables.
+ */
+async function rawCopy(deps: Deps): Promise<{ seconds: number; seconds_by_table: Record<string, number> }> {
+  const pglite = (deps.store as { pglite?: PGlite }).pglite
+  const client = pglite ? null : new pg.Client({ connectionString: deps.store.url! })
+  await client?.connect()
+  try {
+    const texts: string[] = []
+    for (const t of PERSON_TABLES) {
+      await sql`create table ${sql.id(`bench_copy_${t.table}`)} (like ${sql.id(t.table)} including all)`.execute(deps.db)
+      const query = sql`copy (${t.rows}) to stdout`.compile(deps.db).sql
+      if (pglite) texts.push(await ((await pglite.query(query.replace('stdout', "'/dev/blob'"))).blob!.text()))
+      else {
+        const chunks: Buffer[] = []
+        await pipeline(client!.query(copyTo(query)), new Writable({ write: (c: Buffer, _e, cb) => { chunks.push(c); cb() } }))
+        texts.push(Buffer.concat(chunks).toString('utf8'))
+      }
+    }
+    const byTable: Record<string, number> = {}
+    for (const [i, t] of PERSON_TABLES.entries()) {
+      const into = `copy bench_copy_${t.table} from stdin`
+      const started = performance.now()
+      if (pglite) await pglite.query(into.replace('stdin', "'/dev/blob'"), [], { blob: new Blob([texts[i]!]) })
+      else await pipeline(Readable.from([texts[i]!]), client!.query(copyFrom(into)))
+      byTable[t.table] = round((performance.now() - started) / 1000, 3)
+    }
+    return { seconds: Object.values(byTable).reduce((a, b) => a + b, 0), seconds_by_table: byTable }
+  } finally {
+    for (const t of PERSON_TABLES) await sql`drop table if exists ${sql.id(`bench_copy_${t.table}`)}`.execute(deps.db)
+    await client?.end()
+  }
+}
+
 async function round1(s: typeof FULL, companies: string[], persons: string[], problems: string[]) {
   const server = await startBenchServer({})
   try {
@@ -78,6 +131,10 @@ async function round1(s: typeof FULL, companies: string[], persons: string[], pr
     const company = await timed('companies', 'company', companies)
     const person = await timed('persons', 'person', persons)
     const unchanged = await timed('persons again', 'person', persons)
+
+    const copied = await rawCopy(deps)
+    const copyRps = Math.round(persons.length / copied.seconds)
+    console.error(`  ${'raw COPY'.padEnd(18)} ${copyRps} records/s (${JSON.stringify(copied.seconds_by_table)} s)`)
 
     // The limit: the same records as (id, jsonb) rows, same batch size and transport, no index, no text work.
     await sql`create table bench_bare (id text, record jsonb)`.execute(deps.db)
@@ -112,7 +169,7 @@ async function round1(s: typeof FULL, companies: string[], persons: string[], pr
     return {
       store: server.store,
       embedder: (await deps.embedder()).name,
-      round: { company, person, unchanged, bare_insert_records_per_second: bareRps, full_text_alone_records_per_second: tsvRps },
+      round: { company, person, unchanged, raw_copy_records_per_second: copyRps, raw_copy_seconds_by_table: copied.seconds_by_table, bare_insert_records_per_second: bareRps, full_text_alone_records_per_second: tsvRps },
     }
   } finally {
     await server.close()
@@ -138,6 +195,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
   }
   const personRps = med((r) => r.person.records_per_second)!
   const bareRps = med((r) => r.bare_insert_records_per_second)!
+  const copyRps = med((r) => r.raw_copy_records_per_second)!
   const tsvRps = med((r) => r.full_text_alone_records_per_second)!
   const goal = GOAL[store as keyof typeof GOAL]
   return {
@@ -150,6 +208,9 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       companies_records_per_second: med((r) => r.company.records_per_second),
       persons_records_per_second: personRps,
       persons_unchanged_records_per_second: med((r) => r.unchanged.records_per_second),
+      raw_copy_records_per_second: copyRps,
+      persons_share_of_raw_copy: round(personRps / copyRps, 3),
+      raw_copy_share_of_goal: round(copyRps / goal, 3),
       bare_insert_records_per_second: bareRps,
       persons_share_of_bare: round(personRps / bareRps, 3),
       full_text_alone_records_per_second: tsvRps,
