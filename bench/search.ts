@@ -1,12 +1,13 @@
 // POST /v1/search (fast and auto) on the demo corpus (small, or the medium one of a seeded store:
-// bench/lib/server.ts): p50/p95 at one request in flight and requests/s at 4 connections, next to
+// bench/lib/server.ts): p50/p95 at one request in flight and requests/s at 4 connections (the load
+// client in a child process, lib/load.ts), next to
 // the bare engine query (`retrieve` on the same plan, in process) and a bare durable commit (the
 // floor of the charge every search writes) measured in the same run. Explained in docs/performance.md.
-import { execFile } from 'node:child_process'
 import { loadavg } from 'node:os'
 import { POOL, retrieve, withRetrieval, type RetrievalPlan } from '../src/domain/search/engine.ts'
 import type { Deps } from '../src/domain/types.ts'
 import { timeSampled, type SampledTiming } from './lib/in-process.ts'
+import { load } from './lib/load.ts'
 import { sql } from 'kysely'
 import { demoCorpus, startBenchServer } from './lib/server.ts'
 import { median, round } from './lib/stats.ts'
@@ -36,22 +37,16 @@ export interface Throughput {
 }
 
 /**
- * Requests/s of a POST with a JSON body, from the autocannon CLI in a child process (lib/load.ts
- * sends no body). Only 127.0.0.1; killed after its window plus 30 s.
+ * POST /v1/search with `body` from the load client in a child process (lib/load.ts: autocannon,
+ * each response's own hrtime): the client never shares this process's event loop or GC with the
+ * server, as a real caller would not. One connection: service time; more: requests/s.
  */
-export function throughput(url: string, headers: Record<string, string>, body: unknown, connections: number, seconds: number): Promise<Throughput> {
-  if (new URL(url).hostname !== '127.0.0.1') throw new Error(`refusing to load ${url}: benchmarks only target 127.0.0.1`)
-  const bin = new URL('../node_modules/.bin/autocannon', import.meta.url).pathname
-  const args = ['-j', '-m', 'POST', '-c', String(connections), '-d', String(seconds), '-b', JSON.stringify(body)]
-  for (const [k, v] of Object.entries({ ...headers, 'content-type': 'application/json' })) args.push('-H', `${k}=${v}`)
-  args.push(url)
-  return new Promise((resolve, reject) => {
-    execFile(bin, args, { timeout: (seconds + 30) * 1000, maxBuffer: 1 << 24 }, (error, stdout) => {
-      if (error) return reject(error)
-      const r = JSON.parse(stdout) as { requests: { total: number }; duration: number; non2xx: number; errors: number; timeouts: number }
-      resolve({ connections, requests_per_second: Math.round((r.requests.total - r.non2xx) / r.duration), non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts })
-    })
-  })
+async function loadSearch(url: string, key: string, body: unknown, connections: number, warmupSeconds: number, durationSeconds: number, problems: string[]) {
+  const r = await load({ url: `${url}/v1/search`, method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(body), connections, warmupSeconds, durationSeconds })
+  if (!r.valid) problems.push(`POST /v1/search at ${connections} connection(s): ${r.problems.join('; ')}`)
+  const timing: SampledTiming = { calls: r.requests, calls_per_second: r.requests_per_second, p50_ms: r.latency_ms.p50, p95_ms: r.latency_ms.p95, p99_ms: r.latency_ms.p99 }
+  const throughput: Throughput = { connections, requests_per_second: r.requests_per_second, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts }
+  return { timing, throughput }
 }
 
 interface ModeRound {
@@ -121,14 +116,13 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       for (const mode of Object.keys(BODIES) as Mode[]) {
         const got: Partial<Record<'http' | 'bare', SampledTiming>> = {}
         for (const which of order) {
-          got[which] = await timeSampled(which === 'http' ? post(mode) : bare(mode), s.warmupSeconds, s.durationSeconds)
+          got[which] = which === 'http' ? (await loadSearch(server.url, key, BODIES[mode], 1, s.warmupSeconds, s.durationSeconds, problems)).timing : await timeSampled(bare(mode), s.warmupSeconds, s.durationSeconds)
           console.error(`  ${mode} ${which.padEnd(4)} p50 ${got[which]!.p50_ms} ms p95 ${got[which]!.p95_ms} ms (${got[which]!.calls} calls)`)
         }
         const bareCommit = await timeSampled(commit, s.warmupSeconds / 2, s.durationSeconds / 2)
         console.error(`  ${mode} commit p50 ${bareCommit.p50_ms} ms`)
-        const tp = await throughput(`${server.url}/v1/search`, { 'x-api-key': key }, BODIES[mode], s.throughputConnections, s.throughputSeconds)
+        const tp = (await loadSearch(server.url, key, BODIES[mode], s.throughputConnections, 1, s.throughputSeconds, problems)).throughput
         console.error(`  ${mode} ${tp.connections} conn: ${tp.requests_per_second} req/s`)
-        if (tp.non2xx || tp.errors || tp.timeouts) problems.push(`round ${i + 1} ${mode} throughput: ${tp.non2xx} non-2xx, ${tp.errors} errors, ${tp.timeouts} timeouts`)
         modes[mode] = { http: got.http!, bare_commit: bareCommit, bare_retrieve: got.bare!, throughput: tp, outside_engine_share_p50: round((got.http!.p50_ms - got.bare!.p50_ms) / got.http!.p50_ms, 3) }
       }
       rounds.push({ loadavg_1m: round(loadavg()[0]!, 2), order: [...order], modes })

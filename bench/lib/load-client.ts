@@ -18,6 +18,7 @@ function drive(request: LoadRequest, seconds: number, record: boolean): Promise<
       headers: request.headers,
       connections: request.connections,
       duration: seconds,
+      ...(request.body === null ? {} : { body: request.body }),
     }
     const instance = autocannon(options, (error: unknown, result: autocannon.Result) =>
       error ? reject(error) : resolve({ result, samples }),

@@ -8,6 +8,8 @@ export interface LoadOptions {
   url: string
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   headers?: Record<string, string>
+  /** A request body (JSON text), sent with every request. */
+  body?: string
   /** Concurrent keep-alive connections; 1 measures service time without queueing. Default 10. */
   connections?: number
   /** Default 5 s: JIT, the key cache and the store's buffers are warm before measuring. */
@@ -16,7 +18,7 @@ export interface LoadOptions {
   durationSeconds?: number
 }
 
-export type LoadRequest = Required<Omit<LoadOptions, 'headers'>> & { headers: Record<string, string> }
+export type LoadRequest = Required<Omit<LoadOptions, 'headers' | 'body'>> & { headers: Record<string, string>; body: string | null }
 
 export interface LoadResult {
   url: string
@@ -49,6 +51,7 @@ export function load(options: LoadOptions): Promise<LoadResult> {
     url: options.url,
     method: options.method ?? 'GET',
     headers: options.headers ?? {},
+    body: options.body ?? null,
     connections: options.connections ?? 10,
     warmupSeconds: options.warmupSeconds ?? 5,
     durationSeconds: options.durationSeconds ?? 10,

@@ -42,7 +42,7 @@ export const HistoryRunDetail = WithMeta({
   plan: Nullable(Type.Object({}, { additionalProperties: true, description: 'The resolved plan (resolved_search for searches)' })),
   snapshot: Nullable(Type.Object({}, { additionalProperties: true, description: 'Page 1 of a search as it was answered; replays for free' })),
   snapshot_state: Type.Enum(['available', 'not_a_search', 'not_first_page', 'too_large', 'expired', 'not_recorded'], {
-    description: 'available: snapshot holds page 1. not_a_search: only searches keep one. not_first_page: a cursor page. too_large: page 1 was over the size kept. expired: past the 30-day snapshot retention. not_recorded: the route keeps none.',
+    description: 'available: snapshot holds page 1. not_a_search: only searches keep one. not_first_page: a cursor page. too_large: page 1 was over the size kept. expired: past the 30-day snapshot retention. not_recorded: the route keeps none, or the run\'s detail (written a moment after its charge) never reached the store.',
   }),
 })
 

@@ -1,6 +1,7 @@
 // Feedback reports, the tag vocabulary and votes (contract §2.11, §3.6, §4.8). Reports and votes
 // are private to the credential that filed them. Queries: store/feedback.ts. Design notes:
 // docs/lists-and-feedback.md.
+import { flushFinishedRuns } from './credits/metering.ts'
 import type { CreateReportBody, ReportsQuery, ReportView, VoteBody, VoteView } from '../contract/feedback.ts'
 import { ApiError } from '../errors.ts'
 import * as store from '../store/feedback.ts'
@@ -108,6 +109,8 @@ function verifyTarget(deps: Deps, run: UsageRunRow | null, target: CreateReportB
 /** The history run a subject_ref names, within the 90-day window; 404 feedback.subject_not_found otherwise. */
 async function findSubject(deps: Deps, credential: Credential, ref: NonNullable<CreateReportBody['subject_ref']>): Promise<UsageRunRow> {
   const since = new Date(deps.clock.nowMs() - RETENTION_DAYS * DAY_MS)
+  // A run's snapshot is written with its closing, after the answer: what this server queued first.
+  await flushFinishedRuns(deps)
   const run = ref.kind === 'request'
     ? await usage.visibleRuns(deps.db, visibility(credential))
       .selectAll('usage_runs')

@@ -1,5 +1,6 @@
 // Queries for usage runs (history), charged units and credit holds.
 import { sql, type Insertable, type Selectable } from 'kysely'
+import { bulkRows, type BulkColumns } from './bulk.ts'
 import type { Db, UsageRunsTable } from './db.ts'
 
 export type UsageRunRow = Selectable<UsageRunsTable>
@@ -72,21 +73,67 @@ export async function chargeRun(
   }
 }
 
-export interface FinishedRun {
-  id: number
+/** A run's history detail (JSON texts). */
+export interface RunDetail {
+  request: string
+  plan: string | null
+  snapshot: string | null
+  snapshot_state: string
+}
+
+/** What a run's closing writes: its outcome once the response went out. */
+export interface RunClosing {
   status: 'ok' | 'failed'
   error_code: string | null
   latency_ms: number
   finished_at: Date
 }
 
-/** Closes many runs in one statement. */
-export async function finishRuns(db: Db, runs: FinishedRun[]) {
-  if (runs.length === 0) return
-  const values = sql.join(runs.map((r) => sql`(${r.id}::bigint, ${r.status}::text, ${r.error_code}::text, ${r.latency_ms}::integer, ${r.finished_at}::timestamptz)`))
-  await sql`update usage_runs u set status = v.status, error_code = v.error_code, latency_ms = v.latency_ms, finished_at = v.finished_at
-    from (values ${values}) as v(id, status, error_code, latency_ms, finished_at)
-    where u.id = v.id`.execute(db)
+/** A later write to a charged run: its history detail, its closing, or both. */
+export interface RunUpdate {
+  id: number
+  detail?: RunDetail
+  closing?: RunClosing
+}
+
+const RUN_UPDATE_BULK: BulkColumns = {
+  id: 'int8',
+  has_closing: 'bool',
+  status: 'text',
+  error_code: 'text',
+  latency_ms: 'int4',
+  finished_at: 'timestamptz',
+  has_detail: 'bool',
+  request: 'jsonb',
+  plan: 'jsonb',
+  snapshot: 'jsonb',
+  snapshot_state: 'text',
+}
+
+const CLOSING_COLUMNS = ['status', 'error_code', 'latency_ms', 'finished_at'] as const
+const DETAIL_COLUMNS = ['request', 'plan', 'snapshot', 'snapshot_state'] as const
+
+/** Applies many run updates in one statement; updates of the same run merge into one row write. */
+export async function updateRuns(db: Db, updates: RunUpdate[]) {
+  if (updates.length === 0) return
+  const byId = new Map<number, RunUpdate>()
+  for (const u of updates) {
+    const seen = byId.get(u.id)
+    byId.set(u.id, seen ? { id: u.id, detail: u.detail ?? seen.detail, closing: u.closing ?? seen.closing } : u)
+  }
+  const u = bulkRows(RUN_UPDATE_BULK, [...byId.values()], (r, column) => {
+    if (column === 'id') return r.id
+    if (column === 'has_closing') return r.closing !== undefined
+    if (column === 'has_detail') return r.detail !== undefined
+    if (column === 'finished_at') return r.closing?.finished_at.toISOString() ?? null
+    if ((CLOSING_COLUMNS as readonly string[]).includes(column)) return r.closing?.[column as keyof RunClosing] ?? null
+    return r.detail?.[column as keyof RunDetail] ?? null
+  })
+  // A run keeps the columns of the part an update does not carry.
+  const keep = (columns: readonly string[], flag: string) => columns.map((c) => sql`${sql.raw(c)} = case when v.${sql.raw(flag)} then v.${sql.raw(c)} else r.${sql.raw(c)} end`)
+  const set = [...keep(CLOSING_COLUMNS, 'has_closing'), ...keep(DETAIL_COLUMNS, 'has_detail')]
+  const select = Object.keys(RUN_UPDATE_BULK).map((c) => sql`${u.ref(c)} as ${sql.raw(c)}`)
+  await sql`update usage_runs r set ${sql.join(set)} from (select ${sql.join(select)} from ${u.from}) as v where r.id = v.id`.execute(db)
 }
 
 export interface RunVisibility {

@@ -1,6 +1,7 @@
 // The one metering mechanism every billed route uses (contract §1, §2.2, §4.10, §8). A call is
 // priced from what its answer delivers and charged only once that answer is ready, in one
 // transaction with the run record and the units it charged, behind the spending account's lock.
+// The run's history detail (request, plan, snapshot) follows with its closing, after the answer.
 import { createHash } from 'node:crypto'
 import { ApiError } from '../../errors.ts'
 import * as accounts from '../../store/accounts.ts'
@@ -113,10 +114,24 @@ export function pendingRun(
   }
 }
 
+/** The history detail of a charge input, serialised once. */
+function runDetail(input: Pick<ChargeInput, 'request' | 'plan' | 'snapshot_json' | 'snapshot_state'>): usage.RunDetail {
+  return {
+    request: JSON.stringify(input.request ?? null),
+    plan: input.plan === undefined ? null : JSON.stringify(input.plan),
+    snapshot: input.snapshot_json ?? null,
+    snapshot_state: input.snapshot_state,
+  }
+}
+
 /**
  * Charges a billed call whose answer is ready. Throws 402 credits.insufficient (nothing
  * recorded, nothing charged), 500 credits.unknown_action (before any write) or 503
  * credits.unavailable (ledger unreachable: fail closed). Test keys are charged 0.
+ *
+ * The run is recorded lean (snapshot_state `not_recorded`): its request, plan and page-1 snapshot
+ * follow a moment later in a batch (runUpdates), off the answer's path, usually in the same row
+ * write as its closing; a run whose detail never reached the store keeps `not_recorded`.
  */
 export async function chargeCall(deps: Deps, ctx: ChargeContext, input: ChargeInput): Promise<Charge> {
   const rule = priceRule(input.action_type)
@@ -132,13 +147,11 @@ export async function chargeCall(deps: Deps, ctx: ChargeContext, input: ChargeIn
         action_type: input.action_type,
         query: input.query,
         request_id: ctx.request_id,
-        request: input.request,
+        request: null,
         result_count: input.result_count,
         result_total: input.result_total ?? null,
         result_total_is_estimate: input.result_total_is_estimate ?? null,
-        plan: input.plan === undefined ? null : JSON.stringify(input.plan),
-        snapshot: input.snapshot_json ?? null,
-        snapshot_state: input.snapshot_state,
+        snapshot_state: 'not_recorded',
       }),
       scope,
       units,
@@ -159,6 +172,7 @@ export async function chargeCall(deps: Deps, ctx: ChargeContext, input: ChargeIn
     if (outcome.has_allocation && (outcome.shared_balance_milli ?? 0) > 0) extra.unrestricted_not_usable = toCredits(outcome.shared_balance_milli!)
     throw new ApiError('credits.insufficient', `This call costs ${toCredits(price)} credits and ${toCredits(Math.max(0, available))} are spendable; no results were returned.`, { extra })
   }
+  runUpdates(deps).push({ id: outcome.run_id!, detail: runDetail(input) })
   return { run_id: outcome.run_id!, credits_charged: toCredits(outcome.price_milli), already_paid: units.length > 0 && outcome.fresh_units === 0 }
 }
 
@@ -175,9 +189,9 @@ export function snapshotOf(envelope: unknown, onCursorPage: boolean): { snapshot
   return { snapshot_json: fits ? json : null, snapshot_state: fits ? 'available' : 'too_large' }
 }
 
-const finishedRuns = perServer((deps: Deps) =>
-  new WriteBehind<usage.FinishedRun>({
-    write: (runs) => usage.finishRuns(deps.db, runs),
+const runUpdates = perServer((deps: Deps) =>
+  new WriteBehind<usage.RunUpdate>({
+    write: (updates) => usage.updateRuns(deps.db, updates),
     // The runs stay pending; the maintenance job reports them failed (incomplete) later.
     onError: (e, n) => deps.log.warn({ err: e.message, runs: n }, 'could not close runs'),
   }),
@@ -185,13 +199,14 @@ const finishedRuns = perServer((deps: Deps) =>
 
 /**
  * Marks a charged run finished once its response went out (or failed to). Queued: runs close in
- * batches a moment later (domain/write-behind.ts); readers of history call flushFinishedRuns first.
+ * batches a moment later (domain/write-behind.ts), with the detail their charge queued; readers of
+ * history call flushFinishedRuns first.
  */
 export function finishCharge(deps: Deps, runId: number, ok: boolean, latencyMs: number): void {
-  finishedRuns(deps).push({ id: runId, status: ok ? 'ok' : 'failed', error_code: ok ? null : 'incomplete', latency_ms: Math.round(latencyMs), finished_at: deps.clock.now() })
+  runUpdates(deps).push({ id: runId, closing: { status: ok ? 'ok' : 'failed', error_code: ok ? null : 'incomplete', latency_ms: Math.round(latencyMs), finished_at: deps.clock.now() } })
 }
 
-/** Writes the queued run closures of this server (before reading history, and at shutdown). */
+/** Writes the queued run details and closures of this server (before reading history, and at shutdown). */
 export function flushFinishedRuns(deps: Deps): Promise<void> {
-  return finishedRuns(deps).flush()
+  return runUpdates(deps).flush()
 }
