@@ -1,10 +1,11 @@
 // POST /v1/search (fast and auto) on the demo corpus (small, or the medium one of a seeded store:
 // bench/lib/server.ts): p50/p95 at one request in flight and requests/s at 4 connections (the load
 // client in a child process, lib/load.ts), next to
-// the bare engine query (`retrieve` on the same plan, in process) and a bare durable commit (the
+// the bare engine query (`retrieve` on the same plan, then `buildRows` reading the page's records,
+// in process) and a bare durable commit (the
 // floor of the charge every search writes) measured in the same run. Explained in docs/performance.md.
 import { loadavg } from 'node:os'
-import { POOL, retrieve, withRetrieval, type RetrievalPlan } from '../src/domain/search/engine.ts'
+import { buildRows, POOL, retrieve, withRetrieval, type RetrievalPlan } from '../src/domain/search/engine.ts'
 import type { Deps } from '../src/domain/types.ts'
 import { timeSampled, type SampledTiming } from './lib/in-process.ts'
 import { load } from './lib/load.ts'
@@ -102,7 +103,8 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       resultCounts[mode] = first.results?.length ?? 0
       console.error(`  ${mode}: ${resultCounts[mode]} results; plan ${JSON.stringify(plans[mode])}`)
     }
-    const bare = (mode: Mode) => () => withRetrieval(deps, () => retrieve(deps, plans[mode], 0, BODIES[mode].limit))
+    // The engine query: the ranked page, then its records (what the engine answers with).
+    const bare = (mode: Mode) => () => withRetrieval(deps, async () => buildRows(deps, plans[mode].category, (await retrieve(deps, plans[mode], 0, BODIES[mode].limit)).hits))
     // A transaction that writes one row and commits: the WAL flush every charge waits for, and
     // nothing else (a transaction that writes nothing is not flushed). A scratch table, dropped after.
     await sql`create table if not exists bench_commit_probe (id bigserial primary key)`.execute(deps.db)
@@ -152,14 +154,14 @@ export async function run(options: RunOptions): Promise<BenchResult> {
     const fastP50 = figures.fast.http_p50_ms
     return {
       variant: corpus.variant,
-      title: `POST /v1/search fast and auto (demo corpus, ${corpus.scale}) next to the bare engine query (retrieve, same plan)`,
+      title: `POST /v1/search fast and auto (demo corpus, ${corpus.scale}) next to the bare engine query (retrieve + the page's records, same plan)`,
       store: server.store,
       settings: { ...s, corpus: corpus.scale, bodies: BODIES, latency_connections: 1, key_environment: 'test', fast_p50_goal_ms: GOAL_FAST_P50_MS, outside_share_goal: GOAL_OUTSIDE_SHARE },
       figures,
       rounds,
       goal: latencyGoal
         ? atMost('fast search p50 at most 25 ms on the medium corpus, PostgreSQL', 'fast.http_p50_ms', fastP50, GOAL_FAST_P50_MS, 'ms', valid)
-        : atMost(`Everything outside the engine query is at most 10 % of a fast search at p50: (p50 POST /v1/search − p50 retrieve) / p50 POST /v1/search, ${corpus.scale} corpus`, 'fast.outside_engine_share_p50', share, GOAL_OUTSIDE_SHARE, 'share', valid),
+        : atMost(`Everything outside the engine query is at most 10 % of a fast search at p50: (p50 POST /v1/search − p50 engine query) / p50 POST /v1/search, ${corpus.scale} corpus`, 'fast.outside_engine_share_p50', share, GOAL_OUTSIDE_SHARE, 'share', valid),
       valid,
       problems,
     }
