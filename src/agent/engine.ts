@@ -261,6 +261,8 @@ async function finish(deps: Deps, claim: progress.Claim, plan: RunPlan, state: S
   const vectorGaps = [
     ...(plan.semantic_query ? await withRetrieval(deps, () => vectorDegradation(deps, plan.category)) : []),
     ...(state.vector_unavailable ? vectorUnavailableDegradation(plan.category) : []),
+    // The insights' document searches too: each corpus searched by its words only says so.
+    ...insights.searches.filter((s) => s.vector_unavailable).flatMap((s) => vectorUnavailableDegradation(s.category)),
   ]
   const answer = composeAnswer(claim.run, plan, state, insights, rows.length, filled, vectorGaps)
   await progress.completeRun(deps, claim, answer, rows, [

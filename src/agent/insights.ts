@@ -59,7 +59,8 @@ function sourceOf(category: InsightCategory, r: Record<string, unknown>): Insigh
 export interface InsightsResult {
   insights: Insight[]
   insight_sources: InsightSource[]
-  searches: { category: InsightCategory; returned: number }[]
+  /** `vector_unavailable`: the embeddings provider failed on this search, which matched by words only. */
+  searches: { category: InsightCategory; returned: number; vector_unavailable?: boolean }[]
 }
 
 /** Documents on the run's topic, up to the tier's budget; `rowNames` are the answer's own accounts. */
@@ -74,11 +75,11 @@ export async function findInsights(deps: Deps, plan: RunPlan, rowNames: string[]
   for (const category of ORDER.slice(0, plan.budget.insight_searches)) {
     const room = plan.budget.insight_sources - sources.length
     if (room <= 0) break
-    const docs = await withRetrieval(deps, async () => {
+    const { docs, vectorUnavailable } = await withRetrieval(deps, async () => {
       const got = await retrieve(deps, { category: category as EntityCategory, filters: {}, include_domains: [], semantic_query: words, semantic_scope: null, sort: [], expansions: expandTerms(topic), pool: 50 }, 0, room * 2)
-      return buildRows(deps, category as EntityCategory, got.hits)
+      return { docs: await buildRows(deps, category as EntityCategory, got.hits), vectorUnavailable: got.vector_unavailable }
     })
-    searches.push({ category, returned: docs.length })
+    searches.push({ category, returned: docs.length, ...(vectorUnavailable ? { vector_unavailable: true } : {}) })
     for (const doc of docs) {
       if (sources.length >= plan.budget.insight_sources) break
       const text = JSON.stringify(doc).toLowerCase()

@@ -217,6 +217,9 @@ describe('DSP_EMBEDDINGS_PROVIDER=openai with the provider unreachable', () => {
     assert.ok(entry, JSON.stringify(run.degradation))
     assert.equal(entry.impact, 'recall')
     assert.equal(entry.source_corpus, 'gtm_companies')
+    // Its insights' document search (market reports, the minimal tier's one) matched by words only too.
+    const insightsDegraded = run.degradation.filter((d: { reason: string; source_corpus: string }) => d.reason === 'vector_search_unavailable' && d.source_corpus === 'market_reports')
+    assert.equal(insightsDegraded.length, 1, JSON.stringify(run.degradation))
   })
 
   test('the retrieval index itself down still answers 503 upstream.unavailable, never charged', async () => {
