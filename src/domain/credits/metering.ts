@@ -192,8 +192,8 @@ export function snapshotOf(envelope: unknown, onCursorPage: boolean): { snapshot
 const runUpdates = perServer((deps: Deps) =>
   new WriteBehind<usage.RunUpdate>({
     write: (updates) => usage.updateRuns(deps.db, updates),
-    // The runs stay pending; the maintenance job reports them failed (incomplete) later.
-    onError: (e, n) => deps.log.warn({ err: e.message, runs: n }, 'could not close runs'),
+    // The runs stay pending (and not_recorded); the maintenance job reports them failed (incomplete) later.
+    onError: (e, n) => deps.log.warn({ err: e.message, runs: n }, 'could not write run closings and details'),
   }),
 )
 
