@@ -15,6 +15,7 @@ import * as m0010 from './migrations/0010_vector_counted.ts'
 import * as m0011 from './migrations/0011_drop_company_key_idx.ts'
 import * as m0012 from './migrations/0012_charge_function.ts'
 import * as m0013 from './migrations/0013_history_lz4.ts'
+import * as m0014 from './migrations/0014_charge_run_once.ts'
 
 const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0011_drop_company_key_idx': m0011,
   '0012_charge_function': m0012,
   '0013_history_lz4': m0013,
+  '0014_charge_run_once': m0014,
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
