@@ -17,7 +17,7 @@ import { seedSmallDemo, startBenchServer } from './lib/server.ts'
 import { median, round } from './lib/stats.ts'
 import type { BenchResult, RunOptions } from './lib/types.ts'
 import { timeSampled, type SampledTiming } from './lib/in-process.ts'
-import { load } from './lib/load.ts'
+import { load, loadTiming } from './lib/load.ts'
 
 export const name = 'metering'
 
@@ -130,7 +130,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
     const route = async (): Promise<SampledTiming> => {
       const r = await load({ url: `${server.url}/v1/search`, method: 'POST', headers, body: JSON.stringify(SEARCH_BODY), connections: 1, warmupSeconds: s.warmupSeconds, durationSeconds: s.durationSeconds })
       if (!r.valid) problems.push(`POST /v1/search under load: ${r.problems.join('; ')}`)
-      return { calls: r.requests, calls_per_second: r.requests_per_second, p50_ms: r.latency_ms.p50, p95_ms: r.latency_ms.p95, p99_ms: r.latency_ms.p99 }
+      return loadTiming(r)
     }
     const domainOnly = () => searchRecords(deps, credential, SEARCH_BODY as unknown as SearchBody, { request_id: randomUUID(), idempotency_scope: null })
 

@@ -1,14 +1,13 @@
 // POST /v1/search (fast and auto) on the demo corpus (small, or the medium one of a seeded store:
 // bench/lib/server.ts): p50/p95 at one request in flight and requests/s at 4 connections (the load
-// client in a child process, lib/load.ts), next to
-// the bare engine query (`retrieve` on the same plan, then `buildRows` reading the page's records,
-// in process) and a bare durable commit (the
+// client in a child process, lib/load.ts), next to the bare engine query (`retrieve` on the same
+// plan, then `buildRows` reading the page's records, in process) and a bare durable commit (the
 // floor of the charge every search writes) measured in the same run. Explained in docs/performance.md.
 import { loadavg } from 'node:os'
 import { buildRows, POOL, retrieve, withRetrieval, type RetrievalPlan } from '../src/domain/search/engine.ts'
 import type { Deps } from '../src/domain/types.ts'
 import { timeSampled, type SampledTiming } from './lib/in-process.ts'
-import { load } from './lib/load.ts'
+import { load, loadTiming } from './lib/load.ts'
 import { sql } from 'kysely'
 import { demoCorpus, startBenchServer } from './lib/server.ts'
 import { median, round } from './lib/stats.ts'
@@ -45,9 +44,8 @@ export interface Throughput {
 async function loadSearch(url: string, key: string, body: unknown, connections: number, warmupSeconds: number, durationSeconds: number, problems: string[]) {
   const r = await load({ url: `${url}/v1/search`, method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(body), connections, warmupSeconds, durationSeconds })
   if (!r.valid) problems.push(`POST /v1/search at ${connections} connection(s): ${r.problems.join('; ')}`)
-  const timing: SampledTiming = { calls: r.requests, calls_per_second: r.requests_per_second, p50_ms: r.latency_ms.p50, p95_ms: r.latency_ms.p95, p99_ms: r.latency_ms.p99 }
   const throughput: Throughput = { connections, requests_per_second: r.requests_per_second, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts }
-  return { timing, throughput }
+  return { timing: loadTiming(r), throughput }
 }
 
 interface ModeRound {

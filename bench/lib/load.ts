@@ -2,6 +2,7 @@
 // is thrown away, then a fixed measured window. A figure with any non-2xx, connection error or
 // timeout is marked invalid: it would be measuring an error path, not the route.
 import { fork } from 'node:child_process'
+import type { SampledTiming } from './in-process.ts'
 import type { LatencySummary } from './stats.ts'
 
 export interface LoadOptions {
@@ -83,4 +84,9 @@ export function load(options: LoadOptions): Promise<LoadResult> {
     )
     child.send(request)
   })
+}
+
+/** A load result in the flat p50/p95/p99 shape of the in-process timings (in-process.ts timeSampled). */
+export function loadTiming(r: LoadResult): SampledTiming {
+  return { calls: r.requests, calls_per_second: r.requests_per_second, p50_ms: r.latency_ms.p50, p95_ms: r.latency_ms.p95, p99_ms: r.latency_ms.p99 }
 }
