@@ -99,7 +99,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       result_count: 5,
       result_total: 5,
       result_total_is_estimate: false,
-      snapshot_json: null,
+      snapshot: null,
       snapshot_state: 'too_large',
     }
     // Fresh request id, hence fresh scope (once:<request id>): every call charges new units. As on

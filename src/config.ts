@@ -29,6 +29,7 @@ export const ConfigSchema = Type.Object({
   DSP_KEY_CACHE_TTL_SECONDS: Type.Integer({ default: 60, minimum: 0, maximum: 3600, description: 'How long a verified key stays in the in-process cache.' }),
   DSP_GRAPH_BLOCK_CACHE_MB: Type.Integer({ default: 128, minimum: 0, description: 'Memory for unpacked company graph blocks in each process (relationships reads); 0 reads every block from the store.' }),
   DSP_RETRIEVAL_TIMEOUT_MS: Type.Integer({ default: 5000, minimum: 1, description: 'Deadline of one retrieval engine call; past it 504 upstream.timeout.' }),
+  DSP_CHARGE_COMMIT: Type.Enum(['async', 'sync'], { default: 'async', description: "How a charge commits on PostgreSQL: async answers once the charge is committed in PostgreSQL's memory (WAL flushed within ≈ 0.6 s; a crash of PostgreSQL itself in that window loses those charges, never more); sync also waits for the WAL flush to disk." }),
   DSP_DEPENDENCY_TIMEOUT_MS: Type.Integer({ default: 2000, minimum: 1, description: 'Deadline of one store/ledger/limiter call before it counts as unreachable.' }),
   DSP_SAVED_ITEMS_CAP: Type.Integer({ default: 500, minimum: 0, description: 'Saved-items cap for workspaces that never bought credits.' }),
   DSP_ENTITY_CEILING: Type.Integer({ default: 5_000_000, minimum: 1, description: 'Distinct records shown per credential in 30 days before agent starts answer 429.' }),

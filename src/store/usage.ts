@@ -18,6 +18,8 @@ export interface ChargeOutcome {
   available_milli: number
   has_allocation: boolean | null
   shared_balance_milli: number | null
+  /** synchronous_commit as the charge's transaction committed: off (async) or on (sync). */
+  commit_mode: string
 }
 
 // usage_runs columns held as jsonb: their values arrive as JSON text and are spliced in as they are.
@@ -57,11 +59,17 @@ export async function chargeRun(
     key_id: string | null
     user_id: number | null
     action_type: string
+    /** `async`: the statement's transaction commits without waiting for its WAL flush (config DSP_CHARGE_COMMIT). */
+    commit: 'async' | 'sync'
   },
 ): Promise<ChargeOutcome> {
-  const r = await sql<ChargeOutcome>`select * from dsp_charge(${a.workspace_id}, ${runJson(a.run)}::jsonb, ${a.scope},
+  // The statement is its own transaction: a transaction-local synchronous_commit set in it
+  // applies to its commit, the moment the statement ends.
+  const commitMode = a.commit === 'async' ? 'off' : 'on'
+  const r = await sql<ChargeOutcome>`select c.*, set_config('synchronous_commit', ${commitMode}, true) as commit_mode
+    from dsp_charge(${a.workspace_id}, ${runJson(a.run)}::jsonb, ${a.scope},
     ${a.units}::text[], ${a.unitPrices}::int8[], ${a.flatMilli}::int8, ${a.live}, ${a.now.toISOString()}::timestamptz,
-    ${a.key_id}, ${a.user_id}::int4, ${a.action_type})`.execute(db)
+    ${a.key_id}, ${a.user_id}::int4, ${a.action_type}) c`.execute(db)
   const row = r.rows[0]!
   return {
     ...row,

@@ -6,11 +6,14 @@ import { randomUUID } from 'node:crypto'
 import { describe, test } from 'node:test'
 import { verifyApiKey } from '../../src/domain/api-keys.ts'
 import { closeHold, placeHold } from '../../src/domain/credits/holds.ts'
-import { chargeCall, idempotencyScope, type ChargeInput } from '../../src/domain/credits/metering.ts'
+import { chargeCall, idempotencyScope, pendingRun, type ChargeInput } from '../../src/domain/credits/metering.ts'
+import type { Credential } from '../../src/domain/types.ts'
 import { ApiError } from '../../src/errors.ts'
 import * as ledgerStore from '../../src/store/ledger.ts'
+import * as usage from '../../src/store/usage.ts'
+import { sql } from 'kysely'
 import { expectMeta, expectProblem, expectStatus } from '../support/http.ts'
-import { useTestServer, type TestServer } from '../support/server.ts'
+import { startTestServer, useTestServer, type TestServer } from '../support/server.ts'
 
 const server = useTestServer()
 
@@ -162,6 +165,43 @@ describe('charging', () => {
     for (let from = 0; from < 50; from += 10) smallPages += (await chargeWith(api, key, { positions: Array.from({ length: 10 }, (_, i) => from + i), scope: a })).credits_charged
     const big = (await chargeWith(api, key, { positions: Array.from({ length: 50 }, (_, i) => i), scope: 'chain:' + randomUUID() })).credits_charged
     assert.equal(Math.round(smallPages * 1000), Math.round(big * 1000))
+  })
+})
+
+describe('DSP_CHARGE_COMMIT: how a charge commits', () => {
+  // The charge statement straight on the store, to read the commit mode its transaction ran with.
+  const rawCharge = (api: TestServer, workspace_id: string, commit: 'async' | 'sync') =>
+    usage.chargeRun(api.app.deps.db, {
+      workspace_id,
+      run: pendingRun({ workspace_id, key_id: null, user_id: null, kind: 'api_key', environment: 'live' } as Credential, new Date(), { action_type: 'dsp.search.fast', query: null, request_id: 'req_' + randomUUID(), request: null, snapshot_state: 'not_recorded' }),
+      scope: 'once:' + randomUUID(), units: ['0'], unitPrices: [100], flatMilli: null, live: true, now: new Date(), key_id: null, user_id: null, action_type: 'dsp.search.fast', commit,
+    })
+
+  test('async (the default) commits the charge without waiting for the WAL flush, for that transaction only', async () => {
+    const api = await server()
+    assert.equal(api.app.deps.config.DSP_CHARGE_COMMIT, 'async')
+    const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 10 })
+    const r = await rawCharge(api, workspace_id, 'async')
+    assert.equal(r.outcome, 'charged')
+    assert.equal(r.commit_mode, 'off', 'the charge statement ran with synchronous_commit off')
+    const after = await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(api.app.deps.db)
+    assert.equal(after.rows[0]!.synchronous_commit, 'on', 'the setting ended with the charge\'s transaction')
+    assert.equal((await balance(api, key)).spendable, 9.9)
+  })
+
+  test('sync waits for the flush; charges, refusals and the ledger behave the same', async () => {
+    const api = await startTestServer({ DSP_CHARGE_COMMIT: 'sync' })
+    try {
+      const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 0.25 })
+      assert.equal((await chargeWith(api, key)).credits_charged, 0.1)
+      await expectApiError(chargeWith(api, key, { positions: Array.from({ length: 20 }, (_, i) => i) }), 'credits.insufficient')
+      assert.equal((await rawCharge(api, workspace_id, 'sync')).commit_mode, 'on')
+      assert.equal((await balance(api, key)).spendable, 0.05)
+      const acct = await ledgerStore.sumEntries(api.app.deps.db, `${workspace_id}:allocated`)
+      assert.equal(Number(acct.balance_milli), 50)
+    } finally {
+      await api.close()
+    }
   })
 })
 

@@ -25,7 +25,7 @@ async function searched(api: TestServer, key: string, input: Partial<ChargeInput
   await chargeCall(api.app.deps, { credential, request_id }, {
     action_type: 'dsp.search.fast', positions: [0, 1], scope: null, query: 'fintech in berlin', request: { body: { query: 'fintech in berlin' } },
     result_count: 2, result_total: 40, result_total_is_estimate: false, snapshot_state: 'available',
-    snapshot_json: JSON.stringify({ results: [{ id: 'acme.com', category: 'company', score: 0.9 }, { id: 'globex.com', category: 'company', score: 0.8 }] }), ...input,
+    snapshot: { results: [{ id: 'acme.com', category: 'company', score: 0.9 }, { id: 'globex.com', category: 'company', score: 0.8 }] }, ...input,
   })
   return request_id
 }
@@ -75,7 +75,7 @@ describe('POST /v1/feedback', () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
     const old = await searched(api, key)
-    const tooLarge = await searched(api, key, { snapshot_json: null, snapshot_state: 'too_large' })
+    const tooLarge = await searched(api, key, { snapshot: null, snapshot_state: 'too_large' })
     const big = await api.post('/v1/feedback', { key, body: { subject_ref: onRequest(tooLarge), target: aResult('acme.com'), tags: ['duplicate'] } })
     expectStatus(big, 201)
     assert.equal(big.body.target_verified, false)

@@ -228,7 +228,7 @@ describe('usage history with a session', () => {
   async function run(api: Awaited<ReturnType<typeof server>>, key: string, query: string) {
     const credential = await verifyApiKey(api.app.deps, key)
     await chargeCall(api.app.deps, { credential, request_id: 'req_' + randomUUID() }, {
-      action_type: 'dsp.search.fast', positions: [0], scope: null, query, request: null, plan: null, result_count: 1, snapshot_json: null, snapshot_state: 'not_recorded',
+      action_type: 'dsp.search.fast', positions: [0], scope: null, query, request: null, plan: null, result_count: 1, snapshot: null, snapshot_state: 'not_recorded',
     })
   }
 

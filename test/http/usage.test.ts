@@ -15,7 +15,7 @@ const admin = { 'x-admin-token': ADMIN_TOKEN }
 async function run(api: TestServer, key: string, input: Partial<ChargeInput> = {}) {
   const credential = await verifyApiKey(api.app.deps, key)
   return chargeCall(api.app.deps, { credential, request_id: 'req_' + randomUUID() }, {
-    action_type: 'dsp.search.fast', positions: [0, 1], scope: null, query: 'q', request: { body: { query: 'q' } }, plan: { mode: 'fast' }, result_count: 2, snapshot_json: JSON.stringify({ results: [1, 2] }), snapshot_state: 'available', ...input,
+    action_type: 'dsp.search.fast', positions: [0, 1], scope: null, query: 'q', request: { body: { query: 'q' } }, plan: { mode: 'fast' }, result_count: 2, snapshot: { results: [1, 2] }, snapshot_state: 'available', ...input,
   })
 }
 
@@ -140,6 +140,18 @@ describe('GET /v1/usage/history/{run_id}', () => {
     assert.deepEqual(res.body.plan, { mode: 'fast' })
     assert.deepEqual(res.body.snapshot, { results: [1, 2] })
     assert.equal(res.body.snapshot_state, 'available')
+  })
+
+  test('a first page over 256 KB is kept without its snapshot: snapshot null, snapshot_state too_large', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey()
+    const big = { results: Array.from({ length: 300 }, (_, i) => ({ id: String(i), text: 'x'.repeat(1000) })) }
+    const c = await run(api, key, { snapshot: big })
+    const res = await api.get(`/v1/usage/history/${c.run_id}`, { key })
+    expectStatus(res, 200)
+    assert.equal(res.body.snapshot, null)
+    assert.equal(res.body.snapshot_state, 'too_large')
+    assert.deepEqual(res.body.request, { body: { query: 'q' } }, 'the rest of the detail is kept')
   })
 
   test('unknown, another credential\'s, or past 90 days → 404 history.not_found; the retention job deletes it', async () => {

@@ -10,6 +10,7 @@ test('defaults apply when the environment is empty', () => {
   assert.equal(c.DSP_PORT, 8080)
   assert.equal(c.DSP_TEST_CLOCK, '0')
   assert.equal(c.DATABASE_URL, undefined)
+  assert.equal(c.DSP_CHARGE_COMMIT, 'async')
 })
 
 test('numbers are converted from strings', () => {
@@ -17,7 +18,7 @@ test('numbers are converted from strings', () => {
 })
 
 test('a bad value throws a ConfigError naming the variable', () => {
-  for (const [name, value] of [['DSP_PORT', 'eighty'], ['DATABASE_URL', 'mysql://x'], ['DSP_ADMIN_TOKEN', 'short'], ['DSP_TEST_CLOCK', 'yes']] as const) {
+  for (const [name, value] of [['DSP_PORT', 'eighty'], ['DATABASE_URL', 'mysql://x'], ['DSP_ADMIN_TOKEN', 'short'], ['DSP_TEST_CLOCK', 'yes'], ['DSP_CHARGE_COMMIT', 'later']] as const) {
     assert.throws(() => loadConfig({ [name]: value }), (e: unknown) => e instanceof ConfigError && e.message.startsWith(`${name}:`), name)
   }
 })

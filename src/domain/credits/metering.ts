@@ -29,8 +29,8 @@ export interface ChargeInput {
   result_count: number
   result_total?: number | null
   result_total_is_estimate?: boolean | null
-  /** The first page's answer as JSON, kept for the history detail (snapshotOf). */
-  snapshot_json?: string | null
+  /** The first page's answer, kept for the history detail (snapshotOf); serialised when the detail is written, after the response. */
+  snapshot?: unknown
   snapshot_state: string
   /** Flat price override for any rule: the call costs this once any unit is new (the institutions route: 2 credits). */
   flat_milli?: number
@@ -114,13 +114,18 @@ export function pendingRun(
   }
 }
 
-/** The history detail of a charge input, serialised once. */
-function runDetail(input: Pick<ChargeInput, 'request' | 'plan' | 'snapshot_json' | 'snapshot_state'>): usage.RunDetail {
+/**
+ * The history detail of a charge input, serialised when its batch is written (off the answer's
+ * path). A snapshot over SNAPSHOT_MAX_BYTES is left out and marked `too_large`.
+ */
+function runDetail(input: Pick<ChargeInput, 'request' | 'plan' | 'snapshot' | 'snapshot_state'>): usage.RunDetail {
+  const snapshot = input.snapshot === undefined || input.snapshot === null ? null : JSON.stringify(input.snapshot)
+  const fits = snapshot === null || snapshot.length <= SNAPSHOT_MAX_BYTES
   return {
     request: JSON.stringify(input.request ?? null),
     plan: input.plan === undefined ? null : JSON.stringify(input.plan),
-    snapshot: input.snapshot_json ?? null,
-    snapshot_state: input.snapshot_state,
+    snapshot: fits ? snapshot : null,
+    snapshot_state: fits ? input.snapshot_state : 'too_large',
   }
 }
 
@@ -162,6 +167,7 @@ export async function chargeCall(deps: Deps, ctx: ChargeContext, input: ChargeIn
       key_id: credential.key_id,
       user_id: credential.user_id,
       action_type: input.action_type,
+      commit: deps.config.DSP_CHARGE_COMMIT,
     }),
   )
   if (outcome.outcome === 'no_account') throw new ApiError('internal', 'The credential\'s workspace or its credit account is gone.')
@@ -172,26 +178,32 @@ export async function chargeCall(deps: Deps, ctx: ChargeContext, input: ChargeIn
     if (outcome.has_allocation && (outcome.shared_balance_milli ?? 0) > 0) extra.unrestricted_not_usable = toCredits(outcome.shared_balance_milli!)
     throw new ApiError('credits.insufficient', `This call costs ${toCredits(price)} credits and ${toCredits(Math.max(0, available))} are spendable; no results were returned.`, { extra })
   }
-  runUpdates(deps).push({ id: outcome.run_id!, detail: runDetail(input) })
+  runUpdates(deps).push({ id: outcome.run_id!, detail: () => runDetail(input) })
   return { run_id: outcome.run_id!, credits_charged: toCredits(outcome.price_milli), already_paid: units.length > 0 && outcome.fresh_units === 0 }
 }
 
 const SNAPSHOT_MAX_BYTES = 256 * 1024
 
 /**
- * A billed answer's snapshot for the history detail: the first page's envelope unless it is too
- * large. Serialised once: measured here, stored as is by the charge.
+ * A billed answer's snapshot for the history detail: the first page's envelope (the object the
+ * route answers, not serialised here: runDetail does it after the response, and leaves out one
+ * over SNAPSHOT_MAX_BYTES as `too_large`).
  */
-export function snapshotOf(envelope: unknown, onCursorPage: boolean): { snapshot_json: string | null; snapshot_state: string } {
-  if (onCursorPage) return { snapshot_json: null, snapshot_state: 'not_first_page' }
-  const json = JSON.stringify(envelope)
-  const fits = json.length <= SNAPSHOT_MAX_BYTES
-  return { snapshot_json: fits ? json : null, snapshot_state: fits ? 'available' : 'too_large' }
+export function snapshotOf(envelope: unknown, onCursorPage: boolean): { snapshot: unknown; snapshot_state: string } {
+  if (onCursorPage) return { snapshot: null, snapshot_state: 'not_first_page' }
+  return { snapshot: envelope, snapshot_state: 'available' }
+}
+
+/** A queued run update: its detail is built when the batch is written. */
+interface QueuedRunUpdate {
+  id: number
+  detail?: () => usage.RunDetail
+  closing?: usage.RunClosing
 }
 
 const runUpdates = perServer((deps: Deps) =>
-  new WriteBehind<usage.RunUpdate>({
-    write: (updates) => usage.updateRuns(deps.db, updates),
+  new WriteBehind<QueuedRunUpdate>({
+    write: (updates) => usage.updateRuns(deps.db, updates.map((u) => ({ id: u.id, closing: u.closing, detail: u.detail?.() }))),
     // The runs stay pending (and not_recorded); the maintenance job reports them failed (incomplete) later.
     onError: (e, n) => deps.log.warn({ err: e.message, runs: n }, 'could not write run closings and details'),
   }),

@@ -102,7 +102,7 @@ export async function findSimilar(deps: Deps, credential: Credential, body: Simi
   const charge: Omit<ChargeInput, 'scope'> & { scope: string } = {
     action_type: 'dsp.similar', positions: result.rows.map((_, i) => offset + i), scope: chain, query: body.anchors.join(', '),
     request: { method: 'POST', path: '/v1/similar', body }, plan: envelope.resolved_search, result_count: result.rows.length, result_total: envelope.total,
-    result_total_is_estimate: cut, snapshot_json: null, snapshot_state: 'not_a_search',
+    result_total_is_estimate: cut, snapshot: null, snapshot_state: 'not_a_search',
   }
   return { envelope, charge }
 }
