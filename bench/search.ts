@@ -81,8 +81,9 @@ export async function run(options: RunOptions): Promise<BenchResult> {
   const server = await startBenchServer({ DSP_KEY_CACHE_TTL_SECONDS: '3600' })
   try {
     const corpus = await demoCorpus(server)
-    // A test key: the metering path runs (a usage run is written) and nothing runs out of credits.
-    const { key } = await server.admin.workspaceWithKey({ scopes: ['dsp.search.read'], environment: 'test' })
+    // A live key with credits enough for every call of the run: the charge does what it does in
+    // production (run, unit claims, ledger entry, balance). Until session 6 a test key (charged 0).
+    const { key } = await server.admin.workspaceWithKey({ scopes: ['dsp.search.read'], environment: 'live', credits: 10_000_000 })
     const headers = { 'x-api-key': key, 'content-type': 'application/json' }
     const deps: Deps = server.app.deps
     const problems: string[] = []
@@ -154,7 +155,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       variant: corpus.variant,
       title: `POST /v1/search fast and auto (demo corpus, ${corpus.scale}) next to the bare engine query (retrieve + the page's records, same plan)`,
       store: server.store,
-      settings: { ...s, corpus: corpus.scale, bodies: BODIES, latency_connections: 1, key_environment: 'test', fast_p50_goal_ms: GOAL_FAST_P50_MS, outside_share_goal: GOAL_OUTSIDE_SHARE },
+      settings: { ...s, corpus: corpus.scale, bodies: BODIES, latency_connections: 1, key_environment: 'live', fast_p50_goal_ms: GOAL_FAST_P50_MS, outside_share_goal: GOAL_OUTSIDE_SHARE },
       figures,
       rounds,
       goal: latencyGoal

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { issueCursor } from '../../src/domain/cursors.ts'
 import { itEnforcesAuth } from '../support/auth-matrix.ts'
-import { expectMeta, expectProblem, expectStatus } from '../support/http.ts'
+import { SearchResponse } from '../../src/contract/search.ts'
+import { expectMeta, expectProblem, expectSchema, expectStatus } from '../support/http.ts'
 import { useTestServer, type TestServer } from '../support/server.ts'
 
 const server = useTestServer({}, { demo: true })
@@ -14,8 +15,18 @@ itEnforcesAuth(server, { method: 'POST', path: '/v1/similar', scopes: ['dsp.sear
 const ENVELOPE = ['results', 'total', 'total_is_estimate', 'has_more', 'next_cursor', 'resolved_search', 'suggestion', 'coverage', 'attribution', 'degradation', 'columns', 'meta']
 const RESOLVED = ['parser_version', 'mode', 'category', 'query', 'filters', 'filters_source', 'semantic_query', 'semantic_scope', 'sort', 'conflicts', 'overrides']
 
+// Every 200 is checked against the response schema: the route serialises with JSON.stringify, so
+// the schema no longer strips what it does not describe.
 async function search(api: TestServer, key: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return api.post('/v1/search', { key, body, headers })
+  const res = await api.post('/v1/search', { key, body, headers })
+  if (res.status === 200) expectSchema(SearchResponse, res.body)
+  return res
+}
+
+async function similar(api: TestServer, key: string, body: Record<string, unknown>) {
+  const res = await api.post('/v1/similar', { key, body })
+  if (res.status === 200) expectSchema(SearchResponse, res.body)
+  return res
 }
 
 describe('POST /v1/search: answers', () => {
@@ -380,7 +391,7 @@ describe('POST /v1/similar', () => {
   test('look-alikes of a domain anchor, anchors excluded, similarity coverage, billed as dsp.similar', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey({ credits: 100 })
-    const res = await api.post('/v1/similar', { key, body: { anchors: ['luminacloud.io'], limit: 5 } })
+    const res = await similar(api, key, { anchors: ['luminacloud.io'], limit: 5 })
     expectStatus(res, 200)
     assert.equal(res.body.results.length, 5)
     for (const r of res.body.results) {
@@ -402,7 +413,7 @@ describe('POST /v1/similar', () => {
   test('anchors by name and by page URL are detected per anchor', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey({ credits: 100 })
-    const res = await api.post('/v1/similar', { key, body: { anchors: ['Lumina Cloud', 'https://www.linkedin.com/company/nowhere-at-all-xyz'], limit: 3 } })
+    const res = await similar(api, key, { anchors: ['Lumina Cloud', 'https://www.linkedin.com/company/nowhere-at-all-xyz'], limit: 3 })
     expectStatus(res, 200)
     const anchors = res.body.resolved_search.anchors
     assert.equal(anchors[0].detected_as, 'name')

@@ -1,5 +1,7 @@
 // A small fetch client: tests see exactly what a client sees (status, headers, body).
 import assert from 'node:assert/strict'
+import type { TSchema } from 'typebox'
+import { Value } from 'typebox/value'
 
 export interface Res<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
   status: number
@@ -60,6 +62,12 @@ export class HttpClient {
   delete(path: string, opts?: ReqOptions) {
     return this.request('DELETE', path, opts)
   }
+}
+
+/** The body is exactly what the route's response schema describes: no field missing, none extra, every type right. */
+export function expectSchema(schema: TSchema, body: unknown): void {
+  const errors = [...Value.Errors(schema, body)].slice(0, 5).map((e) => `${(e as { instancePath?: string; path?: string }).instancePath ?? (e as { path?: string }).path}: ${e.message}`)
+  assert.deepEqual(errors, [], 'the body does not match its response schema')
 }
 
 export function expectStatus(res: Res, status: number): void {

@@ -8,6 +8,14 @@ import { findSimilar } from '../../domain/search/similar.ts'
 import type { Deps } from '../../domain/types.ts'
 import { charge } from '../plugins/metering.ts'
 
+// A page's rows are free-form beside id, category and score (SearchRow allows any field), so the
+// schema compiler (fast-json-stringify) writes them with JSON.stringify anyway, after checking the
+// envelope's nullable parts branch by branch: 200 µs for a 19 KB page of 5 companies against 89 µs
+// for JSON.stringify alone. The envelope is built field by field (domain/search), so nothing is
+// left for the schema to strip; the schema still documents the answer (OpenAPI) and the tests
+// check every answer's fields against it.
+const plainJson = () => (data: unknown) => JSON.stringify(data)
+
 const SEARCH_ERRORS = ['pagination.cursor_invalid', 'pagination.cursor_expired', 'pagination.depth_exceeded', 'upstream.unavailable', 'upstream.timeout'] as const
 
 export const searchRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
@@ -19,6 +27,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (ap
   app.post('/v1/search', {
     schema: { operationId: 'searchRecords', summary: 'Search one category (fast, auto or deep)', tags: ['search'], body: SearchBody, response: { 200: SearchResponse } },
     config: { scopes: ['dsp.search.read'], billed: true, errors: [...SEARCH_ERRORS] },
+    serializerCompiler: plainJson,
   }, async (request) => {
     const answer = await searchRecords(deps, request.credential!, request.body, { request_id: request.id, idempotency_scope: scopeOf(request.headers, request.credential!, request.body) })
     await charge(deps, request, answer.charge)
@@ -28,6 +37,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (ap
   app.post('/v1/similar', {
     schema: { operationId: 'findSimilar', summary: 'Company look-alikes from anchor companies', tags: ['search'], body: SimilarBody, response: { 200: SearchResponse } },
     config: { scopes: ['dsp.search.read'], billed: true, errors: [...SEARCH_ERRORS] },
+    serializerCompiler: plainJson,
   }, async (request) => {
     const answer = await findSimilar(deps, request.credential!, request.body, { request_id: request.id, idempotency_scope: scopeOf(request.headers, request.credential!, request.body) })
     await charge(deps, request, answer.charge)
