@@ -42,10 +42,20 @@ export interface Throughput {
  * server, as a real caller would not. One connection: service time; more: requests/s.
  */
 async function loadSearch(url: string, key: string, body: unknown, connections: number, warmupSeconds: number, durationSeconds: number, problems: string[]) {
-  const r = await load({ url: `${url}/v1/search`, method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(body), connections, warmupSeconds, durationSeconds })
+  // Each answer's Server-Timing `engine` entry: the engine query of that very request.
+  const r = await load({ url: `${url}/v1/search`, method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(body), connections, warmupSeconds, durationSeconds, serverTiming: 'engine' })
   if (!r.valid) problems.push(`POST /v1/search at ${connections} connection(s): ${r.problems.join('; ')}`)
   const throughput: Throughput = { connections, requests_per_second: r.requests_per_second, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts }
-  return { timing: loadTiming(r), throughput }
+  const inRequest: InRequest = { engine_p50_ms: r.server_timing?.duration_ms.p50 ?? NaN, outside_p50_ms: r.server_timing?.outside_ms.p50 ?? NaN, outside_p95_ms: r.server_timing?.outside_ms.p95 ?? NaN }
+  return { timing: loadTiming(r), throughput, inRequest }
+}
+
+/** From the route's own Server-Timing, per request: its engine query, and the rest of its latency. */
+interface InRequest {
+  engine_p50_ms: number
+  /** p50 over requests of (latency − that request's engine query). */
+  outside_p50_ms: number
+  outside_p95_ms: number
 }
 
 interface ModeRound {
@@ -55,6 +65,10 @@ interface ModeRound {
   throughput: Throughput
   /** (http p50 − engine p50) / http p50 */
   outside_engine_share_p50: number
+  /** The same requests as `http`, each with its own engine time (Server-Timing). */
+  in_request: InRequest
+  /** in_request.outside_p50_ms / http p50 */
+  outside_in_request_share_p50: number
 }
 
 interface Round {
@@ -116,15 +130,20 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       const modes = {} as Record<Mode, ModeRound>
       for (const mode of Object.keys(BODIES) as Mode[]) {
         const got: Partial<Record<'http' | 'bare', SampledTiming>> = {}
+        let inRequest: InRequest | null = null
         for (const which of order) {
-          got[which] = which === 'http' ? (await loadSearch(server.url, key, BODIES[mode], 1, s.warmupSeconds, s.durationSeconds, problems)).timing : await timeSampled(bare(mode), s.warmupSeconds, s.durationSeconds)
-          console.error(`  ${mode} ${which.padEnd(4)} p50 ${got[which]!.p50_ms} ms p95 ${got[which]!.p95_ms} ms (${got[which]!.calls} calls)`)
+          if (which === 'http') {
+            const loaded = await loadSearch(server.url, key, BODIES[mode], 1, s.warmupSeconds, s.durationSeconds, problems)
+            got.http = loaded.timing
+            inRequest = loaded.inRequest
+          } else got.bare = await timeSampled(bare(mode), s.warmupSeconds, s.durationSeconds)
+          console.error(`  ${mode} ${which.padEnd(4)} p50 ${got[which]!.p50_ms} ms p95 ${got[which]!.p95_ms} ms (${got[which]!.calls} calls)${which === 'http' ? `; in the request: engine p50 ${inRequest!.engine_p50_ms} ms, the rest p50 ${inRequest!.outside_p50_ms} ms` : ''}`)
         }
         const bareCommit = await timeSampled(commit, s.warmupSeconds / 2, s.durationSeconds / 2)
         console.error(`  ${mode} commit p50 ${bareCommit.p50_ms} ms`)
         const tp = (await loadSearch(server.url, key, BODIES[mode], s.throughputConnections, 1, s.throughputSeconds, problems)).throughput
         console.error(`  ${mode} ${tp.connections} conn: ${tp.requests_per_second} req/s`)
-        modes[mode] = { http: got.http!, bare_commit: bareCommit, bare_engine: got.bare!, throughput: tp, outside_engine_share_p50: round((got.http!.p50_ms - got.bare!.p50_ms) / got.http!.p50_ms, 3) }
+        modes[mode] = { http: got.http!, bare_commit: bareCommit, bare_engine: got.bare!, throughput: tp, outside_engine_share_p50: round((got.http!.p50_ms - got.bare!.p50_ms) / got.http!.p50_ms, 3), in_request: inRequest!, outside_in_request_share_p50: round(inRequest!.outside_p50_ms / got.http!.p50_ms, 3) }
       }
       rounds.push({ loadavg_1m: round(loadavg()[0]!, 2), order: [...order], modes })
     }
@@ -142,11 +161,17 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       outside_engine_share_p50_without_commit: med((r) => (r.modes[mode].http.p50_ms - r.modes[mode].bare_engine.p50_ms - r.modes[mode].bare_commit.p50_ms) / r.modes[mode].http.p50_ms),
       http_p50_vs_engine: med((r) => r.modes[mode].http.p50_ms / r.modes[mode].bare_engine.p50_ms, 2),
       outside_engine_share_p50: med((r) => r.modes[mode].outside_engine_share_p50),
+      in_request_engine_p50_ms: med((r) => r.modes[mode].in_request.engine_p50_ms),
+      in_request_outside_p50_ms: med((r) => r.modes[mode].in_request.outside_p50_ms),
+      /** The goal's figure: per request, its latency minus its own engine query (Server-Timing), p50, over the route p50. */
+      outside_in_request_share_p50: med((r) => r.modes[mode].outside_in_request_share_p50),
       requests_per_second: Math.round(median(rounds.map((r) => r.modes[mode].throughput.requests_per_second))),
       requests_per_second_vs_engine_calls_per_second: med((r) => r.modes[mode].throughput.requests_per_second / r.modes[mode].bare_engine.calls_per_second, 2),
     })
     const figures = { fast: modeFigures('fast'), auto: modeFigures('auto'), seed_seconds: corpus.seed_seconds }
-    const share = figures.fast.outside_engine_share_p50
+    // Each request against its own engine query: the rounds of the older figure (route p50 against
+    // a bare engine p50 timed in another window) spread 0.07–0.43 in one run.
+    const share = figures.fast.outside_in_request_share_p50
     const valid = problems.length === 0
     // The 25 ms goal is the issue's for the medium corpus on PostgreSQL; elsewhere the share goal.
     const latencyGoal = corpus.scale === 'medium' && server.store === 'postgresql'
@@ -160,7 +185,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       rounds,
       goal: latencyGoal
         ? atMost('fast search p50 at most 25 ms on the medium corpus, PostgreSQL', 'fast.http_p50_ms', fastP50, GOAL_FAST_P50_MS, 'ms', valid)
-        : atMost(`Everything outside the engine query is at most 10 % of a fast search at p50: (p50 POST /v1/search − p50 engine query) / p50 POST /v1/search, ${corpus.scale} corpus`, 'fast.outside_engine_share_p50', share, GOAL_OUTSIDE_SHARE, 'share', valid),
+        : atMost(`Everything outside the engine query is at most 10 % of a fast search at p50: p50 over requests of (latency − that request's engine query, from its Server-Timing) / p50 POST /v1/search, ${corpus.scale} corpus`, 'fast.outside_in_request_share_p50', share, GOAL_OUTSIDE_SHARE, 'share', valid),
       valid,
       problems,
     }

@@ -17,9 +17,14 @@ export interface LoadOptions {
   warmupSeconds?: number
   /** Default 10 s. */
   durationSeconds?: number
+  /**
+   * A Server-Timing entry the server reports (`engine;dur=…`): each 2xx response's latency minus
+   * that entry's duration is recorded too (`server_timing`), the time outside it in that very request.
+   */
+  serverTiming?: string
 }
 
-export type LoadRequest = Required<Omit<LoadOptions, 'headers' | 'body'>> & { headers: Record<string, string>; body: string | null }
+export type LoadRequest = Required<Omit<LoadOptions, 'headers' | 'body' | 'serverTiming'>> & { headers: Record<string, string>; body: string | null; serverTiming: string | null }
 
 export interface LoadResult {
   url: string
@@ -33,6 +38,8 @@ export interface LoadResult {
   errors: number
   timeouts: number
   non2xx: number
+  /** With `serverTiming`: the entry's own durations, and each response's latency minus it. */
+  server_timing: { entry: string; duration_ms: LatencySummary; outside_ms: LatencySummary; missing: number } | null
   valid: boolean
   problems: string[]
 }
@@ -56,6 +63,7 @@ export function load(options: LoadOptions): Promise<LoadResult> {
     connections: options.connections ?? 10,
     warmupSeconds: options.warmupSeconds ?? 5,
     durationSeconds: options.durationSeconds ?? 10,
+    serverTiming: options.serverTiming ?? null,
   }
   // The child inherits process.execArgv, i.e. tsx's loader, so it can run a .ts entry.
   const child = fork(new URL('./load-client.ts', import.meta.url), [], {

@@ -21,6 +21,8 @@ declare module 'fastify' {
     cursor?: boolean
     /** Add `meta` to 2xx bodies (default true under /v1). */
     meta?: boolean
+    /** The 200 carries a Server-Timing header (documented in OpenAPI). */
+    serverTiming?: string
   }
   interface FastifyRequest {
     credential: Credential | null

@@ -15,6 +15,14 @@ describe('GET /openapi.json', () => {
     assert.equal(res.body.info.version, '1.0.0')
   })
 
+  test('POST /v1/search documents its Server-Timing header on the 200', async () => {
+    const api = await server()
+    const doc = (await api.get('/openapi.json')).body
+    const header = doc.paths['/v1/search'].post.responses['200'].headers?.['Server-Timing']
+    assert.ok(header, 'Server-Timing is not documented')
+    assert.match(header.description, /engine;dur=/)
+  })
+
   test('every registered API-key route appears with its scopes in x-scopes', async () => {
     const api = await server()
     const doc = (await api.get('/openapi.json')).body

@@ -52,6 +52,10 @@ describe('POST /v1/search: answers', () => {
     assert.equal(res.body.attribution[0].url, null)
     assert.equal(res.body.attribution[0].quote, null)
     for (const f of ['universe', 'enumerated', 'enumeration_recall', 'universe_exhausted', 'universe_is_exact', 'truncated_by', 'constraints_unmet', 'audited', 'criteria', 'linkage', 'linkage_coverage', 'linkage_coverage_is_lower_bound', 'similarity']) assert.ok(f in res.body.coverage, `coverage lacks ${f}`)
+    // Server-Timing: the engine query's own share of this answer, in ms (docs/search.md).
+    const timing = /^engine;dur=(\d+\.\d{3});desc="[^"]+"$/.exec(res.headers.get('server-timing') ?? '')
+    assert.ok(timing, `Server-Timing: ${res.headers.get('server-timing')}`)
+    assert.ok(Number(timing[1]) > 0, 'the engine query took some time')
   })
 
   test('the words rank by meaning: a cloud query puts cloud companies first', async () => {

@@ -190,6 +190,8 @@ function rerank(plan: SearchPlan, rows: Record<string, unknown>[]) {
 
 export interface SearchAnswer {
   envelope: Record<string, unknown>
+  /** The engine query of this answer in ms: the ranked page and its records (the `engine` entry of Server-Timing). */
+  engine_ms: number
   charge: Omit<ChargeInput, 'scope'> & { scope: string }
 }
 
@@ -208,9 +210,12 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
     return planned.plan
   })
   const pageLimit = Math.min(limit, MAX_DEPTH - offset)
+  let engineMs = 0
   const answer = await withRetrieval(deps, async () => {
+    const started = performance.now()
     const got = await retrieve(deps, plan, offset, pageLimit)
     let rows = await buildRows(deps, plan.category, got.hits)
+    engineMs = performance.now() - started
     if (plan.mode === 'deep' && !onCursorPage) rows = rerank(plan, rows)
     return { got, rows, attribution: await attributionFor(deps, plan.category), vectorGaps: plan.semantic_query ? await vectorDegradation(deps, plan.category) : [] }
   })
@@ -251,6 +256,7 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
   }
   return {
     envelope,
+    engine_ms: engineMs,
     charge: {
       action_type: `dsp.search.${plan.mode}`,
       positions: rows.map((_, i) => offset + i),

@@ -61,7 +61,7 @@ export async function registerOpenApi(app: FastifyInstance) {
       for (const [method, op] of Object.entries(ops)) {
         const route = routes.get(`${method} ${p}`)
         if (!route) continue
-        const config = (route.config ?? {}) as { scopes?: readonly string[]; billed?: boolean; errors?: readonly ErrorCode[]; auth?: string }
+        const config = (route.config ?? {}) as { scopes?: readonly string[]; billed?: boolean; errors?: readonly ErrorCode[]; auth?: string; serverTiming?: string }
         const scopes = config.scopes ?? []
         op['x-scopes'] = [...scopes]
         if (scopes.length > 0) op.security = [{ apiKey: [] }]
@@ -83,6 +83,8 @@ export async function registerOpenApi(app: FastifyInstance) {
             content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
           }
         }
+        const ok = responses['200'] as Record<string, unknown> | undefined
+        if (config.serverTiming && ok) ok.headers = { ...(ok.headers as object | undefined), 'Server-Timing': { description: config.serverTiming, schema: { type: 'string' } } }
         op.responses = responses
       }
     }

@@ -16,6 +16,11 @@ import { charge } from '../plugins/metering.ts'
 // check every answer's fields against it.
 const plainJson = () => (data: unknown) => JSON.stringify(data)
 
+const SERVER_TIMING_DOC = 'W3C Server-Timing with one entry, `engine;dur=<ms>`: how long this answer\'s engine query took (retrieving the ranked page and reading its records), in milliseconds. The rest of the response time is the API: authentication, planning, the charge, serialisation. Shown by browser developer tools; see docs/search.md.'
+
+/** W3C Server-Timing: how long this answer's engine query took (the ranked page and its records). */
+export const serverTiming = (engineMs: number) => `engine;dur=${engineMs.toFixed(3)};desc="ranked page and its records"`
+
 const SEARCH_ERRORS = ['pagination.cursor_invalid', 'pagination.cursor_expired', 'pagination.depth_exceeded', 'upstream.unavailable', 'upstream.timeout'] as const
 
 export const searchRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
@@ -26,11 +31,12 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (ap
 
   app.post('/v1/search', {
     schema: { operationId: 'searchRecords', summary: 'Search one category (fast, auto or deep)', tags: ['search'], body: SearchBody, response: { 200: SearchResponse } },
-    config: { scopes: ['dsp.search.read'], billed: true, errors: [...SEARCH_ERRORS] },
+    config: { scopes: ['dsp.search.read'], billed: true, errors: [...SEARCH_ERRORS], serverTiming: SERVER_TIMING_DOC },
     serializerCompiler: plainJson,
-  }, async (request) => {
+  }, async (request, reply) => {
     const answer = await searchRecords(deps, request.credential!, request.body, { request_id: request.id, idempotency_scope: scopeOf(request.headers, request.credential!, request.body) })
     await charge(deps, request, answer.charge)
+    reply.header('Server-Timing', serverTiming(answer.engine_ms))
     return answer.envelope as never
   })
 
