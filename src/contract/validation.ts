@@ -2,6 +2,7 @@
 // Used by the HTTP error plugin (Ajv) and by domain validation of nested parts (TypeBox), which
 // report errors in the same JSON-Schema vocabulary.
 import type { TSchema } from 'typebox'
+import { Compile, type Validator } from 'typebox/compile'
 import { Value } from 'typebox/value'
 import { ApiError } from '../errors.ts'
 
@@ -70,9 +71,21 @@ function at(value: unknown, pointer: string): unknown {
   return cur
 }
 
+// Compiled once per schema: Value.Check walks the schema on every call (0.23 ms for the search
+// filters catalogue, on every search); a compiled check of the same schema takes microseconds.
+const checkers = new WeakMap<TSchema, Validator>()
+function checkerOf(schema: TSchema): Validator {
+  let checker = checkers.get(schema)
+  if (!checker) {
+    checker = Compile(schema) as unknown as Validator
+    checkers.set(schema, checker)
+  }
+  return checker
+}
+
 /** Validates a nested part of a request (e.g. body.filters) and throws the contract's 422 on failure. */
 export function assertValid(schema: TSchema, value: unknown, prefix: (string | number)[]): void {
-  if (Value.Check(schema, value)) return
+  if (checkerOf(schema).Check(value)) return
   const raw = Value.Errors(schema, value).map((e) => ({ keyword: e.keyword, instancePath: e.instancePath, message: e.message, params: e.params as Record<string, unknown>, data: at(value, e.instancePath) }))
   const errors = validationEntries(raw, 'body', prefix)
   const first = errors[0]
