@@ -14,7 +14,7 @@ interface Outcome {
 }
 
 /** The duration of one entry of a Server-Timing header (`engine;dur=9.1;desc="…"`), or null. */
-export function serverTimingDuration(header: string, entry: string): number | null {
+function serverTimingDuration(header: string, entry: string): number | null {
   for (const part of header.split(',')) {
     const [name, ...params] = part.trim().split(';')
     if (name?.trim() !== entry) continue

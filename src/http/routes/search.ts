@@ -19,7 +19,7 @@ const plainJson = () => (data: unknown) => JSON.stringify(data)
 const SERVER_TIMING_DOC = 'W3C Server-Timing with one entry, `engine;dur=<ms>`: how long this answer\'s engine query took (retrieving the ranked page and reading its records), in milliseconds. The rest of the response time is the API: authentication, planning, the charge, serialisation. Shown by browser developer tools; see docs/search.md.'
 
 /** W3C Server-Timing: how long this answer's engine query took (the ranked page and its records). */
-export const serverTiming = (engineMs: number) => `engine;dur=${engineMs.toFixed(3)};desc="ranked page and its records"`
+const serverTiming = (engineMs: number) => `engine;dur=${engineMs.toFixed(3)};desc="ranked page and its records"`
 
 const SEARCH_ERRORS = ['pagination.cursor_invalid', 'pagination.cursor_expired', 'pagination.depth_exceeded', 'upstream.unavailable', 'upstream.timeout'] as const
 
