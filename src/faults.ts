@@ -4,7 +4,9 @@
 import { DependencyError } from './errors.ts'
 import type { Clock } from './clock.ts'
 
-export const dependencies = ['store', 'ledger', 'limiter', 'retrieval', 'agent_engine', 'lists', 'feedback', 'auth'] as const
+// `records`: the index's record reads once a page is ranked (the retrieval engine's second step):
+// a fault there fails a search after its ranked page was charged, so the charge must be taken back.
+export const dependencies = ['store', 'ledger', 'limiter', 'retrieval', 'records', 'agent_engine', 'lists', 'feedback', 'auth'] as const
 export type Dependency = (typeof dependencies)[number]
 export type FaultMode = 'down' | 'slow' | 'error'
 

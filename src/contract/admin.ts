@@ -55,7 +55,7 @@ export const ClockBody = Strict({ advance_seconds: Type.Number({ minimum: 0 }) }
 export const ClockResponse = Type.Object({ now: Timestamp, offset_seconds: Type.Number() })
 
 export const FaultBody = Strict({
-  dependency: Type.Enum(['store', 'ledger', 'limiter', 'retrieval', 'agent_engine', 'lists', 'feedback', 'auth']),
+  dependency: Type.Enum(['store', 'ledger', 'limiter', 'retrieval', 'records', 'agent_engine', 'lists', 'feedback', 'auth']),
   mode: Type.Union([Type.Literal('down'), Type.Literal('slow'), Type.Literal('error')]),
   seconds: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
 })

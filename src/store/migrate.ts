@@ -16,6 +16,7 @@ import * as m0011 from './migrations/0011_drop_company_key_idx.ts'
 import * as m0012 from './migrations/0012_charge_function.ts'
 import * as m0013 from './migrations/0013_history_lz4.ts'
 import * as m0014 from './migrations/0014_charge_run_once.ts'
+import * as m0015 from './migrations/0015_void_charge.ts'
 
 const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0012_charge_function': m0012,
   '0013_history_lz4': m0013,
   '0014_charge_run_once': m0014,
+  '0015_void_charge': m0015,
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -81,6 +81,15 @@ export async function chargeRun(
   }
 }
 
+/**
+ * Takes one charge back (migration 0015, dsp_void_charge): its credits return to the account, and
+ * its ledger entry, unit claims and history run are deleted. Returns the credits returned (milli).
+ */
+export async function voidCharge(db: Db, a: { workspace_id: string; run_id: number; scope: string; units: string[] }): Promise<number> {
+  const r = await sql<{ refund: string }>`select dsp_void_charge(${a.workspace_id}, ${a.run_id}::int8, ${a.scope}, ${a.units}::text[]) as refund`.execute(db)
+  return Number(r.rows[0]!.refund)
+}
+
 /** A run's history detail (JSON texts). */
 export interface RunDetail {
   request: string

@@ -240,6 +240,38 @@ describe('POST /v1/search: refusals', () => {
     }
     assert.equal((await api.get('/v1/credits', { key })).body.spendable, before)
   })
+
+  // The ranked page is charged while its records are read; when that read fails, the charge
+  // already made is taken back (docs/billing.md, "A charge made beside the records read").
+  test('the ranked page\'s records unreadable → 503, slower than the deadline → 504; the charge made beside the read is taken back, and the same Idempotency-Key then pays once', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 10 })
+    const body = { query: 'software', mode: 'fast', category: 'company', limit: 5 }
+    const before = (await api.get('/v1/credits', { key })).body.spendable
+    await api.admin.fault('records', 'down')
+    try {
+      const down = await search(api, key, body, { 'idempotency-key': 'records-1' })
+      expectProblem(down, 503, 'upstream.unavailable')
+      assert.equal(down.headers.get('retry-after'), '5')
+      await api.admin.fault('records', 'slow')
+      const slow = await search(api, key, body, { 'idempotency-key': 'records-1' })
+      expectProblem(slow, 504, 'upstream.timeout')
+      assert.equal(slow.headers.get('retry-after'), '5')
+    } finally {
+      await api.admin.clearFaults()
+    }
+    assert.equal((await api.get('/v1/credits', { key })).body.spendable, before)
+    assert.equal((await api.get('/v1/usage/history', { key })).body.results.length, 0, 'a taken-back charge leaves no run')
+    // The claims went with the charge: the retry is a first delivery, charged once.
+    const ok = await search(api, key, body, { 'idempotency-key': 'records-1' })
+    expectStatus(ok, 200)
+    assert.equal(ok.body.results.length, 5)
+    assert.equal(ok.body.meta.credits_charged, 0.1)
+    assert.equal(Math.round(((await api.get('/v1/credits', { key })).body.spendable - before) * 1000), -100)
+    const runs = (await api.get('/v1/usage/history', { key })).body.results
+    assert.equal(runs.length, 1)
+    assert.equal(runs[0].credits_charged, 0.1)
+  })
 })
 
 describe('POST /v1/search: cursors', () => {

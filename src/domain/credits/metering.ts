@@ -139,6 +139,23 @@ function runDetail(input: Pick<ChargeInput, 'request' | 'plan' | 'snapshot' | 's
  * write as its closing; a run whose detail never reached the store keeps `not_recorded`.
  */
 export async function chargeCall(deps: Deps, ctx: ChargeContext, input: ChargeInput): Promise<Charge> {
+  const made = await chargeUnits(deps, ctx, input)
+  queueRunDetail(deps, made.run_id, input)
+  return made
+}
+
+/** A charge as it was made: what voidCharge needs to take it back. */
+export interface MadeCharge extends Charge {
+  workspace_id: string
+  scope: string
+  units: string[]
+}
+
+/**
+ * The charge itself (chargeCall without the history detail: the caller queues it with
+ * queueRunDetail once its answer is built). Throws as chargeCall does, having written nothing.
+ */
+export async function chargeUnits(deps: Deps, ctx: ChargeContext, input: Omit<ChargeInput, 'request' | 'plan' | 'snapshot' | 'snapshot_state'>): Promise<MadeCharge> {
   const rule = priceRule(input.action_type)
   const units = unitsFor(rule, input.positions)
   const scope = input.scope ?? `once:${ctx.request_id}`
@@ -178,8 +195,41 @@ export async function chargeCall(deps: Deps, ctx: ChargeContext, input: ChargeIn
     if (outcome.has_allocation && (outcome.shared_balance_milli ?? 0) > 0) extra.unrestricted_not_usable = toCredits(outcome.shared_balance_milli!)
     throw new ApiError('credits.insufficient', `This call costs ${toCredits(price)} credits and ${toCredits(Math.max(0, available))} are spendable; no results were returned.`, { extra })
   }
-  runUpdates(deps).push({ id: outcome.run_id!, detail: () => runDetail(input) })
-  return { run_id: outcome.run_id!, credits_charged: toCredits(outcome.price_milli), already_paid: units.length > 0 && outcome.fresh_units === 0 }
+  return { run_id: outcome.run_id!, credits_charged: toCredits(outcome.price_milli), already_paid: units.length > 0 && outcome.fresh_units === 0, workspace_id: credential.workspace_id, scope, units }
+}
+
+/** Queues a charged run's history detail (request, plan, snapshot): written after the response. */
+export function queueRunDetail(deps: Deps, runId: number, input: Pick<ChargeInput, 'request' | 'plan' | 'snapshot' | 'snapshot_state'>): void {
+  runUpdates(deps).push({ id: runId, detail: () => runDetail(input) })
+}
+
+// A void that fails (the store went away with the call) is retried in the background.
+const VOID_RETRY_DELAYS_MS = [250, 1000, 5000, 30_000, 120_000]
+
+/**
+ * Takes back a charge whose call then failed (a failed call is never charged): the credits
+ * return, and the ledger entry, the unit claims and the run are deleted (store/usage.ts
+ * voidCharge). Resolves after the first attempt; if that fails, later attempts run in the
+ * background and the last failure is logged as an error naming the run.
+ */
+export async function voidCharge(deps: Deps, made: MadeCharge): Promise<void> {
+  const attempt = () => usage.voidCharge(deps.db, { workspace_id: made.workspace_id, run_id: made.run_id, scope: made.scope, units: made.units })
+  try {
+    await attempt()
+  } catch (first) {
+    deps.log.warn({ err: (first as Error).message, run_id: made.run_id }, 'could not take back the charge of a failed call; retrying')
+    void (async () => {
+      for (const delay of VOID_RETRY_DELAYS_MS) {
+        await new Promise((r) => setTimeout(r, delay).unref())
+        try {
+          await attempt()
+          return
+        } catch (e) {
+          if (delay === VOID_RETRY_DELAYS_MS.at(-1)) deps.log.error({ err: (e as Error).message, run_id: made.run_id, workspace_id: made.workspace_id }, 'the charge of a failed call was not taken back')
+        }
+      }
+    })()
+  }
 }
 
 const SNAPSHOT_MAX_BYTES = 256 * 1024

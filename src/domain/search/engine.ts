@@ -404,6 +404,8 @@ async function retrieveFused(deps: Deps, plan: RetrievalPlan, where: RawBuilder<
 
 /** Records of the page, flattened into rows with the three guaranteed keys (§2.2). */
 export async function buildRows(deps: Deps, category: EntityCategory, hits: Hit[]): Promise<Record<string, unknown>[]> {
+  // Fault injection's `records`: the reads of a ranked page's records (DSP_FAULTS=1).
+  if (deps.faults.modeOf('records') !== null) await deps.faults.check('records', deps.config.DSP_RETRIEVAL_TIMEOUT_MS)
   const records = await q.recordsByIds(deps.db, TABLE[category], hits.map((h) => h.id))
   return hits.flatMap((h) => {
     const r = records.get(h.id)

@@ -1,17 +1,17 @@
 // POST /v1/search (data-routes §4.1, platform §2.2, §7, §8): validation, the plan of each mode
 // (fast: hybrid words-by-meaning; auto: rule parser + caller filters; deep: parse, retrieve
 // broadly, expand, re-rank, audit), signed cursors that carry the worked-out plan, and the
-// answer's envelope. Charging happens in the route once the answer is ready.
+// answer's envelope. The ranked page is charged while its records are read (searchRecords).
 import type { EntityCategory } from '../../contract/records.ts'
 import { DocumentFilters, GtmFilters, type SearchBody } from '../../contract/search.ts'
 import { assertValid } from '../../contract/validation.ts'
 import { ApiError } from '../../errors.ts'
 import type { Filters } from '../../store/search-filters.ts'
-import { billingDegradation, chargeChain, snapshotOf, type ChargeInput } from '../credits/metering.ts'
+import { billingDegradation, chargeChain, chargeUnits, queueRunDetail, snapshotOf, voidCharge, type Charge, type MadeCharge } from '../credits/metering.ts'
 import { fingerprint, issueCursor, MAX_DEPTH, planOrCursor } from '../cursors.ts'
 import type { Credential, Deps } from '../types.ts'
 import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../../contract/search-catalogue.ts'
-import { attributionFor, buildRows, DEEP_POOL, loadVocabularies, POOL, queryTerms, retrieve, vectorDegradation, vectorUnavailableDegradation, withRetrieval, type RetrievalPlan, type SortClause } from './engine.ts'
+import { attributionFor, buildRows, DEEP_POOL, loadVocabularies, POOL, queryTerms, retrieve, vectorDegradation, vectorUnavailableDegradation, withRetrieval, type RetrievalPlan, type Retrieved, type SortClause } from './engine.ts'
 import { readSearchQuery, type QueryReading } from './llm-parser.ts'
 import { expandTerms, parseQuery, RULES_PARSER_VERSION, type Vocabularies } from './parser.ts'
 import { validateSort } from './sorts.ts'
@@ -192,11 +192,18 @@ export interface SearchAnswer {
   envelope: Record<string, unknown>
   /** The engine query of this answer in ms: the ranked page and its records (the `engine` entry of Server-Timing). */
   engine_ms: number
-  charge: Omit<ChargeInput, 'scope'> & { scope: string }
+  /** The page's charge, made; its history detail is queued. */
+  charge: Charge
 }
 
 function requestFingerprint(body: SearchBody): string {
   return fingerprint({ ...body, cursor: undefined, limit: undefined } as Record<string, unknown>)
+}
+
+/** A charge that may be under way; taken back if it was made (the call it pays for failed). */
+async function takeBack(deps: Deps, charging: Promise<MadeCharge> | undefined): Promise<void> {
+  const made = await charging?.catch(() => null)
+  if (made) await voidCharge(deps, made)
 }
 
 export async function searchRecords(deps: Deps, credential: Credential, body: SearchBody, ctx: { request_id: string; idempotency_scope: string | null }): Promise<SearchAnswer> {
@@ -210,15 +217,44 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
     return planned.plan
   })
   const pageLimit = Math.min(limit, MAX_DEPTH - offset)
+  const chargeFor = (got: Retrieved, count: number) =>
+    chargeUnits(deps, { credential, request_id: ctx.request_id }, {
+      action_type: `dsp.search.${plan.mode}`,
+      positions: Array.from({ length: count }, (_, i) => offset + i),
+      scope: plan.chain,
+      query: plan.query,
+      result_count: count,
+      result_total: got.total,
+      result_total_is_estimate: got.total_is_estimate,
+    })
   let engineMs = 0
-  const answer = await withRetrieval(deps, async () => {
-    const started = performance.now()
-    const got = await retrieve(deps, plan, offset, pageLimit)
-    let rows = await buildRows(deps, plan.category, got.hits)
-    engineMs = performance.now() - started
-    if (plan.mode === 'deep' && !onCursorPage) rows = rerank(plan, rows)
-    return { got, rows, attribution: await attributionFor(deps, plan.category), vectorGaps: plan.semantic_query ? await vectorDegradation(deps, plan.category) : [] }
-  })
+  // The ranked page is charged while its records are read, on another connection (docs/billing.md,
+  // "A charge made beside the records read"): the charge's round trip overlaps the engine's. If
+  // the read then fails, the call fails and its charge is taken back (voidCharge); a charge is
+  // never started once the engine's deadline has failed the call.
+  const ahead: { charging?: Promise<MadeCharge>; abandoned: boolean } = { abandoned: false }
+  let answer
+  try {
+    answer = await withRetrieval(deps, async () => {
+      const started = performance.now()
+      const got = await retrieve(deps, plan, offset, pageLimit)
+      // The deadline already failed the call (withRetrieval answered 504): nothing more to read or charge.
+      if (ahead.abandoned) return null
+      const reading = buildRows(deps, plan.category, got.hits)
+      ahead.charging = chargeFor(got, got.hits.length)
+      // Observed below (a refusal is the answer's 402); never an unhandled rejection meanwhile.
+      ahead.charging.catch(() => undefined)
+      let rows = await reading
+      engineMs = performance.now() - started
+      if (plan.mode === 'deep' && !onCursorPage) rows = rerank(plan, rows)
+      return { got, rows, attribution: await attributionFor(deps, plan.category), vectorGaps: plan.semantic_query ? await vectorDegradation(deps, plan.category) : [] }
+    })
+  } catch (e) {
+    ahead.abandoned = true
+    await takeBack(deps, ahead.charging)
+    throw e
+  }
+  if (!answer) throw new Error('unreachable: the search was abandoned but did not fail')
   const { got, rows } = answer
   const nextOffset = offset + rows.length
   const more = rows.length === pageLimit && nextOffset < Math.min(got.total, got.reachable, MAX_DEPTH)
@@ -254,20 +290,13 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
     degradation,
     columns: null,
   }
-  return {
-    envelope,
-    engine_ms: engineMs,
-    charge: {
-      action_type: `dsp.search.${plan.mode}`,
-      positions: rows.map((_, i) => offset + i),
-      scope: plan.chain,
-      query: plan.query,
-      request: { method: 'POST', path: '/v1/search', body },
-      plan: resolvedSearch(plan, onCursorPage),
-      result_count: rows.length,
-      result_total: got.total,
-      result_total_is_estimate: got.total_is_estimate,
-      ...snapshotOf(envelope, onCursorPage),
-    },
+  // The charge was made for the ranked page; a record deleted since it was ranked leaves the page
+  // shorter, and the page is charged again for what it delivers.
+  let charge = await ahead.charging!
+  if (rows.length !== got.hits.length) {
+    await voidCharge(deps, charge)
+    charge = await chargeFor(got, rows.length)
   }
+  queueRunDetail(deps, charge.run_id, { request: { method: 'POST', path: '/v1/search', body }, plan: resolvedSearch(plan, onCursorPage), ...snapshotOf(envelope, onCursorPage) })
+  return { envelope, engine_ms: engineMs, charge }
 }

@@ -1,8 +1,9 @@
 // Billed routes: the charge happens in the handler once the answer is ready (domain
-// credits/metering.ts, chargeCall). This plugin sets meta.credits_charged from it and closes the
-// run once the response has gone out: `ok`, or `failed` if the connection broke first.
+// credits/metering.ts, chargeCall), or, for search, while its ranked page's records are read.
+// This plugin sets meta.credits_charged from it and closes the run once the response has gone
+// out: `ok`, or `failed` if the connection broke first.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { chargeCall, finishCharge, flushFinishedRuns, idempotencyScope, type ChargeInput } from '../../domain/credits/metering.ts'
+import { chargeCall, finishCharge, flushFinishedRuns, idempotencyScope, type Charge, type ChargeInput } from '../../domain/credits/metering.ts'
 import type { Deps } from '../../domain/types.ts'
 import { flushShown, recordShown } from '../../domain/agent-runs/ceiling.ts'
 
@@ -33,9 +34,14 @@ export async function charge(deps: Deps, request: FastifyRequest, input: Omit<Ch
   const key = request.headers['idempotency-key']
   const scope = input.scope !== undefined ? input.scope : idempotencyScope(deps, request.credential!, typeof key === 'string' && key.length > 0 ? key : undefined, request.body)
   const result = await chargeCall(deps, { credential: request.credential!, request_id: request.id }, { ...input, scope })
-  request.creditsCharged = result.credits_charged
-  request.meteredRunId = result.run_id
+  chargedBy(request, result)
   return result
+}
+
+/** A charge the handler's domain made itself (search: beside its records read); meta and the run's closing follow it. */
+export function chargedBy(request: FastifyRequest, made: Charge) {
+  request.creditsCharged = made.credits_charged
+  request.meteredRunId = made.run_id
 }
 
 export function registerMetering(app: FastifyInstance, deps: Deps) {

@@ -1,12 +1,13 @@
 // POST /v1/search and POST /v1/similar (data-routes §4.1). Rules: domain/search/. Each charged
-// page is its own run; the charge happens once the answer is ready.
+// page is its own run; search charges its ranked page while the records are read, similar once
+// its answer is ready.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { SearchBody, SearchResponse, SimilarBody } from '../../contract/search.ts'
 import { idempotencyScope } from '../../domain/credits/metering.ts'
 import { searchRecords } from '../../domain/search/index.ts'
 import { findSimilar } from '../../domain/search/similar.ts'
 import type { Deps } from '../../domain/types.ts'
-import { charge } from '../plugins/metering.ts'
+import { charge, chargedBy } from '../plugins/metering.ts'
 
 // A page's rows are free-form beside id, category and score (SearchRow allows any field), so the
 // schema compiler (fast-json-stringify) writes them with JSON.stringify anyway, after checking the
@@ -35,7 +36,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (ap
     serializerCompiler: plainJson,
   }, async (request, reply) => {
     const answer = await searchRecords(deps, request.credential!, request.body, { request_id: request.id, idempotency_scope: scopeOf(request.headers, request.credential!, request.body) })
-    await charge(deps, request, answer.charge)
+    chargedBy(request, answer.charge)
     reply.header('Server-Timing', serverTiming(answer.engine_ms))
     return answer.envelope as never
   })
