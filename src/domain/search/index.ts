@@ -189,7 +189,9 @@ function rerank(plan: SearchPlan, rows: Record<string, unknown>[]) {
 }
 
 export interface SearchAnswer {
-  envelope: Record<string, unknown>
+  envelope: Record<string, unknown> & { results: Record<string, unknown>[] }
+  /** The envelope as JSON, written while the charge settled (the route adds meta: http/plugins/envelope.ts withMeta). */
+  json: string
   /** The engine query of this answer in ms: the ranked page and its records (the `engine` entry of Server-Timing). */
   engine_ms: number
   /** The page's charge, made; its history detail is queued. */
@@ -204,6 +206,35 @@ function requestFingerprint(body: SearchBody): string {
 async function takeBack(deps: Deps, charging: Promise<MadeCharge> | undefined): Promise<void> {
   const made = await charging?.catch(() => null)
   if (made) await voidCharge(deps, made)
+}
+
+/** How far a page of `count` rows reaches: its cursor, its coverage, a truncation notice. */
+function pageReach(deps: Deps, page: { plan: SearchPlan; fp: string; got: Retrieved; offset: number; pageLimit: number }, count: number) {
+  const { plan, fp, got, offset, pageLimit } = page
+  const nextOffset = offset + count
+  const more = count === pageLimit && nextOffset < Math.min(got.total, got.reachable, MAX_DEPTH)
+  const exact = !got.total_is_estimate
+  const truncated = got.reachable < got.total && nextOffset >= got.reachable
+  return {
+    has_more: more,
+    next_cursor: more ? issueCursor(deps, 'search', fp, { plan, offset: nextOffset } satisfies CursorPayload) : null,
+    degradation: truncated ? [{ reason: 'pagination_truncated', detail: `Only the best ${nextOffset} matches can be paged; narrow the search to reach the rest.`, impact: 'recall' as const, source_corpus: null }] : [],
+    coverage: {
+      universe: got.total,
+      enumerated: nextOffset,
+      enumeration_recall: exact && got.total > 0 ? Math.round((nextOffset / got.total) * 1000) / 1000 : exact ? 1 : null,
+      universe_exhausted: exact && nextOffset >= got.total,
+      universe_is_exact: exact,
+      truncated_by: got.total_is_estimate ? 'count_cap' : got.pool_truncated ? 'candidate_pool' : null,
+      constraints_unmet: [] as string[],
+      audited: plan.mode === 'deep',
+      criteria: [] as ReturnType<typeof auditCriteria>,
+      linkage: [],
+      linkage_coverage: null,
+      linkage_coverage_is_lower_bound: false,
+      similarity: [],
+    },
+  }
 }
 
 export async function searchRecords(deps: Deps, credential: Credential, body: SearchBody, ctx: { request_id: string; idempotency_scope: string | null }): Promise<SearchAnswer> {
@@ -244,10 +275,16 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
       ahead.charging = chargeFor(got, got.hits.length)
       // Observed below (a refusal is the answer's 402); never an unhandled rejection meanwhile.
       ahead.charging.catch(() => undefined)
+      // While the records are read: the parts of the answer that do not need them, for the page as
+      // ranked (redone below in the rare case a record has gone since).
+      const attribution = await attributionFor(deps, plan.category)
+      const vectorGaps = plan.semantic_query ? await vectorDegradation(deps, plan.category) : []
+      const ranked = pageReach(deps, { plan, fp, got, offset, pageLimit }, got.hits.length)
+      const head = { resolved_search: resolvedSearch(plan, onCursorPage), suggestion: onCursorPage ? null : suggestionFor(plan, got.total) }
       let rows = await reading
       engineMs = performance.now() - started
       if (plan.mode === 'deep' && !onCursorPage) rows = rerank(plan, rows)
-      return { got, rows, attribution: await attributionFor(deps, plan.category), vectorGaps: plan.semantic_query ? await vectorDegradation(deps, plan.category) : [] }
+      return { got, rows, attribution, vectorGaps, ranked, head }
     })
   } catch (e) {
     ahead.abandoned = true
@@ -256,40 +293,22 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
   }
   if (!answer) throw new Error('unreachable: the search was abandoned but did not fail')
   const { got, rows } = answer
-  const nextOffset = offset + rows.length
-  const more = rows.length === pageLimit && nextOffset < Math.min(got.total, got.reachable, MAX_DEPTH)
-  const degradation: { reason: string; detail: string; impact: 'recall' | 'precision' | 'freshness' | 'fields'; source_corpus: string | null }[] = [...parserDegradation, ...(got.vector_unavailable ? vectorUnavailableDegradation(plan.category) : []), ...answer.vectorGaps]
-  if (got.reachable < got.total && nextOffset >= got.reachable) degradation.push({ reason: 'pagination_truncated', detail: `Only the best ${nextOffset} matches can be paged; narrow the search to reach the rest.`, impact: 'recall', source_corpus: null })
-  degradation.push(...billingDegradation(credential.environment))
-  const exact = !got.total_is_estimate
-  const coverage = {
-    universe: got.total,
-    enumerated: nextOffset,
-    enumeration_recall: exact && got.total > 0 ? Math.round((nextOffset / got.total) * 1000) / 1000 : exact ? 1 : null,
-    universe_exhausted: exact && nextOffset >= got.total,
-    universe_is_exact: exact,
-    truncated_by: got.total_is_estimate ? 'count_cap' : got.pool_truncated ? 'candidate_pool' : null,
-    constraints_unmet: [] as string[],
-    audited: plan.mode === 'deep',
-    criteria: plan.mode === 'deep' ? auditCriteria(plan, rows) : [],
-    linkage: [],
-    linkage_coverage: null,
-    linkage_coverage_is_lower_bound: false,
-    similarity: [],
-  }
+  const reach = rows.length === got.hits.length ? answer.ranked : pageReach(deps, { plan, fp, got, offset, pageLimit }, rows.length)
+  const degradation: { reason: string; detail: string; impact: 'recall' | 'precision' | 'freshness' | 'fields'; source_corpus: string | null }[] = [...parserDegradation, ...(got.vector_unavailable ? vectorUnavailableDegradation(plan.category) : []), ...answer.vectorGaps, ...reach.degradation, ...billingDegradation(credential.environment)]
   const envelope = {
     results: rows,
     total: got.total,
     total_is_estimate: got.total_is_estimate,
-    has_more: more,
-    next_cursor: more ? issueCursor(deps, 'search', fp, { plan, offset: nextOffset } satisfies CursorPayload) : null,
-    resolved_search: resolvedSearch(plan, onCursorPage),
-    suggestion: onCursorPage ? null : suggestionFor(plan, got.total),
-    coverage,
+    has_more: reach.has_more,
+    next_cursor: reach.next_cursor,
+    ...answer.head,
+    coverage: { ...reach.coverage, criteria: plan.mode === 'deep' ? auditCriteria(plan, rows) : [] },
     attribution: answer.attribution,
     degradation,
     columns: null,
   }
+  // Serialised while the charge may still be settling (the route adds meta).
+  const json = JSON.stringify(envelope)
   // The charge was made for the ranked page; a record deleted since it was ranked leaves the page
   // shorter, and the page is charged again for what it delivers.
   let charge = await ahead.charging!
@@ -297,6 +316,6 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
     await voidCharge(deps, charge)
     charge = await chargeFor(got, rows.length)
   }
-  queueRunDetail(deps, charge.run_id, { request: { method: 'POST', path: '/v1/search', body }, plan: resolvedSearch(plan, onCursorPage), ...snapshotOf(envelope, onCursorPage) })
-  return { envelope, engine_ms: engineMs, charge }
+  queueRunDetail(deps, charge.run_id, { request: { method: 'POST', path: '/v1/search', body }, plan: answer.head.resolved_search, ...snapshotOf(envelope, onCursorPage) })
+  return { envelope, json, engine_ms: engineMs, charge }
 }

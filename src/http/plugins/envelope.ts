@@ -1,7 +1,7 @@
 // Cross-cutting response parts: X-Request-Id on every answer, `meta` on every 2xx of /v1
 // (contract §2.2), the 422 for `page`/`offset` on cursor routes (§7), and the 422 for text the
 // store cannot keep.
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { assertStorableText } from '../../contract/validation.ts'
 import { ApiError } from '../../errors.ts'
 import type { Deps } from '../../domain/types.ts'
@@ -34,16 +34,26 @@ export function registerEnvelope(app: FastifyInstance, deps: Deps) {
   app.addHook('preSerialization', async (request, reply, payload: unknown) => {
     const wantsMeta = request.routeOptions.config.meta ?? request.url.startsWith('/v1/')
     if (!wantsMeta || reply.statusCode >= 300 || payload === null || typeof payload !== 'object' || Array.isArray(payload)) return payload
-    const credential = request.credential
-    return {
-      ...(payload as Record<string, unknown>),
-      meta: {
-        request_id: request.id,
-        environment: credential?.environment ?? 'live',
-        as_of: deps.clock.now().toISOString(),
-        credential: credential?.kind ?? 'api_key',
-        credits_charged: request.creditsCharged,
-      },
-    }
+    return { ...(payload as Record<string, unknown>), meta: metaFor(deps, request) }
   })
+}
+
+/** §2.2 `meta` of a 2xx answer. */
+export function metaFor(deps: Deps, request: FastifyRequest) {
+  const credential = request.credential
+  return {
+    request_id: request.id,
+    environment: credential?.environment ?? 'live',
+    as_of: deps.clock.now().toISOString(),
+    credential: credential?.kind ?? 'api_key',
+    credits_charged: request.creditsCharged,
+  }
+}
+
+/**
+ * An answer its route serialised itself (search, while its charge settled), with `meta` added
+ * as the last field. A string payload skips preSerialization, so the route calls this.
+ */
+export function withMeta(deps: Deps, request: FastifyRequest, json: string): string {
+  return `${json.slice(0, -1)},"meta":${JSON.stringify(metaFor(deps, request))}}`
 }

@@ -34,14 +34,19 @@ export async function charge(deps: Deps, request: FastifyRequest, input: Omit<Ch
   const key = request.headers['idempotency-key']
   const scope = input.scope !== undefined ? input.scope : idempotencyScope(deps, request.credential!, typeof key === 'string' && key.length > 0 ? key : undefined, request.body)
   const result = await chargeCall(deps, { credential: request.credential!, request_id: request.id }, { ...input, scope })
-  chargedBy(request, result)
+  request.creditsCharged = result.credits_charged
+  request.meteredRunId = result.run_id
   return result
 }
 
-/** A charge the handler's domain made itself (search: beside its records read); meta and the run's closing follow it. */
-export function chargedBy(request: FastifyRequest, made: Charge) {
+/**
+ * A charge the handler's domain made itself (search: beside its records read), for an answer the
+ * route serialised itself: meta, the run's closing and the records shown follow it.
+ */
+export function chargedBy(request: FastifyRequest, made: Charge, answer: { results: unknown }) {
   request.creditsCharged = made.credits_charged
   request.meteredRunId = made.run_id
+  request.shownRecords = collectShown(answer)
 }
 
 export function registerMetering(app: FastifyInstance, deps: Deps) {
