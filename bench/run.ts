@@ -45,11 +45,10 @@ function machine() {
 }
 
 function summary(name: string, result: BenchResult): string {
-  const goal = result.goal
-  const verdict = !result.valid ? 'INVALID' : goal ? (goal.pass ? 'PASS' : 'FAIL') : 'no goal'
+  const goals = [...(result.goal ? [result.goal] : []), ...(result.more_goals ?? [])]
+  const verdict = !result.valid ? 'INVALID' : goals.length ? (goals.every((g) => g.pass) ? 'PASS' : 'FAIL') : 'no goal'
   const lines = [`${name}: ${verdict}`]
-  if (goal)
-    lines.push(`  ${goal.figure} = ${goal.value} ${goal.unit} (limit ${goal.limit} ${goal.unit}, ratio ${goal.ratio})`)
+  for (const goal of goals) lines.push(`  ${goal.figure} = ${goal.value} ${goal.unit} (limit ${goal.limit} ${goal.unit}, ratio ${goal.ratio}) ${goal.pass ? 'pass' : 'FAIL'}`)
   for (const p of result.problems) lines.push(`  problem: ${p}`)
   return lines.join('\n')
 }

@@ -171,7 +171,6 @@ export async function run(options: RunOptions): Promise<BenchResult> {
     // a bare engine p50 timed in another window) spread 0.07–0.43 in one run.
     const share = figures.fast.outside_in_request_share_p50
     const valid = problems.length === 0
-    // The 25 ms goal is the issue's for the medium corpus on PostgreSQL; elsewhere the share goal.
     const latencyGoal = corpus.scale === 'medium' && server.store === 'postgresql'
     const fastP50 = figures.fast.http_p50_ms
     return {
@@ -181,9 +180,9 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       settings: { ...s, corpus: corpus.scale, bodies: BODIES, latency_connections: 1, key_environment: 'live', fast_p50_goal_ms: GOAL_FAST_P50_MS, outside_share_goal: GOAL_OUTSIDE_SHARE },
       figures,
       rounds,
-      goal: latencyGoal
-        ? atMost('fast search p50 at most 25 ms on the medium corpus, PostgreSQL', 'fast.http_p50_ms', fastP50, GOAL_FAST_P50_MS, 'ms', valid)
-        : atMost(`Everything outside the engine query is at most 10 % of a fast search at p50: p50 over requests of (latency − that request's engine query, from its Server-Timing) / p50 POST /v1/search, ${corpus.scale} corpus`, 'fast.outside_in_request_share_p50', share, GOAL_OUTSIDE_SHARE, 'share', valid),
+      // The share goal holds on every store and corpus; the 25 ms goal is the medium corpus's on PostgreSQL.
+      goal: atMost(`Everything outside the engine query is at most 10 % of a fast search at p50: p50 over requests of (latency − that request's engine query, from its Server-Timing) / p50 POST /v1/search, ${corpus.scale} corpus`, 'fast.outside_in_request_share_p50', share, GOAL_OUTSIDE_SHARE, 'share', valid),
+      more_goals: latencyGoal ? [atMost('fast search p50 at most 25 ms on the medium corpus, PostgreSQL', 'fast.http_p50_ms', fastP50, GOAL_FAST_P50_MS, 'ms', valid)] : [],
       valid,
       problems,
     }

@@ -31,6 +31,8 @@ export interface BenchResult {
   /** Every round's raw figures, so a reader can see the spread the medians hide. */
   rounds: unknown[]
   goal: Goal | null
+  /** Further goals of the same run (search on the medium corpus, PostgreSQL: its share as well as its p50); the run passes when all do. */
+  more_goals?: Goal[]
   /** False when any measurement saw errors or non-2xx answers; `problems` says which. */
   valid: boolean
   problems: string[]
