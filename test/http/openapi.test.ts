@@ -15,12 +15,14 @@ describe('GET /openapi.json', () => {
     assert.equal(res.body.info.version, '1.0.0')
   })
 
-  test('POST /v1/search documents its Server-Timing header on the 200', async () => {
+  test('POST /v1/search and /v1/similar document their Server-Timing header on the 200', async () => {
     const api = await server()
     const doc = (await api.get('/openapi.json')).body
-    const header = doc.paths['/v1/search'].post.responses['200'].headers?.['Server-Timing']
-    assert.ok(header, 'Server-Timing is not documented')
-    assert.match(header.description, /engine;dur=/)
+    for (const path of ['/v1/search', '/v1/similar']) {
+      const header = doc.paths[path].post.responses['200'].headers?.['Server-Timing']
+      assert.ok(header, `${path}: Server-Timing is not documented`)
+      assert.match(header.description, /engine;dur=/)
+    }
   })
 
   test('every registered API-key route appears with its scopes in x-scopes', async () => {

@@ -444,6 +444,8 @@ describe('POST /v1/similar', () => {
     assert.equal(res.body.meta.credits_charged, 0.25)
     const run = (await api.get('/v1/usage/history', { key })).body.results[0]
     assert.equal(run.action_type, 'dsp.similar')
+    const timing = /^engine;dur=(\d+\.\d{3});desc="[^"]+"$/.exec(res.headers.get('server-timing') ?? '')
+    assert.ok(timing && Number(timing[1]) > 0, `Server-Timing: ${res.headers.get('server-timing')}`)
   })
 
   test('anchors by name and by page URL are detected per anchor', async () => {

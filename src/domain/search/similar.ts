@@ -32,6 +32,8 @@ export async function findSimilar(deps: Deps, credential: Credential, body: Simi
   checkDepth(offset, limit)
   const chain = cursor?.chain ?? chargeChain(ctx)
 
+  const started = performance.now()
+  let engineMs = 0
   const result = await withRetrieval(deps, async () => {
     const anchors = await Promise.all(
       body.anchors.map(async (raw) => {
@@ -62,7 +64,9 @@ export async function findSimilar(deps: Deps, credential: Credential, body: Simi
     }
     const pool = await q.countMatches(deps.db, { table: 'companies', category: null, where, cap: 1_000_000 })
     const page = ranked.slice(offset, offset + limit)
-    return { anchors, resolved, vectors: vectors.length, ranked, pool: pool.count, rows: await buildRows(deps, 'company', page), attribution: await attributionFor(deps, 'company') }
+    const rows = await buildRows(deps, 'company', page)
+    engineMs = performance.now() - started
+    return { anchors, resolved, vectors: vectors.length, ranked, pool: pool.count, rows, attribution: await attributionFor(deps, 'company') }
   })
 
   const next = offset + result.rows.length
@@ -104,5 +108,5 @@ export async function findSimilar(deps: Deps, credential: Credential, body: Simi
     request: { method: 'POST', path: '/v1/similar', body }, plan: envelope.resolved_search, result_count: result.rows.length, result_total: envelope.total,
     result_total_is_estimate: cut, snapshot: null, snapshot_state: 'not_a_search',
   }
-  return { envelope, charge }
+  return { envelope, charge, engine_ms: engineMs }
 }
