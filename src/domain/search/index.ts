@@ -273,7 +273,9 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
       if (ahead.abandoned) return null
       const reading = buildRows(deps, plan.category, got.hits)
       ahead.charging = chargeFor(got, got.hits.length)
-      // Observed below (a refusal is the answer's 402); never an unhandled rejection meanwhile.
+      // Both are awaited below (a failed read fails the call, a refused charge is its 402); until
+      // then a rejection must not count as unhandled, since the awaits in between can span I/O.
+      reading.catch(() => undefined)
       ahead.charging.catch(() => undefined)
       // While the records are read: the parts of the answer that do not need them, for the page as
       // ranked (redone below in the rare case a record has gone since).
