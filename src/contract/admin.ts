@@ -1,5 +1,6 @@
 // Operator admin API (/admin/v1, outside the public OpenAPI): request and response shapes.
 import { Type, type Static } from 'typebox'
+import { dependencies } from '../faults.ts'
 import { Credits, Nullable, ScopeName, Strict, Timestamp } from './common.ts'
 
 export const CreateWorkspaceBody = Strict({
@@ -55,7 +56,8 @@ export const ClockBody = Strict({ advance_seconds: Type.Number({ minimum: 0 }) }
 export const ClockResponse = Type.Object({ now: Timestamp, offset_seconds: Type.Number() })
 
 export const FaultBody = Strict({
-  dependency: Type.Enum(['store', 'ledger', 'limiter', 'retrieval', 'records', 'agent_engine', 'lists', 'feedback', 'auth']),
+  // The fault injector's own list (src/faults.ts): one place to name a dependency.
+  dependency: Type.Enum([...dependencies]),
   mode: Type.Union([Type.Literal('down'), Type.Literal('slow'), Type.Literal('error')]),
   seconds: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
 })
