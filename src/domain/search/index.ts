@@ -248,6 +248,7 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
     return planned.plan
   })
   const pageLimit = Math.min(limit, MAX_DEPTH - offset)
+  const reachOf = (got: Retrieved, count: number) => pageReach(deps, { plan, fp, got, offset, pageLimit }, count)
   const chargeFor = (got: Retrieved, count: number) =>
     chargeUnits(deps, { credential, request_id: ctx.request_id }, {
       action_type: `dsp.search.${plan.mode}`,
@@ -281,7 +282,7 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
       // ranked (redone below in the rare case a record has gone since).
       const attribution = await attributionFor(deps, plan.category)
       const vectorGaps = plan.semantic_query ? await vectorDegradation(deps, plan.category) : []
-      const ranked = pageReach(deps, { plan, fp, got, offset, pageLimit }, got.hits.length)
+      const ranked = reachOf(got, got.hits.length)
       const head = { resolved_search: resolvedSearch(plan, onCursorPage), suggestion: onCursorPage ? null : suggestionFor(plan, got.total) }
       let rows = await reading
       engineMs = performance.now() - started
@@ -295,7 +296,7 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
   }
   if (!answer) throw new Error('unreachable: the search was abandoned but did not fail')
   const { got, rows } = answer
-  const reach = rows.length === got.hits.length ? answer.ranked : pageReach(deps, { plan, fp, got, offset, pageLimit }, rows.length)
+  const reach = rows.length === got.hits.length ? answer.ranked : reachOf(got, rows.length)
   const degradation: { reason: string; detail: string; impact: 'recall' | 'precision' | 'freshness' | 'fields'; source_corpus: string | null }[] = [...parserDegradation, ...(got.vector_unavailable ? vectorUnavailableDegradation(plan.category) : []), ...answer.vectorGaps, ...reach.degradation, ...billingDegradation(credential.environment)]
   const envelope = {
     results: rows,
