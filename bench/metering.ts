@@ -3,7 +3,8 @@
 // single-row update transaction on the same database and pool; (b) what metering adds to a
 // billed route: p50 of POST /v1/search (fast, limit 5, live key, small demo corpus; the load
 // client in a child process) beside the route's domain work (searchRecords: since session 7 it
-// charges the page itself, beside the records read) and chargeCall alone, all in the same run. Each charge then closes its run as a route does
+// charges the page itself, beside the records read) and chargeCall alone, all in the same run.
+// Each charge then closes its run as a route does
 // (finishCharge: queued, merged with the run's detail into one row write). Explained in
 // docs/performance.md.
 import { randomUUID } from 'node:crypto'
