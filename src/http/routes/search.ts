@@ -19,7 +19,7 @@ import { charge, chargedBy } from '../plugins/metering.ts'
 // domain while the page's charge settles, and the route only adds meta (plugins/envelope.ts withMeta).
 const plainJson = () => (data: unknown) => JSON.stringify(data)
 
-const SERVER_TIMING_DOC = 'W3C Server-Timing with one entry, `engine;dur=<ms>`: how long this answer\'s engine query took (retrieving the ranked page and reading its records), in milliseconds. The rest of the response time is the API: authentication, planning, the charge, serialisation. Shown by browser developer tools; see docs/search.md.'
+const SERVER_TIMING_DOC = 'W3C Server-Timing with one entry, `engine;dur=<ms>`: how long this answer\'s engine query took (retrieving the ranked page and reading its records), in milliseconds. The rest of the response time is the API: authentication, planning, serialisation, and whatever part of the charge outlasts the records read (the page is charged while its records are read). Shown by browser developer tools; see docs/search.md.'
 const SIMILAR_TIMING_DOC = 'W3C Server-Timing with one entry, `engine;dur=<ms>`: how long this answer\'s engine query took (resolving the anchors, ranking the look-alikes, reading the page\'s records), in milliseconds. The rest of the response time is the API: authentication, the charge, serialisation. See docs/search.md.'
 
 /** W3C Server-Timing: how long this answer's engine query took. */
