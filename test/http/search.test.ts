@@ -398,6 +398,49 @@ describe('POST /v1/search: charging', () => {
     assert.ok(res.body.degradation.some((d: { reason: string }) => d.reason === 'billing_bypassed'))
   })
 
+  test('a page shorter than its limit costs its rows only (balance, ledger entry, claims, run), with credits for a full page or for those rows alone; no rows cost nothing', async () => {
+    // On PostgreSQL a full page is charged while it is ranked, then trimmed to the page; with
+    // credits short of a full page, the page is charged once ranked (docs/billing.md). The
+    // embedded store charges the ranked page. The outcome is the same.
+    const api = await server()
+    const db = api.app.deps.db
+    const spendable = async (key: string) => (await api.get('/v1/credits', { key })).body.spendable as number
+    const body = { query: 'software', mode: 'fast', category: 'company', limit: 25, filters: { employee_count: { min: 20000 } } }
+    // 100 credits cover a full page (0.5); 0.07 cover the 3 rows this search finds (0.06) only.
+    for (const credits of [100, 0.07]) {
+      const { key } = await api.admin.workspaceWithKey({ credits })
+      const res = await search(api, key, body, { 'idempotency-key': 'short-page' })
+      expectStatus(res, 200)
+      const n = res.body.results.length
+      assert.ok(n > 0 && n < 25, `a short page (${n} rows)`)
+      assert.equal(res.body.meta.credits_charged, n * 0.02)
+      assert.equal(await spendable(key), Math.round((credits - n * 0.02) * 1000) / 1000)
+      const run = (await api.get('/v1/usage/history', { key })).body.results[0]
+      assert.equal(run.result_count, n)
+      assert.equal(run.credits_charged, n * 0.02)
+      const stored = await db.selectFrom('usage_runs').select(['result_total', 'result_total_is_estimate']).where('id', '=', run.id).executeTakeFirstOrThrow()
+      assert.equal(stored.result_total, res.body.total)
+      assert.equal(stored.result_total_is_estimate, res.body.total_is_estimate)
+      const entries = await db.selectFrom('ledger_entries').select('amount_milli').where('run_id', '=', run.id).execute()
+      assert.deepEqual(entries.map((e) => Number(e.amount_milli)), [-n * 20])
+      const claims = await db.selectFrom('charged_units').select('unit').where('run_id', '=', run.id).execute()
+      assert.deepEqual(claims.map((c) => c.unit).sort(), Array.from({ length: n }, (_, i) => `r${i}`).sort())
+      // The same request again pays nothing: its rows were claimed.
+      const again = await search(api, key, body, { 'idempotency-key': 'short-page' })
+      assert.equal(again.body.meta.credits_charged, 0)
+      // No rows: nothing charged, no ledger entry, a run of 0 results.
+      const before = await spendable(key)
+      const none = await search(api, key, { ...body, filters: { employee_count: { min: 999999999 } } })
+      assert.equal(none.body.results.length, 0)
+      assert.equal(none.body.meta.credits_charged, 0)
+      assert.equal(await spendable(key), before)
+      const empty = (await api.get('/v1/usage/history', { key })).body.results[0]
+      assert.equal(empty.result_count, 0)
+      assert.equal(empty.credits_charged, 0)
+      assert.equal((await db.selectFrom('ledger_entries').select('id').where('run_id', '=', empty.id).execute()).length, 0)
+    }
+  })
+
   test('insufficient credits → 402 with no results', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey({ credits: 0.01 })

@@ -7,7 +7,7 @@ import { DocumentFilters, GtmFilters, type SearchBody } from '../../contract/sea
 import { assertValid } from '../../contract/validation.ts'
 import { ApiError } from '../../errors.ts'
 import type { Filters } from '../../store/search-filters.ts'
-import { billingDegradation, chargeChain, chargeUnits, queueRunDetail, snapshotOf, voidCharge, type Charge, type MadeCharge } from '../credits/metering.ts'
+import { billingDegradation, chargeChain, chargeUnits, queueRunDetail, snapshotOf, trimCharge, voidCharge, type Charge, type MadeCharge } from '../credits/metering.ts'
 import { fingerprint, issueCursor, MAX_DEPTH, planOrCursor } from '../cursors.ts'
 import type { Credential, Deps } from '../types.ts'
 import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../../contract/search-catalogue.ts'
@@ -249,35 +249,62 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
   })
   const pageLimit = Math.min(limit, MAX_DEPTH - offset)
   const reachOf = (got: Retrieved, count: number) => pageReach(deps, { plan, fp, got, offset, pageLimit }, count)
-  const chargeFor = (got: Retrieved, count: number) =>
+  const chargeFor = (count: number, got: Retrieved | null) =>
     chargeUnits(deps, { credential, request_id: ctx.request_id }, {
       action_type: `dsp.search.${plan.mode}`,
       positions: Array.from({ length: count }, (_, i) => offset + i),
       scope: plan.chain,
       query: plan.query,
       result_count: count,
-      result_total: got.total,
-      result_total_is_estimate: got.total_is_estimate,
+      result_total: got?.total ?? null,
+      result_total_is_estimate: got?.total_is_estimate ?? null,
     })
+  // A charge cut down to `count` rows; one that cannot be cut is taken back, since the call then fails.
+  const trimTo = async (made: MadeCharge, count: number) => {
+    try {
+      return await trimCharge(deps, made, count)
+    } catch (e) {
+      await voidCharge(deps, made)
+      throw e
+    }
+  }
+  // With the page ranked: the early full-page charge trimmed to the page, or, when it was refused
+  // for want of credits (a shorter page may cost less; none costs nothing), the page charged now.
+  const settle = async (early: Promise<MadeCharge>, got: Retrieved) => {
+    let made
+    try {
+      made = await early
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'credits.insufficient') return chargeFor(got.hits.length, got)
+      throw e
+    }
+    return made.units.length > got.hits.length ? trimTo(made, got.hits.length) : made
+  }
+  // Where the charge goes (docs/billing.md, "A page charged while it is ranked"). On PostgreSQL
+  // the charge has its own connection: a full page is charged as ranking starts, and the page is
+  // trimmed to what it holds. On the embedded store, one connection, an early charge would only
+  // hold up the engine's own statements: the page is charged once ranked, beside its records read.
+  const chargeEarly = deps.store.kind === 'postgres' && pageLimit > 0
   let engineMs = 0
-  // The ranked page is charged while its records are read, on another connection (docs/billing.md,
-  // "A charge made beside the records read"): the charge's round trip overlaps the engine's. If
-  // the read then fails, the call fails and its charge is taken back (voidCharge); a charge is
-  // never started once the engine's deadline has failed the call.
+  // If the call fails after a charge started (the read fails, the deadline passes), the charge is
+  // taken back (voidCharge); none is started once the engine's deadline has failed the call.
   const ahead: { charging?: Promise<MadeCharge>; abandoned: boolean } = { abandoned: false }
+  // Every charge promise is awaited later (a refused one is the 402); until then a rejection must
+  // not count as unhandled, since the awaits in between can span I/O.
+  const hold = <T,>(p: Promise<T>) => {
+    p.catch(() => undefined)
+    return p
+  }
   let answer
   try {
     answer = await withRetrieval(deps, async () => {
       const started = performance.now()
+      if (chargeEarly) ahead.charging = hold(chargeFor(pageLimit, null))
       const got = await retrieve(deps, plan, offset, pageLimit)
       // The deadline already failed the call (withRetrieval answered 504): nothing more to read or charge.
       if (ahead.abandoned) return null
-      const reading = buildRows(deps, plan.category, got.hits)
-      ahead.charging = chargeFor(got, got.hits.length)
-      // Both are awaited below (a failed read fails the call, a refused charge is its 402); until
-      // then a rejection must not count as unhandled, since the awaits in between can span I/O.
-      reading.catch(() => undefined)
-      ahead.charging.catch(() => undefined)
+      const reading = hold(buildRows(deps, plan.category, got.hits))
+      ahead.charging = hold(ahead.charging ? settle(ahead.charging, got) : chargeFor(got.hits.length, got))
       // While the records are read: the parts of the answer that do not need them, for the page as
       // ranked (redone below in the rare case a record has gone since).
       const attribution = await attributionFor(deps, plan.category)
@@ -313,12 +340,9 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
   // Serialised while the charge may still be settling (the route adds meta).
   const json = JSON.stringify(envelope)
   // The charge was made for the ranked page; a record deleted since it was ranked leaves the page
-  // shorter, and the page is charged again for what it delivers.
+  // shorter, and the charge is cut down to what it delivers.
   let charge = await ahead.charging!
-  if (rows.length !== got.hits.length) {
-    await voidCharge(deps, charge)
-    charge = await chargeFor(got, rows.length)
-  }
-  queueRunDetail(deps, charge.run_id, { request: { method: 'POST', path: '/v1/search', body }, plan: answer.head.resolved_search, ...snapshotOf(envelope, onCursorPage) })
+  if (rows.length < charge.units.length) charge = await trimTo(charge, rows.length)
+  queueRunDetail(deps, charge.run_id, { request: { method: 'POST', path: '/v1/search', body }, plan: answer.head.resolved_search, result_total: got.total, result_total_is_estimate: got.total_is_estimate, ...snapshotOf(envelope, onCursorPage) })
   return { envelope, json, engine_ms: engineMs, charge }
 }
