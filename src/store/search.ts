@@ -130,6 +130,17 @@ export async function recordsByIds(db: Db, table: SearchTable, ids: string[]) {
   return new Map(r.rows.map((x) => [x.id, x]))
 }
 
+/**
+ * The records of `ids` as JSON text, as the store prints them (never parsed here: search splices
+ * them into its answer), without the keys a row sets itself (id, category, score).
+ */
+export async function recordTextsByIds(db: Db, table: SearchTable, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map()
+  const t = from(table)
+  const r = await sql<{ id: string; record: string }>`select ${sql.ref(`${t.alias}.id`)} as id, (${sql.ref(`${t.alias}.record`)} - 'id' - 'category' - 'score')::text as record from ${t.from} where ${sql.ref(`${t.alias}.id`)} = any(${ids}::text[])`.execute(db)
+  return new Map(r.rows.map((x) => [x.id, x.record]))
+}
+
 /** Distinct values of a column with their counts, most common first (the parser's vocabularies). */
 export async function vocabulary(db: Db, table: SearchTable, column: string, isArray: boolean, limit: number): Promise<string[]> {
   const t = from(table)

@@ -29,7 +29,10 @@ export interface ChargeInput {
   result_count: number
   result_total?: number | null
   result_total_is_estimate?: boolean | null
-  /** The first page's answer, kept for the history detail (snapshotOf); serialised when the detail is written, after the response. */
+  /**
+   * The first page's answer, kept for the history detail (snapshotOf): an object, serialised when
+   * the detail is written, after the response; or already serialised, as a SerialisedSnapshot.
+   */
   snapshot?: unknown
   snapshot_state: string
   /** Flat price override for any rule: the call costs this once any unit is new (the institutions route: 2 credits). */
@@ -122,7 +125,7 @@ type RunDetailInput = Pick<ChargeInput, 'request' | 'plan' | 'snapshot' | 'snaps
  * path). A snapshot over SNAPSHOT_MAX_BYTES is left out and marked `too_large`.
  */
 function runDetail(input: RunDetailInput): usage.RunDetail {
-  const snapshot = input.snapshot === undefined || input.snapshot === null ? null : JSON.stringify(input.snapshot)
+  const snapshot = input.snapshot === undefined || input.snapshot === null ? null : input.snapshot instanceof SerialisedSnapshot ? input.snapshot.json : JSON.stringify(input.snapshot)
   const fits = snapshot === null || snapshot.length <= SNAPSHOT_MAX_BYTES
   return {
     request: JSON.stringify(input.request ?? null),
@@ -273,10 +276,15 @@ export async function voidCharge(deps: Deps, made: MadeCharge): Promise<void> {
 
 const SNAPSHOT_MAX_BYTES = 256 * 1024
 
+/** An answer its route serialised already (search): the history detail keeps that text as it is. */
+export class SerialisedSnapshot {
+  constructor(readonly json: string) {}
+}
+
 /**
  * A billed answer's snapshot for the history detail: the first page's envelope (the object the
- * route answers, not serialised here: runDetail does it after the response, and leaves out one
- * over SNAPSHOT_MAX_BYTES as `too_large`).
+ * route answers, not serialised here: runDetail does it after the response, unless it is a
+ * SerialisedSnapshot, and leaves out one over SNAPSHOT_MAX_BYTES as `too_large`).
  */
 export function snapshotOf(envelope: unknown, onCursorPage: boolean): { snapshot: unknown; snapshot_state: string } {
   if (onCursorPage) return { snapshot: null, snapshot_state: 'not_first_page' }

@@ -7,11 +7,11 @@ import { DocumentFilters, GtmFilters, type SearchBody } from '../../contract/sea
 import { assertValid } from '../../contract/validation.ts'
 import { ApiError } from '../../errors.ts'
 import type { Filters } from '../../store/search-filters.ts'
-import { billingDegradation, chargeChain, chargeUnits, queueRunDetail, snapshotOf, trimCharge, voidCharge, type Charge, type MadeCharge } from '../credits/metering.ts'
+import { billingDegradation, chargeChain, chargeUnits, queueRunDetail, SerialisedSnapshot, snapshotOf, trimCharge, voidCharge, type Charge, type MadeCharge } from '../credits/metering.ts'
 import { fingerprint, issueCursor, MAX_DEPTH, planOrCursor } from '../cursors.ts'
 import type { Credential, Deps } from '../types.ts'
 import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../../contract/search-catalogue.ts'
-import { attributionFor, buildRows, DEEP_POOL, loadVocabularies, POOL, queryTerms, retrieve, vectorDegradation, vectorUnavailableDegradation, withRetrieval, type RetrievalPlan, type Retrieved, type SortClause } from './engine.ts'
+import { attributionFor, buildRowTexts, DEEP_POOL, loadVocabularies, POOL, queryTerms, retrieve, vectorDegradation, vectorUnavailableDegradation, withRetrieval, type RetrievalPlan, type Retrieved, type SortClause } from './engine.ts'
 import { readSearchQuery, type QueryReading } from './llm-parser.ts'
 import { expandTerms, parseQuery, RULES_PARSER_VERSION, type Vocabularies } from './parser.ts'
 import { validateSort } from './sorts.ts'
@@ -189,9 +189,10 @@ function rerank(plan: SearchPlan, rows: Record<string, unknown>[]) {
 }
 
 export interface SearchAnswer {
-  envelope: Record<string, unknown> & { results: Record<string, unknown>[] }
   /** The envelope as JSON, written while the charge settled (the route adds meta: http/plugins/envelope.ts withMeta). */
   json: string
+  /** The records the page shows (the per-credential entity ceiling counts them). */
+  shown: { category: string; id: string }[]
   /** The engine query of this answer in ms: the ranked page and its records (the `engine` entry of Server-Timing). */
   engine_ms: number
   /** The page's charge, made; its history detail is queued. */
@@ -303,7 +304,7 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
       const got = await retrieve(deps, plan, offset, pageLimit)
       // The deadline already failed the call (withRetrieval answered 504): nothing more to read or charge.
       if (ahead.abandoned) return null
-      const reading = hold(buildRows(deps, plan.category, got.hits))
+      const reading = hold(buildRowTexts(deps, plan.category, got.hits))
       ahead.charging = hold(ahead.charging ? settle(ahead.charging, got) : chargeFor(got.hits.length, got))
       // While the records are read: the parts of the answer that do not need them, for the page as
       // ranked (redone below in the rare case a record has gone since).
@@ -311,10 +312,13 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
       const vectorGaps = plan.semantic_query ? await vectorDegradation(deps, plan.category) : []
       const ranked = reachOf(got, got.hits.length)
       const head = { resolved_search: resolvedSearch(plan, onCursorPage), suggestion: onCursorPage ? null : suggestionFor(plan, got.total) }
-      let rows = await reading
+      const texts = await reading
       engineMs = performance.now() - started
-      if (plan.mode === 'deep' && !onCursorPage) rows = rerank(plan, rows)
-      return { got, rows, attribution, vectorGaps, ranked, head }
+      // The rows go into the answer as the store printed them; deep re-ranks and audits them, so
+      // it reads them first.
+      const objects = plan.mode === 'deep' ? texts.map((t) => JSON.parse(t.json) as Record<string, unknown>) : null
+      const rows = objects && !onCursorPage ? rerank(plan, objects) : objects
+      return { got, texts, rows, attribution, vectorGaps, ranked, head }
     })
   } catch (e) {
     ahead.abandoned = true
@@ -322,27 +326,29 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
     throw e
   }
   if (!answer) throw new Error('unreachable: the search was abandoned but did not fail')
-  const { got, rows } = answer
-  const reach = rows.length === got.hits.length ? answer.ranked : reachOf(got, rows.length)
+  const { got } = answer
+  const count = answer.texts.length
+  const reach = count === got.hits.length ? answer.ranked : reachOf(got, count)
   const degradation: { reason: string; detail: string; impact: 'recall' | 'precision' | 'freshness' | 'fields'; source_corpus: string | null }[] = [...parserDegradation, ...(got.vector_unavailable ? vectorUnavailableDegradation(plan.category) : []), ...answer.vectorGaps, ...reach.degradation, ...billingDegradation(credential.environment)]
-  const envelope = {
-    results: rows,
+  // The envelope after `results`, in the order the contract lists it.
+  const rest = {
     total: got.total,
     total_is_estimate: got.total_is_estimate,
     has_more: reach.has_more,
     next_cursor: reach.next_cursor,
     ...answer.head,
-    coverage: { ...reach.coverage, criteria: plan.mode === 'deep' ? auditCriteria(plan, rows) : [] },
+    coverage: { ...reach.coverage, criteria: answer.rows ? auditCriteria(plan, answer.rows) : [] },
     attribution: answer.attribution,
     degradation,
     columns: null,
   }
   // Serialised while the charge may still be settling (the route adds meta).
-  const json = JSON.stringify(envelope)
+  const results = answer.rows ? JSON.stringify(answer.rows) : `[${answer.texts.map((t) => t.json).join(',')}]`
+  const json = `{"results":${results},${JSON.stringify(rest).slice(1)}`
   // The charge was made for the ranked page; a record deleted since it was ranked leaves the page
   // shorter, and the charge is cut down to what it delivers.
   let charge = await ahead.charging!
-  if (rows.length < charge.units.length) charge = await trimTo(charge, rows.length)
-  queueRunDetail(deps, charge.run_id, { request: { method: 'POST', path: '/v1/search', body }, plan: answer.head.resolved_search, result_total: got.total, result_total_is_estimate: got.total_is_estimate, ...snapshotOf(envelope, onCursorPage) })
-  return { envelope, json, engine_ms: engineMs, charge }
+  if (count < charge.units.length) charge = await trimTo(charge, count)
+  queueRunDetail(deps, charge.run_id, { request: { method: 'POST', path: '/v1/search', body }, plan: answer.head.resolved_search, result_total: got.total, result_total_is_estimate: got.total_is_estimate, ...snapshotOf(new SerialisedSnapshot(json), onCursorPage) })
+  return { json, shown: answer.texts.map((t) => ({ category: plan.category, id: t.id })), engine_ms: engineMs, charge }
 }

@@ -43,10 +43,10 @@ export async function charge(deps: Deps, request: FastifyRequest, input: Omit<Ch
  * A charge the handler's domain made itself (search: beside its records read), for an answer the
  * route serialised itself: meta, the run's closing and the records shown follow it.
  */
-export function chargedBy(request: FastifyRequest, made: Charge, answer: { results: unknown }) {
+export function chargedBy(request: FastifyRequest, made: Charge, shown: { category: string; id: string }[]) {
   request.creditsCharged = made.credits_charged
   request.meteredRunId = made.run_id
-  request.shownRecords = collectShown(answer)
+  request.shownRecords = shown
 }
 
 export function registerMetering(app: FastifyInstance, deps: Deps) {

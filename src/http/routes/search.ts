@@ -38,7 +38,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (ap
     config: { scopes: ['dsp.search.read'], billed: true, errors: [...SEARCH_ERRORS], serverTiming: SERVER_TIMING_DOC },
   }, async (request, reply) => {
     const answer = await searchRecords(deps, request.credential!, request.body, { request_id: request.id, idempotency_scope: scopeOf(request.headers, request.credential!, request.body) })
-    chargedBy(request, answer.charge, answer.envelope)
+    chargedBy(request, answer.charge, answer.shown)
     reply.header('Server-Timing', serverTiming(answer.engine_ms, 'ranked page and its records'))
     reply.type('application/json; charset=utf-8')
     return withMeta(deps, request, answer.json) as never
