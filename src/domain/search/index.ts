@@ -238,24 +238,25 @@ function pageReach(deps: Deps, page: { plan: SearchPlan; fp: string; got: Retrie
   }
 }
 
+/** What a search's charge is made of; known from the request itself before its plan on a fresh search. */
+interface ChargeTerms {
+  mode: Mode
+  chain: string
+  query: string | null
+  offset: number
+}
+
 export async function searchRecords(deps: Deps, credential: Credential, body: SearchBody, ctx: { request_id: string; idempotency_scope: string | null }): Promise<SearchAnswer> {
   const limit = body.limit ?? 25
   const fp = requestFingerprint(body)
   let parserDegradation: QueryReading['degradation'] = []
   const onCursorPage = Boolean(body.cursor)
-  const { plan, offset } = await planOrCursor<SearchPlan>(deps, 'search', fp, body.cursor, limit, async () => {
-    const planned = await planSearch(deps, body, chargeChain(ctx))
-    parserDegradation = planned.degradation
-    return planned.plan
-  })
-  const pageLimit = Math.min(limit, MAX_DEPTH - offset)
-  const reachOf = (got: Retrieved, count: number) => pageReach(deps, { plan, fp, got, offset, pageLimit }, count)
-  const chargeFor = (count: number, got: Retrieved | null) =>
+  const chargeFor = (terms: ChargeTerms, count: number, got: Retrieved | null) =>
     chargeUnits(deps, { credential, request_id: ctx.request_id }, {
-      action_type: `dsp.search.${plan.mode}`,
-      positions: Array.from({ length: count }, (_, i) => offset + i),
-      scope: plan.chain,
-      query: plan.query,
+      action_type: `dsp.search.${terms.mode}`,
+      positions: Array.from({ length: count }, (_, i) => terms.offset + i),
+      scope: terms.chain,
+      query: terms.query,
       result_count: count,
       result_total: got?.total ?? null,
       result_total_is_estimate: got?.total_is_estimate ?? null,
@@ -271,24 +272,24 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
   }
   // With the page ranked: the early full-page charge trimmed to the page, or, when it was refused
   // for want of credits (a shorter page may cost less; none costs nothing), the page charged now.
-  const settle = async (early: Promise<MadeCharge>, got: Retrieved) => {
+  const settle = async (early: Promise<MadeCharge>, terms: ChargeTerms, got: Retrieved) => {
     let made
     try {
       made = await early
     } catch (e) {
-      if (e instanceof ApiError && e.code === 'credits.insufficient') return chargeFor(got.hits.length, got)
+      if (e instanceof ApiError && e.code === 'credits.insufficient') return chargeFor(terms, got.hits.length, got)
       throw e
     }
     return made.units.length > got.hits.length ? trimTo(made, got.hits.length) : made
   }
   // Where the charge goes (docs/billing.md, "A page charged while it is ranked"). On PostgreSQL
-  // the charge has its own connection: a full page is charged as ranking starts, and the page is
-  // trimmed to what it holds. On the embedded store, one connection, an early charge would only
-  // hold up the engine's own statements: the page is charged once ranked, beside its records read.
-  const chargeEarly = deps.store.kind === 'postgres' && pageLimit > 0
-  let engineMs = 0
-  // If the call fails after a charge started (the read fails, the deadline passes), the charge is
-  // taken back (voidCharge); none is started once the engine's deadline has failed the call.
+  // the charge has its own connection: a full page is charged before the plan is made (a fresh
+  // search: the terms come from the request) or the ranking starts (a cursor page), and then
+  // trimmed to what the page holds. On the embedded store, one connection, an early charge would
+  // only hold up the engine's own statements: the page is charged once ranked, beside its records read.
+  const chargeEarly = deps.store.kind === 'postgres'
+  // If the call fails after a charge started (a 422 from the plan, the read fails, the deadline
+  // passes), the charge is taken back (voidCharge); none is started once the deadline failed the call.
   const ahead: { charging?: Promise<MadeCharge>; abandoned: boolean } = { abandoned: false }
   // Every charge promise is awaited later (a refused one is the 402); until then a rejection must
   // not count as unhandled, since the awaits in between can span I/O.
@@ -296,21 +297,33 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
     p.catch(() => undefined)
     return p
   }
+  const freshTerms: ChargeTerms = { mode: body.mode ?? 'auto', chain: chargeChain(ctx), query: body.query?.trim() || null, offset: 0 }
+  if (chargeEarly && !onCursorPage) ahead.charging = hold(chargeFor(freshTerms, Math.min(limit, MAX_DEPTH), null))
+  let engineMs = 0
+  let planned
   let answer
   try {
+    planned = await planOrCursor<SearchPlan>(deps, 'search', fp, body.cursor, limit, async () => {
+      const made = await planSearch(deps, body, freshTerms.chain)
+      parserDegradation = made.degradation
+      return made.plan
+    })
+    const { plan, offset } = planned
+    const terms: ChargeTerms = { mode: plan.mode, chain: plan.chain, query: plan.query, offset }
+    const pageLimit = Math.min(limit, MAX_DEPTH - offset)
+    if (chargeEarly && onCursorPage && pageLimit > 0) ahead.charging = hold(chargeFor(terms, pageLimit, null))
     answer = await withRetrieval(deps, async () => {
       const started = performance.now()
-      if (chargeEarly) ahead.charging = hold(chargeFor(pageLimit, null))
       const got = await retrieve(deps, plan, offset, pageLimit)
       // The deadline already failed the call (withRetrieval answered 504): nothing more to read or charge.
       if (ahead.abandoned) return null
       const reading = hold(buildRowTexts(deps, plan.category, got.hits))
-      ahead.charging = hold(ahead.charging ? settle(ahead.charging, got) : chargeFor(got.hits.length, got))
+      ahead.charging = hold(ahead.charging ? settle(ahead.charging, terms, got) : chargeFor(terms, got.hits.length, got))
       // While the records are read: the parts of the answer that do not need them, for the page as
       // ranked (redone below in the rare case a record has gone since).
       const attribution = await attributionFor(deps, plan.category)
       const vectorGaps = plan.semantic_query ? await vectorDegradation(deps, plan.category) : []
-      const ranked = reachOf(got, got.hits.length)
+      const ranked = pageReach(deps, { plan, fp, got, offset, pageLimit }, got.hits.length)
       const head = { resolved_search: resolvedSearch(plan, onCursorPage), suggestion: onCursorPage ? null : suggestionFor(plan, got.total) }
       const texts = await reading
       engineMs = performance.now() - started
@@ -318,7 +331,7 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
       // it reads them first.
       const objects = plan.mode === 'deep' ? texts.map((t) => JSON.parse(t.json) as Record<string, unknown>) : null
       const rows = objects && !onCursorPage ? rerank(plan, objects) : objects
-      return { got, texts, rows, attribution, vectorGaps, ranked, head }
+      return { got, texts, rows, attribution, vectorGaps, ranked, head, pageLimit }
     })
   } catch (e) {
     ahead.abandoned = true
@@ -326,9 +339,10 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
     throw e
   }
   if (!answer) throw new Error('unreachable: the search was abandoned but did not fail')
+  const { plan, offset } = planned
   const { got } = answer
   const count = answer.texts.length
-  const reach = count === got.hits.length ? answer.ranked : reachOf(got, count)
+  const reach = count === got.hits.length ? answer.ranked : pageReach(deps, { plan, fp, got, offset, pageLimit: answer.pageLimit }, count)
   const degradation: { reason: string; detail: string; impact: 'recall' | 'precision' | 'freshness' | 'fields'; source_corpus: string | null }[] = [...parserDegradation, ...(got.vector_unavailable ? vectorUnavailableDegradation(plan.category) : []), ...answer.vectorGaps, ...reach.degradation, ...billingDegradation(credential.environment)]
   // The envelope after `results`, in the order the contract lists it.
   const rest = {
