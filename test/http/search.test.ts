@@ -441,6 +441,17 @@ describe('POST /v1/search: charging', () => {
     }
   })
 
+  test('a request its plan refuses (422) costs nothing and records no run, though PostgreSQL starts its charge before the plan', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 10 })
+    for (const body of [
+      { query: 'software', mode: 'fast', sort: [{ field: 'employee_count' }] },
+      { mode: 'auto', category: 'company' },
+    ]) expectProblem(await search(api, key, body), 422, 'request.invalid')
+    assert.equal((await api.get('/v1/credits', { key })).body.spendable, 10)
+    assert.equal((await api.get('/v1/usage/history', { key })).body.results.length, 0)
+  })
+
   test('insufficient credits → 402 with no results', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey({ credits: 0.01 })
