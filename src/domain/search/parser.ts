@@ -86,16 +86,38 @@ export function normaliseFundingStage(vocab: Pick<Vocabularies, 'funding_stages'
   return vocabularyValue(vocab.funding_stages, raw) ?? raw.trim().replace(/\b\w/g, (c) => c.toUpperCase())
 }
 
-/** Longest-first phrase match of a vocabulary against the text; returns matched values and the text with them blanked. */
+/** A vocabulary's values longest first, each with its lowercase form and its whole-phrase pattern (made on first use). */
+interface Phrase {
+  value: string
+  lower: string
+  pattern: RegExp | null
+}
+const phraseLists = new WeakMap<string[], Phrase[]>()
+
+function phrasesOf(values: string[]): Phrase[] {
+  let list = phraseLists.get(values)
+  if (!list) {
+    list = [...new Set(values)].filter((v) => v && v.length >= 2).sort((a, b) => b.length - a.length).map((value) => ({ value, lower: value.toLowerCase(), pattern: null }))
+    phraseLists.set(values, list)
+  }
+  return list
+}
+
+/**
+ * Longest-first phrase match of a vocabulary against the text; returns matched values and the
+ * text with them blanked. The vocabularies are the server's own (hundreds of values): a value
+ * whose words are not in the text at all is skipped before its pattern is tried.
+ */
 function matchVocabulary(text: string, values: string[], consumed: string[]): string[] {
   const found: string[] = []
-  const sorted = [...new Set(values)].filter((v) => v && v.length >= 2).sort((a, b) => b.length - a.length)
-  for (const v of sorted) {
-    const re = new RegExp(`(^|[^\\p{L}\\p{N}])${escape(v.toLowerCase())}(?=$|[^\\p{L}\\p{N}])`, 'u')
-    const idx = consumed.length ? consumed.join(' ') : text
+  let idx = consumed.length ? consumed.join(' ') : text
+  for (const phrase of phrasesOf(values)) {
+    if (!idx.includes(phrase.lower)) continue
+    const re = (phrase.pattern ??= new RegExp(`(^|[^\\p{L}\\p{N}])${escape(phrase.lower)}(?=$|[^\\p{L}\\p{N}])`, 'u'))
     if (re.test(idx)) {
-      found.push(v)
+      found.push(phrase.value)
       consumed[0] = (consumed[0] ?? text).replace(re, '$1 ')
+      idx = consumed.join(' ')
     }
   }
   return found
