@@ -1,15 +1,67 @@
 // dsp_trim_charge: cuts a per-result charge down to the rows its page delivered (docs/billing.md,
 // "A page charged while it is ranked"). On PostgreSQL, search charges a full page (`limit`
-// results) while the page is still being ranked, so the charge's round trip is over before the
-// answer is; a page that comes back shorter is then trimmed to what it holds: the unit claims
-// of the positions it did not fill are released (only those this run made), their credits
-// return to the account the charge left, and the charge's ledger entry and history run carry
-// the lower amount (an entry trimmed to nothing is deleted, as a charge of 0 writes none). One
+// results) before its page is ranked, so the charge's round trip is over before the answer is;
+// a page that comes back shorter is then trimmed to what it holds: the unit claims of the
+// positions it did not fill are released (only those this run made), their credits return to
+// the account the charge left, and the charge's ledger entry and history run carry the lower
+// amount (an entry trimmed to nothing is deleted, as a charge of 0 writes none). One
 // transaction, under the same account lock as dsp_charge.
+//
+// dsp_charge_entry finds a charge's ledger entry for both this and dsp_void_charge (migration
+// 0015, redefined here to use it): on the account the workspace spends from now, else on the
+// other one (its allocation switched in between).
 import { sql, type Kysely } from 'kysely'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
+  await sql`create or replace function dsp_charge_entry(p_workspace_id text, p_run bigint)
+  returns table (account_id text, entry_id bigint, amount_milli bigint) language plpgsql as $fn$
+  declare
+    v_ws record;
+    v_account text;
+  begin
+    select w.has_allocation, w.id || ':allocated' as allocated, w.organisation_id || ':shared' as shared
+      into v_ws from workspaces w where w.id = p_workspace_id;
+    if not found then
+      return;
+    end if;
+    -- The entry is among the account's newest (ledger_account_idx, read backwards). An entry's
+    -- account never changes, so it is found before its account is locked.
+    foreach v_account in array case when v_ws.has_allocation then array[v_ws.allocated, v_ws.shared] else array[v_ws.shared, v_ws.allocated] end loop
+      return query select e.account_id, e.id, e.amount_milli
+        from ledger_entries e
+        where e.account_id = v_account and e.run_id = p_run and e.kind = 'charge'
+        order by e.id desc limit 1;
+      if found then
+        return;
+      end if;
+    end loop;
+  end
+  $fn$`.execute(db)
+
+  await sql`create or replace function dsp_void_charge(
+    p_workspace_id text,
+    p_run bigint,
+    p_scope text,
+    p_units text[]
+  ) returns bigint language plpgsql as $fn$
+  declare
+    v_entry record;
+    v_refund bigint := 0;
+  begin
+    select * into v_entry from dsp_charge_entry(p_workspace_id, p_run);
+    if found then
+      perform 1 from credit_accounts where id = v_entry.account_id for update;
+      update credit_accounts set balance_milli = balance_milli - v_entry.amount_milli where id = v_entry.account_id;
+      delete from ledger_entries where id = v_entry.entry_id;
+      v_refund := -v_entry.amount_milli;
+    end if;
+    delete from charged_units where scope = p_scope and unit = any(p_units) and run_id = p_run;
+    delete from usage_runs where id = p_run;
+    return v_refund;
+  end
+  $fn$`.execute(db)
+
   await sql`create or replace function dsp_trim_charge(
     p_workspace_id text,
     p_run bigint,
@@ -19,8 +71,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     p_result_count integer
   ) returns table (refund_milli bigint, released integer) language plpgsql as $fn$
   declare
-    v_ws record;
-    v_account text;
     v_entry record;
     v_charged bigint;
     v_released integer;
@@ -34,28 +84,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     -- A test key's claims cost nothing: only what the run was charged can come back.
     v_refund := least(v_released * p_unit_milli, coalesce(v_charged, 0));
     if v_refund > 0 then
-      select w.has_allocation, w.id || ':allocated' as allocated, w.organisation_id || ':shared' as shared
-        into v_ws from workspaces w where w.id = p_workspace_id;
+      select * into v_entry from dsp_charge_entry(p_workspace_id, p_run);
       if found then
-        -- The charge's entry, on the account the workspace spends from now, else on the other
-        -- one (as dsp_void_charge finds it); only that account is locked, as dsp_charge locks it.
-        foreach v_account in array case when v_ws.has_allocation then array[v_ws.allocated, v_ws.shared] else array[v_ws.shared, v_ws.allocated] end loop
-          select e.id, e.amount_milli into v_entry
-            from ledger_entries e
-            where e.account_id = v_account and e.run_id = p_run and e.kind = 'charge'
-            order by e.id desc limit 1;
-          if found then
-            perform 1 from credit_accounts where id = v_account for update;
-            v_refund := least(v_refund, -v_entry.amount_milli);
-            update credit_accounts set balance_milli = balance_milli + v_refund where id = v_account;
-            if v_entry.amount_milli + v_refund = 0 then
-              delete from ledger_entries where id = v_entry.id;
-            else
-              update ledger_entries set amount_milli = amount_milli + v_refund where id = v_entry.id;
-            end if;
-            exit;
-          end if;
-        end loop;
+        perform 1 from credit_accounts where id = v_entry.account_id for update;
+        v_refund := least(v_refund, -v_entry.amount_milli);
+        update credit_accounts set balance_milli = balance_milli + v_refund where id = v_entry.account_id;
+        if v_entry.amount_milli + v_refund = 0 then
+          delete from ledger_entries where id = v_entry.entry_id;
+        else
+          update ledger_entries set amount_milli = amount_milli + v_refund where id = v_entry.entry_id;
+        end if;
+      else
+        v_refund := 0;
       end if;
     end if;
     update usage_runs set credits_charged_milli = credits_charged_milli - v_refund, result_count = p_result_count where id = p_run;
