@@ -214,13 +214,21 @@ export function pageRows(db: Db, runId: string, offset: number, limit: number) {
 }
 
 /** Marks entities shown to a credential now (first_shown_at kept, last_shown_at refreshed). */
+/**
+ * A record shown again within this long keeps the date it has: the 30-day window's count is off
+ * by at most this much at its edge, and a credential that shows the same records many times a
+ * minute writes no new row versions (each refresh rewrote its row and its index entries).
+ */
+export const EXPOSURE_REFRESH_MS = 60_000
+
 export async function recordExposures(db: Db, credential: string, entities: string[], at: Date): Promise<void> {
   const unique = [...new Set(entities)]
+  const stale = new Date(at.getTime() - EXPOSURE_REFRESH_MS)
   for (let i = 0; i < unique.length; i += 500) {
     const chunk = unique.slice(i, i + 500)
     await db.insertInto('entity_exposures')
       .values(chunk.map((entity) => ({ credential, entity, first_shown_at: at, last_shown_at: at })))
-      .onConflict((oc) => oc.columns(['credential', 'entity']).doUpdateSet({ last_shown_at: at }))
+      .onConflict((oc) => oc.columns(['credential', 'entity']).doUpdateSet({ last_shown_at: at }).where('entity_exposures.last_shown_at', '<', stale))
       .execute()
   }
 }

@@ -536,4 +536,43 @@ describe('entity ceiling', () => {
     assert.ok(after.body.extra.seen >= 5)
     assert.equal(after.body.extra.limit, 5)
   })
+
+  test('a record shown again refreshes its date in the 30-day window, at most once a minute', async (t) => {
+    const { startTestServer } = await import('../support/server.ts')
+    const api = await startTestServer({ DSP_ENTITY_CEILING: '5' }, { demo: true })
+    t.after(() => api.close())
+    const { key } = await api.admin.workspaceWithKey({ credits: 100 })
+    const body = { query: 'software', mode: 'fast', category: 'company', limit: 5 }
+    const startRun = (n: number) => api.post('/v1/agents/runs', { key, body: { query: 'cloud companies', effort: 'minimal' }, headers: { 'idempotency-key': `refresh-${n}` } })
+    const shownAt = async () => {
+      await api.get('/v1/credits', { key })
+      const rows = await api.app.deps.db.selectFrom('entity_exposures').select(['entity', 'last_shown_at']).execute()
+      return new Map(rows.map((r) => [r.entity, new Date(r.last_shown_at).getTime()]))
+    }
+    expectStatus(await search(api, key, body), 200)
+    // Counting flushes the queued exposures: shown 5 records, the ceiling.
+    expectProblem(await startRun(1), 429, 'quota.entity_ceiling')
+    const first = await shownAt()
+    assert.equal(first.size, 5)
+    // Shown again 30 s later: the dates stay (no new row versions).
+    await api.admin.advanceClock(30)
+    expectStatus(await search(api, key, body), 200)
+    expectProblem(await startRun(2), 429, 'quota.entity_ceiling')
+    assert.deepEqual(await shownAt(), first)
+    // Shown again 20 days later: the dates move, so 15 days after that (35 after the first
+    // showing) the records still count.
+    await api.admin.advanceClock(20 * 86_400)
+    expectStatus(await search(api, key, body), 200)
+    expectProblem(await startRun(3), 429, 'quota.entity_ceiling')
+    for (const [entity, at] of await shownAt()) {
+      const moved = at - first.get(entity)!
+      assert.ok(moved >= (30 + 20 * 86_400) * 1000 && moved < (90 + 20 * 86_400) * 1000, `${entity} moved by ${moved} ms`)
+    }
+    await api.admin.advanceClock(15 * 86_400)
+    expectProblem(await startRun(4), 429, 'quota.entity_ceiling')
+    // 31 days after the last showing they no longer count.
+    await api.admin.advanceClock(16 * 86_400)
+    const free = await startRun(5)
+    assert.ok(free.status === 202 || free.status === 200, free.text)
+  })
 })
