@@ -17,7 +17,7 @@ import * as m0012 from './migrations/0012_charge_function.ts'
 import * as m0013 from './migrations/0013_history_lz4.ts'
 import * as m0014 from './migrations/0014_charge_run_once.ts'
 import * as m0015 from './migrations/0015_void_charge.ts'
-import * as m0016 from './migrations/0016_trim_charge.ts'
+import * as m0016 from './migrations/0016_charge_entry_by_run.ts'
 
 const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
@@ -35,7 +35,7 @@ const migrations: Record<string, Migration> = {
   '0013_history_lz4': m0013,
   '0014_charge_run_once': m0014,
   '0015_void_charge': m0015,
-  '0016_trim_charge': m0016,
+  '0016_charge_entry_by_run': m0016,
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -90,26 +90,12 @@ export async function voidCharge(db: Db, a: { workspace_id: string; run_id: numb
   return Number(r.rows[0]!.refund)
 }
 
-/**
- * Cuts a per-unit charge down to the units a page delivered (migration 0016, dsp_trim_charge):
- * `units` are the ones it did not fill; the claims this run made on them are released and their
- * credits return. Returns the credits returned (milli) and the claims released.
- */
-export async function trimCharge(db: Db, a: { workspace_id: string; run_id: number; scope: string; units: string[]; unit_milli: number; result_count: number }): Promise<{ refund_milli: number; released: number }> {
-  const r = await sql<{ refund_milli: string; released: number }>`select * from dsp_trim_charge(${a.workspace_id}, ${a.run_id}::int8, ${a.scope}, ${a.units}::text[], ${a.unit_milli}::int8, ${a.result_count}::int4)`.execute(db)
-  const row = r.rows[0]!
-  return { refund_milli: Number(row.refund_milli), released: Number(row.released) }
-}
-
 /** A run's history detail (JSON texts). */
 export interface RunDetail {
   request: string
   plan: string | null
   snapshot: string | null
   snapshot_state: string
-  /** Set when the charge could not know them (search on PostgreSQL charges while it ranks); null keeps the run's own. */
-  result_total?: number | null
-  result_total_is_estimate?: boolean | null
 }
 
 /** What a run's closing writes: its outcome once the response went out. */
@@ -139,8 +125,6 @@ const RUN_UPDATE_BULK: BulkColumns = {
   plan: 'jsonb',
   snapshot: 'jsonb',
   snapshot_state: 'text',
-  result_total: 'int4',
-  result_total_is_estimate: 'bool',
 }
 
 const CLOSING_COLUMNS = ['status', 'error_code', 'latency_ms', 'finished_at'] as const
@@ -164,8 +148,7 @@ export async function updateRuns(db: Db, updates: RunUpdate[]) {
   })
   // A run keeps the columns of the part an update does not carry.
   const keep = (columns: readonly string[], flag: string) => columns.map((c) => sql`${sql.raw(c)} = case when v.${sql.raw(flag)} then v.${sql.raw(c)} else r.${sql.raw(c)} end`)
-  const known = (c: string) => sql`${sql.raw(c)} = coalesce(v.${sql.raw(c)}, r.${sql.raw(c)})`
-  const set = [...keep(CLOSING_COLUMNS, 'has_closing'), ...keep(DETAIL_COLUMNS, 'has_detail'), known('result_total'), known('result_total_is_estimate')]
+  const set = [...keep(CLOSING_COLUMNS, 'has_closing'), ...keep(DETAIL_COLUMNS, 'has_detail')]
   const select = Object.keys(RUN_UPDATE_BULK).map((c) => sql`${u.ref(c)} as ${sql.raw(c)}`)
   await sql`update usage_runs r set ${sql.join(set)} from (select ${sql.join(select)} from ${u.from}) as v where r.id = v.id`.execute(db)
 }

@@ -399,9 +399,6 @@ describe('POST /v1/search: charging', () => {
   })
 
   test('a page shorter than its limit costs its rows only (balance, ledger entry, claims, run), with credits for a full page or for those rows alone; no rows cost nothing', async () => {
-    // On PostgreSQL a full page is charged while it is ranked, then trimmed to the page; with
-    // credits short of a full page, the page is charged once ranked (docs/billing.md). The
-    // embedded store charges the ranked page. The outcome is the same.
     const api = await server()
     const db = api.app.deps.db
     const spendable = async (key: string) => (await api.get('/v1/credits', { key })).body.spendable as number
@@ -441,7 +438,7 @@ describe('POST /v1/search: charging', () => {
     }
   })
 
-  test('a request its plan refuses (422) costs nothing and records no run, though PostgreSQL starts its charge before the plan', async () => {
+  test('a request its plan refuses (422) costs nothing and records no run', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey({ credits: 10 })
     for (const body of [

@@ -117,14 +117,11 @@ export function pendingRun(
   }
 }
 
-/** What a run's history detail is built from; result_total and its estimate flag when the charge did not know them. */
-type RunDetailInput = Pick<ChargeInput, 'request' | 'plan' | 'snapshot' | 'snapshot_state' | 'result_total' | 'result_total_is_estimate'>
-
 /**
  * The history detail of a charge input, serialised when its batch is written (off the answer's
  * path). A snapshot over SNAPSHOT_MAX_BYTES is left out and marked `too_large`.
  */
-function runDetail(input: RunDetailInput): usage.RunDetail {
+function runDetail(input: Pick<ChargeInput, 'request' | 'plan' | 'snapshot' | 'snapshot_state'>): usage.RunDetail {
   const snapshot = input.snapshot === undefined || input.snapshot === null ? null : input.snapshot instanceof SerialisedSnapshot ? input.snapshot.json : JSON.stringify(input.snapshot)
   const fits = snapshot === null || snapshot.length <= SNAPSHOT_MAX_BYTES
   return {
@@ -132,8 +129,6 @@ function runDetail(input: RunDetailInput): usage.RunDetail {
     plan: input.plan === undefined ? null : JSON.stringify(input.plan),
     snapshot: fits ? snapshot : null,
     snapshot_state: fits ? input.snapshot_state : 'too_large',
-    result_total: input.result_total ?? null,
-    result_total_is_estimate: input.result_total_is_estimate ?? null,
   }
 }
 
@@ -152,17 +147,11 @@ export async function chargeCall(deps: Deps, ctx: ChargeContext, input: ChargeIn
   return made
 }
 
-/** A charge as it was made: what voidCharge needs to take it back, and trimCharge to cut it down. */
+/** A charge as it was made: what voidCharge needs to take it back. */
 export interface MadeCharge extends Charge {
   workspace_id: string
   scope: string
   units: string[]
-  /** What it cost, in thousandths of a credit. */
-  charged_milli: number
-  /** Units it claimed (the rest were paid before under the same scope). */
-  fresh_units: number
-  /** The price of one unit under a per-unit rule (what trimCharge returns per released unit); null for other rules. */
-  unit_milli: number | null
 }
 
 /**
@@ -209,39 +198,11 @@ export async function chargeUnits(deps: Deps, ctx: ChargeContext, input: Omit<Ch
     if (outcome.has_allocation && (outcome.shared_balance_milli ?? 0) > 0) extra.unrestricted_not_usable = toCredits(outcome.shared_balance_milli!)
     throw new ApiError('credits.insufficient', `This call costs ${toCredits(price)} credits and ${toCredits(Math.max(0, available))} are spendable; no results were returned.`, { extra })
   }
-  return {
-    run_id: outcome.run_id!,
-    credits_charged: toCredits(outcome.price_milli),
-    already_paid: units.length > 0 && outcome.fresh_units === 0,
-    workspace_id: credential.workspace_id,
-    scope,
-    units,
-    charged_milli: outcome.price_milli,
-    fresh_units: outcome.fresh_units,
-    unit_milli: rule.kind === 'per_unit' && input.flat_milli === undefined ? rule.milli : null,
-  }
-}
-
-/**
- * Cuts a per-unit charge down to its first `keep` units (docs/billing.md, "A page charged while
- * it is ranked"): the claims it made on the others are released and their credits return, in one
- * statement (store/usage.ts trimCharge); the run records `keep` results. Throws 503
- * credits.unavailable when the ledger cannot be reached, having changed nothing.
- */
-export async function trimCharge(deps: Deps, made: MadeCharge, keep: number): Promise<MadeCharge> {
-  if (keep >= made.units.length) return made
-  if (made.unit_milli === null) throw new Error('trimCharge: only a per-unit charge can be trimmed')
-  const unitMilli = made.unit_milli
-  const trimmed = await guarded(deps, 'ledger', 'credits.unavailable', () =>
-    usage.trimCharge(deps.db, { workspace_id: made.workspace_id, run_id: made.run_id, scope: made.scope, units: made.units.slice(keep), unit_milli: unitMilli, result_count: keep }),
-  )
-  const charged = made.charged_milli - trimmed.refund_milli
-  const fresh = made.fresh_units - trimmed.released
-  return { ...made, units: made.units.slice(0, keep), charged_milli: charged, credits_charged: toCredits(charged), fresh_units: fresh, already_paid: keep > 0 && fresh === 0 }
+  return { run_id: outcome.run_id!, credits_charged: toCredits(outcome.price_milli), already_paid: units.length > 0 && outcome.fresh_units === 0, workspace_id: credential.workspace_id, scope, units }
 }
 
 /** Queues a charged run's history detail (request, plan, snapshot): written after the response. */
-export function queueRunDetail(deps: Deps, runId: number, input: RunDetailInput): void {
+export function queueRunDetail(deps: Deps, runId: number, input: Pick<ChargeInput, 'request' | 'plan' | 'snapshot' | 'snapshot_state'>): void {
   runUpdates(deps).push({ id: runId, detail: () => runDetail(input) })
 }
 

@@ -7,7 +7,7 @@ import { DocumentFilters, GtmFilters, type SearchBody } from '../../contract/sea
 import { assertValid } from '../../contract/validation.ts'
 import { ApiError } from '../../errors.ts'
 import type { Filters } from '../../store/search-filters.ts'
-import { billingDegradation, chargeChain, chargeUnits, queueRunDetail, SerialisedSnapshot, snapshotOf, trimCharge, voidCharge, type Charge, type MadeCharge } from '../credits/metering.ts'
+import { billingDegradation, chargeChain, chargeUnits, queueRunDetail, SerialisedSnapshot, snapshotOf, voidCharge, type Charge, type MadeCharge } from '../credits/metering.ts'
 import { fingerprint, issueCursor, MAX_DEPTH, planOrCursor } from '../cursors.ts'
 import type { Credential, Deps } from '../types.ts'
 import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../../contract/search-catalogue.ts'
@@ -238,92 +238,52 @@ function pageReach(deps: Deps, page: { plan: SearchPlan; fp: string; got: Retrie
   }
 }
 
-/** What a search's charge is made of; known from the request itself before its plan on a fresh search. */
-interface ChargeTerms {
-  mode: Mode
-  chain: string
-  query: string | null
-  offset: number
-}
-
 export async function searchRecords(deps: Deps, credential: Credential, body: SearchBody, ctx: { request_id: string; idempotency_scope: string | null }): Promise<SearchAnswer> {
   const limit = body.limit ?? 25
   const fp = requestFingerprint(body)
   let parserDegradation: QueryReading['degradation'] = []
   const onCursorPage = Boolean(body.cursor)
-  const chargeFor = (terms: ChargeTerms, count: number, got: Retrieved | null) =>
+  const { plan, offset } = await planOrCursor<SearchPlan>(deps, 'search', fp, body.cursor, limit, async () => {
+    const planned = await planSearch(deps, body, chargeChain(ctx))
+    parserDegradation = planned.degradation
+    return planned.plan
+  })
+  const pageLimit = Math.min(limit, MAX_DEPTH - offset)
+  const reachOf = (got: Retrieved, count: number) => pageReach(deps, { plan, fp, got, offset, pageLimit }, count)
+  const chargeFor = (got: Retrieved, count: number) =>
     chargeUnits(deps, { credential, request_id: ctx.request_id }, {
-      action_type: `dsp.search.${terms.mode}`,
-      positions: Array.from({ length: count }, (_, i) => terms.offset + i),
-      scope: terms.chain,
-      query: terms.query,
+      action_type: `dsp.search.${plan.mode}`,
+      positions: Array.from({ length: count }, (_, i) => offset + i),
+      scope: plan.chain,
+      query: plan.query,
       result_count: count,
-      result_total: got?.total ?? null,
-      result_total_is_estimate: got?.total_is_estimate ?? null,
+      result_total: got.total,
+      result_total_is_estimate: got.total_is_estimate,
     })
-  // A charge cut down to `count` rows; one that cannot be cut is taken back, since the call then fails.
-  const trimTo = async (made: MadeCharge, count: number) => {
-    try {
-      return await trimCharge(deps, made, count)
-    } catch (e) {
-      await voidCharge(deps, made)
-      throw e
-    }
-  }
-  // With the page ranked: the early full-page charge trimmed to the page, or, when it was refused
-  // for want of credits (a shorter page may cost less; none costs nothing), the page charged now.
-  const settle = async (early: Promise<MadeCharge>, terms: ChargeTerms, got: Retrieved) => {
-    let made
-    try {
-      made = await early
-    } catch (e) {
-      if (e instanceof ApiError && e.code === 'credits.insufficient') return chargeFor(terms, got.hits.length, got)
-      throw e
-    }
-    return made.units.length > got.hits.length ? trimTo(made, got.hits.length) : made
-  }
-  // Where the charge goes (docs/billing.md, "A page charged while it is ranked"). On PostgreSQL
-  // the charge has its own connection: a full page is charged before the plan is made (a fresh
-  // search: the terms come from the request) or the ranking starts (a cursor page), and then
-  // trimmed to what the page holds. On the embedded store, one connection, an early charge would
-  // only hold up the engine's own statements: the page is charged once ranked, beside its records read.
-  const chargeEarly = deps.store.kind === 'postgres'
-  // If the call fails after a charge started (a 422 from the plan, the read fails, the deadline
-  // passes), the charge is taken back (voidCharge); none is started once the deadline failed the call.
-  const ahead: { charging?: Promise<MadeCharge>; abandoned: boolean } = { abandoned: false }
-  // Every charge promise is awaited later (a refused one is the 402); until then a rejection must
-  // not count as unhandled, since the awaits in between can span I/O.
-  const hold = <T,>(p: Promise<T>) => {
-    p.catch(() => undefined)
-    return p
-  }
-  const freshTerms: ChargeTerms = { mode: body.mode ?? 'auto', chain: chargeChain(ctx), query: body.query?.trim() || null, offset: 0 }
-  if (chargeEarly && !onCursorPage) ahead.charging = hold(chargeFor(freshTerms, Math.min(limit, MAX_DEPTH), null))
   let engineMs = 0
-  let planned
+  // The ranked page is charged while its records are read, on another connection (docs/billing.md,
+  // "A charge made beside the records read"): the charge's round trip overlaps the engine's. If
+  // the read then fails, the call fails and its charge is taken back (voidCharge); a charge is
+  // never started once the engine's deadline has failed the call.
+  const ahead: { charging?: Promise<MadeCharge>; abandoned: boolean } = { abandoned: false }
   let answer
   try {
-    planned = await planOrCursor<SearchPlan>(deps, 'search', fp, body.cursor, limit, async () => {
-      const made = await planSearch(deps, body, freshTerms.chain)
-      parserDegradation = made.degradation
-      return made.plan
-    })
-    const { plan, offset } = planned
-    const terms: ChargeTerms = { mode: plan.mode, chain: plan.chain, query: plan.query, offset }
-    const pageLimit = Math.min(limit, MAX_DEPTH - offset)
-    if (chargeEarly && onCursorPage && pageLimit > 0) ahead.charging = hold(chargeFor(terms, pageLimit, null))
     answer = await withRetrieval(deps, async () => {
       const started = performance.now()
       const got = await retrieve(deps, plan, offset, pageLimit)
       // The deadline already failed the call (withRetrieval answered 504): nothing more to read or charge.
       if (ahead.abandoned) return null
-      const reading = hold(buildRowTexts(deps, plan.category, got.hits))
-      ahead.charging = hold(ahead.charging ? settle(ahead.charging, terms, got) : chargeFor(terms, got.hits.length, got))
+      const reading = buildRowTexts(deps, plan.category, got.hits)
+      ahead.charging = chargeFor(got, got.hits.length)
+      // Both are awaited below (a failed read fails the call, a refused charge is its 402); until
+      // then a rejection must not count as unhandled, since the awaits in between can span I/O.
+      reading.catch(() => undefined)
+      ahead.charging.catch(() => undefined)
       // While the records are read: the parts of the answer that do not need them, for the page as
       // ranked (redone below in the rare case a record has gone since).
       const attribution = await attributionFor(deps, plan.category)
       const vectorGaps = plan.semantic_query ? await vectorDegradation(deps, plan.category) : []
-      const ranked = pageReach(deps, { plan, fp, got, offset, pageLimit }, got.hits.length)
+      const ranked = reachOf(got, got.hits.length)
       const head = { resolved_search: resolvedSearch(plan, onCursorPage), suggestion: onCursorPage ? null : suggestionFor(plan, got.total) }
       const texts = await reading
       engineMs = performance.now() - started
@@ -331,7 +291,7 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
       // it reads them first.
       const objects = plan.mode === 'deep' ? texts.map((t) => JSON.parse(t.json) as Record<string, unknown>) : null
       const rows = objects && !onCursorPage ? rerank(plan, objects) : objects
-      return { got, texts, rows, attribution, vectorGaps, ranked, head, pageLimit }
+      return { got, texts, rows, attribution, vectorGaps, ranked, head }
     })
   } catch (e) {
     ahead.abandoned = true
@@ -339,10 +299,9 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
     throw e
   }
   if (!answer) throw new Error('unreachable: the search was abandoned but did not fail')
-  const { plan, offset } = planned
   const { got } = answer
   const count = answer.texts.length
-  const reach = count === got.hits.length ? answer.ranked : pageReach(deps, { plan, fp, got, offset, pageLimit: answer.pageLimit }, count)
+  const reach = count === got.hits.length ? answer.ranked : reachOf(got, count)
   const degradation: { reason: string; detail: string; impact: 'recall' | 'precision' | 'freshness' | 'fields'; source_corpus: string | null }[] = [...parserDegradation, ...(got.vector_unavailable ? vectorUnavailableDegradation(plan.category) : []), ...answer.vectorGaps, ...reach.degradation, ...billingDegradation(credential.environment)]
   // The envelope after `results`, in the order the contract lists it.
   const rest = {
@@ -360,9 +319,12 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
   const results = answer.rows ? JSON.stringify(answer.rows) : `[${answer.texts.map((t) => t.json).join(',')}]`
   const json = `{"results":${results},${JSON.stringify(rest).slice(1)}`
   // The charge was made for the ranked page; a record deleted since it was ranked leaves the page
-  // shorter, and the charge is cut down to what it delivers.
+  // shorter, and the page is charged again for what it delivers.
   let charge = await ahead.charging!
-  if (count < charge.units.length) charge = await trimTo(charge, count)
-  queueRunDetail(deps, charge.run_id, { request: { method: 'POST', path: '/v1/search', body }, plan: answer.head.resolved_search, result_total: got.total, result_total_is_estimate: got.total_is_estimate, ...snapshotOf(new SerialisedSnapshot(json), onCursorPage) })
+  if (count !== got.hits.length) {
+    await voidCharge(deps, charge)
+    charge = await chargeFor(got, count)
+  }
+  queueRunDetail(deps, charge.run_id, { request: { method: 'POST', path: '/v1/search', body }, plan: answer.head.resolved_search, ...snapshotOf(new SerialisedSnapshot(json), onCursorPage) })
   return { json, shown: answer.texts.map((t) => ({ category: plan.category, id: t.id })), engine_ms: engineMs, charge }
 }

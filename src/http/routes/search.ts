@@ -16,7 +16,8 @@ import { charge, chargedBy } from '../plugins/metering.ts'
 // for JSON.stringify alone. The envelope is built field by field (domain/search), so nothing is
 // left for the schema to strip; the schema still documents the answer (OpenAPI) and the tests
 // check every answer's fields against it. Search goes further: its envelope is serialised in the
-// domain while the page's charge settles, and the route only adds meta (plugins/envelope.ts withMeta).
+// domain (each row spliced from its record as the store prints it) while the page's charge settles,
+// and the route only adds meta (plugins/envelope.ts withMeta).
 const plainJson = () => (data: unknown) => JSON.stringify(data)
 
 const SERVER_TIMING_DOC = 'W3C Server-Timing with one entry, `engine;dur=<ms>`: how long this answer\'s engine query took (retrieving the ranked page and reading its records), in milliseconds. The rest of the response time is the API: authentication, planning, serialisation, and whatever part of the charge outlasts the records read (the page is charged while its records are read). Shown by browser developer tools; see docs/search.md.'

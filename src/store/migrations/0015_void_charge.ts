@@ -1,6 +1,6 @@
-// dsp_void_charge: undoes one charge as if it had never been made (docs/billing.md, "A page
-// charged while it is ranked"). Search charges its ranked page while the page's records are
-// still being read (since migration 0016, on PostgreSQL, from the moment the request is read); when that read fails (the engine's deadline, the index gone), the call fails
+// dsp_void_charge: undoes one charge as if it had never been made (docs/billing.md, "A charge
+// made beside the records read"). Search charges its ranked page while the page's records are
+// still being read; when that read fails (the engine's deadline, the index gone), the call fails
 // and must cost nothing, so its charge is taken back: the credits return to the account they
 // left, and the ledger entry, the unit claims and the history run are deleted, in one
 // transaction, the credits moved under the same account lock as dsp_charge takes.
