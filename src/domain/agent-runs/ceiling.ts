@@ -41,7 +41,7 @@ const exposures = perServer((deps: Deps) =>
 /**
  * Records that `credential` was shown these records now. Call it from any route once its answer
  * is ready, with each row's category and id (the id the row carries). Idempotent per record:
- * showing a record again only refreshes its date. Best effort and queued: written with others a
+ * showing a record again only refreshes its date (at most once a minute: store EXPOSURE_REFRESH_MS). Best effort and queued: written with others a
  * moment later (domain/write-behind.ts); a failure is logged, never turned into an error of the
  * route that showed the records. The count (countShown) writes the queue first.
  */
