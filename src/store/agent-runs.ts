@@ -213,7 +213,6 @@ export function pageRows(db: Db, runId: string, offset: number, limit: number) {
   return db.selectFrom('agent_run_rows').select(['position', 'row']).where('run_id', '=', runId).where('position', '>=', offset).orderBy('position').limit(limit).execute()
 }
 
-/** Marks entities shown to a credential now (first_shown_at kept, last_shown_at refreshed). */
 /**
  * A record shown again within this long keeps the date it has: the 30-day window's count is off
  * by at most this much at its edge, and a credential that shows the same records many times a
@@ -221,6 +220,7 @@ export function pageRows(db: Db, runId: string, offset: number, limit: number) {
  */
 export const EXPOSURE_REFRESH_MS = 60_000
 
+/** Marks entities shown to a credential now (first_shown_at kept, last_shown_at refreshed once older than EXPOSURE_REFRESH_MS). */
 export async function recordExposures(db: Db, credential: string, entities: string[], at: Date): Promise<void> {
   const unique = [...new Set(entities)]
   const stale = new Date(at.getTime() - EXPOSURE_REFRESH_MS)
