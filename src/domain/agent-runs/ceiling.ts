@@ -41,9 +41,10 @@ const exposures = perServer((deps: Deps) =>
 /**
  * Records that `credential` was shown these records now. Call it from any route once its answer
  * is ready, with each row's category and id (the id the row carries). Idempotent per record:
- * showing a record again only refreshes its date (at most once a minute: store EXPOSURE_REFRESH_MS). Best effort and queued: written with others a
- * moment later (domain/write-behind.ts); a failure is logged, never turned into an error of the
- * route that showed the records. The count (countShown) writes the queue first.
+ * showing a record again only refreshes its date, at most once a minute (store
+ * EXPOSURE_REFRESH_MS). Best effort and queued: written with others a moment later
+ * (domain/write-behind.ts); a failure is logged, never turned into an error of the route that
+ * showed the records. The count (countShown) writes the queue first.
  */
 export function recordShown(deps: Deps, credential: Credential, records: { category: string; id: string }[]): void {
   if (records.length === 0) return

@@ -402,24 +402,14 @@ async function retrieveFused(deps: Deps, plan: RetrievalPlan, where: RawBuilder<
   return { hits: fused, total: Math.min(total, COUNT_CAP), total_is_estimate: estimate || total >= COUNT_CAP, pool_truncated: textCapped, reachable: fused.length, vector_used: vector.length > 0, vector_unavailable: embedded.unavailable }
 }
 
-/**
- * Fault injection's `records`: the reads of a ranked page's records (DSP_FAULTS=1). Null when no
- * fault is set, so the answer's path has no await for it.
- */
-function recordsFault(deps: Deps): Promise<void> | null {
-  return deps.faults.modeOf('records') !== null ? deps.faults.check('records', deps.config.DSP_RETRIEVAL_TIMEOUT_MS) : null
+/** Records of the page, flattened into rows with the three guaranteed keys (§2.2): buildRowTexts, read. */
+export async function buildRows(deps: Deps, category: EntityCategory, hits: Hit[]): Promise<Record<string, unknown>[]> {
+  return parseRows(await buildRowTexts(deps, category, hits))
 }
 
-/** Records of the page, flattened into rows with the three guaranteed keys (§2.2). */
-export async function buildRows(deps: Deps, category: EntityCategory, hits: Hit[]): Promise<Record<string, unknown>[]> {
-  const fault = recordsFault(deps)
-  if (fault) await fault
-  const records = await q.recordsByIds(deps.db, TABLE[category], hits.map((h) => h.id))
-  return hits.flatMap((h) => {
-    const r = records.get(h.id)
-    if (!r) return []
-    return [{ ...r.record, id: h.id, category, score: h.score }]
-  })
+/** Row texts read into objects (deep search re-ranks and audits them; similar and agent runs use them). */
+export function parseRows(texts: RowText[]): Record<string, unknown>[] {
+  return texts.map((t) => JSON.parse(t.json) as Record<string, unknown>)
 }
 
 /** A page row as JSON text (buildRowTexts), and the id it carries. */
@@ -429,14 +419,13 @@ export interface RowText {
 }
 
 /**
- * The rows buildRows makes, as JSON text: each record as the store prints it, with id, category
- * and score appended. Nothing is parsed or serialised again on the way to the answer (search).
- * Same fields and values as buildRows (the store's own spacing inside each row); a record
- * gone since it was ranked is left out.
+ * Records of the page as row JSON text: each record as the store prints it, with id, category and
+ * score appended. Nothing is parsed or serialised again on the way to the answer (search: the
+ * store's own spacing stays inside each row); a record gone since it was ranked is left out.
  */
 export async function buildRowTexts(deps: Deps, category: EntityCategory, hits: Hit[]): Promise<RowText[]> {
-  const fault = recordsFault(deps)
-  if (fault) await fault
+  // Fault injection's `records`: the reads of a ranked page's records (DSP_FAULTS=1).
+  if (deps.faults.modeOf('records') !== null) await deps.faults.check('records', deps.config.DSP_RETRIEVAL_TIMEOUT_MS)
   const records = await q.recordTextsByIds(deps.db, TABLE[category], hits.map((h) => h.id))
   const kind = JSON.stringify(category)
   return hits.flatMap((h) => {

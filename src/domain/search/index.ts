@@ -11,7 +11,7 @@ import { billingDegradation, chargeChain, chargeUnits, queueRunDetail, Serialise
 import { fingerprint, issueCursor, MAX_DEPTH, planOrCursor } from '../cursors.ts'
 import type { Credential, Deps } from '../types.ts'
 import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../../contract/search-catalogue.ts'
-import { attributionFor, buildRowTexts, DEEP_POOL, loadVocabularies, POOL, queryTerms, retrieve, vectorDegradation, vectorUnavailableDegradation, withRetrieval, type RetrievalPlan, type Retrieved, type SortClause } from './engine.ts'
+import { attributionFor, buildRowTexts, DEEP_POOL, parseRows, loadVocabularies, POOL, queryTerms, retrieve, vectorDegradation, vectorUnavailableDegradation, withRetrieval, type RetrievalPlan, type Retrieved, type SortClause } from './engine.ts'
 import { readSearchQuery, type QueryReading } from './llm-parser.ts'
 import { expandTerms, parseQuery, RULES_PARSER_VERSION, type Vocabularies } from './parser.ts'
 import { validateSort } from './sorts.ts'
@@ -289,7 +289,7 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
       engineMs = performance.now() - started
       // The rows go into the answer as the store printed them; deep re-ranks and audits them, so
       // it reads them first.
-      const objects = plan.mode === 'deep' ? texts.map((t) => JSON.parse(t.json) as Record<string, unknown>) : null
+      const objects = plan.mode === 'deep' ? parseRows(texts) : null
       const rows = objects && !onCursorPage ? rerank(plan, objects) : objects
       return { got, texts, rows, attribution, vectorGaps, ranked, head }
     })
