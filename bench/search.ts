@@ -1,10 +1,11 @@
 // POST /v1/search (fast and auto) on the demo corpus (small, or the medium one of a seeded store:
 // bench/lib/server.ts): p50/p95 at one request in flight and requests/s at 4 connections (the load
 // client in a child process, lib/load.ts), next to the bare engine query (`retrieve` on the same
-// plan, then `buildRows` reading the page's records, in process) and a bare durable commit (the
-// WAL flush a charge waits for only with DSP_CHARGE_COMMIT=sync) measured in the same run. Explained in docs/performance.md.
+// plan, then `buildRowTexts` reading the page's records as the route does, in process) and a bare
+// durable commit (the WAL flush a charge waits for only with DSP_CHARGE_COMMIT=sync) measured in
+// the same run. Explained in docs/performance.md.
 import { loadavg } from 'node:os'
-import { buildRows, POOL, retrieve, withRetrieval, type RetrievalPlan } from '../src/domain/search/engine.ts'
+import { buildRowTexts, POOL, retrieve, withRetrieval, type RetrievalPlan } from '../src/domain/search/engine.ts'
 import type { Deps } from '../src/domain/types.ts'
 import { timeSampled, type SampledTiming } from './lib/in-process.ts'
 import { load, loadTiming } from './lib/load.ts'
@@ -117,7 +118,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       console.error(`  ${mode}: ${resultCounts[mode]} results; plan ${JSON.stringify(plans[mode])}`)
     }
     // The engine query: the ranked page, then its records (what the engine answers with).
-    const bare = (mode: Mode) => () => withRetrieval(deps, async () => buildRows(deps, plans[mode].category, (await retrieve(deps, plans[mode], 0, BODIES[mode].limit)).hits))
+    const bare = (mode: Mode) => () => withRetrieval(deps, async () => buildRowTexts(deps, plans[mode].category, (await retrieve(deps, plans[mode], 0, BODIES[mode].limit)).hits))
     // A transaction that writes one row and commits: the WAL flush a charge waits for with
     // DSP_CHARGE_COMMIT=sync (the default, async, does not), and nothing else (a transaction that writes nothing is not flushed). A scratch table, dropped after.
     await sql`create table if not exists bench_commit_probe (id bigserial primary key)`.execute(deps.db)
