@@ -98,12 +98,12 @@ function snapshotIds(snapshot: unknown): Set<string> {
  * §4.8 rule 5: true only when the run's page-1 snapshot exists and is within the 30-day
  * retention, and (for a single result) the target entity_id is among its result ids.
  */
-function verifyTarget(deps: Deps, run: UsageRunRow | null, target: CreateReportBody['target']): boolean {
+async function verifyTarget(deps: Deps, run: UsageRunRow | null, target: CreateReportBody['target']): Promise<boolean> {
   if (!run || run.agent_run_id !== null) return false
-  if (run.snapshot === null || run.snapshot === undefined || run.snapshot_state !== 'available') return false
+  if (!usage.hasSnapshot(run) || run.snapshot_state !== 'available') return false
   if (deps.clock.nowMs() - run.occurred_at.getTime() > SNAPSHOT_RETENTION_DAYS * DAY_MS) return false
   if (target.kind === 'result_set') return true
-  return snapshotIds(run.snapshot).has(String(target.entity_id))
+  return snapshotIds(await usage.readSnapshot(run)).has(String(target.entity_id))
 }
 
 /** The history run a subject_ref names, within the 90-day window; 404 feedback.subject_not_found otherwise. */
@@ -166,7 +166,7 @@ export async function fileFeedback(deps: Deps, credential: Credential, body: Cre
       target_kind: body.target.kind,
       target_entity_id: body.target.entity_id ?? null,
       target_entity_type: body.target.entity_type ?? null,
-      target_verified: verifyTarget(deps, run, body.target),
+      target_verified: await verifyTarget(deps, run, body.target),
     })
     return { created_at: row.created_at.toISOString(), feedback_id: row.id, tag_vocab_version: row.tag_vocab_version, target_verified: row.target_verified }
   })

@@ -38,7 +38,10 @@ export type HistoryRunSummary = {
   status: 'pending' | 'ok' | 'failed'
 }
 
-export function runSummary(deps: Deps, r: UsageRunRow): HistoryRunSummary {
+/** The columns a history row shows (runSummary): a page of them never reads the runs' details. */
+const SUMMARY_COLUMNS = ['id', 'action_type', 'actor_type', 'credits_charged_milli', 'environment', 'error_code', 'latency_ms', 'occurred_at', 'query', 'result_count', 'status', 'agent_run_id'] as const
+
+export function runSummary(deps: Deps, r: Pick<UsageRunRow, (typeof SUMMARY_COLUMNS)[number]>): HistoryRunSummary {
   // An agent run is pending until it is settled; unread when its hold lapses, it failed unsettled (§3.4).
   const isAgentRun = r.agent_run_id !== null
   const stale = r.status === 'pending' && deps.clock.nowMs() - r.occurred_at.getTime() > (isAgentRun ? HOLD_LAPSE_SECONDS * 1000 : INCOMPLETE_AFTER_MS)
@@ -75,7 +78,7 @@ export async function listHistory(deps: Deps, credential: Credential, q: History
   if (q.action_type?.length) base = base.where('usage_runs.action_type', 'in', q.action_type)
   if (q.from) base = base.where('usage_runs.occurred_at', '>=', new Date(q.from))
   if (q.to) base = base.where('usage_runs.occurred_at', '<=', new Date(q.to))
-  let page = base.selectAll('usage_runs')
+  let page = base.select(SUMMARY_COLUMNS.map((c) => `usage_runs.${c}` as const))
   if (after) {
     const at = new Date(after.o)
     page = page.where((eb) => eb.or([eb('usage_runs.occurred_at', '<', at), eb.and([eb('usage_runs.occurred_at', '=', at), eb('usage_runs.id', '<', after.i)])]))
@@ -105,13 +108,13 @@ export async function getHistoryRun(deps: Deps, credential: Credential, runId: n
     .where('usage_runs.occurred_at', '>=', retentionCutoff(deps))
     .executeTakeFirst()
   if (!row) throw new ApiError('history.not_found', `No run ${runId} in your history (unknown, older than ${RETENTION_DAYS} days, or another credential's).`)
-  const snapshotExpired = row.snapshot !== null && deps.clock.nowMs() - row.occurred_at.getTime() > SNAPSHOT_RETENTION_MS
+  const snapshotExpired = usage.hasSnapshot(row) && deps.clock.nowMs() - row.occurred_at.getTime() > SNAPSHOT_RETENTION_MS
   return {
     ...runSummary(deps, row),
     request_id: row.request_id,
     request: row.request ?? null,
     plan: row.plan ?? null,
-    snapshot: snapshotExpired ? null : (row.snapshot ?? null),
+    snapshot: snapshotExpired ? null : await usage.readSnapshot(row),
     snapshot_state: snapshotExpired ? 'expired' : row.snapshot_state,
   }
 }

@@ -123,7 +123,10 @@ export interface UsageRunsTable {
   result_total_is_estimate: boolean | null
   request: Json | null
   plan: Json | null
+  /** Runs written before migration 0017: page 1 as jsonb. */
   snapshot: Json | null
+  /** Page 1 as deflated JSON text (raw deflate), from migration 0017 on: store/usage.ts readSnapshot. */
+  snapshot_deflated: Uint8Array | null
   snapshot_state: string
   request_id: string
   agent_run_id: string | null

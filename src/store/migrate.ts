@@ -18,6 +18,7 @@ import * as m0013 from './migrations/0013_history_lz4.ts'
 import * as m0014 from './migrations/0014_charge_run_once.ts'
 import * as m0015 from './migrations/0015_void_charge.ts'
 import * as m0016 from './migrations/0016_charge_entry_by_run.ts'
+import * as m0017 from './migrations/0017_snapshot_deflated.ts'
 
 const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0014_charge_run_once': m0014,
   '0015_void_charge': m0015,
   '0016_charge_entry_by_run': m0016,
+  '0017_snapshot_deflated': m0017,
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

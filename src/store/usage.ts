@@ -1,4 +1,6 @@
 // Queries for usage runs (history), charged units and credit holds.
+import { promisify } from 'node:util'
+import { deflateRaw, inflateRaw } from 'node:zlib'
 import { sql, type Insertable, type Selectable } from 'kysely'
 import { bulkRows, type BulkColumns } from './bulk.ts'
 import type { Db, UsageRunsTable } from './db.ts'
@@ -90,12 +92,34 @@ export async function voidCharge(db: Db, a: { workspace_id: string; run_id: numb
   return Number(r.rows[0]!.refund)
 }
 
-/** A run's history detail (JSON texts). */
+/** A run's history detail as it is stored: request and plan as JSON texts, page 1 deflated (deflateSnapshot). */
 export interface RunDetail {
   request: string
   plan: string | null
-  snapshot: string | null
+  snapshot_deflated: Uint8Array | null
   snapshot_state: string
+}
+
+const deflate = promisify(deflateRaw)
+const inflate = promisify(inflateRaw)
+
+/**
+ * Page 1 of an answer (JSON text) as it is stored since migration 0017: raw deflate, level 3
+ * (≈ 3.7× smaller, ≈ 70 µs for 20 kB), run on Node's thread pool rather than the event loop.
+ */
+export function deflateSnapshot(json: string): Promise<Buffer> {
+  return deflate(json, { level: 3 })
+}
+
+/** A run's page-1 snapshot: its deflated JSON, or the jsonb of a run written before migration 0017; null when it kept none. */
+export async function readSnapshot(row: Pick<UsageRunRow, 'snapshot' | 'snapshot_deflated'>): Promise<unknown> {
+  if (row.snapshot_deflated !== null && row.snapshot_deflated !== undefined) return JSON.parse((await inflate(row.snapshot_deflated)).toString('utf8'))
+  return row.snapshot ?? null
+}
+
+/** Whether a run kept a page-1 snapshot (in either form). */
+export function hasSnapshot(row: Pick<UsageRunRow, 'snapshot' | 'snapshot_deflated'>): boolean {
+  return (row.snapshot_deflated !== null && row.snapshot_deflated !== undefined) || (row.snapshot !== null && row.snapshot !== undefined)
 }
 
 /** What a run's closing writes: its outcome once the response went out. */
@@ -123,12 +147,12 @@ const RUN_UPDATE_BULK: BulkColumns = {
   has_detail: 'bool',
   request: 'jsonb',
   plan: 'jsonb',
-  snapshot: 'jsonb',
+  snapshot_deflated: 'bytea',
   snapshot_state: 'text',
 }
 
 const CLOSING_COLUMNS = ['status', 'error_code', 'latency_ms', 'finished_at'] as const
-const DETAIL_COLUMNS = ['request', 'plan', 'snapshot', 'snapshot_state'] as const
+const DETAIL_COLUMNS = ['request', 'plan', 'snapshot_deflated', 'snapshot_state'] as const
 
 /** Applies many run updates in one statement; updates of the same run merge into one row write. */
 export async function updateRuns(db: Db, updates: RunUpdate[]) {

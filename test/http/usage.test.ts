@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
 import { describe, test } from 'node:test'
+import { sql } from 'kysely'
 import { verifyApiKey } from '../../src/domain/api-keys.ts'
 import { chargeCall, type ChargeInput } from '../../src/domain/credits/metering.ts'
 import { itEnforcesAuth } from '../support/auth-matrix.ts'
@@ -140,6 +141,37 @@ describe('GET /v1/usage/history/{run_id}', () => {
     assert.deepEqual(res.body.plan, { mode: 'fast' })
     assert.deepEqual(res.body.snapshot, { results: [1, 2] })
     assert.equal(res.body.snapshot_state, 'available')
+  })
+
+  test('page 1 is stored deflated (migration 0017): bytea smaller than its JSON, no jsonb copy; the detail reads it back whole', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey()
+    const page = { results: Array.from({ length: 25 }, (_, i) => ({ id: `company-${i}.example`, category: 'company', score: 1 - i / 100, description: 'A payments platform for cloud companies. '.repeat(5) })) }
+    const c = await run(api, key, { snapshot: page })
+    const res = await api.get(`/v1/usage/history/${c.run_id}`, { key })
+    expectStatus(res, 200)
+    assert.deepEqual(res.body.snapshot, page)
+    const stored = await sql<{ jsonb_null: boolean; deflated: number | null }>`select snapshot is null as jsonb_null, octet_length(snapshot_deflated) as deflated from usage_runs where id = ${c.run_id}`.execute(api.app.deps.db)
+    assert.equal(stored.rows[0]!.jsonb_null, true)
+    assert.ok(stored.rows[0]!.deflated !== null && Number(stored.rows[0]!.deflated) < JSON.stringify(page).length / 3, `deflated ${stored.rows[0]!.deflated} bytes for ${JSON.stringify(page).length}`)
+  })
+
+  test('a run written before migration 0017 keeps its jsonb snapshot: the detail and feedback verification still read it', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ scopes: ['dsp.usage.read', 'dsp.search.read'] })
+    const c = await run(api, key)
+    await api.get(`/v1/usage/history/${c.run_id}`, { key })
+    await sql`update usage_runs set snapshot = ${JSON.stringify({ results: [{ id: 'acme.com' }, { id: 'globex.com' }] })}::jsonb, snapshot_deflated = null where id = ${c.run_id}`.execute(api.app.deps.db)
+    const res = await api.get(`/v1/usage/history/${c.run_id}`, { key })
+    expectStatus(res, 200)
+    assert.deepEqual(res.body.snapshot, { results: [{ id: 'acme.com' }, { id: 'globex.com' }] })
+    assert.equal(res.body.snapshot_state, 'available')
+    const requestId = (await sql<{ request_id: string }>`select request_id from usage_runs where id = ${c.run_id}`.execute(api.app.deps.db)).rows[0]!.request_id
+    const report = (entity_id: string) => api.post('/v1/feedback', { key, body: { subject_ref: { kind: 'request', id: requestId }, target: { kind: 'result', entity_id } } })
+    const hit = await report('globex.com')
+    expectStatus(hit, 201)
+    assert.equal(hit.body.target_verified, true)
+    assert.equal((await report('initech.com')).body.target_verified, false)
   })
 
   test('a first page over 256 KB is kept without its snapshot: snapshot null, snapshot_state too_large', async () => {

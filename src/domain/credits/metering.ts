@@ -117,11 +117,19 @@ export function pendingRun(
   }
 }
 
+/** A run's history detail as JSON texts, before its snapshot is deflated (storedDetail). */
+interface DetailText {
+  request: string
+  plan: string | null
+  snapshot: string | null
+  snapshot_state: string
+}
+
 /**
  * The history detail of a charge input, serialised when its batch is written (off the answer's
  * path). A snapshot over SNAPSHOT_MAX_BYTES is left out and marked `too_large`.
  */
-function runDetail(input: Pick<ChargeInput, 'request' | 'plan' | 'snapshot' | 'snapshot_state'>): usage.RunDetail {
+function runDetail(input: Pick<ChargeInput, 'request' | 'plan' | 'snapshot' | 'snapshot_state'>): DetailText {
   const snapshot = input.snapshot === undefined || input.snapshot === null ? null : input.snapshot instanceof SerialisedSnapshot ? input.snapshot.json : JSON.stringify(input.snapshot)
   const fits = snapshot === null || snapshot.length <= SNAPSHOT_MAX_BYTES
   return {
@@ -130,6 +138,11 @@ function runDetail(input: Pick<ChargeInput, 'request' | 'plan' | 'snapshot' | 's
     snapshot: fits ? snapshot : null,
     snapshot_state: fits ? input.snapshot_state : 'too_large',
   }
+}
+
+/** The detail as it is stored: the snapshot deflated on Node's thread pool (migration 0017). */
+async function storedDetail(d: DetailText): Promise<usage.RunDetail> {
+  return { request: d.request, plan: d.plan, snapshot_deflated: d.snapshot === null ? null : await usage.deflateSnapshot(d.snapshot), snapshot_state: d.snapshot_state }
 }
 
 /**
@@ -255,13 +268,13 @@ export function snapshotOf(envelope: unknown, onCursorPage: boolean): { snapshot
 /** A queued run update: its detail is built when the batch is written. */
 interface QueuedRunUpdate {
   id: number
-  detail?: () => usage.RunDetail
+  detail?: () => DetailText
   closing?: usage.RunClosing
 }
 
 const runUpdates = perServer((deps: Deps) =>
   new WriteBehind<QueuedRunUpdate>({
-    write: (updates) => usage.updateRuns(deps.db, updates.map((u) => ({ id: u.id, closing: u.closing, detail: u.detail?.() }))),
+    write: async (updates) => usage.updateRuns(deps.db, await Promise.all(updates.map(async (u) => ({ id: u.id, closing: u.closing, detail: u.detail ? await storedDetail(u.detail()) : undefined })))),
     // The runs stay pending (and not_recorded); the maintenance job reports them failed (incomplete) later.
     onError: (e, n) => deps.log.warn({ err: e.message, runs: n }, 'could not write run closings and details'),
   }),
