@@ -8,7 +8,7 @@
 // Explained in docs/performance.md.
 import { randomUUID } from 'node:crypto'
 import { loadavg } from 'node:os'
-import Fastify from 'fastify'
+import Fastify, { type FastifyInstance } from 'fastify'
 import { chargeUnits } from '../src/domain/credits/metering.ts'
 import { buildRowTexts, POOL, retrieve, withRetrieval, type RetrievalPlan } from '../src/domain/search/engine.ts'
 import type { Credential, Deps } from '../src/domain/types.ts'
@@ -103,6 +103,7 @@ function planOf(resolved: Resolved, includeDomains: string[]): RetrievalPlan {
 export async function run(options: RunOptions): Promise<BenchResult> {
   const s = options.quick ? QUICK : FULL
   const server = await startBenchServer({ DSP_KEY_CACHE_TTL_SECONDS: '3600' })
+  let floor: FastifyInstance | null = null
   try {
     const corpus = await demoCorpus(server)
     // A live key with credits enough for every call of the run: the charge does what it does in
@@ -131,7 +132,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
     // Server-Timing header, timed by the same load client: what any JSON route of this size costs
     // on this machine before the API does anything (docs/performance.md).
     const floorAnswer = await (await fetch(`${server.url}/v1/search`, { method: 'POST', headers, body: JSON.stringify(BODIES.fast) })).text()
-    const floor = Fastify({ logger: false })
+    floor = Fastify({ logger: false })
     floor.post('/v1/search', async (_request, reply) => {
       reply.header('Server-Timing', 'engine;dur=0.000').type('application/json; charset=utf-8')
       return floorAnswer
@@ -176,7 +177,6 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       rounds.push({ loadavg_1m: round(loadavg()[0]!, 2), order: [...order], modes })
     }
 
-    await floor.close()
     await sql`drop table if exists bench_commit_probe`.execute(deps.db)
     const med = (f: (r: Round) => number, digits = 3) => round(median(rounds.map(f)), digits)
     const modeFigures = (mode: Mode) => ({
@@ -227,6 +227,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       problems,
     }
   } finally {
+    await floor?.close()
     await server.close()
   }
 }
