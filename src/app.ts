@@ -9,6 +9,7 @@ import { publicUrl as basePublicUrl, type Config } from './config.ts'
 import { KeyCache } from './domain/api-keys.ts'
 import { recountVectors } from './domain/corpus/coverage.ts'
 import { CorpusVectors, lazyEmbedder } from './domain/corpus/vectors.ts'
+import { chargeWriteOf, LedgerGuardPlugin } from './domain/credits/admitted.ts'
 import type { Deps } from './domain/types.ts'
 import { Faults } from './faults.ts'
 import { startAgentWorker } from './jobs/agent-worker.ts'
@@ -43,6 +44,9 @@ async function loadSecret(store: Store, configured: string | undefined): Promise
 
 export async function createApp(config: Readonly<Config>, options: CreateAppOptions): Promise<App> {
   const log = pino({ level: options.logger === false ? 'silent' : config.DSP_LOG_LEVEL })
+  // Charges written behind (the embedded store's default) hold the accounts' figures in this
+  // process: a balance may then only move through the charge book (domain/credits/admitted.ts).
+  const chargeWrite = chargeWriteOf(config, config.DATABASE_URL ? 'postgres' : 'pglite')
   const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: config.DSP_DATA_DIR, loadDataDir: options.loadDataDir, inMemory: options.inMemory })
   await migrateToLatest(store.db)
   const clock = new Clock()
@@ -54,7 +58,7 @@ export async function createApp(config: Readonly<Config>, options: CreateAppOpti
   const deps: Deps = {
     config,
     store,
-    db: store.db,
+    db: chargeWrite === 'behind' ? store.db.withPlugin(new LedgerGuardPlugin()) : store.db,
     clock,
     faults,
     limiter,

@@ -28,10 +28,10 @@ export interface ChargeOutcome {
 const RUN_JSON_COLUMNS = new Set(['request', 'plan', 'snapshot'])
 
 /** The run as one JSON object for dsp_charge (jsonb_populate_record). */
-function runJson(run: Insertable<UsageRunsTable>): string {
+function runJson(run: Insertable<UsageRunsTable>, withId = false): string {
   let out = '{'
   for (const [column, value] of Object.entries(run)) {
-    if (value === undefined || column === 'id') continue
+    if (value === undefined || (column === 'id' && !withId)) continue
     const json = RUN_JSON_COLUMNS.has(column)
       ? value === null
         ? 'null'
@@ -81,6 +81,30 @@ export async function chargeRun(
     available_milli: Number(row.available_milli),
     shared_balance_milli: row.shared_balance_milli === null ? null : Number(row.shared_balance_milli),
   }
+}
+
+/** A charge admitted in memory (domain/credits/admitted.ts), as dsp_write_charges writes it. */
+export interface AdmittedCharge {
+  /** The run as dsp_charge would have written it: its id (takeRunIds) and price included. */
+  run: Insertable<UsageRunsTable> & { id: number; credits_charged_milli: number }
+  account_id: string
+  scope: string
+  units: string[]
+}
+
+/**
+ * Writes a batch of admitted charges in one statement (migration 0018, dsp_write_charges): their
+ * runs, unit claims, ledger entries and the accounts' balances, in one transaction.
+ */
+export async function writeCharges(db: Db, charges: readonly AdmittedCharge[]): Promise<void> {
+  const json = '[' + charges.map((c) => `{"run":${runJson(c.run, true)},"account_id":${JSON.stringify(c.account_id)},"scope":${JSON.stringify(c.scope)},"units":${JSON.stringify(c.units)}}`).join(',') + ']'
+  await sql`select dsp_write_charges(${json}::jsonb)`.execute(db)
+}
+
+/** `count` ids from the history runs' sequence, for runs written later (admitted charges). */
+export async function takeRunIds(db: Db, count: number): Promise<number[]> {
+  const r = await sql<{ id: string }>`select nextval(pg_get_serial_sequence('usage_runs', 'id')) as id from generate_series(1, ${count}::int4)`.execute(db)
+  return r.rows.map((row) => Number(row.id))
 }
 
 /**

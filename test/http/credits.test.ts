@@ -5,15 +5,17 @@ import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
 import { describe, test } from 'node:test'
 import { verifyApiKey } from '../../src/domain/api-keys.ts'
+import { chargeBook, chargeWriteOf } from '../../src/domain/credits/admitted.ts'
 import { closeHold, placeHold } from '../../src/domain/credits/holds.ts'
 import { chargeCall, idempotencyScope, pendingRun, type ChargeInput } from '../../src/domain/credits/metering.ts'
 import type { Credential } from '../../src/domain/types.ts'
+import { ConfigError } from '../../src/config.ts'
 import { ApiError } from '../../src/errors.ts'
 import * as ledgerStore from '../../src/store/ledger.ts'
 import * as usage from '../../src/store/usage.ts'
 import { sql } from 'kysely'
 import { expectMeta, expectProblem, expectStatus } from '../support/http.ts'
-import { startTestServer, useTestServer, type TestServer } from '../support/server.ts'
+import { startTestServer, usingPostgres, useTestServer, type TestServer } from '../support/server.ts'
 
 const server = useTestServer()
 
@@ -271,6 +273,136 @@ describe('concurrency', () => {
     const [row] = await ledgerStore.findAccounts(api.app.deps.db, [`${workspace_id}:allocated`])
     assert.equal(Number(acct.balance_milli), row!.balance_milli)
     assert.equal(Number(acct.reserved_milli), row!.reserved_milli)
+  })
+})
+
+describe('DSP_CHARGE_WRITE: charges admitted in memory (the embedded store) or decided by the store', () => {
+  const embedded = { skip: usingPostgres() ? 'the embedded store only' : false }
+  const entries = async (api: TestServer, workspace_id: string) =>
+    Number((await sql<{ n: string }>`select count(*) as n from ledger_entries where account_id = ${workspace_id + ':allocated'} and kind = 'charge'`.execute(api.app.deps.db)).rows[0]!.n)
+  const sumsMatch = async (api: TestServer, workspace_id: string) => {
+    const acct = await ledgerStore.sumEntries(api.app.deps.db, `${workspace_id}:allocated`)
+    const [row] = await ledgerStore.findAccounts(api.app.deps.db, [`${workspace_id}:allocated`])
+    assert.equal(Number(acct.balance_milli), row!.balance_milli)
+    assert.equal(Number(acct.reserved_milli), row!.reserved_milli)
+  }
+
+  test('the default follows the store; behind is refused on PostgreSQL', () => {
+    assert.equal(chargeWriteOf({}, 'pglite'), 'behind')
+    assert.equal(chargeWriteOf({}, 'postgres'), 'store')
+    assert.equal(chargeWriteOf({ DSP_CHARGE_WRITE: 'store' }, 'pglite'), 'store')
+    assert.throws(() => chargeWriteOf({ DSP_CHARGE_WRITE: 'behind' }, 'postgres'), ConfigError)
+  })
+
+  test('this server runs the mode its store calls for', async () => {
+    const api = await server()
+    assert.equal(chargeBook(api.app.deps).mode, usingPostgres() ? 'store' : 'behind')
+  })
+
+  test('behind: once the store has answered for an account, the next charges are admitted in memory; reading credits writes them first', embedded, async () => {
+    const api = await server()
+    const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 1 })
+    const book = chargeBook(api.app.deps)
+    assert.equal((await chargeWith(api, key)).credits_charged, 0.1, 'the first charge: the store decides and tells the account')
+    const before = book.stats.admitted
+    const made = await Promise.all(Array.from({ length: 5 }, () => chargeWith(api, key)))
+    assert.deepEqual(made.map((m) => m.credits_charged), [0.1, 0.1, 0.1, 0.1, 0.1])
+    assert.equal(book.stats.admitted - before, 5, 'admitted in memory')
+    assert.equal(new Set(made.map((m) => m.run_id)).size, 5, 'each its own run')
+    const b = await balance(api, key)
+    assert.equal(b.spendable, 0.4)
+    assert.equal(await entries(api, workspace_id), 6)
+    await sumsMatch(api, workspace_id)
+    // The history lists every run, each with its price.
+    const history = await api.get('/v1/usage/history?limit=100', { key })
+    expectStatus(history, 200)
+    const rows = new Map<number, number>(history.body.results.map((r: { id: number; credits_charged: number }) => [r.id, r.credits_charged]))
+    for (const m of made) assert.equal(rows.get(m.run_id), 0.1, `run ${m.run_id} in the history with its price`)
+  })
+
+  test('behind: exact at the edge with many concurrent charges; the 402 names what is left', embedded, async () => {
+    const api = await server()
+    const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 2 })
+    const book = chargeBook(api.app.deps)
+    await chargeWith(api, key)
+    const before = book.stats.admitted
+    const settled = await Promise.allSettled(Array.from({ length: 40 }, () => chargeWith(api, key)))
+    const ok = settled.filter((s) => s.status === 'fulfilled').length
+    const refused = settled.filter((s): s is PromiseRejectedResult => s.status === 'rejected').map((s) => s.reason as ApiError)
+    assert.equal(ok, 19)
+    assert.equal(refused.length, 21)
+    for (const e of refused) {
+      assert.equal(e.code, 'credits.insufficient')
+      assert.equal((e.options.extra as { available: number }).available, 0)
+    }
+    assert.ok(book.stats.admitted - before > 0, 'some were admitted in memory')
+    assert.equal((await balance(api, key)).spendable, 0)
+    assert.equal(await entries(api, workspace_id), 20)
+    await sumsMatch(api, workspace_id)
+  })
+
+  test('behind: a hold, a grant and a taken-back charge see every admitted charge first', embedded, async () => {
+    const api = await server()
+    const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 1 })
+    const credential = await verifyApiKey(api.app.deps, key)
+    await chargeWith(api, key)
+    const admitted = chargeBook(api.app.deps).stats.admitted
+    for (let i = 0; i < 8; i++) await chargeWith(api, key)
+    assert.equal(chargeBook(api.app.deps).stats.admitted - admitted, 8)
+    // 0.1 left: a hold of 0.2 is refused with the exact figure, one of 0.1 fits.
+    const e = await expectApiError(placeHold(api.app.deps, credential, 200, 'dsp.agent.run.low'), 'credits.insufficient')
+    assert.equal((e.options.extra as { available: number }).available, 0.1)
+    const hold = await placeHold(api.app.deps, credential, 100, 'dsp.agent.run.low')
+    await expectApiError(chargeWith(api, key), 'credits.insufficient')
+    await closeHold(api.app.deps, hold, null)
+    const back = await chargeWith(api, key)
+    assert.equal(back.credits_charged, 0.1)
+    await api.admin.grant(workspace_id, 1)
+    assert.equal((await chargeWith(api, key)).credits_charged, 0.1)
+    assert.equal((await balance(api, key)).spendable, 0.9)
+    await sumsMatch(api, workspace_id)
+  })
+
+  test('behind: a balance moved outside the charge book fails loudly instead of leaving its figure stale', embedded, async () => {
+    const api = await server()
+    const { workspace_id } = await api.admin.workspaceWithKey({ credits: 1 })
+    await assert.rejects(
+      ledgerStore.appendLedgerEntry(api.app.deps.db, { account_id: `${workspace_id}:allocated`, workspace_id, kind: 'grant', amount_milli: 1000, reserved_delta_milli: 0, created_at: new Date() }, 1000),
+      /outside the charge book/,
+    )
+  })
+
+  test('behind: closing the server writes what was admitted', embedded, async () => {
+    const first = await startTestServer()
+    let api = first
+    try {
+      const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 1 })
+      await chargeWith(api, key)
+      const admitted = chargeBook(api.app.deps).stats.admitted
+      await chargeWith(api, key)
+      assert.equal(chargeBook(api.app.deps).stats.admitted - admitted, 1)
+      api = await first.restart()
+      assert.equal(await entries(api, workspace_id), 2)
+      assert.equal((await balance(api, key)).spendable, 0.8)
+    } finally {
+      await api.close()
+    }
+  })
+
+  test('store on the embedded store: every charge is decided by the store, before the answer', embedded, async () => {
+    const api = await startTestServer({ DSP_CHARGE_WRITE: 'store' })
+    try {
+      const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 0.25 })
+      for (let i = 0; i < 2; i++) {
+        assert.equal((await chargeWith(api, key)).credits_charged, 0.1)
+        assert.equal(await entries(api, workspace_id), i + 1, 'in the ledger as the call returns')
+      }
+      await expectApiError(chargeWith(api, key), 'credits.insufficient')
+      assert.equal(chargeBook(api.app.deps).stats.admitted, 0)
+      assert.equal((await balance(api, key)).spendable, 0.05)
+    } finally {
+      await api.close()
+    }
   })
 })
 

@@ -11,6 +11,7 @@ test('defaults apply when the environment is empty', () => {
   assert.equal(c.DSP_TEST_CLOCK, '0')
   assert.equal(c.DATABASE_URL, undefined)
   assert.equal(c.DSP_CHARGE_COMMIT, 'async')
+  assert.equal(c.DSP_CHARGE_WRITE, undefined, 'chosen by the store at start: behind on the embedded store, store on PostgreSQL')
 })
 
 test('numbers are converted from strings', () => {
@@ -18,7 +19,7 @@ test('numbers are converted from strings', () => {
 })
 
 test('a bad value throws a ConfigError naming the variable', () => {
-  for (const [name, value] of [['DSP_PORT', 'eighty'], ['DATABASE_URL', 'mysql://x'], ['DSP_ADMIN_TOKEN', 'short'], ['DSP_TEST_CLOCK', 'yes'], ['DSP_CHARGE_COMMIT', 'later']] as const) {
+  for (const [name, value] of [['DSP_PORT', 'eighty'], ['DATABASE_URL', 'mysql://x'], ['DSP_ADMIN_TOKEN', 'short'], ['DSP_TEST_CLOCK', 'yes'], ['DSP_CHARGE_COMMIT', 'later'], ['DSP_CHARGE_WRITE', 'later']] as const) {
     assert.throws(() => loadConfig({ [name]: value }), (e: unknown) => e instanceof ConfigError && e.message.startsWith(`${name}:`), name)
   }
 })
@@ -75,4 +76,10 @@ test('dsp exits with code 2 and one line naming the variable on a bad value', ()
   const lines = r.stderr.trim().split('\n')
   assert.equal(lines.length, 1, r.stderr)
   assert.match(lines[0]!, /DSP_PORT/)
+})
+
+test('DSP_CHARGE_WRITE=behind with PostgreSQL is refused: the ledger may be shared by several processes', () => {
+  assert.throws(() => loadConfig({ DSP_CHARGE_WRITE: 'behind', DATABASE_URL: 'postgres://localhost/dsp' }), (e: unknown) => e instanceof ConfigError && e.message.startsWith('DSP_CHARGE_WRITE:'))
+  assert.equal(loadConfig({ DSP_CHARGE_WRITE: 'store', DATABASE_URL: 'postgres://localhost/dsp' }).DSP_CHARGE_WRITE, 'store')
+  assert.equal(loadConfig({ DSP_CHARGE_WRITE: 'behind' }).DSP_CHARGE_WRITE, 'behind')
 })

@@ -9,6 +9,7 @@ import { ApiError } from '../../errors.ts'
 import * as store from '../../store/agent-runs.ts'
 import type { AgentRunRow } from '../../store/agent-runs.ts'
 import * as usage from '../../store/usage.ts'
+import { ledgerMove } from '../credits/admitted.ts'
 import { placeHold } from '../credits/holds.ts'
 import { pendingRun } from '../credits/metering.ts'
 import { fingerprint, issueCursor, readCursor } from '../cursors.ts'
@@ -97,8 +98,9 @@ export async function startAgentRun(deps: Deps, credential: Credential, body: St
     const now = deps.clock.now()
     const actionType = tierAction(effort === 'auto' ? 'xhigh' : effort)
     try {
+      // The hold moves credits: the whole transaction goes through the charge book (admitted.ts).
       await withAgentStore(deps, () =>
-        deps.db.transaction().execute(async (tx) => {
+        ledgerMove(deps, () => deps.db.transaction().execute(async (tx) => {
           const holdId = await placeHold(deps, credential, holdMilli(effort), actionType, tx)
           const usageRunId = await usage.insertRun(tx, pendingRun(credential, now, {
             action_type: actionType,
@@ -144,7 +146,7 @@ export async function startAgentRun(deps: Deps, credential: Credential, body: St
           // Two starts raced on one key: this one rolls back (hold and history row included).
           if (!inserted) throw new IdempotentReplay()
           await store.appendEvents(tx, runId, [{ event: 'status', data: { status: 'pending', at: now.toISOString() } }], now)
-        }),
+        })),
       )
     } catch (e) {
       if (e instanceof IdempotentReplay) {

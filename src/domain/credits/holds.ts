@@ -10,6 +10,7 @@ import { randomId } from '../ids.ts'
 import type { Credential, Deps } from '../types.ts'
 import { sharedAccountId, toCredits } from './ledger.ts'
 import { spendingAccount } from './metering.ts'
+import { ledgerMove } from './admitted.ts'
 
 export const HOLD_LAPSE_SECONDS = 35 * 60
 
@@ -37,7 +38,8 @@ export async function placeHold(deps: Deps, credential: Credential, amountMilli:
     if (amount > 0) await ledger.appendLedgerEntry(tx, { account_id: accountId, workspace_id: credential.workspace_id, kind: 'hold', amount_milli: 0, reserved_delta_milli: amount, hold_id: id, key_id: credential.key_id, user_id: credential.user_id, action_type: actionType, created_at: now })
     return id
   }
-  return guarded(deps, 'ledger', 'credits.unavailable', () => (db ? run(db) : deps.db.transaction().execute(run)))
+  // With `db`, the caller's transaction: the caller runs it through ledgerMove (admitted.ts).
+  return guarded(deps, 'ledger', 'credits.unavailable', () => (db ? run(db) : ledgerMove(deps, () => deps.db.transaction().execute(run))))
 }
 
 /**
@@ -47,7 +49,7 @@ export async function placeHold(deps: Deps, credential: Credential, amountMilli:
  */
 export async function closeHold(deps: Deps, holdId: string, chargeMilli: number | null, meta: { run_id?: number | null; key_id?: string | null; user_id?: number | null; action_type?: string | null } = {}): Promise<HoldOutcome> {
   return guarded(deps, 'ledger', 'credits.unavailable', () =>
-    deps.db.transaction().execute(async (tx) => {
+    ledgerMove(deps, () => deps.db.transaction().execute(async (tx) => {
       const hold = await tx.selectFrom('credit_holds').selectAll().where('id', '=', holdId).forUpdate().executeTakeFirst()
       if (!hold) throw new ApiError('internal', `Hold ${holdId} is missing.`)
       if (hold.status !== 'open') return outcomeOf(hold.status, hold.charged_milli)
@@ -61,7 +63,7 @@ export async function closeHold(deps: Deps, holdId: string, chargeMilli: number 
       if (hold.amount_milli - charge > 0) await ledger.appendLedgerEntry(tx, { ...base, kind: 'release', amount_milli: 0, reserved_delta_milli: -(hold.amount_milli - charge) })
       await tx.updateTable('credit_holds').set({ status, charged_milli: charge, settled_at: now }).where('id', '=', hold.id).execute()
       return outcomeOf(status, charge)
-    }),
+    })),
   )
 }
 

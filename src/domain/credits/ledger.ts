@@ -5,6 +5,7 @@ import * as accounts from '../../store/accounts.ts'
 import * as store from '../../store/ledger.ts'
 import type { Db } from '../../store/db.ts'
 import { guarded } from '../guard.ts'
+import { flushAdmitted, ledgerMove } from './admitted.ts'
 import type { Deps } from '../types.ts'
 
 export type Pool = 'allocated' | 'shared'
@@ -35,14 +36,14 @@ export const PLATFORM = 'dsp'
 /** Grants to a pool (operators, demo seed, top-ups). A shared grant lands on the organisation pool. */
 export async function grantCredits(deps: Deps, workspaceId: string, amountMilli: number, pool: Pool, kind: 'grant' | 'topup', note: string | null = null): Promise<CreditBalance> {
   await guarded(deps, 'ledger', 'credits.unavailable', () =>
-    deps.db.transaction().execute(async (tx) => {
+    ledgerMove(deps, () => deps.db.transaction().execute(async (tx) => {
       const ws = await accounts.findWorkspace(tx, workspaceId)
       if (!ws) throw new ApiError('request.invalid', 'No such workspace.', { status: 404 })
       const accountId = pool === 'allocated' ? allocatedAccountId(workspaceId) : sharedAccountId(ws.organisation_id)
       await store.lockAccount(tx, accountId)
       await store.appendLedgerEntry(tx, { account_id: accountId, workspace_id: workspaceId, kind, amount_milli: amountMilli, reserved_delta_milli: 0, note, created_at: deps.clock.now() }, amountMilli)
       if (pool === 'allocated' && !ws.has_allocation) await tx.updateTable('workspaces').set({ has_allocation: true }).where('id', '=', workspaceId).execute()
-    }),
+    })),
   )
   return getCredits(deps, workspaceId)
 }
@@ -54,6 +55,8 @@ export async function grantCredits(deps: Deps, workspaceId: string, amountMilli:
  */
 export async function getCredits(deps: Deps, workspaceId: string): Promise<CreditBalance> {
   return guarded(deps, 'ledger', 'credits.unavailable', async () => {
+    // Charges admitted in memory reach the store first (admitted.ts).
+    await flushAdmitted(deps)
     const ws = await accounts.findWorkspace(deps.db, workspaceId)
     if (!ws) throw new ApiError('request.invalid', 'No such workspace.', { status: 404 })
     const rows = await store.findAccounts(deps.db, [allocatedAccountId(workspaceId), sharedAccountId(ws.organisation_id)])

@@ -9,6 +9,7 @@ import * as usage from '../../store/usage.ts'
 import type { Insertable } from 'kysely'
 import type { UsageRunsTable } from '../../store/db.ts'
 import { guarded } from '../guard.ts'
+import { chargeBook, flushAdmitted } from './admitted.ts'
 import { perServer, WriteBehind } from '../write-behind.ts'
 import type { Credential, Deps } from '../types.ts'
 import { allocatedAccountId, sharedAccountId, toCredits } from './ledger.ts'
@@ -58,7 +59,12 @@ const sha = (s: string) => createHash('sha256').update(s).digest('hex')
  * one, else a fresh chain for this request. Cursors carry it, so a re-sent cursor costs nothing.
  */
 export function chargeChain(ctx: { request_id: string; idempotency_scope: string | null }): string {
-  return ctx.idempotency_scope ?? `chain:${sha(ctx.request_id).slice(0, 24)}`
+  return ctx.idempotency_scope ?? freshChain(ctx.request_id)
+}
+
+/** The chain a request without an Idempotency-Key starts: new with that request. */
+function freshChain(requestId: string): string {
+  return `chain:${sha(requestId).slice(0, 24)}`
 }
 
 /** §2.12: `billing_bypassed` — the work was done and nothing was charged (a test credential). */
@@ -177,31 +183,50 @@ export async function chargeUnits(deps: Deps, ctx: ChargeContext, input: Omit<Ch
   const scope = input.scope ?? `once:${ctx.request_id}`
   const { credential } = ctx
   const now = deps.clock.now()
+  const live = credential.environment !== 'test'
+  const unitPrices = units.map((u) => priceOf(rule, [u]))
+  const run = pendingRun(credential, now, {
+    action_type: input.action_type,
+    query: input.query,
+    request_id: ctx.request_id,
+    request: null,
+    result_count: input.result_count,
+    result_total: input.result_total ?? null,
+    result_total_is_estimate: input.result_total_is_estimate ?? null,
+    snapshot_state: 'not_recorded',
+  })
+  const book = chargeBook(deps)
+  // A scope minted for this very request (no Idempotency-Key, not a cursor page) has no unit
+  // charged before: every unit is new, and the book may admit the charge in memory (admitted.ts).
+  if (scope === `once:${ctx.request_id}` || scope === freshChain(ctx.request_id)) {
+    const price = live && units.length > 0 ? (input.flat_milli ?? unitPrices.reduce((sum, p) => sum + p, 0)) : 0
+    const admitted = await guarded(deps, 'ledger', 'credits.unavailable', () => book.admit({ workspace_id: credential.workspace_id, run, scope, units, price_milli: price }))
+    if (admitted) return { run_id: admitted.run_id, credits_charged: toCredits(price), already_paid: false, workspace_id: credential.workspace_id, scope, units }
+  }
   // One statement (store/usage.ts chargeRun): each unit's price when new; the rule stays here.
   const outcome = await guarded(deps, 'ledger', 'credits.unavailable', () =>
-    usage.chargeRun(deps.db, {
-      workspace_id: credential.workspace_id,
-      run: pendingRun(credential, now, {
-        action_type: input.action_type,
-        query: input.query,
-        request_id: ctx.request_id,
-        request: null,
-        result_count: input.result_count,
-        result_total: input.result_total ?? null,
-        result_total_is_estimate: input.result_total_is_estimate ?? null,
-        snapshot_state: 'not_recorded',
-      }),
-      scope,
-      units,
-      unitPrices: units.map((u) => priceOf(rule, [u])),
-      flatMilli: input.flat_milli ?? null,
-      live: credential.environment !== 'test',
-      now,
-      key_id: credential.key_id,
-      user_id: credential.user_id,
-      action_type: input.action_type,
-      commit: deps.config.DSP_CHARGE_COMMIT,
-    }),
+    book.throughStore(
+      () =>
+        usage.chargeRun(deps.db, {
+          workspace_id: credential.workspace_id,
+          run,
+          scope,
+          units,
+          unitPrices,
+          flatMilli: input.flat_milli ?? null,
+          live,
+          now,
+          key_id: credential.key_id,
+          user_id: credential.user_id,
+          action_type: input.action_type,
+          commit: deps.config.DSP_CHARGE_COMMIT,
+        }),
+      // The account as the store left it: what the book admits the next charges against.
+      (o) =>
+        o.outcome === 'no_account' || o.has_allocation === null
+          ? null
+          : { workspace_id: credential.workspace_id, account_id: o.has_allocation ? allocatedAccountId(credential.workspace_id) : sharedAccountId(credential.organisation_id), available_after_milli: o.available_milli - (o.outcome === 'charged' ? o.price_milli : 0) },
+    ),
   )
   if (outcome.outcome === 'no_account') throw new ApiError('internal', 'The credential\'s workspace or its credit account is gone.')
   if (outcome.outcome === 'insufficient') {
@@ -229,7 +254,8 @@ const VOID_RETRY_DELAYS_MS = [250, 1000, 5000, 30_000, 120_000]
  * background and the last failure is logged as an error naming the run.
  */
 export async function voidCharge(deps: Deps, made: MadeCharge): Promise<void> {
-  const attempt = () => usage.voidCharge(deps.db, { workspace_id: made.workspace_id, run_id: made.run_id, scope: made.scope, units: made.units })
+  // A movement of credits like any other: a charge still queued in memory is written first.
+  const attempt = () => chargeBook(deps).throughStore(() => usage.voidCharge(deps.db, { workspace_id: made.workspace_id, run_id: made.run_id, scope: made.scope, units: made.units }))
   try {
     await attempt()
   } catch (first) {
@@ -274,7 +300,12 @@ interface QueuedRunUpdate {
 
 const runUpdates = perServer((deps: Deps) =>
   new WriteBehind<QueuedRunUpdate>({
-    write: async (updates) => usage.updateRuns(deps.db, await Promise.all(updates.map(async (u) => ({ id: u.id, closing: u.closing, detail: u.detail ? await storedDetail(u.detail()) : undefined })))),
+    // The runs a batch closes may still be queued as admitted charges: those are written first.
+    write: async (updates) => {
+      const rows = await Promise.all(updates.map(async (u) => ({ id: u.id, closing: u.closing, detail: u.detail ? await storedDetail(u.detail()) : undefined })))
+      await flushAdmitted(deps)
+      await usage.updateRuns(deps.db, rows)
+    },
     // The runs stay pending (and not_recorded); the maintenance job reports them failed (incomplete) later.
     onError: (e, n) => deps.log.warn({ err: e.message, runs: n }, 'could not write run closings and details'),
   }),
@@ -290,6 +321,7 @@ export function finishCharge(deps: Deps, runId: number, ok: boolean, latencyMs: 
 }
 
 /** Writes the queued run details and closures of this server (before reading history, and at shutdown). */
-export function flushFinishedRuns(deps: Deps): Promise<void> {
-  return runUpdates(deps).flush()
+export async function flushFinishedRuns(deps: Deps): Promise<void> {
+  await flushAdmitted(deps)
+  await runUpdates(deps).flush()
 }
