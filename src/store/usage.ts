@@ -36,7 +36,9 @@ function runJson(run: Insertable<UsageRunsTable>, withId = false): string {
       ? value === null
         ? 'null'
         : (value as string)
-      : JSON.stringify(value)
+      : value instanceof Uint8Array
+        ? `"\\\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}"`
+        : JSON.stringify(value)
     out += (out.length > 1 ? ',' : '') + JSON.stringify(column) + ':' + json
   }
   return out + '}'
@@ -90,6 +92,9 @@ export interface AdmittedCharge {
   account_id: string
   scope: string
   units: string[]
+  /** The run's closing and history detail, when they came before the charge was written: one row write. */
+  closing?: RunClosing
+  detail?: RunDetail
 }
 
 /**
@@ -97,7 +102,7 @@ export interface AdmittedCharge {
  * runs, unit claims, ledger entries and the accounts' balances, in one transaction.
  */
 export async function writeCharges(db: Db, charges: readonly AdmittedCharge[]): Promise<void> {
-  const json = '[' + charges.map((c) => `{"run":${runJson(c.run, true)},"account_id":${JSON.stringify(c.account_id)},"scope":${JSON.stringify(c.scope)},"units":${JSON.stringify(c.units)}}`).join(',') + ']'
+  const json = '[' + charges.map((c) => `{"run":${runJson({ ...c.run, ...c.closing, ...c.detail }, true)},"account_id":${JSON.stringify(c.account_id)},"scope":${JSON.stringify(c.scope)},"units":${JSON.stringify(c.units)}}`).join(',') + ']'
   await sql`select dsp_write_charges(${json}::jsonb)`.execute(db)
 }
 

@@ -7,7 +7,7 @@ import { describe, test } from 'node:test'
 import { verifyApiKey } from '../../src/domain/api-keys.ts'
 import { chargeBook, chargeWriteOf } from '../../src/domain/credits/admitted.ts'
 import { closeHold, placeHold } from '../../src/domain/credits/holds.ts'
-import { chargeCall, idempotencyScope, pendingRun, type ChargeInput } from '../../src/domain/credits/metering.ts'
+import { chargeCall, finishCharge, idempotencyScope, pendingRun, type ChargeInput } from '../../src/domain/credits/metering.ts'
 import type { Credential } from '../../src/domain/types.ts'
 import { ConfigError } from '../../src/config.ts'
 import { ApiError } from '../../src/errors.ts'
@@ -318,6 +318,29 @@ describe('DSP_CHARGE_WRITE: charges admitted in memory (the embedded store) or d
     expectStatus(history, 200)
     const rows = new Map<number, number>(history.body.results.map((r: { id: number; credits_charged: number }) => [r.id, r.credits_charged]))
     for (const m of made) assert.equal(rows.get(m.run_id), 0.1, `run ${m.run_id} in the history with its price`)
+  })
+
+  test('behind: a run closed and detailed before its charge is written goes in whole, in the charge\'s own transaction', embedded, async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 10 })
+    await chargeWith(api, key)
+    const credential = await verifyApiKey(api.app.deps, key)
+    const snapshot = { results: [{ id: 'acme.com', category: 'company', score: 0.9 }] }
+    const made = await chargeCall(api.app.deps, { credential, request_id: 'req_' + randomUUID() }, {
+      action_type: 'dsp.search.fast', positions: [0], scope: null, query: 'acme', request: { body: { query: 'acme' } }, plan: { mode: 'fast' }, result_count: 1, snapshot, snapshot_state: 'available',
+    })
+    finishCharge(api.app.deps, made.run_id, true, 12.4)
+    const res = await api.get(`/v1/usage/history/${made.run_id}`, { key })
+    expectStatus(res, 200)
+    assert.equal(res.body.status, 'ok')
+    assert.equal(res.body.latency_ms, 12)
+    assert.equal(res.body.credits_charged, 0.02)
+    assert.deepEqual(res.body.request, { body: { query: 'acme' } })
+    assert.deepEqual(res.body.plan, { mode: 'fast' })
+    assert.deepEqual(res.body.snapshot, snapshot)
+    // One row version, written by the transaction that wrote the charge's ledger entry.
+    const row = await sql<{ same: boolean; deflated: boolean }>`select r.xmin::text = e.xmin::text as same, r.snapshot_deflated is not null as deflated from usage_runs r join ledger_entries e on e.run_id = r.id where r.id = ${made.run_id}`.execute(api.app.deps.db)
+    assert.deepEqual(row.rows[0], { same: true, deflated: true })
   })
 
   test('behind: exact at the edge with many concurrent charges; the 402 names what is left', embedded, async () => {

@@ -3,6 +3,7 @@
 // run results do; see docs/agent-runs.md for the other routes); agent-run starts check it.
 import { ApiError } from '../../errors.ts'
 import * as store from '../../store/agent-runs.ts'
+import { EXPOSURE_REFRESH_MS } from '../../store/agent-runs.ts'
 import type { Credential, Deps } from '../types.ts'
 import { perServer, WriteBehind } from '../write-behind.ts'
 
@@ -34,7 +35,11 @@ const exposures = perServer((deps: Deps) =>
       }
       for (const [credential, got] of byCredential) await store.recordExposures(deps.db, credential, got.entities, got.at)
     },
-    onError: (e) => deps.log.warn({ err: e.message }, 'could not record shown entities'),
+    onError: (e) => {
+      // What was not written must not be taken for written (recordShown).
+      recentlyWritten(deps).clear()
+      deps.log.warn({ err: e.message }, 'could not record shown entities')
+    },
   }),
 )
 
@@ -48,8 +53,27 @@ const exposures = perServer((deps: Deps) =>
  */
 export function recordShown(deps: Deps, credential: Credential, records: { category: string; id: string }[]): void {
   if (records.length === 0) return
-  exposures(deps).push({ credential: credentialKey(credential), entities: records.map((r) => `${r.category}:${r.id}`), at: deps.clock.now() })
+  const who = credentialKey(credential)
+  const at = deps.clock.now()
+  // A record this server wrote for this credential less than EXPOSURE_REFRESH_MS ago is in the
+  // store with that date or a later one: its upsert would change nothing, so it is not queued.
+  const written = recentlyWritten(deps)
+  const due = records.map((r) => `${r.category}:${r.id}`).filter((entity) => {
+    const key = `${who}\u0000${entity}`
+    const last = written.get(key)
+    if (last !== undefined && at.getTime() - last < EXPOSURE_REFRESH_MS && at.getTime() >= last) return false
+    written.delete(key)
+    written.set(key, at.getTime())
+    return true
+  })
+  if (written.size > RECENT_MAX) for (const key of [...written.keys()].slice(0, written.size - RECENT_MAX / 2)) written.delete(key)
+  if (due.length > 0) exposures(deps).push({ credential: who, entities: due, at })
 }
+
+/** Exposures this server queued, by credential and record, with the time they were shown (oldest first). */
+const recentlyWritten = perServer((_deps: Deps) => new Map<string, number>())
+/** At most this many are remembered; the oldest go first. */
+const RECENT_MAX = 100_000
 
 /** Writes the queued exposures of this server (before counting, and at shutdown). */
 export function flushShown(deps: Deps): Promise<void> {

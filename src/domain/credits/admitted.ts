@@ -51,6 +51,11 @@ export interface StoreAnswer {
 
 const inside = new AsyncLocalStorage<true>()
 
+/** An admitted charge in the queue: its detail is made when its batch is written. */
+interface QueuedCharge extends usage.AdmittedCharge {
+  makeDetail?: () => Promise<usage.RunDetail>
+}
+
 export class ChargeBook {
   /** Which account each workspace spends from, as the store last said. */
   private readonly spendsFrom = new Map<string, string>()
@@ -62,7 +67,9 @@ export class ChargeBook {
   private outside = 0
   /** Bumped by every movement through the store: an answer is learnt only if none other began since. */
   private generation = 0
-  private readonly queue: WriteBehind<usage.AdmittedCharge>
+  private readonly queue: WriteBehind<QueuedCharge>
+  /** Admitted charges not yet taken by a batch, by run id: their closing and detail can still join them. */
+  private readonly unwritten = new Map<number, QueuedCharge>()
   /** Charges admitted in memory, and movements made through the store, since the server started. */
   readonly stats = { admitted: 0, through_store: 0 }
 
@@ -70,7 +77,7 @@ export class ChargeBook {
     readonly mode: ChargeWrite,
     private readonly deps: Pick<Deps, 'db' | 'log'>,
   ) {
-    this.queue = new WriteBehind<usage.AdmittedCharge>({
+    this.queue = new WriteBehind<QueuedCharge>({
       write: (charges) => this.write(charges),
       onError: (e, n) => {
         // The answers went out; their charges did not reach the store. What this book knew of the
@@ -81,7 +88,21 @@ export class ChargeBook {
     })
   }
 
-  private async write(charges: usage.AdmittedCharge[]): Promise<void> {
+  private async write(queued: QueuedCharge[]): Promise<void> {
+    // From here on these charges take nothing more: a later closing or detail is an update.
+    for (const c of queued) this.unwritten.delete(c.run.id)
+    const charges = await Promise.all(
+      queued.map(async ({ makeDetail, ...c }): Promise<usage.AdmittedCharge> => {
+        if (!makeDetail) return c
+        // The detail (serialised, its snapshot deflated on Node's thread pool) goes in with the run;
+        // if it cannot be made, the run goes in without it (not_recorded), as a lost update would leave it.
+        const detail = await makeDetail().catch((e: unknown) => {
+          this.deps.log.warn({ err: (e as Error).message, run_id: c.run.id }, 'run detail not recorded')
+          return undefined
+        })
+        return detail ? { ...c, detail } : c
+      }),
+    )
     for (let attempt = 0; ; attempt++) {
       try {
         return await usage.writeCharges(this.deps.db, charges)
@@ -114,8 +135,23 @@ export class ChargeBook {
     if (id === undefined) return null
     this.available.set(accountId, available - a.price_milli)
     this.stats.admitted++
-    this.queue.push({ run: { ...a.run, id, credits_charged_milli: a.price_milli }, account_id: accountId, scope: a.scope, units: a.units })
+    const queued: QueuedCharge = { run: { ...a.run, id, credits_charged_milli: a.price_milli }, account_id: accountId, scope: a.scope, units: a.units }
+    this.unwritten.set(id, queued)
+    this.queue.push(queued)
     return { run_id: id, account_id: accountId }
+  }
+
+  /**
+   * A run's closing or history detail, for a charge admitted and not yet written: it joins the
+   * charge, so the run is written once, whole, instead of inserted then updated. False: the run
+   * is (being) written already, or was not admitted here; the caller queues an update.
+   */
+  amend(runId: number, part: { closing?: usage.RunClosing; detail?: () => Promise<usage.RunDetail> }): boolean {
+    const queued = this.unwritten.get(runId)
+    if (!queued) return false
+    if (part.closing) queued.closing = part.closing
+    if (part.detail) queued.makeDetail = part.detail
+    return true
   }
 
   private takeIds(): Promise<void> {

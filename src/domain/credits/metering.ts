@@ -241,6 +241,8 @@ export async function chargeUnits(deps: Deps, ctx: ChargeContext, input: Omit<Ch
 
 /** Queues a charged run's history detail (request, plan, snapshot): written after the response. */
 export function queueRunDetail(deps: Deps, runId: number, input: Pick<ChargeInput, 'request' | 'plan' | 'snapshot' | 'snapshot_state'>): void {
+  // A charge still queued in memory takes its detail along: the run is written once, whole.
+  if (chargeBook(deps).amend(runId, { detail: () => storedDetail(runDetail(input)) })) return
   runUpdates(deps).push({ id: runId, detail: () => runDetail(input) })
 }
 
@@ -317,7 +319,9 @@ const runUpdates = perServer((deps: Deps) =>
  * history call flushFinishedRuns first.
  */
 export function finishCharge(deps: Deps, runId: number, ok: boolean, latencyMs: number): void {
-  runUpdates(deps).push({ id: runId, closing: { status: ok ? 'ok' : 'failed', error_code: ok ? null : 'incomplete', latency_ms: Math.round(latencyMs), finished_at: deps.clock.now() } })
+  const closing: usage.RunClosing = { status: ok ? 'ok' : 'failed', error_code: ok ? null : 'incomplete', latency_ms: Math.round(latencyMs), finished_at: deps.clock.now() }
+  if (chargeBook(deps).amend(runId, { closing })) return
+  runUpdates(deps).push({ id: runId, closing })
 }
 
 /** Writes the queued run details and closures of this server (before reading history, and at shutdown). */
