@@ -47,7 +47,7 @@ export async function createApp(config: Readonly<Config>, options: CreateAppOpti
   // Charges written behind (the embedded store's default) hold the accounts' figures in this
   // process: a balance may then only move through the charge book (domain/credits/admitted.ts).
   const chargeWrite = chargeWriteOf(config, config.DATABASE_URL ? 'postgres' : 'pglite')
-  const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: config.DSP_DATA_DIR, loadDataDir: options.loadDataDir, inMemory: options.inMemory })
+  const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: config.DSP_DATA_DIR, loadDataDir: options.loadDataDir, inMemory: options.inMemory, thread: config.DSP_STORE_THREAD })
   await migrateToLatest(store.db)
   const clock = new Clock()
   const faults = new Faults(clock)

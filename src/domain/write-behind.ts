@@ -4,6 +4,8 @@
 // "Writes after the response"). Readers of what they write call flush() first, so within one
 // process nothing is ever seen stale; another process sees it at most `delayMs` later.
 
+import { background } from '../store/pglite-dialect.ts'
+
 export interface WriteBehindOptions<T> {
   /** Writes one batch; a failure is reported to onError and the batch is dropped. */
   write: (items: T[]) => Promise<void>
@@ -48,7 +50,8 @@ export class WriteBehind<T> {
     this.writing = this.writing.then(async () => {
       if (items.length === 0) return
       try {
-        await this.options.write(items)
+        // On the embedded store its statements give way to the requests' own (store/pglite-dialect.ts).
+        await background.run(true, () => this.options.write(items))
       } catch (e) {
         this.options.onError(e as Error, items.length)
       }

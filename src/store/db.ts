@@ -9,6 +9,7 @@ import pg from 'pg'
 import type { AgentRunTables } from './agent-runs.ts'
 import type { CorpusTables } from './corpus.ts'
 import { PGliteDialect } from './pglite-dialect.ts'
+import { RemotePGlite, type EmbeddedEngine } from './pglite-remote.ts'
 
 // int8 and numeric come back as JS numbers: every bigint we keep (thousandths of a credit,
 // run ids) stays far below 2^53.
@@ -286,9 +287,11 @@ export interface OpenStoreOptions {
   loadDataDir?: Blob
   /** Keep the embedded database in memory (tests). */
   inMemory?: boolean
+  /** Where the embedded engine runs: a worker thread (default) or this thread (DSP_STORE_THREAD). */
+  thread?: 'worker' | 'main'
 }
 
-export async function openStore(opts: OpenStoreOptions): Promise<Store & { pglite?: PGlite }> {
+export async function openStore(opts: OpenStoreOptions): Promise<Store & { pglite?: EmbeddedEngine }> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options: '-c TimeZone=UTC' })
     pool.on('error', () => {})
@@ -300,11 +303,15 @@ export async function openStore(opts: OpenStoreOptions): Promise<Store & { pglit
     dataDir = path.resolve(opts.dataDir, 'pg')
     mkdirSync(dataDir, { recursive: true })
   }
-  const pglite = await PGlite.create({
-    dataDir,
-    loadDataDir: opts.loadDataDir,
-    extensions: { pg_trgm },
-  })
+  // By default the engine runs in a worker thread (store/pglite-remote.ts): its statements no
+  // longer hold the server's thread, which goes on with HTTP meanwhile.
+  const pglite = (opts.thread ?? 'worker') === 'worker'
+    ? await RemotePGlite.create({ dataDir, loadDataDir: opts.loadDataDir })
+    : await PGlite.create({
+        dataDir,
+        loadDataDir: opts.loadDataDir,
+        extensions: { pg_trgm },
+      })
   await pglite.exec("set timezone = 'UTC'")
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
   return {

@@ -364,6 +364,24 @@ describe('DSP_CHARGE_WRITE: charges admitted in memory (the embedded store) or d
     await sumsMatch(api, workspace_id)
   })
 
+  test('behind: charges admitted faster than the store writes them are held back to its pace, and all counted', embedded, async () => {
+    const api = await server()
+    const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 100 })
+    const credential = await verifyApiKey(api.app.deps, key)
+    const book = chargeBook(api.app.deps)
+    await chargeWith(api, key)
+    const before = { ...book.stats }
+    // 2,500 one-row charges at once, more than the 2,000 the book lets wait for the store.
+    const made = await Promise.all(Array.from({ length: 2500 }, () =>
+      chargeCall(api.app.deps, { credential, request_id: 'req_' + randomUUID() }, { action_type: 'dsp.search.fast', positions: [0], scope: null, query: null, request: null, result_count: 1, snapshot_state: 'not_a_search' })))
+    assert.equal(made.length, 2500)
+    assert.ok(book.stats.admitted - before.admitted <= 2000, `at most 2,000 admitted ahead of the store (${book.stats.admitted - before.admitted})`)
+    assert.ok(book.stats.through_store > before.through_store, 'the rest went to the store')
+    assert.equal((await balance(api, key)).spendable, 49.9, '100 − 0.1 (the first five rows) − 2,500 × 0.02')
+    assert.equal(await entries(api, workspace_id), 2501)
+    await sumsMatch(api, workspace_id)
+  })
+
   test('behind: a hold, a grant and a taken-back charge see every admitted charge first', embedded, async () => {
     const api = await server()
     const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 1 })

@@ -12,6 +12,7 @@ test('defaults apply when the environment is empty', () => {
   assert.equal(c.DATABASE_URL, undefined)
   assert.equal(c.DSP_CHARGE_COMMIT, 'async')
   assert.equal(c.DSP_CHARGE_WRITE, undefined, 'chosen by the store at start: behind on the embedded store, store on PostgreSQL')
+  assert.equal(c.DSP_STORE_THREAD, 'worker')
 })
 
 test('numbers are converted from strings', () => {

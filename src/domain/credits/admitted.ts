@@ -28,6 +28,11 @@ export function chargeWriteOf(config: Pick<Config, 'DSP_CHARGE_WRITE'>, kind: St
 
 /** Run ids taken from the runs' sequence at a time (one statement per this many admitted charges). */
 const RUN_IDS_PER_TAKE = 100
+/**
+ * At most this many admitted charges wait for the store: past it, a charge is the store's to make,
+ * once the queue is written, so callers are held back to the pace the store writes at.
+ */
+const MAX_BACKLOG = 2000
 /** A failed batch is tried again after these delays, then logged as an error naming its runs. */
 const WRITE_RETRY_DELAYS_MS = [100, 500, 2000]
 
@@ -65,6 +70,8 @@ export class ChargeBook {
   private taking: Promise<void> | null = null
   /** Movements of credits in flight through the store: no admission meanwhile. */
   private outside = 0
+  /** Admitted charges not yet written (queued, or in a batch being written). */
+  private backlog = 0
   /** Bumped by every movement through the store: an answer is learnt only if none other began since. */
   private generation = 0
   private readonly queue: WriteBehind<QueuedCharge>
@@ -89,6 +96,14 @@ export class ChargeBook {
   }
 
   private async write(queued: QueuedCharge[]): Promise<void> {
+    try {
+      await this.writeNow(queued)
+    } finally {
+      this.backlog -= queued.length
+    }
+  }
+
+  private async writeNow(queued: QueuedCharge[]): Promise<void> {
     // From here on these charges take nothing more: a later closing or detail is an update.
     for (const c of queued) this.unwritten.delete(c.run.id)
     const charges = await Promise.all(
@@ -127,7 +142,8 @@ export class ChargeBook {
   async admit(a: Admission): Promise<{ run_id: number; account_id: string } | null> {
     if (this.mode !== 'behind') return null
     if (this.ids.length === 0) await this.takeIds()
-    if (this.outside > 0) return null
+    // Admitted faster than the store writes them: the store decides this one, after the backlog.
+    if (this.outside > 0 || this.backlog >= MAX_BACKLOG) return null
     const accountId = this.spendsFrom.get(a.workspace_id)
     const available = accountId === undefined ? undefined : this.available.get(accountId)
     if (accountId === undefined || available === undefined || a.price_milli > available) return null
@@ -135,6 +151,7 @@ export class ChargeBook {
     if (id === undefined) return null
     this.available.set(accountId, available - a.price_milli)
     this.stats.admitted++
+    this.backlog++
     const queued: QueuedCharge = { run: { ...a.run, id, credits_charged_milli: a.price_milli }, account_id: accountId, scope: a.scope, units: a.units }
     this.unwritten.set(id, queued)
     this.queue.push(queued)

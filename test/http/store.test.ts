@@ -1,0 +1,56 @@
+// The embedded store's engine in a worker thread (DSP_STORE_THREAD, docs/architecture.md "Store"):
+// the same answers and errors as PGlite on the server's thread, and the server's thread free
+// while a statement runs.
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { sql } from 'kysely'
+import { RemotePGlite } from '../../src/store/pglite-remote.ts'
+import { expectStatus } from '../support/http.ts'
+import { startTestServer, usingPostgres, useTestServer } from '../support/server.ts'
+
+const server = useTestServer()
+const embedded = { skip: usingPostgres() ? 'the embedded store only' : false }
+
+describe('the embedded engine in a worker thread', () => {
+  test('by default the engine runs in a worker thread', embedded, async () => {
+    const api = await server()
+    assert.equal(api.app.deps.config.DSP_STORE_THREAD, 'worker')
+    assert.ok((api.app.deps.store as { pglite?: unknown }).pglite instanceof RemotePGlite)
+  })
+
+  test('a failed statement keeps its SQLSTATE and message; rows keep their types', embedded, async () => {
+    const api = await server()
+    await assert.rejects(sql`select 1 / 0`.execute(api.app.deps.db), (e: unknown) => (e as { code?: string }).code === '22012' && /division by zero/.test((e as Error).message))
+    const r = await sql<{ at: Date; n: number; b: Uint8Array; j: { a: number } }>`select timestamptz '2026-01-02T03:04:05Z' as at, 7::int4 as n, '\\x0102'::bytea as b, '{"a":1}'::jsonb as j`.execute(api.app.deps.db)
+    assert.ok(r.rows[0]!.at instanceof Date)
+    assert.equal(r.rows[0]!.at.toISOString(), '2026-01-02T03:04:05.000Z')
+    assert.equal(r.rows[0]!.n, 7)
+    assert.deepEqual([...r.rows[0]!.b], [1, 2])
+    assert.deepEqual(r.rows[0]!.j, { a: 1 })
+  })
+
+  test('the server\'s thread stays free while a statement runs', embedded, async () => {
+    const api = await server()
+    let ticks = 0
+    const timer = setInterval(() => ticks++, 5)
+    try {
+      await sql`select pg_sleep(0.3)`.execute(api.app.deps.db)
+    } finally {
+      clearInterval(timer)
+    }
+    assert.ok(ticks >= 20, `the event loop ran ${ticks} timers during a 300 ms statement`)
+  })
+
+  test('DSP_STORE_THREAD=main runs the engine on the server\'s thread, with the same answers', embedded, async () => {
+    const api = await startTestServer({ DSP_STORE_THREAD: 'main' })
+    try {
+      assert.ok(!((api.app.deps.store as { pglite?: unknown }).pglite instanceof RemotePGlite))
+      const { key } = await api.admin.workspaceWithKey({ credits: 1 })
+      const res = await api.get('/v1/credits', { key })
+      expectStatus(res, 200)
+      assert.equal(res.body.spendable, 1)
+    } finally {
+      await api.close()
+    }
+  })
+})
