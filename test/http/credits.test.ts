@@ -32,6 +32,14 @@ async function balance(api: TestServer, key: string) {
   return res.body
 }
 
+/** The allocated account's row equals the sums of its ledger entries. */
+async function sumsMatch(api: TestServer, workspace_id: string) {
+  const acct = await ledgerStore.sumEntries(api.app.deps.db, `${workspace_id}:allocated`)
+  const [row] = await ledgerStore.findAccounts(api.app.deps.db, [`${workspace_id}:allocated`])
+  assert.equal(Number(acct.balance_milli), row!.balance_milli)
+  assert.equal(Number(acct.reserved_milli), row!.reserved_milli)
+}
+
 async function expectApiError(p: Promise<unknown>, code: string): Promise<ApiError> {
   try {
     await p
@@ -269,10 +277,7 @@ describe('concurrency', () => {
     assert.equal(refused, 20)
     const body = await balance(api, key)
     assert.equal(body.spendable, 0)
-    const acct = await ledgerStore.sumEntries(api.app.deps.db, `${workspace_id}:allocated`)
-    const [row] = await ledgerStore.findAccounts(api.app.deps.db, [`${workspace_id}:allocated`])
-    assert.equal(Number(acct.balance_milli), row!.balance_milli)
-    assert.equal(Number(acct.reserved_milli), row!.reserved_milli)
+    await sumsMatch(api, workspace_id)
   })
 })
 
@@ -280,12 +285,6 @@ describe('DSP_CHARGE_WRITE: charges admitted in memory (the embedded store) or d
   const embedded = { skip: usingPostgres() ? 'the embedded store only' : false }
   const entries = async (api: TestServer, workspace_id: string) =>
     Number((await sql<{ n: string }>`select count(*) as n from ledger_entries where account_id = ${workspace_id + ':allocated'} and kind = 'charge'`.execute(api.app.deps.db)).rows[0]!.n)
-  const sumsMatch = async (api: TestServer, workspace_id: string) => {
-    const acct = await ledgerStore.sumEntries(api.app.deps.db, `${workspace_id}:allocated`)
-    const [row] = await ledgerStore.findAccounts(api.app.deps.db, [`${workspace_id}:allocated`])
-    assert.equal(Number(acct.balance_milli), row!.balance_milli)
-    assert.equal(Number(acct.reserved_milli), row!.reserved_milli)
-  }
 
   test('the default follows the store; behind is refused on PostgreSQL', () => {
     assert.equal(chargeWriteOf({}, 'pglite'), 'behind')
