@@ -49,7 +49,13 @@ export class RemotePGlite implements EmbeddedEngine {
   static async create(opts: { dataDir?: string; loadDataDir?: Blob }): Promise<RemotePGlite> {
     const engine = new RemotePGlite()
     const load = opts.loadDataDir ? await opts.loadDataDir.arrayBuffer() : undefined
-    await engine.call({ op: 'open', dataDir: opts.dataDir, loadDataDir: load }, load ? [load] : [])
+    try {
+      await engine.call({ op: 'open', dataDir: opts.dataDir, loadDataDir: load }, load ? [load] : [])
+    } catch (e) {
+      // A store that did not open leaves no thread behind.
+      await engine.worker.terminate()
+      throw e
+    }
     return engine
   }
 
