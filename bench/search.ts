@@ -74,6 +74,8 @@ interface ModeRound {
   bare_charge: SampledTiming
   /** The same request answered with the same bytes by a bare Fastify route (fast only; auto: null). */
   http_floor: SampledTiming | null
+  /** The same bare route answering after a timer as long as the bare engine query (fast only): its latency minus that wait, p50. */
+  http_floor_after_idle: { wait_ms: number; timing: SampledTiming; outside_p50_ms: number } | null
   throughput: Throughput
   /** (http p50 − engine p50) / http p50 */
   outside_engine_share_p50: number
@@ -139,6 +141,17 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       reply.header('Server-Timing', 'engine;dur=0.000').type('application/json; charset=utf-8')
       return floorAnswer
     })
+    // The floor after idle: the same bare route answering after a timer as long as the bare
+    // engine query, with that wait as its Server-Timing `engine` entry. Client and server sit idle
+    // for the wait as they do during a real engine query, so it also counts what waking them costs
+    // on this machine (an idle vCPU woken by the answer), which the hot loop above never pays.
+    let idleWaitMs = 0
+    floor.post('/idle/v1/search', async (_request, reply) => {
+      const started = performance.now()
+      await new Promise((resolve) => setTimeout(resolve, idleWaitMs))
+      reply.header('Server-Timing', `engine;dur=${(performance.now() - started).toFixed(3)}`).type('application/json; charset=utf-8')
+      return floorAnswer
+    })
     const floorUrl = await floor.listen({ port: 0, host: '127.0.0.1' })
     // The page's charge alone: five new units of a fresh request, with the bench key's credential.
     const credential: Credential = { kind: 'api_key', workspace_id, organisation_id, key_id, user_id: null, environment: 'live', scopes: ['dsp.search.read'] }
@@ -157,31 +170,38 @@ export async function run(options: RunOptions): Promise<BenchResult> {
     await sql`create table if not exists bench_commit_probe (id bigserial primary key)`.execute(deps.db)
     const commit = () => deps.db.transaction().execute((tx) => sql`insert into bench_commit_probe default values`.execute(tx))
 
+    idleWaitMs = Math.max(1, Math.round((await timeSampled(bare('fast'), s.warmupSeconds / 2, s.durationSeconds / 4)).p50_ms))
     const rounds: Round[] = []
     for (let i = 0; i < s.rounds; i++) {
       console.error(`round ${i + 1}/${s.rounds}`)
       const order = i % 2 === 0 ? (['http', 'bare'] as const) : (['bare', 'http'] as const)
       const modes = {} as Record<Mode, ModeRound>
       for (const mode of Object.keys(BODIES) as Mode[]) {
-        const got: Partial<Record<'http' | 'bare' | 'floor', SampledTiming>> = {}
+        const got: Partial<Record<'http' | 'bare' | 'floor' | 'idle', SampledTiming>> = {}
         let inRequest: InRequest | null = null
+        let idleOutside: number | null = null
         // The floor is the fast answer's: timed beside the fast route only.
-        const steps: ('http' | 'bare' | 'floor')[] = mode === 'fast' ? (i % 2 === 0 ? [...order, 'floor'] : ['floor', ...order]) : [...order]
+        const steps: ('http' | 'bare' | 'floor' | 'idle')[] = mode === 'fast' ? (i % 2 === 0 ? [...order, 'floor', 'idle'] : ['idle', 'floor', ...order]) : [...order]
         for (const which of steps) {
           if (which === 'http') {
             const loaded = await loadSearch(server.url, key, BODIES[mode], 1, s.warmupSeconds, s.durationSeconds, problems)
             got.http = loaded.timing
             inRequest = loaded.inRequest
           } else if (which === 'floor') got.floor = (await loadSearch(floorUrl, key, BODIES[mode], 1, s.warmupSeconds, s.durationSeconds, problems)).timing
+          else if (which === 'idle') {
+            const loaded = await loadSearch(`${floorUrl}/idle`, key, BODIES[mode], 1, s.warmupSeconds, s.durationSeconds, problems)
+            got.idle = loaded.timing
+            idleOutside = loaded.inRequest.outside_p50_ms
+          }
           else got.bare = await timeSampled(bare(mode), s.warmupSeconds, s.durationSeconds)
-          console.error(`  ${mode} ${which.padEnd(5)} p50 ${got[which]!.p50_ms} ms p95 ${got[which]!.p95_ms} ms (${got[which]!.calls} calls)${which === 'http' ? `; in the request: engine p50 ${inRequest!.engine_p50_ms} ms, the rest p50 ${inRequest!.outside_p50_ms} ms` : ''}`)
+          console.error(`  ${mode} ${which.padEnd(5)} p50 ${got[which]!.p50_ms} ms p95 ${got[which]!.p95_ms} ms (${got[which]!.calls} calls)${which === 'http' ? `; in the request: engine p50 ${inRequest!.engine_p50_ms} ms, the rest p50 ${inRequest!.outside_p50_ms} ms` : which === 'idle' ? `; after a ${idleWaitMs} ms wait, the rest p50 ${idleOutside} ms` : ''}`)
         }
         const bareCommit = await timeSampled(commit, s.warmupSeconds / 2, s.durationSeconds / 2)
         const bareCharge = await timeSampled(charge(mode), s.warmupSeconds / 2, s.durationSeconds / 2)
         console.error(`  ${mode} commit p50 ${bareCommit.p50_ms} ms, charge p50 ${bareCharge.p50_ms} ms`)
         const tp = (await loadSearch(server.url, key, BODIES[mode], s.throughputConnections, 1, s.throughputSeconds, problems)).throughput
         console.error(`  ${mode} ${tp.connections} conn: ${tp.requests_per_second} req/s`)
-        modes[mode] = { http: got.http!, bare_commit: bareCommit, bare_engine: got.bare!, bare_charge: bareCharge, http_floor: got.floor ?? null, throughput: tp, outside_engine_share_p50: round((got.http!.p50_ms - got.bare!.p50_ms) / got.http!.p50_ms, 3), in_request: inRequest!, outside_in_request_share_p50: round(inRequest!.outside_p50_ms / got.http!.p50_ms, 3) }
+        modes[mode] = { http: got.http!, bare_commit: bareCommit, bare_engine: got.bare!, bare_charge: bareCharge, http_floor: got.floor ?? null, http_floor_after_idle: got.idle ? { wait_ms: idleWaitMs, timing: got.idle, outside_p50_ms: idleOutside! } : null, throughput: tp, outside_engine_share_p50: round((got.http!.p50_ms - got.bare!.p50_ms) / got.http!.p50_ms, 3), in_request: inRequest!, outside_in_request_share_p50: round(inRequest!.outside_p50_ms / got.http!.p50_ms, 3) }
       }
       rounds.push({ loadavg_1m: round(loadavg()[0]!, 2), order: [...order], modes })
     }
@@ -214,6 +234,11 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       http_floor_p50_ms: med((r) => r.modes.fast.http_floor!.p50_ms),
       http_floor_share_p50: med((r) => r.modes.fast.http_floor!.p50_ms / r.modes.fast.http.p50_ms),
       outside_beyond_floor_p50_ms: med((r) => r.modes.fast.in_request.outside_p50_ms - r.modes.fast.http_floor!.p50_ms),
+      /** The floor after idle: latency minus the wait, p50, and its share of the route (what answering after the engine's wait costs on this machine, with no API). */
+      http_floor_after_idle_wait_ms: idleWaitMs,
+      http_floor_after_idle_outside_p50_ms: med((r) => r.modes.fast.http_floor_after_idle!.outside_p50_ms),
+      http_floor_after_idle_share_p50: med((r) => r.modes.fast.http_floor_after_idle!.outside_p50_ms / r.modes.fast.http.p50_ms),
+      outside_beyond_floor_after_idle_p50_ms: med((r) => r.modes.fast.in_request.outside_p50_ms - r.modes.fast.http_floor_after_idle!.outside_p50_ms),
       outside_lower_bound_share_p50: med((r) => (r.modes.fast.http_floor!.p50_ms + (server.store === 'embedded' ? r.modes.fast.bare_charge.p50_ms : 0)) / r.modes.fast.http.p50_ms),
     }
     const figures = { fast: { ...modeFigures('fast'), ...floorFigures }, auto: modeFigures('auto'), seed_seconds: corpus.seed_seconds }
