@@ -3,7 +3,6 @@
 // run results do; see docs/agent-runs.md for the other routes); agent-run starts check it.
 import { ApiError } from '../../errors.ts'
 import * as store from '../../store/agent-runs.ts'
-import { EXPOSURE_REFRESH_MS } from '../../store/agent-runs.ts'
 import type { Credential, Deps } from '../types.ts'
 import { perServer, WriteBehind } from '../write-behind.ts'
 
@@ -61,7 +60,7 @@ export function recordShown(deps: Deps, credential: Credential, records: { categ
   const due = records.map((r) => `${r.category}:${r.id}`).filter((entity) => {
     const key = `${who}\u0000${entity}`
     const last = written.get(key)
-    if (last !== undefined && at.getTime() - last < EXPOSURE_REFRESH_MS && at.getTime() >= last) return false
+    if (last !== undefined && at.getTime() - last < store.EXPOSURE_REFRESH_MS && at.getTime() >= last) return false
     written.delete(key)
     written.set(key, at.getTime())
     return true
