@@ -39,11 +39,20 @@ export class RemotePGlite implements EmbeddedEngine {
       if (m.error) w.reject(Object.assign(new RemoteDatabaseError(m.error.message), { name: m.error.name }, m.error.fields))
       else w.resolve(m.result)
     })
-    this.worker.on('error', (e) => {
-      for (const w of this.waiting.values()) w.reject(e)
-      this.waiting.clear()
-      this.worker.unref()
+    this.worker.on('error', (e) => this.fail(e))
+    // A thread that is gone answers nothing more: later calls fail at once, as on a closed PGlite
+    // (domain/guard.ts isConnectionError), instead of waiting for ever.
+    this.worker.on('exit', () => {
+      this.closed = true
+      this.fail(new Error('PGlite is closed'))
     })
+  }
+
+  /** Fails every call waiting for the thread. */
+  private fail(e: unknown): void {
+    for (const w of this.waiting.values()) w.reject(e)
+    this.waiting.clear()
+    this.worker.unref()
   }
 
   static async create(opts: { dataDir?: string; loadDataDir?: Blob }): Promise<RemotePGlite> {

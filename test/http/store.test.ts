@@ -4,6 +4,8 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { sql } from 'kysely'
+import type { Worker } from 'node:worker_threads'
+import { isConnectionError } from '../../src/domain/guard.ts'
 import { RemotePGlite } from '../../src/store/pglite-remote.ts'
 import { expectStatus } from '../support/http.ts'
 import { startTestServer, usingPostgres, useTestServer } from '../support/server.ts'
@@ -39,6 +41,15 @@ describe('the embedded engine in a worker thread', () => {
       clearInterval(timer)
     }
     assert.ok(ticks >= 20, `the event loop ran ${ticks} timers during a 300 ms statement`)
+  })
+
+  test('a thread that dies fails the call waiting for it, and every later call at once, as a closed store', embedded, async () => {
+    const engine = await RemotePGlite.create({})
+    const waiting = engine.query('select pg_sleep(5)')
+    await (engine as unknown as { worker: Worker }).worker.terminate()
+    await assert.rejects(waiting, (e: unknown) => isConnectionError(e))
+    await assert.rejects(engine.query('select 1'), (e: unknown) => isConnectionError(e) && /PGlite is closed/.test((e as Error).message))
+    await engine.close()
   })
 
   test('DSP_STORE_THREAD=main runs the engine on the server\'s thread, with the same answers', embedded, async () => {
