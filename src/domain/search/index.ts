@@ -210,7 +210,7 @@ async function takeBack(deps: Deps, charging: Promise<MadeCharge> | undefined): 
 }
 
 /** How far a page of `count` rows reaches: its cursor, its coverage, a truncation notice. */
-function pageReach(deps: Deps, page: { plan: SearchPlan; fp: string; got: Retrieved; offset: number; pageLimit: number }, count: number) {
+function pageReach(deps: Deps, page: { plan: SearchPlan; fp: () => string; got: Retrieved; offset: number; pageLimit: number }, count: number) {
   const { plan, fp, got, offset, pageLimit } = page
   const nextOffset = offset + count
   const more = count === pageLimit && nextOffset < Math.min(got.total, got.reachable, MAX_DEPTH)
@@ -218,7 +218,7 @@ function pageReach(deps: Deps, page: { plan: SearchPlan; fp: string; got: Retrie
   const truncated = got.reachable < got.total && nextOffset >= got.reachable
   return {
     has_more: more,
-    next_cursor: more ? issueCursor(deps, 'search', fp, { plan, offset: nextOffset } satisfies CursorPayload) : null,
+    next_cursor: more ? issueCursor(deps, 'search', fp(), { plan, offset: nextOffset } satisfies CursorPayload) : null,
     degradation: truncated ? [{ reason: 'pagination_truncated', detail: `Only the best ${nextOffset} matches can be paged; narrow the search to reach the rest.`, impact: 'recall' as const, source_corpus: null }] : [],
     coverage: {
       universe: got.total,
@@ -240,10 +240,13 @@ function pageReach(deps: Deps, page: { plan: SearchPlan; fp: string; got: Retrie
 
 export async function searchRecords(deps: Deps, credential: Credential, body: SearchBody, ctx: { request_id: string; idempotency_scope: string | null }): Promise<SearchAnswer> {
   const limit = body.limit ?? 25
-  const fp = requestFingerprint(body)
+  // A first page needs the request's fingerprint only for its next cursor, made while its records
+  // are read; a cursor page checks it before anything else.
+  let fingerprinted: string | undefined
+  const fp = () => (fingerprinted ??= requestFingerprint(body))
   let parserDegradation: QueryReading['degradation'] = []
   const onCursorPage = Boolean(body.cursor)
-  const { plan, offset } = await planOrCursor<SearchPlan>(deps, 'search', fp, body.cursor, limit, async () => {
+  const { plan, offset } = await planOrCursor<SearchPlan>(deps, 'search', body.cursor ? fp() : '', body.cursor, limit, async () => {
     const planned = await planSearch(deps, body, chargeChain(ctx))
     parserDegradation = planned.degradation
     return planned.plan

@@ -11,15 +11,13 @@ export function registerEnvelope(app: FastifyInstance, deps: Deps) {
     reply.header('X-Request-Id', request.id)
   })
 
-  // Text PostgreSQL cannot keep (NUL, an unpaired surrogate) is a 422 before any handler runs;
-  // it used to reach the store and answer 500.
+  // One hook for both checks (each hook is a step of every request).
   app.addHook('preValidation', async (request) => {
+    // Text PostgreSQL cannot keep (NUL, an unpaired surrogate) is a 422 before any handler runs;
+    // it used to reach the store and answer 500.
     assertStorableText('body', request.body)
     assertStorableText('query', request.query)
     assertStorableText('path', request.params)
-  })
-
-  app.addHook('preValidation', async (request) => {
     if (!request.routeOptions.config.cursor) return
     const q = request.query as Record<string, unknown> | undefined
     for (const p of ['page', 'offset']) {
