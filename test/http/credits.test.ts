@@ -14,6 +14,7 @@ import { ApiError } from '../../src/errors.ts'
 import * as ledgerStore from '../../src/store/ledger.ts'
 import * as usage from '../../src/store/usage.ts'
 import { sql } from 'kysely'
+import pg from 'pg'
 import { expectMeta, expectProblem, expectStatus } from '../support/http.ts'
 import { startTestServer, usingPostgres, useTestServer, type TestServer } from '../support/server.ts'
 
@@ -197,6 +198,37 @@ describe('DSP_CHARGE_COMMIT: how a charge commits', () => {
     const after = await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(api.app.deps.db)
     assert.equal(after.rows[0]!.synchronous_commit, 'on', 'the setting ended with the charge\'s transaction')
     assert.equal((await balance(api, key)).spendable, 9.9)
+  })
+
+  test('a unit claimed by another transaction while the charge decides is not paid twice (PostgreSQL)', { skip: usingPostgres() ? false : 'needs a second connection to the store' }, async () => {
+    // dsp_charge reads the scope's unclaimed units, then claims them (migration 0019); a claim
+    // another transaction holds uncommitted meanwhile makes this charge wait, then skip that unit
+    // and pay only for the ones it claimed.
+    const api = await server()
+    const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 10 })
+    const scope = 'once:' + randomUUID()
+    const other = new pg.Client({ connectionString: api.app.deps.config.DATABASE_URL })
+    await other.connect()
+    try {
+      await other.query('begin')
+      await other.query(`insert into charged_units (scope, unit, run_id, created_at) values ($1, '0', 0, now())`, [scope])
+      const charging = usage.chargeRun(api.app.deps.db, {
+        workspace_id,
+        run: pendingRun({ workspace_id, key_id: null, user_id: null, kind: 'api_key', environment: 'live' } as Credential, new Date(), { action_type: 'dsp.search.fast', query: null, request_id: 'req_' + randomUUID(), request: null, snapshot_state: 'not_recorded' }),
+        scope, units: ['0', '1'], unitPrices: [100, 100], flatMilli: null, live: true, now: new Date(), key_id: null, user_id: null, action_type: 'dsp.search.fast', commit: 'async',
+      })
+      // The charge waits on the uncommitted claim of unit 0 until the other transaction commits.
+      await new Promise((r) => setTimeout(r, 200))
+      await other.query('commit')
+      const r = await charging
+      assert.equal(r.outcome, 'charged')
+      assert.equal(r.fresh_units, 1)
+      assert.equal(r.price_milli, 100)
+      assert.equal((await balance(api, key)).spendable, 9.9)
+      await sumsMatch(api, workspace_id)
+    } finally {
+      await other.end()
+    }
   })
 
   test('sync waits for the flush; charges, refusals and the ledger behave the same', async () => {
