@@ -1,6 +1,6 @@
 // Signed cursors (contract §7, §8): opaque, HMAC-signed over the request's fingerprint (every
 // parameter except the cursor and limit), 24 hours of life, depth capped at 10,000 results.
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac, hash, timingSafeEqual } from 'node:crypto'
 import { ApiError } from '../errors.ts'
 import type { Deps } from './types.ts'
 
@@ -17,7 +17,7 @@ interface Envelope {
 /** A stable hash of the request's parameters (keys sorted), without cursor and limit. */
 export function fingerprint(params: Record<string, unknown>): string {
   const { cursor: _c, limit: _l, ...rest } = params
-  return createHash('sha256').update(stableStringify(rest)).digest('base64url').slice(0, 16)
+  return hash('sha256', stableStringify(rest), 'base64url').slice(0, 16)
 }
 
 export function stableStringify(v: unknown): string {

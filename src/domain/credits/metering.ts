@@ -2,7 +2,7 @@
 // priced from what its answer delivers and charged only once that answer is ready, in one
 // transaction with the run record and the units it charged, behind the spending account's lock.
 // The run's history detail (request, plan, snapshot) follows with its closing, after the answer.
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import { ApiError } from '../../errors.ts'
 import * as accounts from '../../store/accounts.ts'
 import * as usage from '../../store/usage.ts'
@@ -52,7 +52,7 @@ export interface Charge {
   already_paid: boolean
 }
 
-const sha = (s: string) => createHash('sha256').update(s).digest('hex')
+const sha = (s: string) => hash('sha256', s, 'hex')
 
 /**
  * The charge scope shared by every page of one answer: the Idempotency-Key scope when there is

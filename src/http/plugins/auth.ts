@@ -1,7 +1,7 @@
 // Credentials and scopes for every /v1 route (contract §5). The key is read only from
 // X-API-Key; every pre-authentication failure gets the same generic 401, its cause logged.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { verifyApiKey } from '../../domain/api-keys.ts'
+import { verifyApiKey, verifyCachedApiKey } from '../../domain/api-keys.ts'
 import type { Deps } from '../../domain/types.ts'
 import { ApiError } from '../../errors.ts'
 
@@ -21,31 +21,60 @@ export function registerAuth(app: FastifyInstance, deps: Deps, sessions: Session
   app.decorateRequest('credential', null)
   app.decorateRequest('creditsCharged', null)
 
-  app.addHook('onRequest', async (request) => {
+  // A callback hook: a warm key (the common case) is verified without a promise or a microtask
+  // turn (verifyCachedApiKey); anything else takes the async path.
+  app.addHook('onRequest', (request, _reply, done) => {
+    let pending: Promise<void> | null
+    try {
+      pending = authenticate(request)
+    } catch (e) {
+      done(e as Error)
+      return
+    }
+    if (pending === null) done()
+    else pending.then(() => done(), done)
+  })
+
+  /** Sets request.credential and checks its scopes; a promise only when it must wait. */
+  function authenticate(request: FastifyRequest): Promise<void> | null {
     const config = request.routeOptions.config
     const mode = config.auth ?? (config.scopes ? 'credential' : 'none')
-    if (mode === 'none') return
+    if (mode === 'none') return null
 
     const apiKey = request.headers['x-api-key']
     if (typeof apiKey === 'string' && mode === 'credential') {
       if (request.headers.origin !== undefined) {
         throw new ApiError('auth.browser_origin', 'API keys are server-side only: a request with X-API-Key must not carry an Origin header. Call the API from your server.')
       }
-      request.credential = await verifyApiKey(deps, apiKey)
-    } else {
-      const session = sessions ? await sessions.resolve(request) : null
-      if (session) request.credential = session
-      else if (mode === 'session') throw new ApiError('auth.session_required', 'This dashboard route needs a signed-in session.')
-      else if (typeof request.headers.authorization === 'string' && /^bearer\s/i.test(request.headers.authorization)) throw unauthorized(request, 'bearer token where an X-API-Key was expected')
-      else throw unauthorized(request, apiKey !== undefined ? 'X-API-Key on a session-only route' : 'no credential')
-    }
-
-    const accepted = config.scopes ?? []
-    const held = request.credential.scopes
-    if (accepted.length > 0 && !accepted.some((s) => held.includes(s))) {
-      throw new ApiError('auth.insufficient_scope', `This route accepts any of these scopes: ${accepted.join(', ')}. The credential holds: ${held.join(', ') || 'none'}.`, {
-        extra: { accepted_scopes: accepted, held_scopes: held },
+      const cached = verifyCachedApiKey(deps, apiKey)
+      if (cached) {
+        request.credential = cached
+        checkScopes(request, cached)
+        return null
+      }
+      return verifyApiKey(deps, apiKey).then((credential) => {
+        request.credential = credential
+        checkScopes(request, credential)
       })
     }
-  })
+    return (async () => {
+      const session = sessions ? await sessions.resolve(request) : null
+      if (session) {
+        request.credential = session
+        checkScopes(request, session)
+      } else if (mode === 'session') throw new ApiError('auth.session_required', 'This dashboard route needs a signed-in session.')
+      else if (typeof request.headers.authorization === 'string' && /^bearer\s/i.test(request.headers.authorization)) throw unauthorized(request, 'bearer token where an X-API-Key was expected')
+      else throw unauthorized(request, apiKey !== undefined ? 'X-API-Key on a session-only route' : 'no credential')
+    })()
+  }
+}
+
+function checkScopes(request: FastifyRequest, credential: NonNullable<FastifyRequest['credential']>): void {
+  const accepted = request.routeOptions.config.scopes ?? []
+  const held = credential.scopes
+  if (accepted.length > 0 && !accepted.some((s) => held.includes(s))) {
+    throw new ApiError('auth.insufficient_scope', `This route accepts any of these scopes: ${accepted.join(', ')}. The credential holds: ${held.join(', ') || 'none'}.`, {
+      extra: { accepted_scopes: accepted, held_scopes: held },
+    })
+  }
 }
