@@ -27,7 +27,8 @@ export function isConnectionError(e: unknown): boolean {
 export async function guarded<T>(deps: Deps, dependency: Dependency, code: ErrorCode, fn: () => Promise<T>): Promise<T> {
   try {
     // The retrieval engine has its own deadline (DSP_RETRIEVAL_TIMEOUT_MS); every other dependency the common one.
-    await deps.faults.check(dependency, dependency === 'retrieval' ? deps.config.DSP_RETRIEVAL_TIMEOUT_MS : deps.config.DSP_DEPENDENCY_TIMEOUT_MS)
+    // No fault injected (always, in production): no wait before the call.
+    if (deps.faults.modeOf(dependency) !== null) await deps.faults.check(dependency, dependency === 'retrieval' ? deps.config.DSP_RETRIEVAL_TIMEOUT_MS : deps.config.DSP_DEPENDENCY_TIMEOUT_MS)
     return await fn()
   } catch (e) {
     if (e instanceof ApiError) throw e

@@ -54,7 +54,8 @@ function vocabularies(deps: Deps): Promise<Vocabularies> {
 const isDoc = (c: string): c is DocumentCategory => (DOCUMENT_CATEGORIES as readonly string[]).includes(c)
 
 function validateFilters(category: EntityCategory, filters: Record<string, unknown> | undefined): Filters {
-  if (!filters) return {}
+  // No filter is required in any category (test/unit/search-filters-empty.test.ts): none sent, nothing to check.
+  if (!filters || Object.keys(filters).length === 0) return {}
   if (isDoc(category)) {
     const gtmOnly = Object.keys(filters).filter((k) => !(k in ((DocumentFilters[category] as { properties: object }).properties)))
     if (gtmOnly.length) {
@@ -112,7 +113,8 @@ async function planSearch(deps: Deps, body: SearchBody, chain: string): Promise<
   const { merged, conflicts, overrides, source } = mergeFilters(caller, parsed?.filters ?? {})
   const sort = validateSort(category, body.sort ?? []) as SortClause[]
   const semantic = parsed ? parsed.semantic_query : query
-  const terms = queryTerms(semantic)
+  // deep's expansions and criteria are the only use of the words here (fast and auto skip them).
+  const terms = mode === 'deep' ? queryTerms(semantic) : []
   const plan: SearchPlan = {
     mode,
     query,
@@ -122,13 +124,13 @@ async function planSearch(deps: Deps, body: SearchBody, chain: string): Promise<
     semantic_query: semantic,
     semantic_scope: parsed?.semantic_scope ?? (category === 'person' && semantic ? 'person' : null),
     sort,
-    expansions: mode === 'deep' ? expandTerms(terms) : [],
+    expansions: terms.length ? expandTerms(terms) : [],
     pool: mode === 'deep' ? DEEP_POOL : POOL,
     filters_source: source,
     conflicts,
     overrides,
     parser_version: mode === 'fast' ? 'none' : (reading?.parser_version ?? RULES_PARSER_VERSION),
-    criteria: [...Object.keys(merged).map((f) => ({ criterion: f, source: 'filter' as const })), ...(mode === 'deep' ? terms.map((t) => ({ criterion: t, source: 'words' as const })) : [])],
+    criteria: [...Object.keys(merged).map((f) => ({ criterion: f, source: 'filter' as const })), ...terms.map((t) => ({ criterion: t, source: 'words' as const }))],
     chain,
     classified,
   }
