@@ -196,7 +196,8 @@ export class ChargeBook {
     const generation = ++this.generation
     let learnt = false
     try {
-      await this.queue.flush()
+      // Every admitted charge goes to the store first (none is waiting on PostgreSQL, where the store decides each one).
+      if (this.backlog > 0) await this.queue.flush()
       const result = await inside.run(true, move)
       const said = answer?.(result) ?? null
       if (said && said.account_id !== null && this.outside === 1 && this.generation === generation && this.mode === 'behind') {

@@ -198,7 +198,7 @@ export async function chargeUnits(deps: Deps, ctx: ChargeContext, input: Omit<Ch
   const book = chargeBook(deps)
   // A scope minted for this very request (no Idempotency-Key, not a cursor page) has no unit
   // charged before: every unit is new, and the book may admit the charge in memory (admitted.ts).
-  if (input.scope === null || input.scope === freshChain(ctx.request_id)) {
+  if (book.mode === 'behind' && (input.scope === null || input.scope === freshChain(ctx.request_id))) {
     const price = live && units.length > 0 ? (input.flat_milli ?? unitPrices.reduce((sum, p) => sum + p, 0)) : 0
     const admitted = await guarded(deps, 'ledger', 'credits.unavailable', () => book.admit({ workspace_id: credential.workspace_id, run, scope, units, price_milli: price }))
     if (admitted) return { run_id: admitted.run_id, credits_charged: toCredits(price), already_paid: false, workspace_id: credential.workspace_id, scope, units }
