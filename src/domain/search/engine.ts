@@ -374,15 +374,23 @@ async function textSide(deps: Deps, args: { table: q.SearchTable; category: stri
 async function retrieveFused(deps: Deps, plan: RetrievalPlan, where: RawBuilder<unknown>, terms: string[], pool: number): Promise<Retrieved> {
   const table = TABLE[plan.category]
   const docCategory = table === 'documents' ? plan.category : null
-  const [textMatch, expanded, embedded] = await Promise.all([
-    textSide(deps, { table, category: docCategory, where, terms, limit: pool }),
-    // Expansions are alternatives (synonyms): any of them.
-    plan.expansions.length ? q.textCandidates(deps.db, { table, category: docCategory, where, terms: plan.expansions, limit: pool, match: 'any' }) : Promise.resolve([]),
-    embedQuery(deps, [plan.semantic_query ?? '', ...plan.expansions].join(' ')).then(async (e) => ({
-      hits: e.vector ? await vectorCandidates(deps, plan.category, where, e.vector, pool, isUnconstrained(plan)) : [],
-      unavailable: e.unavailable,
-    })),
-  ])
+  const texting = textSide(deps, { table, category: docCategory, where, terms, limit: pool })
+  // Expansions are alternatives (synonyms): any of them.
+  const expanding = plan.expansions.length ? q.textCandidates(deps.db, { table, category: docCategory, where, terms: plan.expansions, limit: pool, match: 'any' }) : Promise.resolve([])
+  // Awaited below; a failure meanwhile is not an unhandled rejection.
+  texting.catch(() => undefined)
+  expanding.catch(() => undefined)
+  // The full-text statements reach the store before the query is embedded and the vector index
+  // searched, both CPU work on this thread: a pooled connection is handed out on a later tick
+  // (pg-pool), or after a chain of promises (the embedded store), so without this turn of the
+  // event loop the store waited for them (≈ 2 ms of a fast search on the medium corpus;
+  // docs/performance.md, "Session 12").
+  await new Promise<void>((resolve) => setImmediate(resolve))
+  const embedding = embedQuery(deps, [plan.semantic_query ?? '', ...plan.expansions].join(' ')).then(async (e) => ({
+    hits: e.vector ? await vectorCandidates(deps, plan.category, where, e.vector, pool, isUnconstrained(plan)) : [],
+    unavailable: e.unavailable,
+  }))
+  const [textMatch, expanded, embedded] = await Promise.all([texting, expanding, embedding])
   const vector = embedded.hits
   const text = textMatch.rows
   const fused = fuse([
