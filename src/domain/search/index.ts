@@ -2,6 +2,7 @@
 // (fast: hybrid words-by-meaning; auto: rule parser + caller filters; deep: parse, retrieve
 // broadly, expand, re-rank, audit), signed cursors that carry the worked-out plan, and the
 // answer's envelope. The ranked page is charged while its records are read (searchRecords).
+import { channel } from 'node:diagnostics_channel'
 import type { EntityCategory } from '../../contract/records.ts'
 import { DocumentFilters, GtmFilters, type SearchBody } from '../../contract/search.ts'
 import { assertValid } from '../../contract/validation.ts'
@@ -240,7 +241,33 @@ function pageReach(deps: Deps, page: { plan: SearchPlan; fp: () => string; got: 
   }
 }
 
+/** The moments of one search (performance.now(), ms), published on `dsp.search.steps`. */
+export interface SearchSteps {
+  request_id: string
+  /** searchRecords entered (after authentication and validation). */
+  start: number
+  /** The plan is ready; the engine query starts (Server-Timing's window opens). */
+  engine_start: number
+  /** The page is ranked; its records read and its charge start. */
+  records_start: number
+  /** The records are read (Server-Timing's window closes). */
+  engine_end: number
+  /** The envelope is built; the route waits for the charge. */
+  charge_await: number
+  /** The charge has settled. */
+  charged: number
+  /** searchRecords returns. */
+  end: number
+}
+
+/**
+ * Diagnostics: every search's steps, for `npm run bench -- search-phases` (docs/performance.md)
+ * or an operator's own subscriber. Nothing is timed or published while nobody subscribes.
+ */
+export const searchStepsChannel = channel('dsp.search.steps')
+
 export async function searchRecords(deps: Deps, credential: Credential, body: SearchBody, ctx: { request_id: string; idempotency_scope: string | null }): Promise<SearchAnswer> {
+  const steps: Partial<SearchSteps> | null = searchStepsChannel.hasSubscribers ? { request_id: ctx.request_id, start: performance.now() } : null
   const limit = body.limit ?? 25
   // A first page needs the request's fingerprint only for its next cursor, made while its records
   // are read; a cursor page checks it before anything else.
@@ -275,9 +302,11 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
   try {
     answer = await withRetrieval(deps, async () => {
       const started = performance.now()
+      if (steps) steps.engine_start = started
       const got = await retrieve(deps, plan, offset, pageLimit)
       // The deadline already failed the call (withRetrieval answered 504): nothing more to read or charge.
       if (ahead.abandoned) return null
+      if (steps) steps.records_start = performance.now()
       const reading = buildRowTexts(deps, plan.category, got.hits)
       ahead.charging = chargeFor(got, got.hits.length)
       // Both are awaited below (a failed read fails the call, a refused charge is its 402); until
@@ -298,6 +327,7 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
       const head = { resolved_search: resolvedSearch(plan, onCursorPage), suggestion: onCursorPage ? null : suggestionFor(plan, got.total) }
       const texts = await reading
       engineMs = performance.now() - started
+      if (steps) steps.engine_end = started + engineMs
       // The rows go into the answer as the store printed them; deep re-ranks and audits them, so
       // it reads them first.
       const objects = plan.mode === 'deep' ? parseRows(texts) : null
@@ -331,11 +361,17 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
   const json = `{"results":${results},${JSON.stringify(rest).slice(1)}`
   // The charge was made for the ranked page; a record deleted since it was ranked leaves the page
   // shorter, and the page is charged again for what it delivers.
+  if (steps) steps.charge_await = performance.now()
   let charge = await ahead.charging!
+  if (steps) steps.charged = performance.now()
   if (count !== got.hits.length) {
     await voidCharge(deps, charge)
     charge = await chargeFor(got, count)
   }
   queueRunDetail(deps, charge.run_id, { request: { method: 'POST', path: '/v1/search', body }, plan: answer.head.resolved_search, ...snapshotOf(new SerialisedSnapshot(json), onCursorPage) })
+  if (steps) {
+    steps.end = performance.now()
+    searchStepsChannel.publish(steps)
+  }
   return { json, shown: answer.texts.map((t) => ({ category: plan.category, id: t.id })), engine_ms: engineMs, charge }
 }
