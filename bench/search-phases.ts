@@ -112,37 +112,36 @@ export async function run(options: RunOptions): Promise<BenchResult> {
     dc.subscribe('http.server.response.finish', onFinish)
     handlerChannel.subscribe(handler)
     searchStepsChannel.subscribe(onSteps)
-    const rounds: Record<string, unknown>[] = []
+    type Round = { requests: number; route_p50_ms: number; client_outside_engine_p50_ms: number; phases_p50_ms: Record<Phase, number>; transport_p50_ms: number }
+    const rounds: Round[] = []
     for (let i = 0; i < s.rounds; i++) {
       done = []
       const r = await load({ ...opts, warmupSeconds: 0, durationSeconds: s.durationSeconds })
       if (!r.valid) problems.push(`round ${i + 1}: ${r.problems.join('; ')}`)
       const rows = done.map(phasesOf).filter((p): p is Record<Phase, number> => p !== null)
-      const phases = Object.fromEntries((Object.keys(PHASES) as Phase[]).map((p) => [p, round(median(rows.map((row) => row[p])))]))
+      const phases = Object.fromEntries((Object.keys(PHASES) as Phase[]).map((p) => [p, round(median(rows.map((row) => row[p])))])) as Record<Phase, number>
       const clientOutside = r.server_timing?.outside_ms.p50 ?? NaN
-      const round_ = {
+      rounds.push({
         requests: rows.length,
         route_p50_ms: r.latency_ms.p50,
         client_outside_engine_p50_ms: clientOutside,
         phases_p50_ms: phases,
         // The client's view less the server's: loopback both ways, the client, waking each side.
-        transport_p50_ms: round(clientOutside - (phases.server_outside_engine ?? NaN)),
-      }
-      rounds.push(round_)
+        transport_p50_ms: round(clientOutside - phases.server_outside_engine),
+      })
       console.error(`  round ${i + 1}/${s.rounds}: route p50 ${r.latency_ms.p50} ms, outside ${clientOutside} ms; ${JSON.stringify(phases)}`)
     }
-    const med = (f: (r: (typeof rounds)[number]) => number) => round(median(rounds.map(f)))
-    type Round = { route_p50_ms: number; client_outside_engine_p50_ms: number; transport_p50_ms: number; phases_p50_ms: Record<Phase, number> }
+    const med = (f: (r: Round) => number) => round(median(rounds.map(f)))
     return {
       variant: `${server.store}-${corpus.scale}`,
       title: 'Where a fast search spends its time outside the engine query (diagnostic, no goal)',
       store: server.store,
       settings: { ...s, body: BODY, connections: 1, phases: PHASES },
       figures: {
-        route_p50_ms: med((r) => (r as Round).route_p50_ms),
-        client_outside_engine_p50_ms: med((r) => (r as Round).client_outside_engine_p50_ms),
-        transport_p50_ms: med((r) => (r as Round).transport_p50_ms),
-        phases_p50_ms: Object.fromEntries((Object.keys(PHASES) as Phase[]).map((p) => [p, med((r) => (r as Round).phases_p50_ms[p])])),
+        route_p50_ms: med((r) => r.route_p50_ms),
+        client_outside_engine_p50_ms: med((r) => r.client_outside_engine_p50_ms),
+        transport_p50_ms: med((r) => r.transport_p50_ms),
+        phases_p50_ms: Object.fromEntries((Object.keys(PHASES) as Phase[]).map((p) => [p, med((r) => r.phases_p50_ms[p])])),
       },
       rounds,
       goal: null,

@@ -371,6 +371,17 @@ async function textSide(deps: Deps, args: { table: q.SearchTable; category: stri
   return { rows: await q.textCandidates(deps.db, { ...args, match: 'any' }), match: 'any' as const }
 }
 
+/**
+ * Resolves once the statements started so far are on their way to the store. A pooled connection
+ * is handed out on a later tick (pg-pool) or after a chain of promises (the embedded store's
+ * connection), so a statement started just before CPU work on this thread used to reach the store
+ * only after that work: one turn of the event loop lets it go first (docs/search.md, "The store
+ * gets its statements first").
+ */
+export function statementsSent(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve))
+}
+
 async function retrieveFused(deps: Deps, plan: RetrievalPlan, where: RawBuilder<unknown>, terms: string[], pool: number): Promise<Retrieved> {
   const table = TABLE[plan.category]
   const docCategory = table === 'documents' ? plan.category : null
@@ -380,12 +391,9 @@ async function retrieveFused(deps: Deps, plan: RetrievalPlan, where: RawBuilder<
   // Awaited below; a failure meanwhile is not an unhandled rejection.
   texting.catch(() => undefined)
   expanding.catch(() => undefined)
-  // The full-text statements reach the store before the query is embedded and the vector index
-  // searched, both CPU work on this thread: a pooled connection is handed out on a later tick
-  // (pg-pool), or after a chain of promises (the embedded store), so without this turn of the
-  // event loop the store waited for them (≈ 2 ms of a fast search on the medium corpus;
-  // docs/performance.md, "Session 12").
-  await new Promise<void>((resolve) => setImmediate(resolve))
+  // Sent before the query is embedded and the vector index searched (≈ 2 ms of a fast search on
+  // the medium corpus used to pass before they went out).
+  await statementsSent()
   const embedding = embedQuery(deps, [plan.semantic_query ?? '', ...plan.expansions].join(' ')).then(async (e) => ({
     hits: e.vector ? await vectorCandidates(deps, plan.category, where, e.vector, pool, isUnconstrained(plan)) : [],
     unavailable: e.unavailable,
