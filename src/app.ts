@@ -5,11 +5,12 @@ import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import pino from 'pino'
 import { Clock } from './clock.ts'
-import { publicUrl as basePublicUrl, type Config } from './config.ts'
+import { ConfigError, publicUrl as basePublicUrl, type Config } from './config.ts'
+import { ApiError } from './errors.ts'
 import { KeyCache } from './domain/api-keys.ts'
 import { recountVectors } from './domain/corpus/coverage.ts'
 import { CorpusVectors, lazyEmbedder } from './domain/corpus/vectors.ts'
-import { chargeWriteOf, LedgerGuardPlugin } from './domain/credits/admitted.ts'
+import { chargeBook, chargeWriteOf, LedgerGuardPlugin } from './domain/credits/admitted.ts'
 import type { Deps } from './domain/types.ts'
 import { Faults } from './faults.ts'
 import { startAgentWorker } from './jobs/agent-worker.ts'
@@ -72,6 +73,15 @@ export async function createApp(config: Readonly<Config>, options: CreateAppOpti
   // Vector counts follow the configured embedder: after a switch of embedder, coverage must not
   // count the previous one's vectors (docs/corpus.md §7). A failure leaves the figures as they were.
   await recountVectors(deps).catch((e: unknown) => log.warn({ err: (e as Error).message }, 'vector counts not refreshed at start'))
+  // On PostgreSQL with DSP_CHARGE_WRITE=behind this process must be the ledger's only writer: it takes the lock now, or does not start.
+  if (chargeWrite === 'behind' && store.kind === 'postgres') {
+    await chargeBook(deps).own().catch(async (e: unknown) => {
+      await keyCache.close()
+      await limiter.close()
+      await store.close()
+      throw new ConfigError(`DSP_CHARGE_WRITE=behind: ${e instanceof ApiError ? 'another process moves credits on this PostgreSQL ledger; stop it, or use DSP_CHARGE_WRITE=store in every process' : (e as Error).message}`)
+    })
+  }
   const server = await buildServer(deps, { logger: options.logger })
   const worker = options.worker === false ? null : startAgentWorker(deps)
   return {
@@ -81,6 +91,8 @@ export async function createApp(config: Readonly<Config>, options: CreateAppOpti
       await server.app.close()
       await worker?.stop()
       await flushGraphBlocks(deps)
+      // Every admitted charge written, then the ledger lock let go (PostgreSQL).
+      await chargeBook(deps).close()
       await keyCache.close()
       await limiter.close()
       await store.close()

@@ -30,7 +30,7 @@ export const ConfigSchema = Type.Object({
   DSP_GRAPH_BLOCK_CACHE_MB: Type.Integer({ default: 128, minimum: 0, description: 'Memory for unpacked company graph blocks in each process (relationships reads); 0 reads every block from the store.' }),
   DSP_RETRIEVAL_TIMEOUT_MS: Type.Integer({ default: 5000, minimum: 1, description: 'Deadline of one retrieval engine call; past it 504 upstream.timeout.' }),
   DSP_CHARGE_COMMIT: Type.Enum(['async', 'sync'], { default: 'async', description: "How a charge commits on PostgreSQL: async answers once the charge is committed in PostgreSQL's memory (WAL flushed within ≈ 0.6 s; a crash of PostgreSQL itself in that window loses those charges, never more); sync also waits for the WAL flush to disk." }),
-  DSP_CHARGE_WRITE: Type.Optional(Type.Enum(['store', 'behind'], { description: "How a billed call's charge is made. store: one statement in the store before the answer. behind (the embedded store's default; refused on PostgreSQL): admitted in memory against the account's spendable credits, which this process, the embedded store's only writer, knows exactly, and written within ≈ 50 ms in batches; a crash of the process in that window loses those charges (answered, not billed), never more. Default: behind on the embedded store, store on PostgreSQL." })),
+  DSP_CHARGE_WRITE: Type.Optional(Type.Enum(['store', 'behind'], { description: "How a billed call's charge is made. store: one statement in the store before the answer; any number of API processes may share the ledger. behind: admitted in memory against the account's spendable credits, which this process knows exactly as the ledger's only writer, and written within ≈ 50 ms in batches; a crash of the process in that window loses those charges (answered, not billed), never more. On PostgreSQL, behind makes this process the ledger's only writer: it holds an advisory lock for as long as it runs, does not start while another process moves credits, and every store process answers 503 credits.unavailable to what would move credits meanwhile (docs/billing.md). Default: behind on the embedded store, store on PostgreSQL." })),
   DSP_STORE_THREAD: Type.Enum(['worker', 'main'], { default: 'worker', description: "Where the embedded store's engine (PGlite) runs: worker, a thread of its own, so HTTP, planning and serialisation go on while it reads and writes; main, the server's own thread. Ignored with DATABASE_URL." }),
   DSP_DEPENDENCY_TIMEOUT_MS: Type.Integer({ default: 2000, minimum: 1, description: 'Deadline of one store/ledger/limiter call before it counts as unreachable.' }),
   DSP_SAVED_ITEMS_CAP: Type.Integer({ default: 500, minimum: 0, description: 'Saved-items cap for workspaces that never bought credits.' }),
@@ -93,10 +93,6 @@ function checkProviders(c: Config): void {
   if (c.DSP_PARSER_PROVIDER === 'llm') {
     need('DSP_PARSER_URL', 'DSP_PARSER_PROVIDER is llm')
     need('DSP_PARSER_MODEL', 'DSP_PARSER_PROVIDER is llm')
-  }
-  // Charges admitted in memory are exact only for the store's one process (domain/credits/admitted.ts).
-  if (c.DSP_CHARGE_WRITE === 'behind' && c.DATABASE_URL !== undefined) {
-    throw new ConfigError('DSP_CHARGE_WRITE: behind needs the embedded store; with DATABASE_URL several API processes may share the ledger, so each charge is decided by the store (store)')
   }
 }
 

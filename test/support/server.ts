@@ -62,6 +62,8 @@ export interface TestServer extends HttpClient {
   app: App
   admin: AdminClient
   close(): Promise<void>
+  /** Stops the app (its HTTP server, writes behind, store connections) and keeps its database until close(): a process that exits while others go on using the database. */
+  stop(): Promise<void>
   /**
    * Stops this server and starts another over the same data dir and database, with `overrides`
    * on top of this one's settings: a restart with a changed configuration. Close the new server;
@@ -100,7 +102,14 @@ export async function startTestServer(overrides: Record<string, string> = {}, op
   if (process.env.DSP_TEST_REDIS_URL) env.REDIS_URL = process.env.DSP_TEST_REDIS_URL
   const settings = { ...env, ...overrides }
   const loadDataDir = settings.DATABASE_URL ? undefined : demo?.tarball ? new Blob([readFileSync(demo.tarball)]) : await embeddedSnapshot()
-  return launch(settings, dataDir, loadDataDir, drop)
+  try {
+    return await launch(settings, dataDir, loadDataDir, drop)
+  } catch (e) {
+    // A server that does not start leaves nothing behind.
+    if (drop) await drop()
+    rmSync(dataDir, { recursive: true, force: true })
+    throw e
+  }
 }
 
 async function launch(settings: Record<string, string>, dataDir: string, loadDataDir: Blob | undefined, drop: (() => Promise<void>) | null): Promise<TestServer> {
@@ -110,12 +119,20 @@ async function launch(settings: Record<string, string>, dataDir: string, loadDat
   ;(app.deps as { publicUrl: string }).publicUrl = address
   const http = new HttpClient(address)
   let handedOver = false
+  let stopped = false
+  const stop = async () => {
+    if (stopped) return
+    stopped = true
+    await app.close()
+  }
   const server = Object.assign(http, {
     app,
     admin: new AdminClient(http, ADMIN_TOKEN),
+    stop,
     close: async () => {
       if (handedOver) return
-      await app.close()
+      handedOver = true
+      await stop()
       if (drop) await drop()
       rmSync(dataDir, { recursive: true, force: true })
     },

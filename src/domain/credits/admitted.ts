@@ -5,25 +5,28 @@
 // admitted a moment later, in batches (migration 0018, dsp_write_charges). Every other movement of
 // credits (holds, grants, top-ups, taken-back charges, charges the store must decide) goes through
 // `throughStore`: the queue is written first, admissions wait for the store meanwhile, and what
-// was known is forgotten unless the store's answer says what the account now holds.
+// was known is forgotten unless the store's answer says what the account now holds. On
+// PostgreSQL the same holds while this process owns the ledger (ownership.ts): an advisory lock
+// keeps every other process from moving credits meanwhile.
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { TableNode, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely'
-import { ConfigError, type Config } from '../../config.ts'
+import type { Config } from '../../config.ts'
+import { ApiError } from '../../errors.ts'
 import type { Store } from '../../store/db.ts'
 import * as usage from '../../store/usage.ts'
 import type { Deps } from '../types.ts'
 import { perServer, WriteBehind } from '../write-behind.ts'
+import { LedgerOwnership, LedgerTakenError } from './ownership.ts'
 
 export type ChargeWrite = 'store' | 'behind'
 
 /**
- * How charges are written on this store: `behind` only where this process is the store's only
- * writer (the embedded store); on PostgreSQL several API processes may share the ledger.
+ * How charges are written on this store: by default `behind` on the embedded store (this process
+ * is its only writer) and `store` on PostgreSQL (several API processes may share the ledger);
+ * `behind` on PostgreSQL makes this process the ledger's only writer (ownership.ts).
  */
 export function chargeWriteOf(config: Pick<Config, 'DSP_CHARGE_WRITE'>, kind: Store['kind']): ChargeWrite {
-  const set = config.DSP_CHARGE_WRITE
-  if (set === 'behind' && kind !== 'pglite') throw new ConfigError('DSP_CHARGE_WRITE: behind needs the embedded store; on PostgreSQL several API processes may share the ledger, so each charge is decided by the store (DSP_CHARGE_WRITE=store).')
-  return set ?? (kind === 'pglite' ? 'behind' : 'store')
+  return config.DSP_CHARGE_WRITE ?? (kind === 'pglite' ? 'behind' : 'store')
 }
 
 /** Run ids taken from the runs' sequence at a time (one statement per this many admitted charges). */
@@ -80,10 +83,21 @@ export class ChargeBook {
   /** Charges admitted in memory, and movements made through the store, since the server started. */
   readonly stats = { admitted: 0, through_store: 0 }
 
+  /** PostgreSQL: the advisory lock that keeps the two modes off one ledger (ownership.ts); null on the embedded store. */
+  readonly ownership: LedgerOwnership | null
+
   constructor(
     readonly mode: ChargeWrite,
     private readonly deps: Pick<Deps, 'db' | 'log'>,
+    storeUrl?: string,
   ) {
+    this.ownership = storeUrl
+      ? new LedgerOwnership(storeUrl, mode, (e) => {
+          // Another process may move credits from now on: nothing more is admitted on what was known.
+          this.forgetAll()
+          this.deps.log.error({ err: e.message, mode }, 'the ledger lock was lost; it is taken again before credits move next')
+        })
+      : null
     this.queue = new WriteBehind<QueuedCharge>({
       write: (charges) => this.write(charges),
       onError: (e, n) => {
@@ -141,6 +155,8 @@ export class ChargeBook {
    */
   async admit(a: Admission): Promise<{ run_id: number; account_id: string } | null> {
     if (this.mode !== 'behind') return null
+    // The lock lost (its connection dropped): the store decides, once the lock is taken again.
+    if (this.ownership && !this.ownership.held) return null
     if (this.ids.length === 0) await this.takeIds()
     // Admitted faster than the store writes them: the store decides this one, after the backlog.
     if (this.outside > 0 || this.backlog >= MAX_BACKLOG) return null
@@ -196,7 +212,8 @@ export class ChargeBook {
     const generation = ++this.generation
     let learnt = false
     try {
-      // Every admitted charge goes to the store first (none is waiting on PostgreSQL, where the store decides each one).
+      if (this.ownership && !this.ownership.held) await this.own()
+      // Every admitted charge goes to the store first (none is waiting where the store decides each one).
       if (this.backlog > 0) await this.queue.flush()
       const result = await inside.run(true, move)
       const said = answer?.(result) ?? null
@@ -223,6 +240,30 @@ export class ChargeBook {
     return this.queue.flush()
   }
 
+  /**
+   * Takes the ledger lock (PostgreSQL). A process that admits in memory takes it at start
+   * (createApp: it does not start if another process moves credits); one that lets the store
+   * decide takes it before its first movement of credits. Refused: 503 credits.unavailable.
+   */
+  async own(): Promise<void> {
+    if (!this.ownership) return
+    try {
+      await this.ownership.ensure()
+    } catch (e) {
+      if (!(e instanceof LedgerTakenError)) throw e
+      this.deps.log.error({ err: e.message }, 'credits cannot move: the ledger belongs to another process')
+      throw new ApiError('credits.unavailable', 'The credits ledger cannot be reached from this server right now; nothing was charged. Retry after Retry-After.')
+    }
+    // Taken again after a loss: what was known may have moved meanwhile.
+    if (this.ownership.generation > 1) this.forgetAll()
+  }
+
+  /** Writes every admitted charge, then lets go of the ledger lock (at shutdown). */
+  async close(): Promise<void> {
+    await this.queue.flush().catch(() => undefined)
+    await this.ownership?.close()
+  }
+
   private forgetAll(): void {
     this.spendsFrom.clear()
     this.available.clear()
@@ -231,7 +272,7 @@ export class ChargeBook {
 
 /** This server's book (one per store: copies of deps share it). */
 export const chargeBook = perServer(
-  (deps: Deps) => new ChargeBook(chargeWriteOf(deps.config, deps.store.kind), deps),
+  (deps: Deps) => new ChargeBook(chargeWriteOf(deps.config, deps.store.kind), deps, deps.store.kind === 'postgres' ? (deps.store.url ?? undefined) : undefined),
   (deps) => deps.store,
 )
 
