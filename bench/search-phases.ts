@@ -11,7 +11,7 @@ import type { IncomingMessage } from 'node:http'
 import type { SearchSteps } from '../src/domain/search/index.ts'
 import { searchStepsChannel } from '../src/domain/search/index.ts'
 import { load } from './lib/load.ts'
-import { demoCorpus, startBenchServer } from './lib/server.ts'
+import { chargeWriteSetting, chargeWriteVariant, demoCorpus, startBenchServer } from './lib/server.ts'
 import { median, round } from './lib/stats.ts'
 import type { BenchResult, RunOptions } from './lib/types.ts'
 
@@ -62,7 +62,7 @@ function phasesOf(seen: Seen): Record<Phase, number> | null {
 
 export async function run(options: RunOptions): Promise<BenchResult> {
   const s = options.quick ? QUICK : FULL
-  const server = await startBenchServer({ DSP_KEY_CACHE_TTL_SECONDS: '3600' })
+  const server = await startBenchServer({ DSP_KEY_CACHE_TTL_SECONDS: '3600', ...chargeWriteSetting() })
   const problems: string[] = []
   // What the subscribers see, keyed by the request object; finished requests collect in `done`.
   const live = new WeakMap<IncomingMessage, Seen>()
@@ -133,7 +133,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
     }
     const med = (f: (r: Round) => number) => round(median(rounds.map(f)))
     return {
-      variant: `${server.store}-${corpus.scale}`,
+      variant: `${server.store}-${corpus.scale}${chargeWriteVariant(server)}`,
       title: 'Where a fast search spends its time outside the engine query (diagnostic, no goal)',
       store: server.store,
       settings: { ...s, body: BODY, connections: 1, phases: PHASES },

@@ -17,7 +17,7 @@ import type { Credential, Deps } from '../src/domain/types.ts'
 import { timeSampled, type SampledTiming } from './lib/in-process.ts'
 import { load, loadTiming } from './lib/load.ts'
 import { sql } from 'kysely'
-import { demoCorpus, startBenchServer } from './lib/server.ts'
+import { chargeWriteSetting, chargeWriteVariant, demoCorpus, startBenchServer } from './lib/server.ts'
 import { median, round } from './lib/stats.ts'
 import { atMost, type BenchResult, type RunOptions } from './lib/types.ts'
 
@@ -106,7 +106,7 @@ function planOf(resolved: Resolved, includeDomains: string[]): RetrievalPlan {
 
 export async function run(options: RunOptions): Promise<BenchResult> {
   const s = options.quick ? QUICK : FULL
-  const server = await startBenchServer({ DSP_KEY_CACHE_TTL_SECONDS: '3600' })
+  const server = await startBenchServer({ DSP_KEY_CACHE_TTL_SECONDS: '3600', ...chargeWriteSetting() })
   let floor: FastifyInstance | null = null
   try {
     const corpus = await demoCorpus(server)
@@ -249,7 +249,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
     const latencyGoal = corpus.scale === 'medium' && server.store === 'postgresql'
     const fastP50 = figures.fast.http_p50_ms
     return {
-      variant: corpus.variant,
+      variant: corpus.variant + chargeWriteVariant(server),
       title: `POST /v1/search fast and auto (demo corpus, ${corpus.scale}) next to the bare engine query (retrieve + the page's records, same plan), the page's charge alone and the HTTP floor (a bare route answering the same bytes)`,
       store: server.store,
       settings: { ...s, corpus: corpus.scale, bodies: BODIES, latency_connections: 1, key_environment: 'live', fast_p50_goal_ms: GOAL_FAST_P50_MS, outside_share_goal: GOAL_OUTSIDE_SHARE },

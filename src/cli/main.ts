@@ -55,6 +55,11 @@ program.addCommand(demoCommand(config))
 program.addCommand(workerCommand(config))
 
 program.parseAsync(process.argv).catch((e: unknown) => {
+  // A setting the server finds wrong only at start (DSP_CHARGE_WRITE=behind on a ledger another process uses) is a configuration error too.
+  if (e instanceof ConfigError) {
+    process.stderr.write(`dsp: invalid configuration: ${e.message}\n`)
+    process.exit(2)
+  }
   process.stderr.write(`dsp: ${(e as Error).message}\n`)
   process.exit(1)
 })
