@@ -11,7 +11,7 @@ import type { IncomingMessage } from 'node:http'
 import type { SearchSteps } from '../src/domain/search/index.ts'
 import { searchStepsChannel } from '../src/domain/search/index.ts'
 import { load } from './lib/load.ts'
-import { chargeWriteSetting, chargeWriteVariant, demoCorpus, startBenchServer } from './lib/server.ts'
+import { chargeWriteVariant, demoCorpus, startBenchServer } from './lib/server.ts'
 import { median, round } from './lib/stats.ts'
 import type { BenchResult, RunOptions } from './lib/types.ts'
 
@@ -62,7 +62,7 @@ function phasesOf(seen: Seen): Record<Phase, number> | null {
 
 export async function run(options: RunOptions): Promise<BenchResult> {
   const s = options.quick ? QUICK : FULL
-  const server = await startBenchServer({ DSP_KEY_CACHE_TTL_SECONDS: '3600', ...chargeWriteSetting() })
+  const server = await startBenchServer({ DSP_KEY_CACHE_TTL_SECONDS: '3600' })
   const problems: string[] = []
   // What the subscribers see, keyed by the request object; finished requests collect in `done`.
   const live = new WeakMap<IncomingMessage, Seen>()

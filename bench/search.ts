@@ -17,7 +17,7 @@ import type { Credential, Deps } from '../src/domain/types.ts'
 import { timeSampled, type SampledTiming } from './lib/in-process.ts'
 import { load, loadTiming } from './lib/load.ts'
 import { sql } from 'kysely'
-import { chargeWriteSetting, chargeWriteVariant, demoCorpus, startBenchServer } from './lib/server.ts'
+import { chargeWriteVariant, demoCorpus, startBenchServer } from './lib/server.ts'
 import { median, round } from './lib/stats.ts'
 import { atMost, type BenchResult, type RunOptions } from './lib/types.ts'
 
@@ -106,7 +106,7 @@ function planOf(resolved: Resolved, includeDomains: string[]): RetrievalPlan {
 
 export async function run(options: RunOptions): Promise<BenchResult> {
   const s = options.quick ? QUICK : FULL
-  const server = await startBenchServer({ DSP_KEY_CACHE_TTL_SECONDS: '3600', ...chargeWriteSetting() })
+  const server = await startBenchServer({ DSP_KEY_CACHE_TTL_SECONDS: '3600' })
   let floor: FastifyInstance | null = null
   try {
     const corpus = await demoCorpus(server)

@@ -170,19 +170,7 @@ export async function demoCorpus(server: BenchServer): Promise<{ scale: DemoScal
   return { scale: 'small', seed_seconds: await seedSmallDemo(server), variant: `${server.store}-small` }
 }
 
-/**
- * DSP_BENCH_CHARGE_WRITE=store|behind: the server's DSP_CHARGE_WRITE for a search benchmark (its
- * default otherwise: behind on the embedded store, store on PostgreSQL). On PostgreSQL, behind
- * makes the bench server the ledger's only writer (docs/billing.md, "One process owning the ledger").
- */
-export function chargeWriteSetting(): { DSP_CHARGE_WRITE?: string } {
-  const set = process.env.DSP_BENCH_CHARGE_WRITE
-  if (set === undefined || set === '') return {}
-  if (set !== 'store' && set !== 'behind') throw new Error(`DSP_BENCH_CHARGE_WRITE: store or behind (got ${set})`)
-  return { DSP_CHARGE_WRITE: set }
-}
-
-/** The results file's suffix for a charge mode other than the store's default (e.g. postgresql-medium-behind). */
+/** The results file's suffix for a charge mode other than the store's default (`DSP_CHARGE_WRITE`, passed from the environment: e.g. postgresql-medium-behind). */
 export function chargeWriteVariant(server: BenchServer): string {
   const mode = server.app.deps.config.DSP_CHARGE_WRITE
   const byDefault = server.store === 'embedded' ? 'behind' : 'store'
