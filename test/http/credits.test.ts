@@ -7,49 +7,18 @@ import { describe, test } from 'node:test'
 import { verifyApiKey } from '../../src/domain/api-keys.ts'
 import { chargeBook, chargeWriteOf } from '../../src/domain/credits/admitted.ts'
 import { closeHold, placeHold } from '../../src/domain/credits/holds.ts'
-import { chargeCall, finishCharge, idempotencyScope, pendingRun, type ChargeInput } from '../../src/domain/credits/metering.ts'
+import { chargeCall, finishCharge, idempotencyScope, pendingRun } from '../../src/domain/credits/metering.ts'
 import type { Credential } from '../../src/domain/types.ts'
-import { ApiError } from '../../src/errors.ts'
+import type { ApiError } from '../../src/errors.ts'
 import * as ledgerStore from '../../src/store/ledger.ts'
 import * as usage from '../../src/store/usage.ts'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { expectMeta, expectProblem, expectStatus } from '../support/http.ts'
+import { balance, chargeEntries, chargeWith, expectApiError, sumsMatch } from '../support/credits.ts'
 import { startTestServer, usingPostgres, useTestServer, type TestServer } from '../support/server.ts'
 
 const server = useTestServer()
-
-async function chargeWith(api: TestServer, key: string, input: Partial<ChargeInput> = {}) {
-  const credential = await verifyApiKey(api.app.deps, key)
-  return chargeCall(api.app.deps, { credential, request_id: 'req_' + randomUUID() }, {
-    action_type: 'dsp.search.fast', positions: [0, 1, 2, 3, 4], scope: null, query: 'test query', request: { query: 'test query' }, result_count: 5, snapshot_state: 'not_a_search', ...input,
-  })
-}
-
-async function balance(api: TestServer, key: string) {
-  const res = await api.get('/v1/credits', { key })
-  expectStatus(res, 200)
-  return res.body
-}
-
-/** The allocated account's row equals the sums of its ledger entries. */
-async function sumsMatch(api: TestServer, workspace_id: string) {
-  const acct = await ledgerStore.sumEntries(api.app.deps.db, `${workspace_id}:allocated`)
-  const [row] = await ledgerStore.findAccounts(api.app.deps.db, [`${workspace_id}:allocated`])
-  assert.equal(Number(acct.balance_milli), row!.balance_milli)
-  assert.equal(Number(acct.reserved_milli), row!.reserved_milli)
-}
-
-async function expectApiError(p: Promise<unknown>, code: string): Promise<ApiError> {
-  try {
-    await p
-  } catch (e) {
-    assert.ok(e instanceof ApiError, String(e))
-    assert.equal(e.code, code)
-    return e
-  }
-  assert.fail(`expected ${code}`)
-}
 
 describe('GET /v1/credits', () => {
   test('platform scope: allocated, shared reported separately, spendable never includes shared', async () => {
@@ -314,9 +283,6 @@ describe('concurrency', () => {
 
 describe('DSP_CHARGE_WRITE: charges admitted in memory (the embedded store) or decided by the store', () => {
   const embedded = { skip: usingPostgres() ? 'the embedded store only' : false }
-  const entries = async (api: TestServer, workspace_id: string) =>
-    Number((await sql<{ n: string }>`select count(*) as n from ledger_entries where account_id = ${workspace_id + ':allocated'} and kind = 'charge'`.execute(api.app.deps.db)).rows[0]!.n)
-
   test('the default follows the store; either is taken when set (behind on PostgreSQL: test/http/ledger-owner.test.ts)', () => {
     assert.equal(chargeWriteOf({}, 'pglite'), 'behind')
     assert.equal(chargeWriteOf({}, 'postgres'), 'store')
@@ -341,7 +307,7 @@ describe('DSP_CHARGE_WRITE: charges admitted in memory (the embedded store) or d
     assert.equal(new Set(made.map((m) => m.run_id)).size, 5, 'each its own run')
     const b = await balance(api, key)
     assert.equal(b.spendable, 0.4)
-    assert.equal(await entries(api, workspace_id), 6)
+    assert.equal(await chargeEntries(api, workspace_id), 6)
     await sumsMatch(api, workspace_id)
     // The history lists every run, each with its price.
     const history = await api.get('/v1/usage/history?limit=100', { key })
@@ -390,7 +356,7 @@ describe('DSP_CHARGE_WRITE: charges admitted in memory (the embedded store) or d
     }
     assert.ok(book.stats.admitted - before > 0, 'some were admitted in memory')
     assert.equal((await balance(api, key)).spendable, 0)
-    assert.equal(await entries(api, workspace_id), 20)
+    assert.equal(await chargeEntries(api, workspace_id), 20)
     await sumsMatch(api, workspace_id)
   })
 
@@ -408,7 +374,7 @@ describe('DSP_CHARGE_WRITE: charges admitted in memory (the embedded store) or d
     assert.ok(book.stats.admitted - before.admitted <= 2000, `at most 2,000 admitted ahead of the store (${book.stats.admitted - before.admitted})`)
     assert.ok(book.stats.through_store > before.through_store, 'the rest went to the store')
     assert.equal((await balance(api, key)).spendable, 49.9, '100 − 0.1 (the first five rows) − 2,500 × 0.02')
-    assert.equal(await entries(api, workspace_id), 2501)
+    assert.equal(await chargeEntries(api, workspace_id), 2501)
     await sumsMatch(api, workspace_id)
   })
 
@@ -453,7 +419,7 @@ describe('DSP_CHARGE_WRITE: charges admitted in memory (the embedded store) or d
       await chargeWith(api, key)
       assert.equal(chargeBook(api.app.deps).stats.admitted - admitted, 1)
       api = await first.restart()
-      assert.equal(await entries(api, workspace_id), 2)
+      assert.equal(await chargeEntries(api, workspace_id), 2)
       assert.equal((await balance(api, key)).spendable, 0.8)
     } finally {
       await api.close()
@@ -466,7 +432,7 @@ describe('DSP_CHARGE_WRITE: charges admitted in memory (the embedded store) or d
       const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 0.25 })
       for (let i = 0; i < 2; i++) {
         assert.equal((await chargeWith(api, key)).credits_charged, 0.1)
-        assert.equal(await entries(api, workspace_id), i + 1, 'in the ledger as the call returns')
+        assert.equal(await chargeEntries(api, workspace_id), i + 1, 'in the ledger as the call returns')
       }
       await expectApiError(chargeWith(api, key), 'credits.insufficient')
       assert.equal(chargeBook(api.app.deps).stats.admitted, 0)
