@@ -6,7 +6,6 @@ import path from 'node:path'
 import pino from 'pino'
 import { Clock } from './clock.ts'
 import { ConfigError, publicUrl as basePublicUrl, type Config } from './config.ts'
-import { ApiError } from './errors.ts'
 import { KeyCache } from './domain/api-keys.ts'
 import { recountVectors } from './domain/corpus/coverage.ts'
 import { CorpusVectors, lazyEmbedder } from './domain/corpus/vectors.ts'
@@ -75,11 +74,11 @@ export async function createApp(config: Readonly<Config>, options: CreateAppOpti
   await recountVectors(deps).catch((e: unknown) => log.warn({ err: (e as Error).message }, 'vector counts not refreshed at start'))
   // On PostgreSQL with DSP_CHARGE_WRITE=behind this process must be the ledger's only writer: it takes the lock now, or does not start.
   if (chargeWrite === 'behind' && store.kind === 'postgres') {
-    await chargeBook(deps).own().catch(async (e: unknown) => {
+    await chargeBook(deps).ownership!.ensure().catch(async (e: unknown) => {
       await keyCache.close()
       await limiter.close()
       await store.close()
-      throw new ConfigError(`DSP_CHARGE_WRITE=behind: ${e instanceof ApiError ? 'another process moves credits on this PostgreSQL ledger; stop it, or use DSP_CHARGE_WRITE=store in every process' : (e as Error).message}`)
+      throw new ConfigError(`DSP_CHARGE_WRITE=behind: ${(e as Error).message}`)
     })
   }
   const server = await buildServer(deps, { logger: options.logger })

@@ -241,11 +241,11 @@ export class ChargeBook {
   }
 
   /**
-   * Takes the ledger lock (PostgreSQL). A process that admits in memory takes it at start
-   * (createApp: it does not start if another process moves credits); one that lets the store
-   * decide takes it before its first movement of credits. Refused: 503 credits.unavailable.
+   * Takes the ledger lock (PostgreSQL) before credits move, where it is not held: a process that
+   * lets the store decide takes it before its first movement of credits, one that admits in
+   * memory again after losing it (it took it at start: createApp). Refused: 503 credits.unavailable.
    */
-  async own(): Promise<void> {
+  private async own(): Promise<void> {
     if (!this.ownership) return
     try {
       await this.ownership.ensure()
@@ -254,8 +254,8 @@ export class ChargeBook {
       this.deps.log.error({ err: e.message }, 'credits cannot move: the ledger belongs to another process')
       throw new ApiError('credits.unavailable', 'The credits ledger cannot be reached from this server right now; nothing was charged. Retry after Retry-After.')
     }
-    // Taken again after a loss: what was known may have moved meanwhile.
-    if (this.ownership.generation > 1) this.forgetAll()
+    // The lock was not held: whatever was known (a store answer that arrived after the loss) may have moved meanwhile.
+    this.forgetAll()
   }
 
   /** Writes every admitted charge, then lets go of the ledger lock (at shutdown). */

@@ -19,8 +19,6 @@ export class LedgerOwnership {
   private client: pg.Client | null = null
   private acquiring: Promise<void> | null = null
   private closed = false
-  /** Times the lock was taken: a behind book forgets its figures when it is taken again after a loss. */
-  generation = 0
 
   constructor(
     private readonly url: string,
@@ -79,7 +77,6 @@ export class LedgerOwnership {
     client.on('error', lost)
     client.on('end', () => lost(new Error('the ledger lock connection ended')))
     this.client = client
-    this.generation++
   }
 
   /** Releases the lock (at shutdown, after every admitted charge is written). */
