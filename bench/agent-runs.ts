@@ -65,10 +65,23 @@ export async function run(options: RunOptions): Promise<BenchResult> {
     let seq = 0
     for (let i = 0; i < s.rounds; i++) {
       console.error(`round ${i + 1}/${s.rounds}`)
-      const round_: Round = { loadavg_1m: round(loadavg()[0]!, 2), ms: {} as Round['ms'], first_event_ms: {} as Round['first_event_ms'], rows: {} as Round['rows'] }
+      const round_: Round = {
+        loadavg_1m: round(loadavg()[0]!, 2),
+        ms: {} as Round['ms'],
+        first_event_ms: {} as Round['first_event_ms'],
+        rows: {} as Round['rows'],
+      }
       for (const effort of TIERS) {
         const t0 = performance.now()
-        const res = await fetch(`${server.url}/v1/agents/runs`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json', 'idempotency-key': `bench-${process.pid}-${++seq}` }, body: JSON.stringify({ ...BODY, effort }) })
+        const res = await fetch(`${server.url}/v1/agents/runs`, {
+          method: 'POST',
+          headers: {
+            'x-api-key': key,
+            'content-type': 'application/json',
+            'idempotency-key': `bench-${process.pid}-${++seq}`,
+          },
+          body: JSON.stringify({ ...BODY, effort }),
+        })
         const handle = (await res.json()) as { run_id?: string }
         if (res.status !== 202 || !handle.run_id) {
           problems.push(`start ${effort} answered ${res.status}`)
@@ -77,16 +90,20 @@ export async function run(options: RunOptions): Promise<BenchResult> {
         const followed = await followToDone(`${server.url}/v1/agents/runs/${handle.run_id}/events`, key)
         round_.ms[effort] = round(performance.now() - t0)
         if (followed.firstAt !== null) round_.first_event_ms[effort] = round(followed.firstAt - t0)
-        const read = (await (await fetch(`${server.url}/v1/agents/runs/${handle.run_id}`, { headers: { 'x-api-key': key } })).json()) as { status: string; result_count: number | null }
+        const read = (await (
+          await fetch(`${server.url}/v1/agents/runs/${handle.run_id}`, { headers: { 'x-api-key': key } })
+        ).json()) as { status: string; result_count: number | null }
         if (read.status !== 'completed') problems.push(`${effort} ended ${read.status}`)
         round_.rows[effort] = read.result_count ?? 0
         console.error(`  ${effort.padEnd(7)} ${round_.ms[effort]} ms, ${round_.rows[effort]} rows`)
       }
       rounds.push(round_)
     }
-    const p50 = (tier: (typeof TIERS)[number]) => round(median(rounds.map((r) => r.ms[tier]).filter((v) => v !== undefined)))
+    const p50 = (tier: (typeof TIERS)[number]) =>
+      round(median(rounds.map((r) => r.ms[tier]).filter((v) => v !== undefined)))
     const medium = p50('medium')
-    const firstEvent = (tier: (typeof TIERS)[number]) => round(median(rounds.map((r) => r.first_event_ms[tier]).filter((v) => v !== undefined)))
+    const firstEvent = (tier: (typeof TIERS)[number]) =>
+      round(median(rounds.map((r) => r.first_event_ms[tier]).filter((v) => v !== undefined)))
     // One run at a time through one worker: a worker's throughput is 60 s over the run's duration.
     const workers = server.app.deps.config.DSP_AGENT_WORKERS
     return {
@@ -101,7 +118,15 @@ export async function run(options: RunOptions): Promise<BenchResult> {
         ]),
       ),
       rounds,
-      goal: { description: 'A medium run finishes within 10 s', figure: 'medium_p50_ms', value: medium, limit: GOAL_MS, unit: 'ms', ratio: round(medium / GOAL_MS, 3), pass: medium <= GOAL_MS },
+      goal: {
+        description: 'A medium run finishes within 10 s',
+        figure: 'medium_p50_ms',
+        value: medium,
+        limit: GOAL_MS,
+        unit: 'ms',
+        ratio: round(medium / GOAL_MS, 3),
+        pass: medium <= GOAL_MS,
+      },
       valid: problems.length === 0,
       problems,
     }

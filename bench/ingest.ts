@@ -81,7 +81,10 @@ const WRITTEN = {
  * No parsing, checks, text analysis, embedding, upsert or vector index: the store writing those
  * rows and their indexes, nothing else. Seconds for all the tables.
  */
-async function rawCopy(deps: Deps, category: keyof typeof WRITTEN): Promise<{ seconds: number; seconds_by_table: Record<string, number> }> {
+async function rawCopy(
+  deps: Deps,
+  category: keyof typeof WRITTEN,
+): Promise<{ seconds: number; seconds_by_table: Record<string, number> }> {
   const tables = WRITTEN[category]
   const pglite = (deps.store as { pglite?: PGlite }).pglite
   const client = pglite ? null : new pg.Client({ connectionString: deps.store.url! })
@@ -89,12 +92,22 @@ async function rawCopy(deps: Deps, category: keyof typeof WRITTEN): Promise<{ se
   try {
     const texts: string[] = []
     for (const t of tables) {
-      await sql`create table ${sql.id(`bench_copy_${t.table}`)} (like ${sql.id(t.table)} including all)`.execute(deps.db)
+      await sql`create table ${sql.id(`bench_copy_${t.table}`)} (like ${sql.id(t.table)} including all)`.execute(
+        deps.db,
+      )
       const query = sql`copy (${t.rows}) to ${sql.raw(pglite ? "'/dev/blob'" : 'stdout')}`.compile(deps.db).sql
-      if (pglite) texts.push(await ((await pglite.query(query)).blob!.text()))
+      if (pglite) texts.push(await (await pglite.query(query)).blob!.text())
       else {
         const chunks: Buffer[] = []
-        await pipeline(client!.query(copyTo(query)), new Writable({ write: (c: Buffer, _e, cb) => { chunks.push(c); cb() } }))
+        await pipeline(
+          client!.query(copyTo(query)),
+          new Writable({
+            write: (c: Buffer, _e, cb) => {
+              chunks.push(c)
+              cb()
+            },
+          }),
+        )
         texts.push(Buffer.concat(chunks).toString('utf8'))
       }
     }
@@ -134,7 +147,8 @@ async function round1(s: typeof FULL, companies: string[], persons: string[], pr
         seconds: summary.seconds,
         records_per_second: summary.records_per_second,
         node_cpu_us_per_record: Math.round((node.user + node.system) / lines.length),
-        server_cpu_us_per_record: server1 === null || server0 === null ? null : Math.round(((server1 - server0) * 1000) / lines.length),
+        server_cpu_us_per_record:
+          server1 === null || server0 === null ? null : Math.round(((server1 - server0) * 1000) / lines.length),
         loadavg_1m: round(loadavg()[0]!, 2),
       }
     }
@@ -144,10 +158,14 @@ async function round1(s: typeof FULL, companies: string[], persons: string[], pr
 
     const copiedCompanies = await rawCopy(deps, 'company')
     const companiesCopyRps = Math.round(companies.length / copiedCompanies.seconds)
-    console.error(`  ${'raw COPY companies'.padEnd(18)} ${companiesCopyRps} records/s (${JSON.stringify(copiedCompanies.seconds_by_table)} s)`)
+    console.error(
+      `  ${'raw COPY companies'.padEnd(18)} ${companiesCopyRps} records/s (${JSON.stringify(copiedCompanies.seconds_by_table)} s)`,
+    )
     const copied = await rawCopy(deps, 'person')
     const copyRps = Math.round(persons.length / copied.seconds)
-    console.error(`  ${'raw COPY persons'.padEnd(18)} ${copyRps} records/s (${JSON.stringify(copied.seconds_by_table)} s)`)
+    console.error(
+      `  ${'raw COPY persons'.padEnd(18)} ${copyRps} records/s (${JSON.stringify(copied.seconds_by_table)} s)`,
+    )
 
     // The limit: the same records as (id, jsonb) rows, same batch size and transport, no index, no text work.
     await sql`create table bench_bare (id text, record jsonb)`.execute(deps.db)
@@ -155,7 +173,9 @@ async function round1(s: typeof FULL, companies: string[], persons: string[], pr
     for (let i = 0; i < persons.length; i += DEFAULT_BATCH_SIZE) {
       const rows = persons.slice(i, i + DEFAULT_BATCH_SIZE).map((record, j) => ({ id: String(i + j), record }))
       const u = bulkRows({ id: 'text', record: 'jsonb' }, rows)
-      await sql`insert into bench_bare (id, record) select ${u.ref('id')}, ${u.ref('record')} from ${u.from}`.execute(deps.db)
+      await sql`insert into bench_bare (id, record) select ${u.ref('id')}, ${u.ref('record')} from ${u.from}`.execute(
+        deps.db,
+      )
     }
     const bareRps = Math.round(persons.length / ((performance.now() - started) / 1000))
     console.error(`  ${'bare insert'.padEnd(18)} ${bareRps} records/s`)
@@ -171,10 +191,14 @@ async function round1(s: typeof FULL, companies: string[], persons: string[], pr
     await sql`create table bench_texts (a text, b text, c text)`.execute(deps.db)
     for (let i = 0; i < texts.length; i += DEFAULT_BATCH_SIZE) {
       const u = bulkRows({ a: 'text', b: 'text', c: 'text' }, texts.slice(i, i + DEFAULT_BATCH_SIZE))
-      await sql`insert into bench_texts (a, b, c) select ${u.ref('a')}, ${u.ref('b')}, ${u.ref('c')} from ${u.from}`.execute(deps.db)
+      await sql`insert into bench_texts (a, b, c) select ${u.ref('a')}, ${u.ref('b')}, ${u.ref('c')} from ${u.from}`.execute(
+        deps.db,
+      )
     }
     const tsvStarted = performance.now()
-    await sql`create table bench_tsv as select setweight(to_tsvector('english', a), 'A') || setweight(to_tsvector('english', b), 'B') || setweight(to_tsvector('english', c), 'C') as tsv from bench_texts`.execute(deps.db)
+    await sql`create table bench_tsv as select setweight(to_tsvector('english', a), 'A') || setweight(to_tsvector('english', b), 'B') || setweight(to_tsvector('english', c), 'C') as tsv from bench_texts`.execute(
+      deps.db,
+    )
     const tsvRps = Math.round(persons.length / ((performance.now() - tsvStarted) / 1000))
     console.error(`  ${'full text alone'.padEnd(18)} ${tsvRps} records/s`)
     await sql`drop table bench_texts`.execute(deps.db)
@@ -182,7 +206,17 @@ async function round1(s: typeof FULL, companies: string[], persons: string[], pr
     return {
       store: server.store,
       embedder: (await deps.embedder()).name,
-      round: { company, person, unchanged, raw_copy_records_per_second: copyRps, raw_copy_seconds_by_table: copied.seconds_by_table, companies_raw_copy_records_per_second: companiesCopyRps, companies_raw_copy_seconds_by_table: copiedCompanies.seconds_by_table, bare_insert_records_per_second: bareRps, full_text_alone_records_per_second: tsvRps },
+      round: {
+        company,
+        person,
+        unchanged,
+        raw_copy_records_per_second: copyRps,
+        raw_copy_seconds_by_table: copied.seconds_by_table,
+        companies_raw_copy_records_per_second: companiesCopyRps,
+        companies_raw_copy_seconds_by_table: copiedCompanies.seconds_by_table,
+        bare_insert_records_per_second: bareRps,
+        full_text_alone_records_per_second: tsvRps,
+      },
     }
   } finally {
     await server.close()
@@ -216,7 +250,13 @@ export async function run(options: RunOptions): Promise<BenchResult> {
     variant: store === 'postgresql' ? 'postgresql' : undefined,
     title: 'Ingest throughput with embeddings (medium demo corpus slice) next to a bare insert of the same records',
     store,
-    settings: { companies: s.companies, persons: s.persons, rounds: s.rounds, batch_size: DEFAULT_BATCH_SIZE, embedder },
+    settings: {
+      companies: s.companies,
+      persons: s.persons,
+      rounds: s.rounds,
+      batch_size: DEFAULT_BATCH_SIZE,
+      embedder,
+    },
     figures: {
       companies_records_per_second: med((r) => r.company.records_per_second),
       persons_records_per_second: personRps,

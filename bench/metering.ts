@@ -23,7 +23,14 @@ import { load, loadTiming } from './lib/load.ts'
 export const name = 'metering'
 
 const FULL = { rounds: 2, writers: 32, writerWarmupSeconds: 1, writerSeconds: 5, warmupSeconds: 2, durationSeconds: 5 }
-const QUICK = { rounds: 1, writers: 32, writerWarmupSeconds: 0.5, writerSeconds: 1, warmupSeconds: 0.5, durationSeconds: 1 }
+const QUICK = {
+  rounds: 1,
+  writers: 32,
+  writerWarmupSeconds: 0.5,
+  writerSeconds: 1,
+  warmupSeconds: 0.5,
+  durationSeconds: 1,
+}
 
 const SEARCH_BODY = { mode: 'fast', category: 'company', query: 'cloud payments platform', limit: 5 } as const
 
@@ -37,7 +44,12 @@ interface Concurrent {
 }
 
 /** `writers` loops, each awaiting `fn` back to back until the window ends; completions counted in the window. */
-async function concurrently(fn: () => Promise<unknown>, writers: number, warmupSeconds: number, seconds: number): Promise<Concurrent> {
+async function concurrently(
+  fn: () => Promise<unknown>,
+  writers: number,
+  warmupSeconds: number,
+  seconds: number,
+): Promise<Concurrent> {
   let calls = 0
   let errors = 0
   let counting = false
@@ -66,7 +78,14 @@ async function concurrently(fn: () => Promise<unknown>, writers: number, warmupS
   const elapsed = (performance.now() - started) / 1000
   stop = true
   await Promise.all(loops)
-  return { writers, seconds: round(elapsed, 2), calls, per_second: Math.round(calls / elapsed), errors, first_error: firstError }
+  return {
+    writers,
+    seconds: round(elapsed, 2),
+    calls,
+    per_second: Math.round(calls / elapsed),
+    errors,
+    first_error: firstError,
+  }
 }
 
 interface Round {
@@ -89,8 +108,20 @@ export async function run(options: RunOptions): Promise<BenchResult> {
     const deps: Deps = server.app.deps
     const seedSeconds = await seedSmallDemo(server)
     // Live key and credits for far more than the run can spend: every charge is a real debit.
-    const ws = await server.admin.workspaceWithKey({ scopes: ['dsp.search.read'], environment: 'live', credits: 100_000_000 })
-    const credential: Credential = { kind: 'api_key', workspace_id: ws.workspace_id, organisation_id: ws.organisation_id, key_id: ws.key_id, user_id: null, environment: 'live', scopes: ['dsp.search.read'] }
+    const ws = await server.admin.workspaceWithKey({
+      scopes: ['dsp.search.read'],
+      environment: 'live',
+      credits: 100_000_000,
+    })
+    const credential: Credential = {
+      kind: 'api_key',
+      workspace_id: ws.workspace_id,
+      organisation_id: ws.organisation_id,
+      key_id: ws.key_id,
+      user_id: null,
+      environment: 'live',
+      scopes: ['dsp.search.read'],
+    }
     const chargeInput: ChargeInput = {
       action_type: 'dsp.search.fast',
       positions: [0, 1, 2, 3, 4],
@@ -111,12 +142,14 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       return c
     }
     const first = await charge()
-    if (first.credits_charged <= 0) throw new Error(`chargeCall charged ${first.credits_charged} credits; expected a real debit`)
+    if (first.credits_charged <= 0)
+      throw new Error(`chargeCall charged ${first.credits_charged} credits; expected a real debit`)
 
     // Baseline: a trivial single-row update transaction through the same Kysely pool.
     await sql`create table bench_counter (id int primary key, n bigint not null)`.execute(deps.db)
     await sql`insert into bench_counter values (1, 0)`.execute(deps.db)
-    const bareUpdate = () => deps.db.transaction().execute((tx) => sql`update bench_counter set n = n + 1 where id = 1`.execute(tx))
+    const bareUpdate = () =>
+      deps.db.transaction().execute((tx) => sql`update bench_counter set n = n + 1 where id = 1`.execute(tx))
 
     const headers = { 'x-api-key': ws.key, 'content-type': 'application/json' }
     const problems: string[] = []
@@ -124,16 +157,30 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       const res = await fetch(`${server.url}/v1/search`, { method: 'POST', headers, body: JSON.stringify(SEARCH_BODY) })
       const body = (await res.json()) as { meta?: { credits_charged?: number } }
       if (res.status !== 200 || !(Number(body.meta?.credits_charged) > 0))
-        problems.push(`POST /v1/search answered ${res.status} charging ${body.meta?.credits_charged}: ${JSON.stringify(body).slice(0, 200)}`)
+        problems.push(
+          `POST /v1/search answered ${res.status} charging ${body.meta?.credits_charged}: ${JSON.stringify(body).slice(0, 200)}`,
+        )
     }
     await checkRoute()
     // The route from the load client in a child process (lib/load.ts), one request in flight.
     const route = async (): Promise<SampledTiming> => {
-      const r = await load({ url: `${server.url}/v1/search`, method: 'POST', headers, body: JSON.stringify(SEARCH_BODY), connections: 1, warmupSeconds: s.warmupSeconds, durationSeconds: s.durationSeconds })
+      const r = await load({
+        url: `${server.url}/v1/search`,
+        method: 'POST',
+        headers,
+        body: JSON.stringify(SEARCH_BODY),
+        connections: 1,
+        warmupSeconds: s.warmupSeconds,
+        durationSeconds: s.durationSeconds,
+      })
       if (!r.valid) problems.push(`POST /v1/search under load: ${r.problems.join('; ')}`)
       return loadTiming(r)
     }
-    const domainOnly = () => searchRecords(deps, credential, SEARCH_BODY as unknown as SearchBody, { request_id: randomUUID(), idempotency_scope: null })
+    const domainOnly = () =>
+      searchRecords(deps, credential, SEARCH_BODY as unknown as SearchBody, {
+        request_id: randomUUID(),
+        idempotency_scope: null,
+      })
 
     const rounds: Round[] = []
     for (let i = 0; i < s.rounds; i++) {
@@ -141,14 +188,29 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       const order = i % 2 === 0 ? ['charges', 'bare_updates'] : ['bare_updates', 'charges']
       const writes: Partial<Record<'charges' | 'bare_updates', Concurrent>> = {}
       for (const which of order as ('charges' | 'bare_updates')[]) {
-        writes[which] = await concurrently(which === 'charges' ? charge : bareUpdate, s.writers, s.writerWarmupSeconds, s.writerSeconds)
-        console.error(`  ${which.padEnd(12)} ${s.writers} writers: ${writes[which]!.per_second}/s (${writes[which]!.errors} errors)`)
-        if (writes[which]!.errors) problems.push(`round ${i + 1} ${which}: ${writes[which]!.errors} failed calls, first: ${writes[which]!.first_error}`)
+        writes[which] = await concurrently(
+          which === 'charges' ? charge : bareUpdate,
+          s.writers,
+          s.writerWarmupSeconds,
+          s.writerSeconds,
+        )
+        console.error(
+          `  ${which.padEnd(12)} ${s.writers} writers: ${writes[which]!.per_second}/s (${writes[which]!.errors} errors)`,
+        )
+        if (writes[which]!.errors)
+          problems.push(
+            `round ${i + 1} ${which}: ${writes[which]!.errors} failed calls, first: ${writes[which]!.first_error}`,
+          )
       }
       const single = {} as Record<'route' | 'search_records' | 'charge_call', SampledTiming>
-      const seq = (i % 2 === 0 ? ['route', 'search_records', 'charge_call'] : ['charge_call', 'search_records', 'route']) as (keyof typeof single)[]
+      const seq = (
+        i % 2 === 0 ? ['route', 'search_records', 'charge_call'] : ['charge_call', 'search_records', 'route']
+      ) as (keyof typeof single)[]
       for (const which of seq) {
-        single[which] = which === 'route' ? await route() : await timeSampled(which === 'search_records' ? domainOnly : charge, s.warmupSeconds, s.durationSeconds)
+        single[which] =
+          which === 'route'
+            ? await route()
+            : await timeSampled(which === 'search_records' ? domainOnly : charge, s.warmupSeconds, s.durationSeconds)
         console.error(`  ${which.padEnd(14)} p50 ${single[which].p50_ms} ms (${single[which].calls} calls)`)
       }
       rounds.push({
@@ -166,9 +228,18 @@ export async function run(options: RunOptions): Promise<BenchResult> {
     return {
       // metering.json (embedded) and metering.postgresql.json.
       variant: server.store === 'postgresql' ? 'postgresql' : undefined,
-      title: 'Metering: chargeCall with 32 concurrent writers next to a bare update transaction; chargeCall beside a billed route',
+      title:
+        'Metering: chargeCall with 32 concurrent writers next to a bare update transaction; chargeCall beside a billed route',
       store: server.store,
-      settings: { ...s, pg_pool_max: 10, key_environment: 'live', charge: { action_type: chargeInput.action_type, units: 5 }, route_body: SEARCH_BODY, corpus: 'small', seed_seconds: seedSeconds },
+      settings: {
+        ...s,
+        pg_pool_max: 10,
+        key_environment: 'live',
+        charge: { action_type: chargeInput.action_type, units: 5 },
+        route_body: SEARCH_BODY,
+        corpus: 'small',
+        seed_seconds: seedSeconds,
+      },
       figures: {
         charges_per_second: Math.round(median(rounds.map((r) => r.charges.per_second))),
         bare_updates_per_second: Math.round(median(rounds.map((r) => r.bare_updates.per_second))),

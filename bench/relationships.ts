@@ -41,7 +41,10 @@ export async function run(options: RunOptions): Promise<BenchResult> {
     const deps: Deps = server.app.deps
     const corpus = await demoCorpus(server)
     // A test key: the metering path runs (a usage run is written) but nothing runs out of credits.
-    const { key, workspace_id } = await server.admin.workspaceWithKey({ scopes: ['dsp.search.read'], environment: 'test' })
+    const { key, workspace_id } = await server.admin.workspaceWithKey({
+      scopes: ['dsp.search.read'],
+      environment: 'test',
+    })
     const headers = { 'x-api-key': key, 'content-type': 'application/json' }
     const problems: string[] = []
     let total = 0
@@ -49,9 +52,18 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       const res = await fetch(`${server.url}/v1/relationships`, { method: 'POST', headers, body: JSON.stringify(BODY) })
       const answer = (await res.json()) as { results?: unknown[]; total?: number }
       total = answer.total ?? 0
-      if ((res.status !== 200 || answer.results?.length !== 10) && problems.length < 5) problems.push(`POST /v1/relationships answered ${res.status}: ${JSON.stringify(answer).slice(0, 200)}`)
+      if ((res.status !== 200 || answer.results?.length !== 10) && problems.length < 5)
+        problems.push(`POST /v1/relationships answered ${res.status}: ${JSON.stringify(answer).slice(0, 200)}`)
     }
-    const credential = { kind: 'api_key' as const, workspace_id, organisation_id: '', key_id: null, user_id: null, environment: 'test' as const, scopes: ['dsp.search.read' as const] }
+    const credential = {
+      kind: 'api_key' as const,
+      workspace_id,
+      organisation_id: '',
+      key_id: null,
+      user_id: null,
+      environment: 'test' as const,
+      scopes: ['dsp.search.read' as const],
+    }
     const ctx = { request_id: 'bench', idempotency_scope: null, credential }
     const side = (company_key: string): Population => ({ company_key, filter: peopleFilter(null), exclude_ids: [] })
     let rows = 0
@@ -62,7 +74,9 @@ export async function run(options: RunOptions): Promise<BenchResult> {
         await relationshipsPage(deps, plan, await computeRelationships(deps, plan), 0, 10, ctx, false)
       },
       read: async () => {
-        const edges = await readGraph(deps, (d) => joinCompanies(d, side(FIRST), side(SECOND), { exclude_current: false, kind: null, only: null }))
+        const edges = await readGraph(deps, (d) =>
+          joinCompanies(d, side(FIRST), side(SECOND), { exclude_current: false, kind: null, only: null }),
+        )
         rows = edges.first.person.length + edges.second.person.length
       },
       stored: async () => {
@@ -82,7 +96,14 @@ export async function run(options: RunOptions): Promise<BenchResult> {
     const med = (f: (r: Round) => number, digits = 3) => round(median(rounds.map(f)), digits)
     const httpP50 = med((r) => r.http.p50_ms)
     const valid = problems.length === 0
-    const people = async (company: string) => (await deps.db.selectFrom('persons').select((eb) => eb.fn.countAll<number>().as('n')).where('company_key', '=', company).executeTakeFirstOrThrow()).n
+    const people = async (company: string) =>
+      (
+        await deps.db
+          .selectFrom('persons')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('company_key', '=', company)
+          .executeTakeFirstOrThrow()
+      ).n
     return {
       variant: corpus.variant,
       title: `POST /v1/relationships between the two largest demo companies (${corpus.scale}) next to the bare domain call and the bare SQL read`,
@@ -113,7 +134,14 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       },
       rounds,
       // The goal is the issue's for the medium corpus on PostgreSQL; reported on every variant.
-      goal: atMost(`POST /v1/relationships between two companies at most 100 ms at p50 (${corpus.scale} corpus, ${server.store})`, 'http_p50_ms', httpP50, GOAL_P50_MS, 'ms', valid),
+      goal: atMost(
+        `POST /v1/relationships between two companies at most 100 ms at p50 (${corpus.scale} corpus, ${server.store})`,
+        'http_p50_ms',
+        httpP50,
+        GOAL_P50_MS,
+        'ms',
+        valid,
+      ),
       valid,
       problems,
     }

@@ -40,7 +40,9 @@ interface Group {
 const MODES = ['fast', 'auto', 'deep'] as const
 const RANKERS = [...MODES, 'baseline'] as const
 type Ranker = (typeof RANKERS)[number]
-const groups = (JSON.parse(readFileSync(new URL('./relevance/queries.json', import.meta.url), 'utf8')) as { groups: Group[] }).groups
+const groups = (
+  JSON.parse(readFileSync(new URL('./relevance/queries.json', import.meta.url), 'utf8')) as { groups: Group[] }
+).groups
 
 function ndcgAt10(ranked: string[], relevant: Set<string>): number {
   let dcg = 0
@@ -60,7 +62,8 @@ function recallAt50(ranked: string[], relevant: Set<string>): number {
 
 const mean = (xs: number[]) => Math.round((xs.reduce((a, b) => a + b, 0) / (xs.length || 1)) * 1000) / 1000
 const round = (x: number) => Math.round(x * 1000) / 1000
-const aliasOf = (category: EntityCategory) => (TABLE[category] === 'companies' ? 'c' : TABLE[category] === 'persons' ? 'p' : 'd')
+const aliasOf = (category: EntityCategory) =>
+  TABLE[category] === 'companies' ? 'c' : TABLE[category] === 'persons' ? 'p' : 'd'
 
 /** The strings at a field path; arrays are read element by element. */
 function valuesAt(value: unknown, path: string[]): string[] {
@@ -79,9 +82,17 @@ function recordsOf(deps: Deps, category: EntityCategory) {
     const table = TABLE[category]
     const a = aliasOf(category)
     const where = table === 'documents' ? sql`${sql.ref(`${a}.category`)} = ${category}` : sql`true`
-    hit = sql<{ id: string; record: unknown }>`select ${sql.ref(`${a}.id`)} as id, ${sql.ref(`${a}.record`)} as record from ${sql.table(table)} as ${sql.raw(a)} where ${where}`
+    hit = sql<{
+      id: string
+      record: unknown
+    }>`select ${sql.ref(`${a}.id`)} as id, ${sql.ref(`${a}.record`)} as record from ${sql.table(table)} as ${sql.raw(a)} where ${where}`
       .execute(deps.db)
-      .then((r) => r.rows.map((row) => ({ id: row.id, record: typeof row.record === 'string' ? JSON.parse(row.record) : row.record })))
+      .then((r) =>
+        r.rows.map((row) => ({
+          id: row.id,
+          record: typeof row.record === 'string' ? JSON.parse(row.record) : row.record,
+        })),
+      )
     recordCache.set(category, hit)
   }
   return hit
@@ -94,12 +105,20 @@ async function relevantIds(deps: Deps, j: Judged): Promise<Set<string>> {
     const path = rule.field.split('.')
     const phrases = rule.any.map((p) => p.toLowerCase())
     const records = await recordsOf(deps, j.category)
-    return new Set(records.filter((r) => valuesAt(r.record, path).some((v) => phrases.some((p) => v.toLowerCase().includes(p)))).map((r) => r.id))
+    return new Set(
+      records
+        .filter((r) => valuesAt(r.record, path).some((v) => phrases.some((p) => v.toLowerCase().includes(p))))
+        .map((r) => r.id),
+    )
   }
   const table = TABLE[j.category]
   const alias = aliasOf(j.category)
   const where = compileWhere(deps, { category: j.category, filters: j.relevant ?? {}, include_domains: [] })
-  const rel = await sql<{ id: string }>`select ${sql.ref(`${alias}.id`)} as id from ${sql.table(table)} as ${sql.raw(alias)} where ${where}`.execute(deps.db)
+  const rel = await sql<{
+    id: string
+  }>`select ${sql.ref(`${alias}.id`)} as id from ${sql.table(table)} as ${sql.raw(alias)} where ${where}`.execute(
+    deps.db,
+  )
   return new Set(rel.rows.map((r) => r.id))
 }
 
@@ -110,16 +129,27 @@ async function baseline(deps: Deps, j: Judged): Promise<string[]> {
   const terms = queryTerms(j.query)
   const tsq = sql`to_tsquery('english', ${terms.join(' | ')})`
   const slice = table === 'documents' ? sql`and ${sql.ref(`${alias}.category`)} = ${j.category}` : sql``
-  const base = await sql<{ id: string }>`select ${sql.ref(`${alias}.id`)} as id from ${sql.table(table)} as ${sql.raw(alias)} where ${sql.ref(`${alias}.tsv`)} @@ ${tsq} ${slice} order by ts_rank_cd(${sql.ref(`${alias}.tsv`)}, ${tsq}) desc, ${sql.ref(`${alias}.id`)} limit 50`.execute(deps.db)
+  const base = await sql<{
+    id: string
+  }>`select ${sql.ref(`${alias}.id`)} as id from ${sql.table(table)} as ${sql.raw(alias)} where ${sql.ref(`${alias}.tsv`)} @@ ${tsq} ${slice} order by ts_rank_cd(${sql.ref(`${alias}.tsv`)}, ${tsq}) desc, ${sql.ref(`${alias}.id`)} limit 50`.execute(
+    deps.db,
+  )
   return base.rows.map((r) => r.id)
 }
 
 type Scores = Record<Ranker, { ndcg_at_10: number; recall_at_50: number }>
 
 function summarise(rows: Scores[]) {
-  const summary = Object.fromEntries(RANKERS.map((m) => [m, { ndcg_at_10: mean(rows.map((r) => r[m].ndcg_at_10)), recall_at_50: mean(rows.map((r) => r[m].recall_at_50)) }])) as Scores
+  const summary = Object.fromEntries(
+    RANKERS.map((m) => [
+      m,
+      { ndcg_at_10: mean(rows.map((r) => r[m].ndcg_at_10)), recall_at_50: mean(rows.map((r) => r[m].recall_at_50)) },
+    ]),
+  ) as Scores
   const base = summary.baseline
-  const beats = Object.fromEntries(MODES.map((m) => [m, summary[m].ndcg_at_10 > base.ndcg_at_10 && summary[m].recall_at_50 >= base.recall_at_50])) as Record<(typeof MODES)[number], boolean>
+  const beats = Object.fromEntries(
+    MODES.map((m) => [m, summary[m].ndcg_at_10 > base.ndcg_at_10 && summary[m].recall_at_50 >= base.recall_at_50]),
+  ) as Record<(typeof MODES)[number], boolean>
   return { queries: rows.length, summary, beats_baseline: beats }
 }
 
@@ -134,13 +164,24 @@ async function main() {
     for (const group of groups) {
       for (const j of group.queries) {
         const relevant = await relevantIds(deps, j)
-        if (relevant.size === 0) throw new Error(`"${j.query}" (${group.name}): no relevant record; the judgment does not match the corpus`)
+        if (relevant.size === 0)
+          throw new Error(`"${j.query}" (${group.name}): no relevant record; the judgment does not match the corpus`)
         const rankings: Record<string, string[]> = { baseline: await baseline(deps, j) }
         for (const mode of MODES) {
           const ids: string[] = []
           let cursor: string | null = null
           while (ids.length < 50) {
-            const res = await fetch(`${server.url}/v1/search`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify({ query: j.query, category: j.category, mode, limit: 25, ...(cursor ? { cursor } : {}) }) })
+            const res = await fetch(`${server.url}/v1/search`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', 'x-api-key': key },
+              body: JSON.stringify({
+                query: j.query,
+                category: j.category,
+                mode,
+                limit: 25,
+                ...(cursor ? { cursor } : {}),
+              }),
+            })
             const body = (await res.json()) as { results?: { id: string }[]; next_cursor?: string | null }
             if (!res.ok) throw new Error(`${mode} "${j.query}": ${res.status} ${JSON.stringify(body)}`)
             ids.push(...(body.results ?? []).map((r) => r.id))
@@ -149,11 +190,28 @@ async function main() {
           }
           rankings[mode] = ids
         }
-        const scores = Object.fromEntries(RANKERS.map((m) => [m, { ndcg_at_10: round(ndcgAt10(rankings[m]!, relevant)), recall_at_50: round(recallAt50(rankings[m]!, relevant)) }])) as Scores
-        perQuery.push({ group: group.name, query: j.query, category: j.category, paraphrase: j.relevant_text ? (j.paraphrase ?? false) : null, relevant: relevant.size, scores })
+        const scores = Object.fromEntries(
+          RANKERS.map((m) => [
+            m,
+            {
+              ndcg_at_10: round(ndcgAt10(rankings[m]!, relevant)),
+              recall_at_50: round(recallAt50(rankings[m]!, relevant)),
+            },
+          ]),
+        ) as Scores
+        perQuery.push({
+          group: group.name,
+          query: j.query,
+          category: j.category,
+          paraphrase: j.relevant_text ? (j.paraphrase ?? false) : null,
+          relevant: relevant.size,
+          scores,
+        })
       }
     }
-    const byGroup = Object.fromEntries(groups.map((g) => [g.name, summarise(perQuery.filter((q) => q.group === g.name).map((q) => q.scores))]))
+    const byGroup = Object.fromEntries(
+      groups.map((g) => [g.name, summarise(perQuery.filter((q) => q.group === g.name).map((q) => q.scores))]),
+    )
     const free = perQuery.filter((q) => q.paraphrase !== null)
     const overall = summarise(perQuery.map((q) => q.scores))
     const result = {
@@ -166,17 +224,25 @@ async function main() {
       beats_baseline: overall.beats_baseline,
       groups: {
         ...byGroup,
-        ...(free.length ? {
-          free_text_literal: summarise(free.filter((q) => !q.paraphrase).map((q) => q.scores)),
-          free_text_paraphrase: summarise(free.filter((q) => q.paraphrase).map((q) => q.scores)),
-        } : {}),
+        ...(free.length
+          ? {
+              free_text_literal: summarise(free.filter((q) => !q.paraphrase).map((q) => q.scores)),
+              free_text_paraphrase: summarise(free.filter((q) => q.paraphrase).map((q) => q.scores)),
+            }
+          : {}),
       },
-      per_query: perQuery.map(({ scores, paraphrase, ...q }) => ({ ...q, ...(paraphrase === null ? {} : { paraphrase }), ...scores })),
+      per_query: perQuery.map(({ scores, paraphrase, ...q }) => ({
+        ...q,
+        ...(paraphrase === null ? {} : { paraphrase }),
+        ...scores,
+      })),
     }
     mkdirSync(new URL('./results/', import.meta.url), { recursive: true })
     writeFileSync(new URL('./results/relevance.json', import.meta.url), JSON.stringify(result, null, 2) + '\n')
     for (const [name, g] of [['overall', overall] as const, ...Object.entries(result.groups)]) {
-      console.log(`${name} (${g.queries} queries); beats the baseline: ${MODES.map((m) => `${m} ${g.beats_baseline[m] ? 'yes' : 'NO'}`).join(', ')}`)
+      console.log(
+        `${name} (${g.queries} queries); beats the baseline: ${MODES.map((m) => `${m} ${g.beats_baseline[m] ? 'yes' : 'NO'}`).join(', ')}`,
+      )
       console.table(g.summary)
     }
     const failed = !overall.beats_baseline.auto || !overall.beats_baseline.deep

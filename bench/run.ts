@@ -15,7 +15,16 @@ import * as search from './search.ts'
 import * as searchPhases from './search-phases.ts'
 import type { Benchmark, BenchResult } from './lib/types.ts'
 
-const BENCHMARKS: readonly Benchmark[] = [apiLayer, relationships, agentRuns, ingest, search, searchPhases, metering, orgChart]
+const BENCHMARKS: readonly Benchmark[] = [
+  apiLayer,
+  relationships,
+  agentRuns,
+  ingest,
+  search,
+  searchPhases,
+  metering,
+  orgChart,
+]
 
 const RESULTS_DIR = new URL('./results/', import.meta.url)
 
@@ -49,7 +58,10 @@ function summary(name: string, result: BenchResult): string {
   const goals = [...(result.goal ? [result.goal] : []), ...(result.more_goals ?? [])]
   const verdict = !result.valid ? 'INVALID' : goals.length ? (goals.every((g) => g.pass) ? 'PASS' : 'FAIL') : 'no goal'
   const lines = [`${name}: ${verdict}`]
-  for (const goal of goals) lines.push(`  ${goal.figure} = ${goal.value} ${goal.unit} (limit ${goal.limit} ${goal.unit}, ratio ${goal.ratio}) ${goal.pass ? 'pass' : 'FAIL'}`)
+  for (const goal of goals)
+    lines.push(
+      `  ${goal.figure} = ${goal.value} ${goal.unit} (limit ${goal.limit} ${goal.unit}, ratio ${goal.ratio}) ${goal.pass ? 'pass' : 'FAIL'}`,
+    )
   for (const p of result.problems) lines.push(`  problem: ${p}`)
   return lines.join('\n')
 }

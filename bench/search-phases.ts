@@ -104,22 +104,41 @@ export async function run(options: RunOptions): Promise<BenchResult> {
   const handlerChannel = dc.tracingChannel('fastify.request.handler')
   try {
     const corpus = await demoCorpus(server)
-    const { key } = await server.admin.workspaceWithKey({ scopes: ['dsp.search.read'], environment: 'live', credits: 10_000_000 })
-    const opts = { url: `${server.url}/v1/search`, method: 'POST' as const, headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(BODY), connections: 1, serverTiming: 'engine' }
+    const { key } = await server.admin.workspaceWithKey({
+      scopes: ['dsp.search.read'],
+      environment: 'live',
+      credits: 10_000_000,
+    })
+    const opts = {
+      url: `${server.url}/v1/search`,
+      method: 'POST' as const,
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify(BODY),
+      connections: 1,
+      serverTiming: 'engine',
+    }
     // JIT, caches and the key cache warm before anything is timed.
     await load({ ...opts, warmupSeconds: s.warmupSeconds, durationSeconds: s.warmupSeconds })
     dc.subscribe('http.server.request.start', onStart)
     dc.subscribe('http.server.response.finish', onFinish)
     handlerChannel.subscribe(handler)
     searchStepsChannel.subscribe(onSteps)
-    type Round = { requests: number; route_p50_ms: number; client_outside_engine_p50_ms: number; phases_p50_ms: Record<Phase, number>; transport_p50_ms: number }
+    type Round = {
+      requests: number
+      route_p50_ms: number
+      client_outside_engine_p50_ms: number
+      phases_p50_ms: Record<Phase, number>
+      transport_p50_ms: number
+    }
     const rounds: Round[] = []
     for (let i = 0; i < s.rounds; i++) {
       done = []
       const r = await load({ ...opts, warmupSeconds: 0, durationSeconds: s.durationSeconds })
       if (!r.valid) problems.push(`round ${i + 1}: ${r.problems.join('; ')}`)
       const rows = done.map(phasesOf).filter((p): p is Record<Phase, number> => p !== null)
-      const phases = Object.fromEntries((Object.keys(PHASES) as Phase[]).map((p) => [p, round(median(rows.map((row) => row[p])))])) as Record<Phase, number>
+      const phases = Object.fromEntries(
+        (Object.keys(PHASES) as Phase[]).map((p) => [p, round(median(rows.map((row) => row[p])))]),
+      ) as Record<Phase, number>
       const clientOutside = r.server_timing?.outside_ms.p50 ?? NaN
       rounds.push({
         requests: rows.length,
@@ -129,7 +148,9 @@ export async function run(options: RunOptions): Promise<BenchResult> {
         // The client's view less the server's: loopback both ways, the client, waking each side.
         transport_p50_ms: round(clientOutside - phases.server_outside_engine),
       })
-      console.error(`  round ${i + 1}/${s.rounds}: route p50 ${r.latency_ms.p50} ms, outside ${clientOutside} ms; ${JSON.stringify(phases)}`)
+      console.error(
+        `  round ${i + 1}/${s.rounds}: route p50 ${r.latency_ms.p50} ms, outside ${clientOutside} ms; ${JSON.stringify(phases)}`,
+      )
     }
     const med = (f: (r: Round) => number) => round(median(rounds.map(f)))
     return {
@@ -141,7 +162,9 @@ export async function run(options: RunOptions): Promise<BenchResult> {
         route_p50_ms: med((r) => r.route_p50_ms),
         client_outside_engine_p50_ms: med((r) => r.client_outside_engine_p50_ms),
         transport_p50_ms: med((r) => r.transport_p50_ms),
-        phases_p50_ms: Object.fromEntries((Object.keys(PHASES) as Phase[]).map((p) => [p, med((r) => r.phases_p50_ms[p])])),
+        phases_p50_ms: Object.fromEntries(
+          (Object.keys(PHASES) as Phase[]).map((p) => [p, med((r) => r.phases_p50_ms[p])]),
+        ),
       },
       rounds,
       goal: null,

@@ -35,10 +35,22 @@ export interface CreateAppOptions {
 
 async function loadSecret(store: Store, configured: string | undefined): Promise<string> {
   if (configured) return configured
-  const existing = await store.db.selectFrom('deployment_settings').select('value').where('key', '=', 'secret').executeTakeFirst()
+  const existing = await store.db
+    .selectFrom('deployment_settings')
+    .select('value')
+    .where('key', '=', 'secret')
+    .executeTakeFirst()
   if (existing) return existing.value
-  await store.db.insertInto('deployment_settings').values({ key: 'secret', value: randomBytes(32).toString('hex') }).onConflict((oc) => oc.column('key').doNothing()).execute()
-  const row = await store.db.selectFrom('deployment_settings').select('value').where('key', '=', 'secret').executeTakeFirstOrThrow()
+  await store.db
+    .insertInto('deployment_settings')
+    .values({ key: 'secret', value: randomBytes(32).toString('hex') })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute()
+  const row = await store.db
+    .selectFrom('deployment_settings')
+    .select('value')
+    .where('key', '=', 'secret')
+    .executeTakeFirstOrThrow()
   return row.value
 }
 
@@ -47,11 +59,22 @@ export async function createApp(config: Readonly<Config>, options: CreateAppOpti
   // Charges written behind (the embedded store's default) hold the accounts' figures in this
   // process: a balance may then only move through the charge book (domain/credits/admitted.ts).
   const chargeWrite = chargeWriteOf(config, config.DATABASE_URL ? 'postgres' : 'pglite')
-  const store = await openStore({ databaseUrl: config.DATABASE_URL, dataDir: config.DSP_DATA_DIR, loadDataDir: options.loadDataDir, inMemory: options.inMemory, thread: config.DSP_STORE_THREAD })
+  const store = await openStore({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DSP_DATA_DIR,
+    loadDataDir: options.loadDataDir,
+    inMemory: options.inMemory,
+    thread: config.DSP_STORE_THREAD,
+  })
   await migrateToLatest(store.db)
   const clock = new Clock()
   const faults = new Faults(clock)
-  const limiter = new Limiter(config.REDIS_URL ? new RedisLimiterStore(config.REDIS_URL) : new MemoryLimiterStore(), clock, faults, config.DSP_DEPENDENCY_TIMEOUT_MS)
+  const limiter = new Limiter(
+    config.REDIS_URL ? new RedisLimiterStore(config.REDIS_URL) : new MemoryLimiterStore(),
+    clock,
+    faults,
+    config.DSP_DEPENDENCY_TIMEOUT_MS,
+  )
   const keyCache = new KeyCache(config.DSP_KEY_CACHE_TTL_SECONDS * 1000)
   if (store.url) await keyCache.listen(store.url)
   const embedder = lazyEmbedder(config)
@@ -71,15 +94,19 @@ export async function createApp(config: Readonly<Config>, options: CreateAppOpti
   }
   // Vector counts follow the configured embedder: after a switch of embedder, coverage must not
   // count the previous one's vectors (docs/corpus.md §7). A failure leaves the figures as they were.
-  await recountVectors(deps).catch((e: unknown) => log.warn({ err: (e as Error).message }, 'vector counts not refreshed at start'))
+  await recountVectors(deps).catch((e: unknown) =>
+    log.warn({ err: (e as Error).message }, 'vector counts not refreshed at start'),
+  )
   // On PostgreSQL with DSP_CHARGE_WRITE=behind this process must be the ledger's only writer: it takes the lock now, or does not start.
   if (chargeWrite === 'behind' && store.kind === 'postgres') {
-    await chargeBook(deps).ownership!.ensure().catch(async (e: unknown) => {
-      await keyCache.close()
-      await limiter.close()
-      await store.close()
-      throw new ConfigError(`DSP_CHARGE_WRITE=behind: ${(e as Error).message}`)
-    })
+    await chargeBook(deps)
+      .ownership!.ensure()
+      .catch(async (e: unknown) => {
+        await keyCache.close()
+        await limiter.close()
+        await store.close()
+        throw new ConfigError(`DSP_CHARGE_WRITE=behind: ${(e as Error).message}`)
+      })
   }
   const server = await buildServer(deps, { logger: options.logger })
   const worker = options.worker === false ? null : startAgentWorker(deps)

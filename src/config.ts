@@ -11,45 +11,169 @@ const Flag = (defaultValue: '0' | '1', description: string) =>
   Type.Union([Type.Literal('0'), Type.Literal('1')], { default: defaultValue, description })
 
 export const ConfigSchema = Type.Object({
-  DSP_DATA_DIR: Type.String({ default: './data', minLength: 1, description: 'Where the embedded store, index files and deployment secret live.' }),
-  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://', description: 'PostgreSQL instead of the embedded store.' })),
-  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://', description: 'Redis for the limiter store; in-memory when unset.' })),
+  DSP_DATA_DIR: Type.String({
+    default: './data',
+    minLength: 1,
+    description: 'Where the embedded store, index files and deployment secret live.',
+  }),
+  DATABASE_URL: Type.Optional(
+    Type.String({ pattern: '^postgres(ql)?://', description: 'PostgreSQL instead of the embedded store.' }),
+  ),
+  REDIS_URL: Type.Optional(
+    Type.String({ pattern: '^rediss?://', description: 'Redis for the limiter store; in-memory when unset.' }),
+  ),
   DSP_HOST: Type.String({ default: '127.0.0.1', minLength: 1, description: 'Listen address (dsp serve --host wins).' }),
-  DSP_PORT: Type.Integer({ default: 8080, minimum: 0, maximum: 65535, description: 'Listen port (dsp serve --port wins).' }),
-  DSP_PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://', description: 'Base URL clients reach; default http://HOST:PORT.' })),
-  DSP_ERROR_DOCS_URL: Type.Optional(Type.String({ pattern: '^https?://', description: 'Base of problem `type` URLs; default PUBLIC_URL/docs/errors.' })),
-  DSP_ADMIN_TOKEN: Type.Optional(Type.String({ minLength: 32, description: 'Enables /admin/v1; sent as X-Admin-Token.' })),
-  DSP_SECRET: Type.Optional(Type.String({ minLength: 32, description: 'Deployment secret (id hashing, cursor signing); generated and kept in the store when unset.' })),
+  DSP_PORT: Type.Integer({
+    default: 8080,
+    minimum: 0,
+    maximum: 65535,
+    description: 'Listen port (dsp serve --port wins).',
+  }),
+  DSP_PUBLIC_URL: Type.Optional(
+    Type.String({ pattern: '^https?://', description: 'Base URL clients reach; default http://HOST:PORT.' }),
+  ),
+  DSP_ERROR_DOCS_URL: Type.Optional(
+    Type.String({ pattern: '^https?://', description: 'Base of problem `type` URLs; default PUBLIC_URL/docs/errors.' }),
+  ),
+  DSP_ADMIN_TOKEN: Type.Optional(
+    Type.String({ minLength: 32, description: 'Enables /admin/v1; sent as X-Admin-Token.' }),
+  ),
+  DSP_SECRET: Type.Optional(
+    Type.String({
+      minLength: 32,
+      description: 'Deployment secret (id hashing, cursor signing); generated and kept in the store when unset.',
+    }),
+  ),
   DSP_TEST_CLOCK: Flag('0', 'Enables POST/DELETE /admin/v1/clock.'),
   DSP_FAULTS: Flag('0', 'Enables POST/DELETE /admin/v1/faults.'),
   DSP_DASHBOARD: Flag('1', 'Serve the dashboard; 0 makes top-up creation answer 501.'),
-  DSP_TRUST_PROXY: Flag('0', 'Trust X-Forwarded-* from a reverse proxy (client address, https for the Secure session cookie).'),
+  DSP_TRUST_PROXY: Flag(
+    '0',
+    'Trust X-Forwarded-* from a reverse proxy (client address, https for the Secure session cookie).',
+  ),
   DSP_LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
-  DSP_BODY_LIMIT_BYTES: Type.Integer({ default: 1_048_576, minimum: 1024, description: 'Request body cap; over it answers 413 request.too_large.' }),
-  DSP_KEY_CACHE_TTL_SECONDS: Type.Integer({ default: 60, minimum: 0, maximum: 3600, description: 'How long a verified key stays in the in-process cache.' }),
-  DSP_GRAPH_BLOCK_CACHE_MB: Type.Integer({ default: 128, minimum: 0, description: 'Memory for unpacked company graph blocks in each process (relationships reads); 0 reads every block from the store.' }),
-  DSP_RETRIEVAL_TIMEOUT_MS: Type.Integer({ default: 5000, minimum: 1, description: 'Deadline of one retrieval engine call; past it 504 upstream.timeout.' }),
-  DSP_CHARGE_COMMIT: Type.Enum(['async', 'sync'], { default: 'async', description: "How a charge commits on PostgreSQL: async answers once the charge is committed in PostgreSQL's memory (WAL flushed within ≈ 0.6 s; a crash of PostgreSQL itself in that window loses those charges, never more); sync also waits for the WAL flush to disk." }),
-  DSP_CHARGE_WRITE: Type.Optional(Type.Enum(['store', 'behind'], { description: "How a billed call's charge is made. store: one statement in the store before the answer; any number of API processes may share the ledger. behind: admitted in memory against the account's spendable credits, which this process knows exactly as the ledger's only writer, and written within ≈ 50 ms in batches; a crash of the process in that window loses those charges (answered, not billed), never more. On PostgreSQL, behind makes this process the ledger's only writer: it holds an advisory lock for as long as it runs, does not start while another process moves credits, and every store process answers 503 credits.unavailable to what would move credits meanwhile (docs/billing.md). Default: behind on the embedded store, store on PostgreSQL." })),
-  DSP_STORE_THREAD: Type.Enum(['worker', 'main'], { default: 'worker', description: "Where the embedded store's engine (PGlite) runs: worker, a thread of its own, so HTTP, planning and serialisation go on while it reads and writes; main, the server's own thread. Ignored with DATABASE_URL." }),
-  DSP_DEPENDENCY_TIMEOUT_MS: Type.Integer({ default: 2000, minimum: 1, description: 'Deadline of one store/ledger/limiter call before it counts as unreachable.' }),
-  DSP_SAVED_ITEMS_CAP: Type.Integer({ default: 500, minimum: 0, description: 'Saved-items cap for workspaces that never bought credits.' }),
-  DSP_ENTITY_CEILING: Type.Integer({ default: 5_000_000, minimum: 1, description: 'Distinct records shown per credential in 30 days before agent starts answer 429.' }),
-  DSP_AGENT_WORKERS: Type.Integer({ default: 2, minimum: 0, maximum: 64, description: 'Agent runs one worker process runs at once; 0 disables the in-process worker of dsp serve.' }),
-  DSP_AGENT_START_CONCURRENCY: Type.Integer({ default: 5, minimum: 1, description: 'Agent runs one credential may have started and unfinished before a start answers 429 quota.concurrency_exceeded.' }),
-  DSP_AGENT_LEASE_SECONDS: Type.Integer({ default: 30, minimum: 1, description: 'Lease of a claimed agent run, renewed at every step; a run whose worker died is claimed again once it expires.' }),
-  DSP_AGENT_POLL_MS: Type.Integer({ default: 500, minimum: 10, description: 'How often an agent worker polls the queue, and an event stream the store, when no in-process signal came.' }),
-  DSP_CACHE_DIR: Type.String({ default: './node_modules/.cache/dsp', minLength: 1, description: 'Converted embedding vectors and other derived caches.' }),
-  DSP_EMBEDDINGS_PROVIDER: Type.Enum(['glove', 'openai'], { default: 'glove', description: 'Record and query embedder: offline GloVe + SIF, or an OpenAI-compatible /v1/embeddings server.' }),
-  DSP_EMBEDDINGS_URL: Type.Optional(Type.String({ pattern: '^https?://', description: 'openai: server root (a trailing /v1 is accepted); required.' })),
-  DSP_EMBEDDINGS_API_KEY: Type.Optional(Type.String({ minLength: 1, description: 'openai: sent as a Bearer token; never logged.' })),
-  DSP_EMBEDDINGS_MODEL: Type.Optional(Type.String({ minLength: 1, description: 'openai: the embedding model; required.' })),
-  DSP_EMBEDDINGS_DIMENSIONS: Type.Optional(Type.Integer({ minimum: 1, maximum: 16_384, description: "Vector size; required for an openai model other than OpenAI's own; glove: 100 if set." })),
-  DSP_PARSER_PROVIDER: Type.Enum(['rules', 'llm'], { default: 'rules', description: 'Query parser of auto and deep search: offline rules, or an OpenAI-compatible chat model with JSON-schema output.' }),
-  DSP_PARSER_URL: Type.Optional(Type.String({ pattern: '^https?://', description: 'llm: server root of the /v1/chat/completions endpoint; required.' })),
-  DSP_PARSER_API_KEY: Type.Optional(Type.String({ minLength: 1, description: 'llm: sent as a Bearer token; never logged.' })),
+  DSP_BODY_LIMIT_BYTES: Type.Integer({
+    default: 1_048_576,
+    minimum: 1024,
+    description: 'Request body cap; over it answers 413 request.too_large.',
+  }),
+  DSP_KEY_CACHE_TTL_SECONDS: Type.Integer({
+    default: 60,
+    minimum: 0,
+    maximum: 3600,
+    description: 'How long a verified key stays in the in-process cache.',
+  }),
+  DSP_GRAPH_BLOCK_CACHE_MB: Type.Integer({
+    default: 128,
+    minimum: 0,
+    description:
+      'Memory for unpacked company graph blocks in each process (relationships reads); 0 reads every block from the store.',
+  }),
+  DSP_RETRIEVAL_TIMEOUT_MS: Type.Integer({
+    default: 5000,
+    minimum: 1,
+    description: 'Deadline of one retrieval engine call; past it 504 upstream.timeout.',
+  }),
+  DSP_CHARGE_COMMIT: Type.Enum(['async', 'sync'], {
+    default: 'async',
+    description:
+      "How a charge commits on PostgreSQL: async answers once the charge is committed in PostgreSQL's memory (WAL flushed within ≈ 0.6 s; a crash of PostgreSQL itself in that window loses those charges, never more); sync also waits for the WAL flush to disk.",
+  }),
+  DSP_CHARGE_WRITE: Type.Optional(
+    Type.Enum(['store', 'behind'], {
+      description:
+        "How a billed call's charge is made. store: one statement in the store before the answer; any number of API processes may share the ledger. behind: admitted in memory against the account's spendable credits, which this process knows exactly as the ledger's only writer, and written within ≈ 50 ms in batches; a crash of the process in that window loses those charges (answered, not billed), never more. On PostgreSQL, behind makes this process the ledger's only writer: it holds an advisory lock for as long as it runs, does not start while another process moves credits, and every store process answers 503 credits.unavailable to what would move credits meanwhile (docs/billing.md). Default: behind on the embedded store, store on PostgreSQL.",
+    }),
+  ),
+  DSP_STORE_THREAD: Type.Enum(['worker', 'main'], {
+    default: 'worker',
+    description:
+      "Where the embedded store's engine (PGlite) runs: worker, a thread of its own, so HTTP, planning and serialisation go on while it reads and writes; main, the server's own thread. Ignored with DATABASE_URL.",
+  }),
+  DSP_DEPENDENCY_TIMEOUT_MS: Type.Integer({
+    default: 2000,
+    minimum: 1,
+    description: 'Deadline of one store/ledger/limiter call before it counts as unreachable.',
+  }),
+  DSP_SAVED_ITEMS_CAP: Type.Integer({
+    default: 500,
+    minimum: 0,
+    description: 'Saved-items cap for workspaces that never bought credits.',
+  }),
+  DSP_ENTITY_CEILING: Type.Integer({
+    default: 5_000_000,
+    minimum: 1,
+    description: 'Distinct records shown per credential in 30 days before agent starts answer 429.',
+  }),
+  DSP_AGENT_WORKERS: Type.Integer({
+    default: 2,
+    minimum: 0,
+    maximum: 64,
+    description: 'Agent runs one worker process runs at once; 0 disables the in-process worker of dsp serve.',
+  }),
+  DSP_AGENT_START_CONCURRENCY: Type.Integer({
+    default: 5,
+    minimum: 1,
+    description:
+      'Agent runs one credential may have started and unfinished before a start answers 429 quota.concurrency_exceeded.',
+  }),
+  DSP_AGENT_LEASE_SECONDS: Type.Integer({
+    default: 30,
+    minimum: 1,
+    description:
+      'Lease of a claimed agent run, renewed at every step; a run whose worker died is claimed again once it expires.',
+  }),
+  DSP_AGENT_POLL_MS: Type.Integer({
+    default: 500,
+    minimum: 10,
+    description:
+      'How often an agent worker polls the queue, and an event stream the store, when no in-process signal came.',
+  }),
+  DSP_CACHE_DIR: Type.String({
+    default: './node_modules/.cache/dsp',
+    minLength: 1,
+    description: 'Converted embedding vectors and other derived caches.',
+  }),
+  DSP_EMBEDDINGS_PROVIDER: Type.Enum(['glove', 'openai'], {
+    default: 'glove',
+    description: 'Record and query embedder: offline GloVe + SIF, or an OpenAI-compatible /v1/embeddings server.',
+  }),
+  DSP_EMBEDDINGS_URL: Type.Optional(
+    Type.String({ pattern: '^https?://', description: 'openai: server root (a trailing /v1 is accepted); required.' }),
+  ),
+  DSP_EMBEDDINGS_API_KEY: Type.Optional(
+    Type.String({ minLength: 1, description: 'openai: sent as a Bearer token; never logged.' }),
+  ),
+  DSP_EMBEDDINGS_MODEL: Type.Optional(
+    Type.String({ minLength: 1, description: 'openai: the embedding model; required.' }),
+  ),
+  DSP_EMBEDDINGS_DIMENSIONS: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 16_384,
+      description: "Vector size; required for an openai model other than OpenAI's own; glove: 100 if set.",
+    }),
+  ),
+  DSP_PARSER_PROVIDER: Type.Enum(['rules', 'llm'], {
+    default: 'rules',
+    description:
+      'Query parser of auto and deep search: offline rules, or an OpenAI-compatible chat model with JSON-schema output.',
+  }),
+  DSP_PARSER_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://',
+      description: 'llm: server root of the /v1/chat/completions endpoint; required.',
+    }),
+  ),
+  DSP_PARSER_API_KEY: Type.Optional(
+    Type.String({ minLength: 1, description: 'llm: sent as a Bearer token; never logged.' }),
+  ),
   DSP_PARSER_MODEL: Type.Optional(Type.String({ minLength: 1, description: 'llm: the chat model; required.' })),
-  DSP_PARSER_TIMEOUT_MS: Type.Integer({ default: 3000, minimum: 1, description: 'llm: deadline of one parser call; past it the rules parse the query.' }),
+  DSP_PARSER_TIMEOUT_MS: Type.Integer({
+    default: 3000,
+    minimum: 1,
+    description: 'llm: deadline of one parser call; past it the rules parse the query.',
+  }),
 })
 export type Config = Static<typeof ConfigSchema>
 
@@ -85,10 +209,14 @@ function checkProviders(c: Config): void {
     need('DSP_EMBEDDINGS_URL', 'DSP_EMBEDDINGS_PROVIDER is openai')
     need('DSP_EMBEDDINGS_MODEL', 'DSP_EMBEDDINGS_PROVIDER is openai')
     if (c.DSP_EMBEDDINGS_DIMENSIONS === undefined && nativeEmbeddingDimensions(c.DSP_EMBEDDINGS_MODEL!) === undefined) {
-      throw new ConfigError(`DSP_EMBEDDINGS_DIMENSIONS: required for embedding model ${JSON.stringify(c.DSP_EMBEDDINGS_MODEL)}, whose size is not known`)
+      throw new ConfigError(
+        `DSP_EMBEDDINGS_DIMENSIONS: required for embedding model ${JSON.stringify(c.DSP_EMBEDDINGS_MODEL)}, whose size is not known`,
+      )
     }
   } else if (c.DSP_EMBEDDINGS_DIMENSIONS !== undefined && c.DSP_EMBEDDINGS_DIMENSIONS !== GLOVE_DIMENSIONS) {
-    throw new ConfigError(`DSP_EMBEDDINGS_DIMENSIONS: the glove embedder has ${GLOVE_DIMENSIONS} dimensions (got ${c.DSP_EMBEDDINGS_DIMENSIONS})`)
+    throw new ConfigError(
+      `DSP_EMBEDDINGS_DIMENSIONS: the glove embedder has ${GLOVE_DIMENSIONS} dimensions (got ${c.DSP_EMBEDDINGS_DIMENSIONS})`,
+    )
   }
   if (c.DSP_PARSER_PROVIDER === 'llm') {
     need('DSP_PARSER_URL', 'DSP_PARSER_PROVIDER is llm')

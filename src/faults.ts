@@ -6,7 +6,17 @@ import type { Clock } from './clock.ts'
 
 // `records`: the index's record reads once a page is ranked (the retrieval engine's second step):
 // a fault there fails a search after its ranked page was charged, so the charge must be taken back.
-export const dependencies = ['store', 'ledger', 'limiter', 'retrieval', 'records', 'agent_engine', 'lists', 'feedback', 'auth'] as const
+export const dependencies = [
+  'store',
+  'ledger',
+  'limiter',
+  'retrieval',
+  'records',
+  'agent_engine',
+  'lists',
+  'feedback',
+  'auth',
+] as const
 export type Dependency = (typeof dependencies)[number]
 export type FaultMode = 'down' | 'slow' | 'error'
 
@@ -34,7 +44,11 @@ export class Faults {
   list(): { dependency: Dependency; mode: FaultMode; until: string | null }[] {
     return [...this.active.entries()]
       .filter(([dep]) => this.modeOf(dep) !== null)
-      .map(([dependency, f]) => ({ dependency, mode: f.mode, until: f.untilMs === null ? null : new Date(f.untilMs).toISOString() }))
+      .map(([dependency, f]) => ({
+        dependency,
+        mode: f.mode,
+        until: f.untilMs === null ? null : new Date(f.untilMs).toISOString(),
+      }))
   }
 
   /** The fault in force for a dependency, including one inherited from the store. */
@@ -56,7 +70,11 @@ export class Faults {
       if (deadlineMs > 0) await new Promise((r) => setTimeout(r, deadlineMs))
       throw new DependencyError(dependency, 'timeout', `${dependency} did not answer within ${deadlineMs} ms`)
     }
-    throw new DependencyError(dependency, mode === 'down' ? 'down' : 'error', `${dependency} is ${mode === 'down' ? 'unreachable' : 'erroring'} (injected fault)`)
+    throw new DependencyError(
+      dependency,
+      mode === 'down' ? 'down' : 'error',
+      `${dependency} is ${mode === 'down' ? 'unreachable' : 'erroring'} (injected fault)`,
+    )
   }
 
   private current(dependency: Dependency): FaultMode | null {

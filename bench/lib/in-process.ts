@@ -44,9 +44,19 @@ export interface SampledTiming {
 }
 
 /** timeCalls with the flat p50/p95/p99 shape the search, metering and org-chart results use. */
-export async function timeSampled(fn: () => Promise<unknown>, warmupSeconds: number, durationSeconds: number): Promise<SampledTiming> {
+export async function timeSampled(
+  fn: () => Promise<unknown>,
+  warmupSeconds: number,
+  durationSeconds: number,
+): Promise<SampledTiming> {
   const t = await timeCalls(fn, { warmupSeconds, durationSeconds })
-  return { calls: t.calls, calls_per_second: t.calls_per_second, p50_ms: t.latency_ms.p50, p95_ms: t.latency_ms.p95, p99_ms: t.latency_ms.p99 }
+  return {
+    calls: t.calls,
+    calls_per_second: t.calls_per_second,
+    p50_ms: t.latency_ms.p50,
+    p95_ms: t.latency_ms.p95,
+    p99_ms: t.latency_ms.p99,
+  }
 }
 
 /** One round of timeAlternating: each call's timing under its name, the order they ran in, the load after. */

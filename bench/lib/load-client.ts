@@ -88,7 +88,8 @@ async function main(request: LoadRequest): Promise<LoadResult> {
     problems.push(`${result.timeouts + (warmup?.result.timeouts ?? 0)} timeouts`)
   if (non2xx) problems.push(`${non2xx} non-2xx answers (${JSON.stringify(result.statusCodeStats ?? {})})`)
   if (samples.length === 0) problems.push('no 2xx answers recorded')
-  if (request.serverTiming !== null && (missing > 0 || timed.length === 0)) problems.push(`${missing} 2xx answers without a Server-Timing ${request.serverTiming} entry`)
+  if (request.serverTiming !== null && (missing > 0 || timed.length === 0))
+    problems.push(`${missing} 2xx answers without a Server-Timing ${request.serverTiming} entry`)
   return {
     url: request.url,
     connections: request.connections,
@@ -101,7 +102,15 @@ async function main(request: LoadRequest): Promise<LoadResult> {
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx,
-    server_timing: request.serverTiming === null || timed.length === 0 ? null : { entry: request.serverTiming, duration_ms: summariseLatency(timed.values()), outside_ms: summariseLatency(outside.values()), missing },
+    server_timing:
+      request.serverTiming === null || timed.length === 0
+        ? null
+        : {
+            entry: request.serverTiming,
+            duration_ms: summariseLatency(timed.values()),
+            outside_ms: summariseLatency(outside.values()),
+            missing,
+          },
     valid: problems.length === 0,
     problems,
   }

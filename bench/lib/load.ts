@@ -24,7 +24,11 @@ export interface LoadOptions {
   serverTiming?: string
 }
 
-export type LoadRequest = Required<Omit<LoadOptions, 'headers' | 'body' | 'serverTiming'>> & { headers: Record<string, string>; body: string | null; serverTiming: string | null }
+export type LoadRequest = Required<Omit<LoadOptions, 'headers' | 'body' | 'serverTiming'>> & {
+  headers: Record<string, string>
+  body: string | null
+  serverTiming: string | null
+}
 
 export interface LoadResult {
   url: string
@@ -96,5 +100,11 @@ export function load(options: LoadOptions): Promise<LoadResult> {
 
 /** A load result in the flat p50/p95/p99 shape of the in-process timings (in-process.ts timeSampled). */
 export function loadTiming(r: LoadResult): SampledTiming {
-  return { calls: r.requests, calls_per_second: r.requests_per_second, p50_ms: r.latency_ms.p50, p95_ms: r.latency_ms.p95, p99_ms: r.latency_ms.p99 }
+  return {
+    calls: r.requests,
+    calls_per_second: r.requests_per_second,
+    p50_ms: r.latency_ms.p50,
+    p95_ms: r.latency_ms.p95,
+    p99_ms: r.latency_ms.p99,
+  }
 }

@@ -160,13 +160,16 @@ export async function seedSmallDemo(server: BenchServer): Promise<number> {
  * the small corpus seeded now. `variant` names the results file (bench/results/<name>.<variant>.json),
  * so small and medium, embedded and PostgreSQL figures sit side by side.
  */
-export async function demoCorpus(server: BenchServer): Promise<{ scale: DemoScale; seed_seconds: number | null; variant: string }> {
+export async function demoCorpus(
+  server: BenchServer,
+): Promise<{ scale: DemoScale; seed_seconds: number | null; variant: string }> {
   const seeded = await findSeededDemo(server.app.deps)
   if (seeded) {
     console.error(`  demo corpus (${seeded.scale}, seed ${seeded.seed}) already in the store`)
     return { scale: seeded.scale, seed_seconds: null, variant: `${server.store}-${seeded.scale}` }
   }
-  if (process.env.DSP_BENCH_SEEDED_DATA_DIR) throw new Error('DSP_BENCH_SEEDED_DATA_DIR holds no demo corpus: run `dsp demo seed --scale medium` there first')
+  if (process.env.DSP_BENCH_SEEDED_DATA_DIR)
+    throw new Error('DSP_BENCH_SEEDED_DATA_DIR holds no demo corpus: run `dsp demo seed --scale medium` there first')
   return { scale: 'small', seed_seconds: await seedSmallDemo(server), variant: `${server.store}-small` }
 }
 

@@ -44,6 +44,13 @@ export interface Benchmark {
 }
 
 /** A goal "figure at most limit" (latency, share): ratio value / limit, passed only by valid figures. */
-export function atMost(description: string, figure: string, value: number, limit: number, unit: string, valid: boolean): Goal {
+export function atMost(
+  description: string,
+  figure: string,
+  value: number,
+  limit: number,
+  unit: string,
+  valid: boolean,
+): Goal {
   return { description, figure, value, limit, unit, ratio: round(value / limit, 2), pass: valid && value <= limit }
 }

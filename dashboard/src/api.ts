@@ -48,11 +48,20 @@ function url(path: string, query?: Query): string {
 }
 
 async function send(method: string, path: string, opts: CallOptions): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json, application/problem+json', ...(opts.headers ?? {}) }
+  const headers: Record<string, string> = {
+    accept: 'application/json, application/problem+json',
+    ...(opts.headers ?? {}),
+  }
   if (opts.body !== undefined) headers['content-type'] = 'application/json'
   if (method !== 'GET' && method !== 'HEAD' && csrfToken) headers['x-csrf-token'] = csrfToken
   try {
-    return await fetch(url(path, opts.query), { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), credentials: 'same-origin', signal: opts.signal })
+    return await fetch(url(path, opts.query), {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      credentials: 'same-origin',
+      signal: opts.signal,
+    })
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e
     throw new ApiProblem(0, null, null)
@@ -67,7 +76,11 @@ async function problemOf(res: Response): Promise<ApiProblem> {
     body = null
   }
   const retry = Number(res.headers.get('retry-after'))
-  return new ApiProblem(res.status, body && typeof body.code === 'string' ? body : null, Number.isFinite(retry) && retry > 0 ? retry : null)
+  return new ApiProblem(
+    res.status,
+    body && typeof body.code === 'string' ? body : null,
+    Number.isFinite(retry) && retry > 0 ? retry : null,
+  )
 }
 
 export async function call<T>(method: string, path: string, opts: CallOptions = {}): Promise<T> {
@@ -92,7 +105,8 @@ export async function call<T>(method: string, path: string, opts: CallOptions = 
 }
 
 export const get = <T>(path: string, query?: Query, signal?: AbortSignal) => call<T>('GET', path, { query, signal })
-export const post = <T>(path: string, body?: unknown, headers?: Record<string, string>) => call<T>('POST', path, { body, headers })
+export const post = <T>(path: string, body?: unknown, headers?: Record<string, string>) =>
+  call<T>('POST', path, { body, headers })
 export const patch = <T>(path: string, body?: unknown) => call<T>('PATCH', path, { body })
 export const del = <T>(path: string, body?: unknown) => call<T>('DELETE', path, { body })
 
@@ -100,7 +114,8 @@ export const del = <T>(path: string, body?: unknown) => call<T>('DELETE', path, 
 export function describeError(e: unknown): string {
   if (e instanceof ApiProblem) {
     if (e.code === 'network') return 'The server could not be reached. Check your connection and try again.'
-    if (e.code === 'quota.burst_exceeded') return `Too many requests for now; try again in ${e.retryAfter ?? 'a few'} seconds.`
+    if (e.code === 'quota.burst_exceeded')
+      return `Too many requests for now; try again in ${e.retryAfter ?? 'a few'} seconds.`
     return e.problem ? `${e.problem.detail} (${e.problem.code})` : e.message
   }
   return e instanceof Error ? e.message : String(e)
@@ -111,7 +126,11 @@ export function describeError(e: unknown): string {
  * cookie goes with it). When the stream closes, `isDone` decides; if not done, it resumes with
  * Last-Event-ID (a bounded number of times).
  */
-export async function followEvents(path: string, onEvent: (e: StreamEvent) => void, opts: { signal: AbortSignal; isDone: () => Promise<boolean>; maxReconnects?: number }): Promise<void> {
+export async function followEvents(
+  path: string,
+  onEvent: (e: StreamEvent) => void,
+  opts: { signal: AbortSignal; isDone: () => Promise<boolean>; maxReconnects?: number },
+): Promise<void> {
   let lastId: string | null = null
   for (let attempt = 0; attempt <= (opts.maxReconnects ?? 3) && !opts.signal.aborted; attempt++) {
     const headers: Record<string, string> = { accept: 'text/event-stream' }

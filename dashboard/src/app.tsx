@@ -21,7 +21,12 @@ const NAV = [
   { to: '/members', label: 'Members' },
 ] as const
 
-const ROLE_LABEL: Record<string, string> = { dsp_owner: 'Owner', dsp_admin: 'Admin', dsp_developer: 'Developer', dsp_viewer: 'Viewer' }
+const ROLE_LABEL: Record<string, string> = {
+  dsp_owner: 'Owner',
+  dsp_admin: 'Admin',
+  dsp_developer: 'Developer',
+  dsp_viewer: 'Viewer',
+}
 
 export function App() {
   // undefined: still asking the server; null: nobody signed in.

@@ -32,7 +32,11 @@ export function navigate(to: string, options: { replace?: boolean } = {}): void 
   window.dispatchEvent(new Event(EVENT))
 }
 
-export function Link({ to, children, ...rest }: { to: string; children: ReactNode } & AnchorHTMLAttributes<HTMLAnchorElement>) {
+export function Link({
+  to,
+  children,
+  ...rest
+}: { to: string; children: ReactNode } & AnchorHTMLAttributes<HTMLAnchorElement>) {
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
     if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return
     e.preventDefault()

@@ -3,12 +3,25 @@
 // the spec and says so.
 import type { Static } from 'typebox'
 import type { CreditBalanceResponse } from '../../src/contract/account.ts'
-import type { MembersResponse as MembersResponseSchema, SessionView as SessionViewSchema } from '../../src/contract/auth.ts'
+import type {
+  MembersResponse as MembersResponseSchema,
+  SessionView as SessionViewSchema,
+} from '../../src/contract/auth.ts'
 import type { Meta as MetaType, Problem as ProblemType } from '../../src/contract/common.ts'
-import type { CreatedKey as CreatedKeySchema, CreateKeyBody as CreateKeyBodySchema, KeysResponse as KeysResponseSchema } from '../../src/contract/keys.ts'
+import type {
+  CreatedKey as CreatedKeySchema,
+  CreateKeyBody as CreateKeyBodySchema,
+  KeysResponse as KeysResponseSchema,
+} from '../../src/contract/keys.ts'
 import type { AddItemsResponse, ListItemsPage, ListsResponse, SavedListResponse } from '../../src/contract/lists.ts'
 import type { EntityCategory as EntityCategoryType } from '../../src/contract/records.ts'
-import type { HistoryRunDetail, HistoryRunSummary, MetricsResponse, TopupCreated, TopupStatus } from '../../src/contract/usage.ts'
+import type {
+  HistoryRunDetail,
+  HistoryRunSummary,
+  MetricsResponse,
+  TopupCreated,
+  TopupStatus,
+} from '../../src/contract/usage.ts'
 
 export type Meta = MetaType
 export type Problem = ProblemType
@@ -31,9 +44,25 @@ export type AddItemsResult = Static<typeof AddItemsResponse>
 export type EntityCategory = EntityCategoryType
 export type Scope = SessionView['scopes'][number]
 
-export const SCOPES = ['dsp.search.read', 'dsp.entities.read', 'dsp.usage.read', 'dsp.agents.read', 'dsp.agents.write'] as const satisfies readonly Scope[]
+export const SCOPES = [
+  'dsp.search.read',
+  'dsp.entities.read',
+  'dsp.usage.read',
+  'dsp.agents.read',
+  'dsp.agents.write',
+] as const satisfies readonly Scope[]
 
-export const CATEGORIES = ['company', 'person', 'patent', 'news_article', 'market_report', 'funding_round', 'academic_report', 'trend', 'job_opening'] as const satisfies readonly EntityCategory[]
+export const CATEGORIES = [
+  'company',
+  'person',
+  'patent',
+  'news_article',
+  'market_report',
+  'funding_round',
+  'academic_report',
+  'trend',
+  'job_opening',
+] as const satisfies readonly EntityCategory[]
 
 /** The list envelope (§2.2) with the rows of search (`id`, `category`, `score` plus the record's fields). */
 export interface Envelope<Row> {

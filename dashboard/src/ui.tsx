@@ -12,7 +12,11 @@ export interface Loaded<T> {
 
 /** Runs `load` on mount and whenever `deps` change; `reload` runs it again. */
 export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: readonly unknown[]): Loaded<T> {
-  const [state, setState] = useState<{ data: T | null; error: unknown; loading: boolean }>({ data: null, error: null, loading: true })
+  const [state, setState] = useState<{ data: T | null; error: unknown; loading: boolean }>({
+    data: null,
+    error: null,
+    loading: true,
+  })
   const [tick, setTick] = useState(0)
   useEffect(() => {
     const controller = new AbortController()
@@ -28,7 +32,8 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: read
 }
 
 /** True when the error says the route is not on this server (yet). */
-export const isMissingRoute = (e: unknown) => e instanceof ApiProblem && e.status === 404 && e.code === 'request.invalid'
+export const isMissingRoute = (e: unknown) =>
+  e instanceof ApiProblem && e.status === 404 && e.code === 'request.invalid'
 
 export function ErrorMessage({ error }: { error: unknown }) {
   if (!error) return null
@@ -59,7 +64,9 @@ export function formatCredits(n: number | null | undefined): string {
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—'
   const d = new Date(iso)
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC'
+  return Number.isNaN(d.getTime())
+    ? iso
+    : d.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC'
 }
 
 /** A cell value: scalars as text, arrays joined, objects as compact JSON (truncated). */
@@ -87,7 +94,19 @@ export interface Column<Row> {
   numeric?: boolean
 }
 
-export function Table<Row>({ caption, columns, rows, rowKey, empty }: { caption: string; columns: Column<Row>[]; rows: Row[]; rowKey: (row: Row, i: number) => string; empty?: string }) {
+export function Table<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  empty,
+}: {
+  caption: string
+  columns: Column<Row>[]
+  rows: Row[]
+  rowKey: (row: Row, i: number) => string
+  empty?: string
+}) {
   if (rows.length === 0) return <p className="muted">{empty ?? 'Nothing yet.'}</p>
   return (
     <div className="table-wrap" role="region" aria-label={caption} tabIndex={0}>
@@ -134,7 +153,11 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
         Copy
       </button>
       <span role="status" aria-live="polite" className="muted">
-        {copied === 'copied' ? 'Copied to the clipboard.' : copied === 'failed' ? 'Copy failed: select the text and copy it yourself.' : ''}
+        {copied === 'copied'
+          ? 'Copied to the clipboard.'
+          : copied === 'failed'
+            ? 'Copy failed: select the text and copy it yourself.'
+            : ''}
       </span>
     </>
   )
@@ -153,7 +176,16 @@ export function Tabs({ tabs, label }: { tabs: Tab[]; label: string }) {
   const refs = useRef<Record<string, HTMLButtonElement | null>>({})
   const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
     const i = tabs.findIndex((t) => t.id === active)
-    const next = e.key === 'ArrowRight' ? (i + 1) % tabs.length : e.key === 'ArrowLeft' ? (i - 1 + tabs.length) % tabs.length : e.key === 'Home' ? 0 : e.key === 'End' ? tabs.length - 1 : -1
+    const next =
+      e.key === 'ArrowRight'
+        ? (i + 1) % tabs.length
+        : e.key === 'ArrowLeft'
+          ? (i - 1 + tabs.length) % tabs.length
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? tabs.length - 1
+              : -1
     if (next < 0) return
     e.preventDefault()
     const id = tabs[next]!.id
@@ -182,7 +214,14 @@ export function Tabs({ tabs, label }: { tabs: Tab[]; label: string }) {
         ))}
       </div>
       {tabs.map((t) => (
-        <div key={t.id} role="tabpanel" id={`${base}-panel-${t.id}`} aria-labelledby={`${base}-tab-${t.id}`} hidden={t.id !== active} tabIndex={0}>
+        <div
+          key={t.id}
+          role="tabpanel"
+          id={`${base}-panel-${t.id}`}
+          aria-labelledby={`${base}-tab-${t.id}`}
+          hidden={t.id !== active}
+          tabIndex={0}
+        >
           {t.panel}
         </div>
       ))}

@@ -27,19 +27,35 @@ export interface CriterionCheck {
 
 // Verbs and fillers a criterion wraps its subject in; they say nothing about the record.
 const CRITERION_STOPWORDS = new Set(
-  'a an the and or of for to in at by from that which who whose any some more than less into over under per via all has have having had with offers offer offering provides provide providing sells sell selling builds build building makes make making does do doing should must can could may might is are was were be its it their they them this these those also least one currently actively strong good based headquartered located known significant focus focused focuses on operates operate operating serves serve serving'.split(' '),
+  'a an the and or of for to in at by from that which who whose any some more than less into over under per via all has have having had with offers offer offering provides provide providing sells sell selling builds build building makes make making does do doing should must can could may might is are was were be its it their they them this these those also least one currently actively strong good based headquartered located known significant focus focused focuses on operates operate operating serves serve serving'.split(
+    ' ',
+  ),
 )
 
 const NEGATION = /^\s*(?:not|no|non|without|excluding|except|never)\b[\s-]*/i
 
 /** Reads a criterion; filters conflicting with ones already applied are judged by text instead (both must hold). */
-export function planCriterion(criterion: string, category: RunCategory, vocab: Vocabularies, applied: Filters, nowYear: number): CriterionPlan {
+export function planCriterion(
+  criterion: string,
+  category: RunCategory,
+  vocab: Vocabularies,
+  applied: Filters,
+  nowYear: number,
+): CriterionPlan {
   const negation = criterion.match(NEGATION)
   if (negation) {
-    return { criterion, method: 'judged', filters: {}, terms: judgedTerms(criterion.slice(negation[0].length)), negated: true }
+    return {
+      criterion,
+      method: 'judged',
+      filters: {},
+      terms: judgedTerms(criterion.slice(negation[0].length)),
+      negated: true,
+    }
   }
   const parsed = parseQuery(criterion, vocab, { category, nowYear })
-  const conflicts = Object.keys(parsed.filters).some((k) => k in applied && JSON.stringify(applied[k]) !== JSON.stringify(parsed.filters[k]))
+  const conflicts = Object.keys(parsed.filters).some(
+    (k) => k in applied && JSON.stringify(applied[k]) !== JSON.stringify(parsed.filters[k]),
+  )
   if (conflicts) return { criterion, method: 'judged', filters: {}, terms: judgedTerms(criterion), negated: false }
   const terms = judgedTerms(parsed.semantic_query ?? '')
   const hasFilters = Object.keys(parsed.filters).length > 0
@@ -51,7 +67,9 @@ export function planCriterion(criterion: string, category: RunCategory, vocab: V
 }
 
 function judgedTerms(text: string): string[] {
-  return queryTerms(text).filter((t) => !CRITERION_STOPWORDS.has(t)).slice(0, 8)
+  return queryTerms(text)
+    .filter((t) => !CRITERION_STOPWORDS.has(t))
+    .slice(0, 8)
 }
 
 /** A record's searchable text: every string and number value, nested ones included (keys are not text). */
@@ -96,9 +114,20 @@ export function checkCriterion(plan: CriterionPlan, text: string, proof: string 
       if (!first) first = { index, length: m[1]?.length ?? 0 }
     } else all = false
   }
-  if (plan.negated) return { criterion: plan.criterion, passed: !any, proven_by: 'judged', evidence: any && first ? snippet(text, first.index, first.length) : null }
+  if (plan.negated)
+    return {
+      criterion: plan.criterion,
+      passed: !any,
+      proven_by: 'judged',
+      evidence: any && first ? snippet(text, first.index, first.length) : null,
+    }
   const passed = plan.terms.length > 0 && all
-  return { criterion: plan.criterion, passed, proven_by: 'judged', evidence: passed && first ? snippet(text, first.index, first.length) : null }
+  return {
+    criterion: plan.criterion,
+    passed,
+    proven_by: 'judged',
+    evidence: passed && first ? snippet(text, first.index, first.length) : null,
+  }
 }
 
 /** On topic: the text mentions at least one of the words (or a synonym); true when there are none. */

@@ -7,7 +7,15 @@ import type { RunCategory } from '../contract/agent-runs.ts'
 import { normaliseDomain, normaliseProfileUrl } from '../corpus/normalise.ts'
 import type { NewEvent } from '../store/agent-runs.ts'
 import * as progress from '../domain/agent-runs/progress.ts'
-import { buildRows, loadVocabularies, retrieve, vectorDegradation, vectorUnavailableDegradation, withRetrieval, type RetrievalPlan } from '../domain/search/engine.ts'
+import {
+  buildRows,
+  loadVocabularies,
+  retrieve,
+  vectorDegradation,
+  vectorUnavailableDegradation,
+  withRetrieval,
+  type RetrievalPlan,
+} from '../domain/search/engine.ts'
 import type { Vocabularies } from '../domain/search/parser.ts'
 import type { Deps } from '../domain/types.ts'
 import { composeAnswer, type ScreenState } from './answer.ts'
@@ -59,7 +67,10 @@ export async function executeRun(deps: Deps, claim: progress.Claim, shouldStop: 
   // Loading the embedder is a one-off of the process: done here, outside the retrieval deadlines.
   await deps.embedder()
   const done = await progress.loadCheckpoint(deps, claim)
-  const step = async <T>(name: string, work: () => Promise<{ output: T; events: NewEvent[]; fields?: Parameters<typeof progress.commitStep>[5] }>): Promise<T> => {
+  const step = async <T>(
+    name: string,
+    work: () => Promise<{ output: T; events: NewEvent[]; fields?: Parameters<typeof progress.commitStep>[5] }>,
+  ): Promise<T> => {
     if (done.has(name)) return done.get(name) as T
     if (shouldStop()) throw new Interrupted()
     const r = await work()
@@ -79,21 +90,46 @@ export async function executeRun(deps: Deps, claim: progress.Claim, shouldStop: 
     return {
       output: p,
       fields: { tier: p.tier },
-      events: [ev('plan', {
-        tier: p.tier,
-        tier_chosen_by: run.effort === 'auto' ? 'auto' : 'caller',
-        budget: p.budget,
-        filters: p.filters,
-        semantic_query: p.semantic_query,
-        searches: p.searches.map((s) => ({ step: s.step, purpose: s.purpose, semantic_query: s.semantic_query, expansions: s.expansions })),
-        criteria: p.criteria.map((c) => ({ criterion: c.criterion, method: c.method, filters: c.filters, terms: c.terms, negated: c.negated })),
-        columns: p.columns,
-      })],
+      events: [
+        ev('plan', {
+          tier: p.tier,
+          tier_chosen_by: run.effort === 'auto' ? 'auto' : 'caller',
+          budget: p.budget,
+          filters: p.filters,
+          semantic_query: p.semantic_query,
+          searches: p.searches.map((s) => ({
+            step: s.step,
+            purpose: s.purpose,
+            semantic_query: s.semantic_query,
+            expansions: s.expansions,
+          })),
+          criteria: p.criteria.map((c) => ({
+            criterion: c.criterion,
+            method: c.method,
+            filters: c.filters,
+            terms: c.terms,
+            negated: c.negated,
+          })),
+          columns: p.columns,
+        }),
+      ],
     }
   })
 
   const exclusion = exclusionMatcher(run.exclusion as string[])
-  const state: ScreenState = { seen: new Set(), kept: [], excluded: 0, stats: plan.criteria.map(() => ({ evaluated: 0, passed: 0 })), universe: null, primary_exhausted: false, primary_seen: 0, all_exhausted: true, searches_run: 0, budget_hit: false, vector_unavailable: false }
+  const state: ScreenState = {
+    seen: new Set(),
+    kept: [],
+    excluded: 0,
+    stats: plan.criteria.map(() => ({ evaluated: 0, passed: 0 })),
+    universe: null,
+    primary_exhausted: false,
+    primary_seen: 0,
+    all_exhausted: true,
+    searches_run: 0,
+    budget_hit: false,
+    vector_unavailable: false,
+  }
   const apply = (d: SearchDelta) => {
     d.seen.forEach((id) => state.seen.add(id))
     state.kept.push(...d.kept)
@@ -124,14 +160,29 @@ export async function executeRun(deps: Deps, claim: progress.Claim, shouldStop: 
   const insights = await step('insights', async () => {
     const names = await rowNames(deps, plan, state.kept.slice(0, 200))
     const r = await findInsights(deps, plan, names)
-    return { output: r, events: [ev('insights', { searches: r.searches, insights: r.insights.length, insight_sources: r.insight_sources.length })] }
+    return {
+      output: r,
+      events: [
+        ev('insights', {
+          searches: r.searches,
+          insights: r.insights.length,
+          insight_sources: r.insight_sources.length,
+        }),
+      ],
+    }
   })
 
   if (shouldStop()) throw new Interrupted()
   await finish(deps, claim, plan, state, insights)
 }
 
-async function searchStep(deps: Deps, plan: RunPlan, spec: SearchSpec, state: ScreenState, exclusion: (row: Record<string, unknown>) => boolean): Promise<SearchDelta> {
+async function searchStep(
+  deps: Deps,
+  plan: RunPlan,
+  spec: SearchSpec,
+  state: ScreenState,
+  exclusion: (row: Record<string, unknown>) => boolean,
+): Promise<SearchDelta> {
   const retrievalPlan: RetrievalPlan = {
     category: plan.category,
     filters: plan.filters,
@@ -143,7 +194,19 @@ async function searchStep(deps: Deps, plan: RunPlan, spec: SearchSpec, state: Sc
     pool: plan.budget.page * plan.budget.depth,
   }
   const proof = describeFilters(plan.filters)
-  const delta: SearchDelta = { step: spec.step, returned: 0, seen: [], kept: [], excluded: 0, off_topic: 0, stats: plan.criteria.map(() => ({ evaluated: 0, passed: 0 })), total: null, total_is_estimate: null, exhausted: false, budget_hit: false }
+  const delta: SearchDelta = {
+    step: spec.step,
+    returned: 0,
+    seen: [],
+    kept: [],
+    excluded: 0,
+    off_topic: 0,
+    stats: plan.criteria.map(() => ({ evaluated: 0, passed: 0 })),
+    total: null,
+    total_is_estimate: null,
+    exhausted: false,
+    budget_hit: false,
+  }
   const seen = new Set(state.seen)
   // One retrieval deadline per page (DSP_RETRIEVAL_TIMEOUT_MS), as a search request has.
   for (let page = 0; page < plan.budget.depth; page++) {
@@ -169,7 +232,15 @@ async function searchStep(deps: Deps, plan: RunPlan, spec: SearchSpec, state: Sc
 }
 
 /** Screens a page's new rows: topic (when the search ignored the query's words), every criterion, then the exclusion list. */
-function screen(plan: RunPlan, spec: SearchSpec, rows: Record<string, unknown>[], delta: SearchDelta, seen: Set<string>, exclusion: (row: Record<string, unknown>) => boolean, proof: string | null): void {
+function screen(
+  plan: RunPlan,
+  spec: SearchSpec,
+  rows: Record<string, unknown>[],
+  delta: SearchDelta,
+  seen: Set<string>,
+  exclusion: (row: Record<string, unknown>) => boolean,
+  proof: string | null,
+): void {
   for (const row of rows) {
     const id = String(row.id)
     if (seen.has(id)) continue
@@ -201,14 +272,37 @@ function screen(plan: RunPlan, spec: SearchSpec, rows: Record<string, unknown>[]
 function searchEvents(plan: RunPlan, spec: SearchSpec, d: SearchDelta, before: ScreenState): NewEvent[] {
   const keptBefore = before.kept.length
   return [
-    ev('search_step', { step: spec.step, purpose: spec.purpose, semantic_query: spec.semantic_query, expansions: spec.expansions, returned: d.returned, off_topic: d.off_topic, new_candidates: d.seen.length, candidates_examined: before.seen.size + d.seen.length, matching_total: d.total, matching_total_is_estimate: d.total_is_estimate }),
-    ev('rows_found', { step: spec.step, new_rows: d.kept.length, rows: keptBefore + d.kept.length, excluded: d.excluded, sample: d.kept.slice(0, 5).map((k) => k.id) }),
+    ev('search_step', {
+      step: spec.step,
+      purpose: spec.purpose,
+      semantic_query: spec.semantic_query,
+      expansions: spec.expansions,
+      returned: d.returned,
+      off_topic: d.off_topic,
+      new_candidates: d.seen.length,
+      candidates_examined: before.seen.size + d.seen.length,
+      matching_total: d.total,
+      matching_total_is_estimate: d.total_is_estimate,
+    }),
+    ev('rows_found', {
+      step: spec.step,
+      new_rows: d.kept.length,
+      rows: keptBefore + d.kept.length,
+      excluded: d.excluded,
+      sample: d.kept.slice(0, 5).map((k) => k.id),
+    }),
     ev('criterion_progress', {
       step: spec.step,
       criteria: plan.criteria.map((c, i) => {
         const evaluated = before.stats[i]!.evaluated + d.stats[i]!.evaluated
         const passed = before.stats[i]!.passed + d.stats[i]!.passed
-        return { criterion: c.criterion, proven_by: c.method === 'filter' ? 'query' : 'judged', evaluated, passed, success_rate: evaluated ? Math.round((passed / evaluated) * 1000) / 1000 : null }
+        return {
+          criterion: c.criterion,
+          proven_by: c.method === 'filter' ? 'query' : 'judged',
+          evaluated,
+          passed,
+          success_rate: evaluated ? Math.round((passed / evaluated) * 1000) / 1000 : null,
+        }
       }),
     }),
   ]
@@ -216,8 +310,16 @@ function searchEvents(plan: RunPlan, spec: SearchSpec, d: SearchDelta, before: S
 
 /** Display names of the kept rows (companies, or people and their employers), so insights skip them. */
 async function rowNames(deps: Deps, plan: RunPlan, kept: KeptRow[]): Promise<string[]> {
-  const rows = await withRetrieval(deps, () => buildRows(deps, plan.category, kept.map((k) => ({ id: k.id, score: k.score }))))
-  return rows.flatMap((r) => [r.account_name, r.name, (r.current_employer as { company?: unknown } | null)?.company]).filter((n): n is string => typeof n === 'string')
+  const rows = await withRetrieval(deps, () =>
+    buildRows(
+      deps,
+      plan.category,
+      kept.map((k) => ({ id: k.id, score: k.score })),
+    ),
+  )
+  return rows
+    .flatMap((r) => [r.account_name, r.name, (r.current_employer as { company?: unknown } | null)?.company])
+    .filter((n): n is string => typeof n === 'string')
 }
 
 /** Row ids, domains or profile URLs; a row matches when any of its identifiers is listed. */
@@ -233,17 +335,30 @@ function exclusionMatcher(list: string[]): (row: Record<string, unknown>) => boo
   }
   return (row) => {
     if (ids.size === 0) return false
-    for (const key of [row.id, row.domain, row.profile_url]) if (typeof key === 'string' && ids.has(key.toLowerCase())) return true
+    for (const key of [row.id, row.domain, row.profile_url])
+      if (typeof key === 'string' && ids.has(key.toLowerCase())) return true
     return false
   }
 }
 
-async function finish(deps: Deps, claim: progress.Claim, plan: RunPlan, state: ScreenState, insights: InsightsResult): Promise<void> {
+async function finish(
+  deps: Deps,
+  claim: progress.Claim,
+  plan: RunPlan,
+  state: ScreenState,
+  insights: InsightsResult,
+): Promise<void> {
   const rows: { entity_id: string; row: unknown }[] = []
   const filled = plan.columns.map(() => 0)
   for (let i = 0; i < state.kept.length; i += 200) {
     const chunk = state.kept.slice(i, i + 200)
-    const records = await withRetrieval(deps, () => buildRows(deps, plan.category, chunk.map((k) => ({ id: k.id, score: k.score }))))
+    const records = await withRetrieval(deps, () =>
+      buildRows(
+        deps,
+        plan.category,
+        chunk.map((k) => ({ id: k.id, score: k.score })),
+      ),
+    )
     const byId = new Map(records.map((r) => [String(r.id), r]))
     for (const k of chunk) {
       const record = byId.get(k.id)
@@ -255,7 +370,18 @@ async function finish(deps: Deps, claim: progress.Claim, plan: RunPlan, state: S
         enrichments[c.name] = value
         if (value !== null) filled[j]! += 1
       })
-      rows.push({ entity_id: k.id, row: { id: k.id, category: plan.category, score: k.score, position: rows.length, record: fields, enrichments, criteria: k.checks } })
+      rows.push({
+        entity_id: k.id,
+        row: {
+          id: k.id,
+          category: plan.category,
+          score: k.score,
+          position: rows.length,
+          record: fields,
+          enrichments,
+          criteria: k.checks,
+        },
+      })
     }
   }
   const vectorGaps = [
@@ -265,7 +391,5 @@ async function finish(deps: Deps, claim: progress.Claim, plan: RunPlan, state: S
     ...insights.searches.filter((s) => s.vector_unavailable).flatMap((s) => vectorUnavailableDegradation(s.category)),
   ]
   const answer = composeAnswer(claim.run, plan, state, insights, rows.length, filled, vectorGaps)
-  await progress.completeRun(deps, claim, answer, rows, [
-    ev('enrichment', { columns: answer.columns }),
-  ])
+  await progress.completeRun(deps, claim, answer, rows, [ev('enrichment', { columns: answer.columns })])
 }

@@ -27,10 +27,18 @@ export interface Insight {
 }
 
 const ORDER: InsightCategory[] = ['market_report', 'academic_report', 'news_article']
-const KIND: Record<InsightCategory, Insight['kind']> = { market_report: 'market', academic_report: 'technology', news_article: 'news' }
+const KIND: Record<InsightCategory, Insight['kind']> = {
+  market_report: 'market',
+  academic_report: 'technology',
+  news_article: 'news',
+}
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null)
-const sentences = (text: string | null) => (text ?? '').split(/(?<=[.!?])\s+(?=[A-Z])/).map((s) => s.trim()).filter((s) => s.length > 20)
+const sentences = (text: string | null) =>
+  (text ?? '')
+    .split(/(?<=[.!?])\s+(?=[A-Z])/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 20)
 
 /** A document's claim: the sentence carrying a figure or a finding, else its first sentence. */
 function statementOf(category: InsightCategory, r: Record<string, unknown>): string | null {
@@ -76,8 +84,25 @@ export async function findInsights(deps: Deps, plan: RunPlan, rowNames: string[]
     const room = plan.budget.insight_sources - sources.length
     if (room <= 0) break
     const { docs, vectorUnavailable } = await withRetrieval(deps, async () => {
-      const got = await retrieve(deps, { category: category as EntityCategory, filters: {}, include_domains: [], semantic_query: words, semantic_scope: null, sort: [], expansions: expandTerms(topic), pool: 50 }, 0, room * 2)
-      return { docs: await buildRows(deps, category as EntityCategory, got.hits), vectorUnavailable: got.vector_unavailable }
+      const got = await retrieve(
+        deps,
+        {
+          category: category as EntityCategory,
+          filters: {},
+          include_domains: [],
+          semantic_query: words,
+          semantic_scope: null,
+          sort: [],
+          expansions: expandTerms(topic),
+          pool: 50,
+        },
+        0,
+        room * 2,
+      )
+      return {
+        docs: await buildRows(deps, category as EntityCategory, got.hits),
+        vectorUnavailable: got.vector_unavailable,
+      }
     })
     searches.push({ category, returned: docs.length, ...(vectorUnavailable ? { vector_unavailable: true } : {}) })
     for (const doc of docs) {
@@ -95,5 +120,9 @@ export async function findInsights(deps: Deps, plan: RunPlan, rowNames: string[]
     }
   }
   const cited = new Set(sources.map((s) => s.id))
-  return { insights: insights.filter((i) => i.citations.length > 0 && i.citations.every((c) => cited.has(c))), insight_sources: sources, searches }
+  return {
+    insights: insights.filter((i) => i.citations.length > 0 && i.citations.every((c) => cited.has(c))),
+    insight_sources: sources,
+    searches,
+  }
 }

@@ -49,7 +49,15 @@ export interface RunInput {
 
 function valuesOf(filter: unknown): string[] {
   const include = (filter as { include?: unknown[] } | undefined)?.include ?? []
-  return include.map((v) => (typeof v === 'string' ? v : typeof (v as { value?: unknown }).value === 'string' ? (v as { value: string }).value : '')).filter(Boolean)
+  return include
+    .map((v) =>
+      typeof v === 'string'
+        ? v
+        : typeof (v as { value?: unknown }).value === 'string'
+          ? (v as { value: string }).value
+          : '',
+    )
+    .filter(Boolean)
 }
 
 export function planRun(input: RunInput, vocab: Vocabularies, nowYear: number): RunPlan {
@@ -68,14 +76,51 @@ export function planRun(input: RunInput, vocab: Vocabularies, nowYear: number): 
   const judgedWords = [...new Set(judged.flatMap((c) => c.terms))]
   const hasFilters = Object.keys(filters).length > 0
 
-  const specs: Omit<SearchSpec, 'step'>[] = [{ purpose: 'the query', semantic_query: semantic, semantic_scope: scope, expansions: [], check_topic: false }]
-  if (judgedWords.length && semantic) specs.push({ purpose: "the query with the criteria's words", semantic_query: [semantic, ...judgedWords].join(' '), semantic_scope: scope, expansions: [], check_topic: false })
-  for (const c of judged) specs.push({ purpose: `criterion "${c.criterion}"`, semantic_query: c.terms.join(' '), semantic_scope: input.category === 'person' ? 'person' : null, expansions: [], check_topic: semantic !== null })
-  if (hasFilters && semantic) specs.push({ purpose: 'every record passing the filters, best first', semantic_query: null, semantic_scope: null, expansions: [], check_topic: true })
+  const specs: Omit<SearchSpec, 'step'>[] = [
+    { purpose: 'the query', semantic_query: semantic, semantic_scope: scope, expansions: [], check_topic: false },
+  ]
+  if (judgedWords.length && semantic)
+    specs.push({
+      purpose: "the query with the criteria's words",
+      semantic_query: [semantic, ...judgedWords].join(' '),
+      semantic_scope: scope,
+      expansions: [],
+      check_topic: false,
+    })
+  for (const c of judged)
+    specs.push({
+      purpose: `criterion "${c.criterion}"`,
+      semantic_query: c.terms.join(' '),
+      semantic_scope: input.category === 'person' ? 'person' : null,
+      expansions: [],
+      check_topic: semantic !== null,
+    })
+  if (hasFilters && semantic)
+    specs.push({
+      purpose: 'every record passing the filters, best first',
+      semantic_query: null,
+      semantic_scope: null,
+      expansions: [],
+      check_topic: true,
+    })
   const expansions = expandTerms(queryTerms(semantic))
-  if (expansions.length) specs.push({ purpose: 'the query with synonyms', semantic_query: semantic, semantic_scope: scope, expansions, check_topic: false })
+  if (expansions.length)
+    specs.push({
+      purpose: 'the query with synonyms',
+      semantic_query: semantic,
+      semantic_scope: scope,
+      expansions,
+      check_topic: false,
+    })
 
-  const topicWords = [semantic, ...valuesOf(filters.industry), ...valuesOf(filters.sub_industry), ...valuesOf(filters.technology)].filter(Boolean).join(' ')
+  const topicWords = [
+    semantic,
+    ...valuesOf(filters.industry),
+    ...valuesOf(filters.sub_industry),
+    ...valuesOf(filters.technology),
+  ]
+    .filter(Boolean)
+    .join(' ')
   return {
     tier,
     budget,
@@ -96,7 +141,14 @@ export function planRun(input: RunInput, vocab: Vocabularies, nowYear: number): 
 /** A filter in words, for summaries and evidence: `industry: Fintech or Banking`, `employee_count ≥ 100`. */
 export function describeFilter(name: string, value: unknown): string {
   if (value && typeof value === 'object') {
-    const v = value as { include?: unknown[]; exclude?: unknown[]; min?: number; max?: number; from?: string; to?: string }
+    const v = value as {
+      include?: unknown[]
+      exclude?: unknown[]
+      min?: number
+      max?: number
+      from?: string
+      to?: string
+    }
     const parts: string[] = []
     if (v.include?.length) parts.push(valuesOf(v).join(' or '))
     if (v.exclude?.length) parts.push(`not ${valuesOf({ include: v.exclude }).join(' or ')}`)
@@ -110,6 +162,8 @@ export function describeFilter(name: string, value: unknown): string {
 }
 
 export function describeFilters(filters: Filters): string | null {
-  const parts = Object.entries(filters).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => describeFilter(k, v))
+  const parts = Object.entries(filters)
+    .filter(([, v]) => v !== undefined && v !== null)
+    .map(([k, v]) => describeFilter(k, v))
   return parts.length ? parts.join('; ') : null
 }

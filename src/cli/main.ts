@@ -27,7 +27,9 @@ export const parsePort = (v: string) => {
   return n
 }
 
-const program = new Command('dsp').description('Data Platform API: server, migrations and operator commands').showHelpAfterError()
+const program = new Command('dsp')
+  .description('Data Platform API: server, migrations and operator commands')
+  .showHelpAfterError()
 
 program
   .command('serve')
@@ -36,7 +38,9 @@ program
   .option('--host <host>', 'listen address (default DSP_HOST or 127.0.0.1)')
   .option('--demo', 'create a demo workspace and print its keys')
   .option('--no-worker', 'do not run agent runs in this process (run `dsp worker` processes instead)')
-  .action(async (opts: { port?: number; host?: string; demo?: boolean; worker?: boolean }) => serveCommand(config(), opts))
+  .action(async (opts: { port?: number; host?: string; demo?: boolean; worker?: boolean }) =>
+    serveCommand(config(), opts),
+  )
 
 program
   .command('migrate')

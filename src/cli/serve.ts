@@ -5,14 +5,22 @@ import { setUpDemoWorkspace } from '../domain/demo.ts'
 import { startMaintenance } from '../jobs/maintenance.ts'
 import { seedDemoIfEmpty } from './demo.ts'
 
-export async function serveCommand(config: Readonly<Config>, opts: { port?: number; host?: string; demo?: boolean; worker?: boolean }) {
+export async function serveCommand(
+  config: Readonly<Config>,
+  opts: { port?: number; host?: string; demo?: boolean; worker?: boolean },
+) {
   const port = opts.port ?? config.DSP_PORT
   const host = opts.host ?? config.DSP_HOST
   const app = await createApp(config, { port, worker: opts.worker !== false })
   const address = await app.app.listen({ port, host })
   const stopMaintenance = startMaintenance(app.deps)
   const base = app.deps.publicUrl
-  const lines = [`Data Platform API listening on ${address}`, `  API reference  ${base}/docs`, `  OpenAPI        ${base}/openapi.json`, `  Dashboard      ${base}/dashboard`]
+  const lines = [
+    `Data Platform API listening on ${address}`,
+    `  API reference  ${base}/docs`,
+    `  OpenAPI        ${base}/openapi.json`,
+    `  Dashboard      ${base}/dashboard`,
+  ]
   if (opts.demo) {
     await seedDemoIfEmpty(app.deps, (line) => process.stdout.write(line + '\n'))
     const demo = await setUpDemoWorkspace(app.deps)

@@ -20,13 +20,17 @@ export function workerCommand(config: () => Readonly<Config>): Command {
       const c = config()
       if (!c.DATABASE_URL) {
         // The embedded store belongs to one process: there, `dsp serve` runs its worker in-process.
-        process.stderr.write('dsp worker: needs DATABASE_URL (PostgreSQL); on the embedded store `dsp serve` runs the worker in-process\n')
+        process.stderr.write(
+          'dsp worker: needs DATABASE_URL (PostgreSQL); on the embedded store `dsp serve` runs the worker in-process\n',
+        )
         process.exit(2)
       }
       // The app's wiring without its listener and without its own in-process worker.
       const app = await createApp(c, { port: 0, worker: false })
       const worker = startAgentWorker(app.deps, { concurrency: opts.concurrency ?? Math.max(1, c.DSP_AGENT_WORKERS) })
-      process.stdout.write(`dsp worker ${worker.owner}: up to ${opts.concurrency ?? Math.max(1, c.DSP_AGENT_WORKERS)} agent runs at once\n`)
+      process.stdout.write(
+        `dsp worker ${worker.owner}: up to ${opts.concurrency ?? Math.max(1, c.DSP_AGENT_WORKERS)} agent runs at once\n`,
+      )
       const stop = async () => {
         await worker.stop()
         await app.close()

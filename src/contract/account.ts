@@ -3,7 +3,9 @@ import { Type, type Static } from 'typebox'
 import { Credits, Nullable, Strict, Timestamp, WithMeta } from './common.ts'
 
 export const CreditBalanceResponse = WithMeta({
-  allocated: Nullable(Type.Object({ granted: Credits, remaining: Credits, reserved: Credits, expires_at: Nullable(Timestamp) })),
+  allocated: Nullable(
+    Type.Object({ granted: Credits, remaining: Credits, reserved: Credits, expires_at: Nullable(Timestamp) }),
+  ),
   shared: Nullable(Type.Object({ remaining: Credits })),
   spendable: Credits,
   scope: Type.Union([Type.Literal('platform'), Type.Literal('tenant_wide_fallback')]),

@@ -19,7 +19,9 @@ export const GrantCreditsBody = Strict({
 })
 
 export const BalanceResponse = Type.Object({
-  allocated: Nullable(Type.Object({ granted: Credits, remaining: Credits, reserved: Credits, expires_at: Nullable(Timestamp) })),
+  allocated: Nullable(
+    Type.Object({ granted: Credits, remaining: Credits, reserved: Credits, expires_at: Nullable(Timestamp) }),
+  ),
   shared: Nullable(Type.Object({ remaining: Credits })),
   spendable: Credits,
   scope: Type.String(),
@@ -62,9 +64,13 @@ export const FaultBody = Strict({
   seconds: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
 })
 export type FaultBody = Static<typeof FaultBody>
-export const FaultsResponse = Type.Object({ faults: Type.Array(Type.Object({ dependency: Type.String(), mode: Type.String(), until: Nullable(Timestamp) })) })
+export const FaultsResponse = Type.Object({
+  faults: Type.Array(Type.Object({ dependency: Type.String(), mode: Type.String(), until: Nullable(Timestamp) })),
+})
 
 export const WorkspaceIdParams = Strict({ workspace_id: Type.String() })
 export const KeyIdParams = Strict({ key_id: Type.String() })
 
-export const JobParams = Strict({ job: Type.Enum(['usage.retention', 'credits.expire_holds', 'agents.prune_exposures', 'relationships.prune_blocks']) })
+export const JobParams = Strict({
+  job: Type.Enum(['usage.retention', 'credits.expire_holds', 'agents.prune_exposures', 'relationships.prune_blocks']),
+})

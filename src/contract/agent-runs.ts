@@ -13,20 +13,61 @@ export type RunStatus = (typeof RUN_STATUSES)[number]
 export const RUN_CATEGORIES = ['company', 'person'] as const
 export type RunCategory = (typeof RUN_CATEGORIES)[number]
 
-export const AGENT_LIMITS = { query: 4000, criteria: 10, enrichments: 20, exclusion: 1000, idempotency_key: 255 } as const
+export const AGENT_LIMITS = {
+  query: 4000,
+  criteria: 10,
+  enrichments: 20,
+  exclusion: 1000,
+  idempotency_key: 255,
+} as const
 
 export const StartRunBody = Strict({
-  query: Type.String({ minLength: 1, maxLength: AGENT_LIMITS.query, pattern: '\\S', description: 'What to find, 1..4000 characters' }),
+  query: Type.String({
+    minLength: 1,
+    maxLength: AGENT_LIMITS.query,
+    pattern: '\\S',
+    description: 'What to find, 1..4000 characters',
+  }),
   category: Type.Optional(Type.Enum([...RUN_CATEGORIES], { default: 'company', description: 'What each row is' })),
-  effort: Type.Optional(Type.Enum([...EFFORTS], { default: 'medium', description: 'Budget tier (searches, candidates examined, depth); auto picks one from the query and holds 85 credits while it chooses' })),
-  criteria: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { maxItems: AGENT_LIMITS.criteria, description: 'Up to 10; a row must satisfy every one to be kept' })),
-  enrichments: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: AGENT_LIMITS.enrichments, description: 'Up to 20 column names filled on every row from record fields; a column no field supports comes back empty, never guessed' })),
-  exclusion: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { maxItems: AGENT_LIMITS.exclusion, description: 'Up to 1000 record ids (row ids, domains or profile URLs) left out of the answer; coverage is still measured against the whole matching set' })),
+  effort: Type.Optional(
+    Type.Enum([...EFFORTS], {
+      default: 'medium',
+      description:
+        'Budget tier (searches, candidates examined, depth); auto picks one from the query and holds 85 credits while it chooses',
+    }),
+  ),
+  criteria: Type.Optional(
+    Type.Array(Type.String({ minLength: 1, maxLength: 500 }), {
+      maxItems: AGENT_LIMITS.criteria,
+      description: 'Up to 10; a row must satisfy every one to be kept',
+    }),
+  ),
+  enrichments: Type.Optional(
+    Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+      maxItems: AGENT_LIMITS.enrichments,
+      description:
+        'Up to 20 column names filled on every row from record fields; a column no field supports comes back empty, never guessed',
+    }),
+  ),
+  exclusion: Type.Optional(
+    Type.Array(Type.String({ minLength: 1, maxLength: 500 }), {
+      maxItems: AGENT_LIMITS.exclusion,
+      description:
+        'Up to 1000 record ids (row ids, domains or profile URLs) left out of the answer; coverage is still measured against the whole matching set',
+    }),
+  ),
 })
 export type StartRunBody = Static<typeof StartRunBody>
 
 export const StartRunHeaders = Type.Object(
-  { 'idempotency-key': Type.String({ minLength: 1, maxLength: AGENT_LIMITS.idempotency_key, description: 'Required. A unique string per intent, scoped to the workspace, never expiring: a reused key returns the original run (200) whatever the body says. Missing, empty or over 255 characters: 400 request.invalid.' }) },
+  {
+    'idempotency-key': Type.String({
+      minLength: 1,
+      maxLength: AGENT_LIMITS.idempotency_key,
+      description:
+        'Required. A unique string per intent, scoped to the workspace, never expiring: a reused key returns the original run (200) whatever the body says. Missing, empty or over 255 characters: 400 request.invalid.',
+    }),
+  },
   { additionalProperties: true },
 )
 
@@ -39,7 +80,10 @@ export type RunHandle = Static<typeof RunHandle>
 export const Insight = Type.Object({
   statement: Type.String({ description: 'A statement about the market or the technology, taken from its sources' }),
   kind: Type.Enum(['market', 'technology', 'news']),
-  citations: Type.Array(Type.String(), { minItems: 1, description: 'ids of insight_sources entries; an uncited statement is never returned' }),
+  citations: Type.Array(Type.String(), {
+    minItems: 1,
+    description: 'ids of insight_sources entries; an uncited statement is never returned',
+  }),
 })
 
 export const InsightSource = Type.Object({
@@ -48,7 +92,7 @@ export const InsightSource = Type.Object({
   title: Nullable(Type.String()),
   published: Nullable(Type.String({ description: 'Publication date' })),
   publisher: Nullable(Type.String({ description: 'Publisher, venue or outlet' })),
-  url: Nullable(Type.String({ description: 'The document\'s own link, when the record has one' })),
+  url: Nullable(Type.String({ description: "The document's own link, when the record has one" })),
 })
 
 export const RunRead = WithMeta({
@@ -57,16 +101,26 @@ export const RunRead = WithMeta({
   query: Type.String(),
   category: Type.Enum([...RUN_CATEGORIES]),
   effort: Type.Enum([...EFFORTS], { description: 'The tier requested' }),
-  effort_ran: Nullable(Type.Enum([...TIERS], { description: 'The tier actually run and charged; null until settled; for auto, the tier chosen' })),
+  effort_ran: Nullable(
+    Type.Enum([...TIERS], {
+      description: 'The tier actually run and charged; null until settled; for auto, the tier chosen',
+    }),
+  ),
   credits_charged: Nullable(Credits),
-  summary: Type.String({ description: 'Two or three sentences on what came back and the bar actually applied; empty until completed' }),
-  coverage: Nullable(Type.Object({}, { additionalProperties: true, description: 'The coverage object of §2.2; null until completed' })),
+  summary: Type.String({
+    description: 'Two or three sentences on what came back and the bar actually applied; empty until completed',
+  }),
+  coverage: Nullable(
+    Type.Object({}, { additionalProperties: true, description: 'The coverage object of §2.2; null until completed' }),
+  ),
   degradation: Type.Array(Degradation),
   error: Nullable(Type.String()),
   exclusions: Type.Array(Type.String(), { description: 'What was left out and why' }),
   insights: Type.Array(Insight),
   insight_sources: Type.Array(InsightSource),
-  stop_reason: Nullable(Type.String({ description: 'exhausted, candidate_budget, search_budget, no_matches, cancelled or error' })),
+  stop_reason: Nullable(
+    Type.String({ description: 'exhausted, candidate_budget, search_budget, no_matches, cancelled or error' }),
+  ),
   result_count: Nullable(Type.Integer({ minimum: 0, description: 'Rows in the answer; null until completed' })),
   created_at: Timestamp,
   started_at: Nullable(Timestamp),
@@ -88,7 +142,12 @@ export const RunList = WithMeta({ results: Type.Array(RunListItem) })
 
 export const RunParams = Strict({ run_id: Type.String({ minLength: 1, maxLength: 100 }) })
 
-export const CancelRunBody = Nullable(Strict({ reason: Type.Optional(Type.String({ maxLength: 500, description: 'Kept as the run\'s error' })) }, { description: 'Optional' }))
+export const CancelRunBody = Nullable(
+  Strict(
+    { reason: Type.Optional(Type.String({ maxLength: 500, description: "Kept as the run's error" })) },
+    { description: 'Optional' },
+  ),
+)
 
 export const ResultsQuery = Strict({
   cursor: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
@@ -98,17 +157,27 @@ export const ResultsQuery = Strict({
 export const CriterionCheck = Type.Object({
   criterion: Type.String(),
   passed: Type.Boolean(),
-  proven_by: Type.Enum(['query', 'judged'], { description: 'query: a filter of every search proved it; judged: checked against the record\'s text' }),
-  evidence: Nullable(Type.String({ description: 'The filter that proved it, or the words of the record that matched' })),
+  proven_by: Type.Enum(['query', 'judged'], {
+    description: "query: a filter of every search proved it; judged: checked against the record's text",
+  }),
+  evidence: Nullable(
+    Type.String({ description: 'The filter that proved it, or the words of the record that matched' }),
+  ),
 })
 
 export const ResultRow = Type.Object({
-  id: Type.String({ description: 'The record id as search rows give it (a company\'s domain, else a 16-hex hash)' }),
+  id: Type.String({ description: "The record id as search rows give it (a company's domain, else a 16-hex hash)" }),
   category: Type.Enum([...RUN_CATEGORIES]),
   score: Type.Number({ description: 'Relevance in the search that found it first' }),
   position: Type.Integer({ minimum: 0 }),
   record: Type.Object({}, { additionalProperties: true, description: 'The record, as search returns it' }),
-  enrichments: Type.Object({}, { additionalProperties: true, description: 'One key per requested column: its value, or null when no field supports it or the record lacks it' }),
+  enrichments: Type.Object(
+    {},
+    {
+      additionalProperties: true,
+      description: 'One key per requested column: its value, or null when no field supports it or the record lacks it',
+    },
+  ),
   criteria: Type.Array(CriterionCheck),
 })
 export type ResultRow = Static<typeof ResultRow>

@@ -8,8 +8,14 @@ const Email = Type.String({ minLength: 3, maxLength: 320, pattern: '^[^@\\s]+@[^
 
 export const SignUpBody = Strict({
   email: Email,
-  password: Type.String({ minLength: 8, maxLength: 200, description: 'At least 8 characters; stored as an argon2id hash' }),
-  workspace_name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "Default: \"<email>'s workspace\"" })),
+  password: Type.String({
+    minLength: 8,
+    maxLength: 200,
+    description: 'At least 8 characters; stored as an argon2id hash',
+  }),
+  workspace_name: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 200, description: 'Default: "<email>\'s workspace"' }),
+  ),
 })
 export type SignUpBody = Static<typeof SignUpBody>
 
@@ -22,7 +28,9 @@ export type SignInBody = Static<typeof SignInBody>
 export const Permissions = Type.Object(
   {
     billing: Type.Boolean({ description: 'May pay for a top-up (owner, admin)' }),
-    manage_all_keys: Type.Boolean({ description: 'Sees and revokes every key of the workspace (owner, admin); others manage their own' }),
+    manage_all_keys: Type.Boolean({
+      description: 'Sees and revokes every key of the workspace (owner, admin); others manage their own',
+    }),
   },
   { additionalProperties: false },
 )
@@ -30,10 +38,15 @@ export const Permissions = Type.Object(
 /** The signed-in person: sign-up (201), sign-in (200), GET /v1/auth/me, POST /v1/auth/activate. */
 export const SessionView = WithMeta({
   user: Type.Object({ user_id: Type.Integer(), email: Type.String() }, { additionalProperties: false }),
-  workspace: Type.Object({ workspace_id: Type.String(), organisation_id: Type.String(), name: Type.String() }, { additionalProperties: false }),
+  workspace: Type.Object(
+    { workspace_id: Type.String(), organisation_id: Type.String(), name: Type.String() },
+    { additionalProperties: false },
+  ),
   role: Nullable(MemberRole),
   state: Type.Enum(['active', 'not_activated', 'invitation_pending', 'no_access']),
-  scopes: Type.Array(ScopeName, { description: "The session's scopes, from its role; empty until the member is active" }),
+  scopes: Type.Array(ScopeName, {
+    description: "The session's scopes, from its role; empty until the member is active",
+  }),
   permissions: Permissions,
   csrf_token: Type.String({ description: 'Send as header X-CSRF-Token on every session POST, PUT, PATCH and DELETE' }),
   expires_at: Timestamp,

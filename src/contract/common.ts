@@ -97,7 +97,10 @@ export type EnvelopeFields<R> = {
 }
 
 /** Builds an envelope with every field present; has_more is derived from next_cursor, never set separately. */
-export function envelope<R>(results: R[], fields: Partial<Omit<EnvelopeFields<R>, 'results' | 'has_more'>> = {}): EnvelopeFields<R> {
+export function envelope<R>(
+  results: R[],
+  fields: Partial<Omit<EnvelopeFields<R>, 'results' | 'has_more'>> = {},
+): EnvelopeFields<R> {
   const next_cursor = fields.next_cursor ?? null
   return {
     results,
@@ -114,7 +117,13 @@ export function envelope<R>(results: R[], fields: Partial<Omit<EnvelopeFields<R>
   }
 }
 
-export const ScopeName = Type.Enum(['dsp.search.read', 'dsp.entities.read', 'dsp.usage.read', 'dsp.agents.read', 'dsp.agents.write'])
+export const ScopeName = Type.Enum([
+  'dsp.search.read',
+  'dsp.entities.read',
+  'dsp.usage.read',
+  'dsp.agents.read',
+  'dsp.agents.write',
+])
 
 export const Strict = <P extends TProperties>(properties: P, options: Record<string, unknown> = {}): TObject<P> =>
   Type.Object(properties, { additionalProperties: false, ...options })

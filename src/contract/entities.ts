@@ -19,7 +19,8 @@ const Fields = Type.Optional(
     Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
       minItems: 1,
       maxItems: 100,
-      description: "Record fields to return (each match keeps `id` too); omit or null for the full record. An unknown field name is 422",
+      description:
+        'Record fields to return (each match keeps `id` too); omit or null for the full record. An unknown field name is 422',
     }),
   ),
 )
@@ -30,7 +31,8 @@ export const CompanyLookupBody = Strict({
   by: Type.Optional(
     Nullable(
       Type.Enum(['domain', 'li_url', 'name', 'auto'], {
-        description: 'Omitted or null: internal ids (a record\'s `id`). domain; li_url (company page URLs); name (best-ranked match); auto (each entry classified as domain, page URL or name)',
+        description:
+          "Omitted or null: internal ids (a record's `id`). domain; li_url (company page URLs); name (best-ranked match); auto (each entry classified as domain, page URL or name)",
       }),
     ),
   ),
@@ -43,7 +45,8 @@ export const PersonLookupBody = Strict({
   by: Type.Optional(
     Nullable(
       Type.Enum(['li_url', 'name', 'auto'], {
-        description: 'Omitted or null: internal ids (a record\'s `id`). li_url: profile URLs (linkedin.com/in/<slug>, any accepted form); name: up to 10 candidates; auto: a profile URL is li_url, anything else a name',
+        description:
+          "Omitted or null: internal ids (a record's `id`). li_url: profile URLs (linkedin.com/in/<slug>, any accepted form); name: up to 10 candidates; auto: a profile URL is li_url, anything else a name",
       }),
     ),
   ),
@@ -61,7 +64,8 @@ export const NamedDocumentLookupBody = Strict({
   by: Type.Optional(
     Type.Enum(['id', 'name'], {
       default: 'name',
-      description: 'name (default): every candidate (trigram similarity ≥ 0.5, up to 100 per entry); id: internal ids, one record or none',
+      description:
+        'name (default): every candidate (trigram similarity ≥ 0.5, up to 100 per entry); id: internal ids, one record or none',
     }),
   ),
 })
@@ -89,4 +93,5 @@ export interface EntityHitRow {
 }
 
 /** Never paginated: total is the number of entries found, has_more false, next_cursor and resolved_search null. */
-export const EntityLookupEnvelope = (category: EntityCategory) => ListEnvelope(EntityHit(category, RecordSchemas[category]))
+export const EntityLookupEnvelope = (category: EntityCategory) =>
+  ListEnvelope(EntityHit(category, RecordSchemas[category]))

@@ -7,29 +7,45 @@ import { ENTITY_CATEGORIES } from './records.ts'
 
 const EntityCategory = Type.Enum([...ENTITY_CATEGORIES])
 
-const Search = Type.String({ minLength: 1, maxLength: 200, description: 'Case-insensitive substring, applied before paging' })
+const Search = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  description: 'Case-insensitive substring, applied before paging',
+})
 // The upper bound only keeps the offset inside a 64-bit integer; no list comes near it.
 const Page = Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: 'Page number; 20 values a page' })
 
 export const FilterValuesParams = Strict({
-  name: Type.String({ description: 'FilterName: one of 54 (every company or person filter except geo, plus country, state, city, region)' }),
+  name: Type.String({
+    description: 'FilterName: one of 54 (every company or person filter except geo, plus country, state, city, region)',
+  }),
 })
 export type FilterValuesParams = Static<typeof FilterValuesParams>
 
 export const FilterValuesQuery = Strict({
   search: Type.Optional(Search),
   page: Type.Optional(Page),
-  level: Type.Optional(Type.Enum(['parents', 'children'], { description: 'industry, sub_industry and department only; not with parent' })),
-  parent: Type.Optional(Type.String({ minLength: 1, description: "One parent's children (industry, sub_industry, department); not with level" })),
+  level: Type.Optional(
+    Type.Enum(['parents', 'children'], { description: 'industry, sub_industry and department only; not with parent' }),
+  ),
+  parent: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: "One parent's children (industry, sub_industry, department); not with level",
+    }),
+  ),
 })
 export type FilterValuesQuery = Static<typeof FilterValuesQuery>
 
-export const FilterValueItem = Strict({
-  value: Type.String(),
-  name: Nullable(Type.String()),
-  domain: Nullable(Type.String()),
-  id: Nullable(Type.String()),
-}, { description: 'Aligned with values; name, domain and id are set for the company filter only' })
+export const FilterValueItem = Strict(
+  {
+    value: Type.String(),
+    name: Nullable(Type.String()),
+    domain: Nullable(Type.String()),
+    id: Nullable(Type.String()),
+  },
+  { description: 'Aligned with values; name, domain and id are set for the company filter only' },
+)
 export type FilterValueItem = Static<typeof FilterValueItem>
 
 const pageFields = {
@@ -45,7 +61,10 @@ export const FilterValuesResponse = WithMeta({ filter: Type.String({ description
 export type FilterValuesResponse = Static<typeof FilterValuesResponse>
 
 export const DocumentFilterValuesParams = Strict({
-  category: Type.String({ description: 'A document category: patent, news_article, market_report, funding_round, academic_report, trend, job_opening' }),
+  category: Type.String({
+    description:
+      'A document category: patent, news_article, market_report, funding_round, academic_report, trend, job_opening',
+  }),
   name: Type.String({ description: 'The filter, spelled as the search request spells it' }),
 })
 export type DocumentFilterValuesParams = Static<typeof DocumentFilterValuesParams>
@@ -65,12 +84,21 @@ export const SortFieldInfo = Strict({
   field: Type.String(),
   label: Type.String(),
   kind: Type.Enum(['number', 'date', 'text']),
-  group: Nullable(Type.Enum(['identity', 'location', 'professional', 'firmographic', 'funding'], { description: 'null on a document category' })),
+  group: Nullable(
+    Type.Enum(['identity', 'location', 'professional', 'firmographic', 'funding'], {
+      description: 'null on a document category',
+    }),
+  ),
   definition: Nullable(Type.String()),
   directions: Type.Array(Direction, { description: 'Always both today' }),
   default_direction: Direction,
-  direction_labels: Strict({ asc: Type.String(), desc: Type.String() }, { description: 'How each direction reads, e.g. tenure: shortest and longest first' }),
-  applies_to: Type.Array(Type.Enum(['company', 'person']), { description: 'company, person or both; empty on a document category' }),
+  direction_labels: Strict(
+    { asc: Type.String(), desc: Type.String() },
+    { description: 'How each direction reads, e.g. tenure: shortest and longest first' },
+  ),
+  applies_to: Type.Array(Type.Enum(['company', 'person']), {
+    description: 'company, person or both; empty on a document category',
+  }),
 })
 export type SortFieldInfo = Static<typeof SortFieldInfo>
 

@@ -1,7 +1,9 @@
 // Health routes (contract §1, §4.1).
 import { Type } from 'typebox'
 
-export const HealthResponse = Type.Record(Type.String(), Type.String(), { description: 'Liveness: a JSON object with string values' })
+export const HealthResponse = Type.Record(Type.String(), Type.String(), {
+  description: 'Liveness: a JSON object with string values',
+})
 
 export const ReadinessResponse = Type.Object({
   status: Type.Union([Type.Literal('ready'), Type.Literal('not_ready')]),
@@ -9,7 +11,9 @@ export const ReadinessResponse = Type.Object({
     Type.String(),
     Type.Object({
       status: Type.Union([Type.Literal('up'), Type.Literal('down')]),
-      hard: Type.Boolean({ description: 'Hard dependencies gate readiness; the limiter store fails open and does not' }),
+      hard: Type.Boolean({
+        description: 'Hard dependencies gate readiness; the limiter store fails open and does not',
+      }),
       latency_ms: Type.Integer(),
       detail: Type.Union([Type.String(), Type.Null()]),
     }),

@@ -7,7 +7,14 @@ export const KeyEnvironment = Type.Enum(['live', 'test'])
 
 export const CreateKeyBody = Strict({
   environment: KeyEnvironment,
-  scopes: Type.Optional(Type.Array(ScopeName, { minItems: 1, maxItems: 5, uniqueItems: true, description: 'Default: every scope your role holds (all five for owner, admin, developer)' })),
+  scopes: Type.Optional(
+    Type.Array(ScopeName, {
+      minItems: 1,
+      maxItems: 5,
+      uniqueItems: true,
+      description: 'Default: every scope your role holds (all five for owner, admin, developer)',
+    }),
+  ),
   expires_in_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 730, default: 365 })),
   name: Type.Optional(Nullable(Type.String({ maxLength: 120 }))),
 })
@@ -30,7 +37,10 @@ const keyFields = {
 export const KeyView = Type.Object(keyFields, { additionalProperties: false })
 export type KeyView = Static<typeof KeyView>
 
-export const CreatedKey = WithMeta({ ...keyFields, secret: Type.String({ description: 'The full key; shown in this answer only' }) })
+export const CreatedKey = WithMeta({
+  ...keyFields,
+  secret: Type.String({ description: 'The full key; shown in this answer only' }),
+})
 export type CreatedKey = Static<typeof CreatedKey>
 
 export const KeysResponse = WithMeta({ keys: Type.Array(KeyView, { description: 'Newest first' }) })

@@ -27,7 +27,9 @@ export const SavedItemView = Type.Object({
   added_at: Timestamp,
   added_by: Nullable(Type.Integer({ description: 'User id; null when an API key added the item' })),
   available: Type.Boolean({ description: 'false when the record cannot be read right now; the item stays' }),
-  record: Nullable(Type.Object({}, { additionalProperties: true, description: 'The current record, shaped by field_tier' })),
+  record: Nullable(
+    Type.Object({}, { additionalProperties: true, description: 'The current record, shaped by field_tier' }),
+  ),
   unavailable_reason: Nullable(Type.Enum(['not_found', 'retrieval_unavailable'])),
 })
 export type SavedItemView = Static<typeof SavedItemView>
@@ -35,12 +37,19 @@ export type SavedItemView = Static<typeof SavedItemView>
 export const ListIdParams = Strict({ list_id: Type.String({ minLength: 1, maxLength: 100 }) })
 
 /** 1..120 characters once the ends are trimmed (the pattern refuses a name of spaces only). */
-export const ListNameBody = Strict({ name: Type.String({ minLength: 1, maxLength: 120, pattern: '\\S', description: '1..120 characters; ends trimmed' }) })
+export const ListNameBody = Strict({
+  name: Type.String({ minLength: 1, maxLength: 120, pattern: '\\S', description: '1..120 characters; ends trimmed' }),
+})
 export type ListNameBody = Static<typeof ListNameBody>
 
 export const EntityRef = Strict({
   entity_category: EntityCategoryName,
-  entity_id: Type.String({ minLength: 1, maxLength: 255, description: 'Normalised on entry: company domain, person profile URL, patent number, DOI, trend name, or the id the lookup route takes' }),
+  entity_id: Type.String({
+    minLength: 1,
+    maxLength: 255,
+    description:
+      'Normalised on entry: company domain, person profile URL, patent number, DOI, trend name, or the id the lookup route takes',
+  }),
 })
 export type EntityRef = Static<typeof EntityRef>
 
@@ -50,7 +59,9 @@ export type ItemsBody = Static<typeof ItemsBody>
 export const ListsResponse = WithMeta({
   lists: Type.Array(SavedListView, { description: 'Most recently updated first' }),
   saved_items: Type.Integer({ minimum: 0, description: "Distinct entities across the workspace's lists" }),
-  saved_items_cap: Nullable(Type.Integer({ minimum: 0, description: 'null: never capped (the workspace bought credits)' })),
+  saved_items_cap: Nullable(
+    Type.Integer({ minimum: 0, description: 'null: never capped (the workspace bought credits)' }),
+  ),
   field_tier: FieldTier,
 })
 

@@ -10,12 +10,21 @@ export const GOVERNANCE_LEVELS = ['founder', 'owner', 'board_member', 'advisor']
 
 // Nullable body scalars are one multi-type schema, not anyOf [T, null]: the server's Ajv coerces
 // types, and inside anyOf it turns null into the first branch's empty value (false, "") first.
-const OrNull = <T>(type: 'string' | 'boolean', options: Record<string, unknown>) => Type.Unsafe<T | null>({ type: [type, 'null'], ...options })
+const OrNull = <T>(type: 'string' | 'boolean', options: Record<string, unknown>) =>
+  Type.Unsafe<T | null>({ type: [type, 'null'], ...options })
 
 const Anchor = {
-  domain: Type.Optional(OrNull<string>('string', { maxLength: 300, description: 'The company domain; a pasted URL is reduced to its host' })),
+  domain: Type.Optional(
+    OrNull<string>('string', {
+      maxLength: 300,
+      description: 'The company domain; a pasted URL is reduced to its host',
+    }),
+  ),
   professional_url: Type.Optional(
-    OrNull<string>('string', { maxLength: 300, description: 'The company page, linkedin.com/company/<slug>; a personal profile or a school page is refused' }),
+    OrNull<string>('string', {
+      maxLength: 300,
+      description: 'The company page, linkedin.com/company/<slug>; a personal profile or a school page is refused',
+    }),
   ),
 }
 
@@ -32,7 +41,10 @@ const Filters = {
   state: Places('state'),
   city: Places('city'),
   employment_type: Type.Optional(
-    Type.Array(Strict({ value: Type.Enum([...EMPLOYMENT_TYPES]) }), { maxItems: EMPLOYMENT_TYPES.length, description: 'How the person is engaged; any of them (OR)' }),
+    Type.Array(Strict({ value: Type.Enum([...EMPLOYMENT_TYPES]) }), {
+      maxItems: EMPLOYMENT_TYPES.length,
+      description: 'How the person is engaged; any of them (OR)',
+    }),
   ),
   governance_level: Type.Optional(
     Type.Array(Strict({ value: Type.Enum([...GOVERNANCE_LEVELS]) }), {
@@ -41,14 +53,18 @@ const Filters = {
     }),
   ),
   has_direct_access_to_c_suite: Type.Optional(
-    OrNull<boolean>('boolean', { description: 'true or false filters; omitted or null does not. People with no value match neither true nor false' }),
+    OrNull<boolean>('boolean', {
+      description: 'true or false filters; omitted or null does not. People with no value match neither true nor false',
+    }),
   ),
 }
 
 export const OrgChartBody = Strict({
   ...Anchor,
   ...Filters,
-  include_others: Type.Optional(Type.Boolean({ default: false, description: 'Adds the unclassified people as an Others row and column' })),
+  include_others: Type.Optional(
+    Type.Boolean({ default: false, description: 'Adds the unclassified people as an Others row and column' }),
+  ),
 })
 export type OrgChartBody = Static<typeof OrgChartBody>
 
@@ -57,7 +73,13 @@ export type OrgChartDepartmentsBody = Static<typeof OrgChartDepartmentsBody>
 
 export const OrgChartLocationsBody = Strict({
   ...Anchor,
-  search: Type.Optional(OrNull<string>('string', { minLength: 1, maxLength: 200, description: 'Case-insensitive substring of the place values' })),
+  search: Type.Optional(
+    OrNull<string>('string', {
+      minLength: 1,
+      maxLength: 200,
+      description: 'Case-insensitive substring of the place values',
+    }),
+  ),
 })
 export type OrgChartLocationsBody = Static<typeof OrgChartLocationsBody>
 
@@ -82,7 +104,9 @@ export const OrgChartResponse = ListEnvelope(OrgChartCell, {
   cells: Type.Array(OrgChartCell, { description: 'The same rows as results, under their §2.8 name' }),
   company: OrgChartCompany,
   departments: Type.Array(Type.String(), { description: 'Row order: headcount descending, Others and General last' }),
-  seniorities: Type.Array(Type.String(), { description: 'Column order: the fixed ladder, then Others with include_others' }),
+  seniorities: Type.Array(Type.String(), {
+    description: 'Column order: the fixed ladder, then Others with include_others',
+  }),
   department_totals: Counts('Per row: the sum of its cells'),
   seniority_totals: Counts('Per column: the sum of its cells (every listed seniority, zeros included)'),
   include_others: Type.Boolean(),
@@ -111,7 +135,10 @@ export const OrgChartDepartmentsResponse = ListEnvelope(DepartmentHeadcount, {
 export type OrgChartDepartmentsResponse = Static<typeof OrgChartDepartmentsResponse>
 
 export const PlaceCount = Type.Object(
-  { value: Type.String({ description: `Send back as a filter value; ${UNKNOWN_PLACE} for people with none` }), count: Type.Integer({ minimum: 1 }) },
+  {
+    value: Type.String({ description: `Send back as a filter value; ${UNKNOWN_PLACE} for people with none` }),
+    count: Type.Integer({ minimum: 1 }),
+  },
   { additionalProperties: false },
 )
 export type PlaceCount = Static<typeof PlaceCount>

@@ -12,23 +12,53 @@ export const BREAKDOWN_GROUPS = ['institution', 'department', 'seniority', 'coun
 export const ASK_ROUTES = ['relationships', 'reach', 'institutions', 'compare', 'fan_out'] as const
 /** §4.4 refusal kinds of request.unsupported (`extra.kind`). */
 export const REFUSAL_KINDS = [
-  'no_anchor', 'no_tenant_context', 'needs_tenant_list', 'needs_pre_resolve', 'impossible_on_this_corpus',
-  'route_ambiguous', 'compound_over_budget', 'wrong_route', 'compound_unsupported',
+  'no_anchor',
+  'no_tenant_context',
+  'needs_tenant_list',
+  'needs_pre_resolve',
+  'impossible_on_this_corpus',
+  'route_ambiguous',
+  'compound_over_budget',
+  'wrong_route',
+  'compound_unsupported',
 ] as const
 export type RefusalKind = (typeof REFUSAL_KINDS)[number]
 
 const Limit = (description: string) => Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description }))
-const Cursor = Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 8192, description: 'From a previous page; only limit may change between pages' })))
-const Basis = Type.Optional(Type.Enum([...CONNECTION_BASES], { description: 'overlapping (default): both at the institution at the same time; shared: both there at some point' }))
-const InstitutionType = Type.Optional(Nullable(Type.Enum([...INSTITUTION_KINDS], { description: 'Restricts the shared institution to employers or schools; null: both' })))
-const ExcludeCurrent = Type.Optional(Type.Boolean({ description: 'Default false; true counts only affiliations that have ended' }))
-const Values = (description: string) => Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 20, description }))
+const Cursor = Type.Optional(
+  Nullable(
+    Type.String({
+      minLength: 1,
+      maxLength: 8192,
+      description: 'From a previous page; only limit may change between pages',
+    }),
+  ),
+)
+const Basis = Type.Optional(
+  Type.Enum([...CONNECTION_BASES], {
+    description: 'overlapping (default): both at the institution at the same time; shared: both there at some point',
+  }),
+)
+const InstitutionType = Type.Optional(
+  Nullable(
+    Type.Enum([...INSTITUTION_KINDS], {
+      description: 'Restricts the shared institution to employers or schools; null: both',
+    }),
+  ),
+)
+const ExcludeCurrent = Type.Optional(
+  Type.Boolean({ description: 'Default false; true counts only affiliations that have ended' }),
+)
+const Values = (description: string) =>
+  Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 20, description }))
 
 export const PeopleConstraints = Strict(
   {
     country: Values('Countries, case-insensitive; any of them'),
     department: Values('Department labels of the org chart vocabulary; any of them'),
-    seniority: Type.Optional(Type.Array(Type.Enum([...SENIORITY_LEVELS]), { maxItems: 20, description: 'Any of these levels' })),
+    seniority: Type.Optional(
+      Type.Array(Type.Enum([...SENIORITY_LEVELS]), { maxItems: 20, description: 'Any of these levels' }),
+    ),
   },
   { description: 'Constrains this side only. Firmographic constraints are refused (422)' },
 )
@@ -36,44 +66,92 @@ export type PeopleConstraints = Static<typeof PeopleConstraints>
 
 export const CompanyAnchor = Strict({
   value: Type.String({ minLength: 1, maxLength: 300 }),
-  by: Type.Optional(Type.Enum(['auto', 'name', 'domain', 'li_url', 'id'], { description: 'Default auto: domain, company page URL or name, by shape' })),
+  by: Type.Optional(
+    Type.Enum(['auto', 'name', 'domain', 'li_url', 'id'], {
+      description: 'Default auto: domain, company page URL or name, by shape',
+    }),
+  ),
   people: Type.Optional(PeopleConstraints),
 })
 export type CompanyAnchor = Static<typeof CompanyAnchor>
 
 export const InstitutionAnchor = Strict({
   value: Type.String({ minLength: 1, maxLength: 300 }),
-  by: Type.Optional(Type.Enum(['auto', 'name', 'li_url', 'inst_key'], { description: 'Default auto; inst_key takes a SharedInstitution.id back' })),
-  kind: Type.Optional(Type.Enum(['company', 'school', 'unknown'], { description: 'Default unknown; a name that is both a company and a school is refused' })),
+  by: Type.Optional(
+    Type.Enum(['auto', 'name', 'li_url', 'inst_key'], {
+      description: 'Default auto; inst_key takes a SharedInstitution.id back',
+    }),
+  ),
+  kind: Type.Optional(
+    Type.Enum(['company', 'school', 'unknown'], {
+      description: 'Default unknown; a name that is both a company and a school is refused',
+    }),
+  ),
 })
 export type InstitutionAnchor = Static<typeof InstitutionAnchor>
 
 export const BreakdownRequest = Strict({
   group_by: Type.Enum([...BREAKDOWN_GROUPS], { description: "How the first company's connected people are grouped" }),
-  max_groups: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, description: 'Default 10; more_groups says when more existed' })),
+  max_groups: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 50, description: 'Default 10; more_groups says when more existed' }),
+  ),
 })
 export type BreakdownRequest = Static<typeof BreakdownRequest>
 
 export const RelationshipsBody = Strict({
-  relation: Type.Optional(Type.Enum(['between_companies', 'via_institution'], { description: 'Default between_companies; rejected alongside query' })),
-  companies: Type.Optional(Type.Array(CompanyAnchor, { maxItems: 2, description: "Order is the contract: the first company's people are returned" })),
+  relation: Type.Optional(
+    Type.Enum(['between_companies', 'via_institution'], {
+      description: 'Default between_companies; rejected alongside query',
+    }),
+  ),
+  companies: Type.Optional(
+    Type.Array(CompanyAnchor, {
+      maxItems: 2,
+      description: "Order is the contract: the first company's people are returned",
+    }),
+  ),
   institutions: Type.Optional(Type.Array(InstitutionAnchor, { maxItems: 10 })),
-  institutions_combine: Type.Optional(Type.Enum(['any', 'all'], { description: 'Default any; all: each person connected through every institution' })),
+  institutions_combine: Type.Optional(
+    Type.Enum(['any', 'all'], { description: 'Default any; all: each person connected through every institution' }),
+  ),
   institution_type: InstitutionType,
   connection_basis: Basis,
   exclude_current: ExcludeCurrent,
-  include_company_context: Type.Optional(Type.Boolean({ description: "Default false; adds each person's current employer" })),
+  include_company_context: Type.Optional(
+    Type.Boolean({ description: "Default false; adds each person's current employer" }),
+  ),
   breakdown: Type.Optional(Nullable(BreakdownRequest)),
   limit: Limit('Default 10'),
   cursor: Cursor,
-  query: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: 'The question in words, instead of (never with) the structured fields' })),
+  query: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 2000,
+      description: 'The question in words, instead of (never with) the structured fields',
+    }),
+  ),
 })
 export type RelationshipsBody = Static<typeof RelationshipsBody>
 
 export const ReachBody = Strict({
-  person: Type.Optional(Type.String({ minLength: 1, maxLength: 300, description: 'A row id of POST /v1/relationships (a person id) or a profile URL' })),
-  people: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 300 }), { minItems: 1, maxItems: 10, description: 'Several seeds instead of person' })),
-  companies: Type.Array(Strict({ value: Type.String({ minLength: 1, maxLength: 300 }), by: CompanyAnchor.properties.by }), { minItems: 1, maxItems: 10, description: 'The targets, in order' }),
+  person: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 300,
+      description: 'A row id of POST /v1/relationships (a person id) or a profile URL',
+    }),
+  ),
+  people: Type.Optional(
+    Type.Array(Type.String({ minLength: 1, maxLength: 300 }), {
+      minItems: 1,
+      maxItems: 10,
+      description: 'Several seeds instead of person',
+    }),
+  ),
+  companies: Type.Array(
+    Strict({ value: Type.String({ minLength: 1, maxLength: 300 }), by: CompanyAnchor.properties.by }),
+    { minItems: 1, maxItems: 10, description: 'The targets, in order' },
+  ),
   connection_basis: Basis,
   institution_type: InstitutionType,
   exclude_current: ExcludeCurrent,
@@ -83,11 +161,17 @@ export const ReachBody = Strict({
 export type ReachBody = Static<typeof ReachBody>
 
 export const InstitutionsBody = Strict({
-  companies: Type.Array(CompanyAnchor, { minItems: 2, maxItems: 2, description: 'people_first counts the first, people_second the second' }),
+  companies: Type.Array(CompanyAnchor, {
+    minItems: 2,
+    maxItems: 2,
+    description: 'people_first counts the first, people_second the second',
+  }),
   institution_type: InstitutionType,
   connection_basis: Basis,
   exclude_current: ExcludeCurrent,
-  name_starts_with: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Case-insensitive prefix of the institution name' })),
+  name_starts_with: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 100, description: 'Case-insensitive prefix of the institution name' }),
+  ),
   limit: Limit('Default 25; one page only'),
 })
 export type InstitutionsBody = Static<typeof InstitutionsBody>
@@ -100,7 +184,11 @@ export const AskBody = Strict({
 export type AskBody = Static<typeof AskBody>
 
 const Kind = Nullable(Type.Enum([...INSTITUTION_KINDS]))
-const Confidence = Nullable(Type.Enum([...MATCH_CONFIDENCES], { description: 'url: canonical profile URL; edu: school record; name: normalised name (weaker)' }))
+const Confidence = Nullable(
+  Type.Enum([...MATCH_CONFIDENCES], {
+    description: 'url: canonical profile URL; edu: school record; name: normalised name (weaker)',
+  }),
+)
 
 export const ViaInstitution = Type.Object(
   { id: Type.String(), kind: Kind, name: Nullable(Type.String()), match_confidence: Confidence },
@@ -135,7 +223,10 @@ const PersonFields = {
 export const RelationshipPerson = Type.Object(
   {
     ...PersonFields,
-    number_of_contacts_overlapping_tenure_with: Type.Integer({ minimum: 0, description: 'Distinct people on the other side connected to this one (under connection_basis)' }),
+    number_of_contacts_overlapping_tenure_with: Type.Integer({
+      minimum: 0,
+      description: 'Distinct people on the other side connected to this one (under connection_basis)',
+    }),
     company_context: Nullable(CompanyContext),
   },
   { additionalProperties: false },
@@ -157,10 +248,16 @@ export type SharedInstitution = Static<typeof SharedInstitution>
 
 export const Breakdown = Type.Object(
   {
-    exact: Type.Boolean({ description: 'false when a count is an estimate, values were merged, or several institutions were required at once' }),
+    exact: Type.Boolean({
+      description:
+        'false when a count is an estimate, values were merged, or several institutions were required at once',
+    }),
     group_by: Type.Enum([...BREAKDOWN_GROUPS]),
     groups: Type.Array(
-      Type.Object({ key: Type.String(), kind: Kind, label: Type.String(), people: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }),
+      Type.Object(
+        { key: Type.String(), kind: Kind, label: Type.String(), people: Type.Integer({ minimum: 0 }) },
+        { additionalProperties: false },
+      ),
     ),
     more_groups: Type.Boolean(),
   },
@@ -180,8 +277,14 @@ export type RelationshipsResponse = Static<typeof RelationshipsResponse>
 export const ReachPerson = Type.Object(
   {
     ...PersonFields,
-    target_index: Nullable(Type.Integer({ minimum: 0, description: 'Index into targets; null with one person and one company' })),
-    reached_by: Nullable(Type.Array(Type.String(), { description: 'Seed person ids who reach this person; null with one person and one company' })),
+    target_index: Nullable(
+      Type.Integer({ minimum: 0, description: 'Index into targets; null with one person and one company' }),
+    ),
+    reached_by: Nullable(
+      Type.Array(Type.String(), {
+        description: 'Seed person ids who reach this person; null with one person and one company',
+      }),
+    ),
   },
   { additionalProperties: false },
 )
@@ -193,7 +296,11 @@ export const ReachInstitution = Type.Object(
     kind: Kind,
     match_confidence: Confidence,
     name: Nullable(Type.String()),
-    people_at_target: Type.Integer({ minimum: 0, default: 0, description: 'Distinct reached people through it, over the whole answer' }),
+    people_at_target: Type.Integer({
+      minimum: 0,
+      default: 0,
+      description: 'Distinct reached people through it, over the whole answer',
+    }),
   },
   { additionalProperties: false },
 )
@@ -208,7 +315,12 @@ export const ReachTarget = Type.Object(
     domain: Nullable(Type.String()),
     total: Type.Integer({ minimum: 0 }),
     total_is_estimate: Type.Boolean(),
-    same_as: Nullable(Type.Integer({ minimum: 0, description: 'An earlier entry naming the same company; its rows are under that entry' })),
+    same_as: Nullable(
+      Type.Integer({
+        minimum: 0,
+        description: 'An earlier entry naming the same company; its rows are under that entry',
+      }),
+    ),
   },
   { additionalProperties: false },
 )
@@ -227,7 +339,9 @@ export const ReachResponse = ListEnvelope(ReachPerson, {
 export type ReachResponse = Static<typeof ReachResponse>
 
 export const InstitutionsResponse = ListEnvelope(SharedInstitution, {
-  truncated: Type.Boolean({ description: 'More institutions qualified than limit returned; has_more is structurally false' }),
+  truncated: Type.Boolean({
+    description: 'More institutions qualified than limit returned; has_more is structurally false',
+  }),
   connection_basis: BasisEcho,
 })
 export type InstitutionsResponse = Static<typeof InstitutionsResponse>
@@ -245,8 +359,12 @@ export const CompareAnswer = Type.Object(
   {
     comparable: Type.Boolean({ default: true }),
     connection_basis: BasisEcho,
-    sides: Type.Array(RelationshipsResponse, { description: 'One relationships envelope per compared company, each with its own resolved_search' }),
-    stronger: Nullable(Type.Integer({ minimum: 0, description: 'Index into sides; null for a tie or approximate counts' })),
+    sides: Type.Array(RelationshipsResponse, {
+      description: 'One relationships envelope per compared company, each with its own resolved_search',
+    }),
+    stronger: Nullable(
+      Type.Integer({ minimum: 0, description: 'Index into sides; null for a tie or approximate counts' }),
+    ),
   },
   { additionalProperties: false },
 )

@@ -27,7 +27,14 @@ export interface FilterSpec {
   description: string
 }
 
-const f = (name: string, kind: FilterKind, applies_to: FilterSpec['applies_to'], vocabulary: VocabularyClass, description: string, two_level = false): FilterSpec => ({ name, kind, applies_to, vocabulary, description, ...(two_level ? { two_level } : {}) })
+const f = (
+  name: string,
+  kind: FilterKind,
+  applies_to: FilterSpec['applies_to'],
+  vocabulary: VocabularyClass,
+  description: string,
+  two_level = false,
+): FilterSpec => ({ name, kind, applies_to, vocabulary, description, ...(two_level ? { two_level } : {}) })
 
 export const GTM_FILTERS: readonly FilterSpec[] = [
   // Company (30)
@@ -51,7 +58,13 @@ export const GTM_FILTERS: readonly FilterSpec[] = [
   f('naics', 'array', 'company', 'bounded', 'NAICS codes'),
   f('sic', 'array', 'company', 'bounded', 'SIC codes'),
   f('investors', 'array', 'company', 'free_text', 'Investors in the company'),
-  f('company', 'company', 'either', 'free_text', 'Specific companies: entries {value, by} with by domain, name, li (company page URL) or id'),
+  f(
+    'company',
+    'company',
+    'either',
+    'free_text',
+    'Specific companies: entries {value, by} with by domain, name, li (company page URL) or id',
+  ),
   f('hiring_role', 'text', 'company', 'free_text', 'Companies with an open job whose role matches'),
   f('hiring_location', 'text', 'company', 'free_text', 'Companies with an open job in a matching location'),
   f('job_openings', 'range', 'company', 'none', 'Number of open jobs'),
@@ -64,8 +77,21 @@ export const GTM_FILTERS: readonly FilterSpec[] = [
   // Person (20)
   f('person', 'text', 'person', 'none', 'Person name'),
   f('title', 'text', 'person', 'free_text', 'Current job title'),
-  f('department', 'list', 'person', 'enumerated', 'Department (23 functions plus Others and General) or sub-department (children)', true),
-  f('seniority', 'list', 'person', 'enumerated', 'Seniority: C-Suite, VP, Director / Head, Manager, IC, Entry, In Training'),
+  f(
+    'department',
+    'list',
+    'person',
+    'enumerated',
+    'Department (23 functions plus Others and General) or sub-department (children)',
+    true,
+  ),
+  f(
+    'seniority',
+    'list',
+    'person',
+    'enumerated',
+    'Seniority: C-Suite, VP, Director / Head, Manager, IC, Entry, In Training',
+  ),
   f('skills', 'array', 'person', 'bounded', 'Skills'),
   f('certifications', 'array', 'person', 'none', 'Certifications'),
   f('languages', 'array', 'person', 'enumerated', 'Languages spoken'),
@@ -91,12 +117,26 @@ export type GeoLevel = (typeof GEO_LEVELS)[number]
 export const FILTER_VALUE_NAMES: readonly string[] = [...GTM_FILTERS.map((x) => x.name), ...GEO_LEVELS]
 
 /** Vocabulary class of the four geo names: city and state are bounded; country and region enumerated. */
-export const GEO_VOCABULARY: Record<GeoLevel, VocabularyClass> = { country: 'enumerated', region: 'enumerated', state: 'bounded', city: 'bounded' }
+export const GEO_VOCABULARY: Record<GeoLevel, VocabularyClass> = {
+  country: 'enumerated',
+  region: 'enumerated',
+  state: 'bounded',
+  city: 'bounded',
+}
 
 export const filterSpec = (name: string) => GTM_FILTERS.find((x) => x.name === name)
 
-export type DocumentCategory = 'patent' | 'news_article' | 'market_report' | 'funding_round' | 'academic_report' | 'trend' | 'job_opening'
-export const DOCUMENT_CATEGORIES: readonly DocumentCategory[] = ['patent', 'news_article', 'market_report', 'funding_round', 'academic_report', 'trend', 'job_opening']
+export type DocumentCategory =
+  'patent' | 'news_article' | 'market_report' | 'funding_round' | 'academic_report' | 'trend' | 'job_opening'
+export const DOCUMENT_CATEGORIES: readonly DocumentCategory[] = [
+  'patent',
+  'news_article',
+  'market_report',
+  'funding_round',
+  'academic_report',
+  'trend',
+  'job_opening',
+]
 
 export interface DocumentFilterSpec {
   name: string
@@ -107,7 +147,13 @@ export interface DocumentFilterSpec {
   description: string
 }
 
-const d = (name: string, kind: FilterKind, source: DocumentFilterSpec['source'], vocabulary: VocabularyClass, description: string): DocumentFilterSpec => ({ name, kind, source, vocabulary, description })
+const d = (
+  name: string,
+  kind: FilterKind,
+  source: DocumentFilterSpec['source'],
+  vocabulary: VocabularyClass,
+  description: string,
+): DocumentFilterSpec => ({ name, kind, source, vocabulary, description })
 
 /** Each document category's own small filter set (spelled as the search request spells it). */
 export const DOCUMENT_FILTERS: Record<DocumentCategory, readonly DocumentFilterSpec[]> = {
@@ -145,7 +191,13 @@ export const DOCUMENT_FILTERS: Record<DocumentCategory, readonly DocumentFilterS
   trend: [
     d('category', 'list', { path: ['category'] }, 'enumerated', 'Trend category'),
     d('momentum', 'range', { column: 'amount' }, 'none', 'Momentum score'),
-    d('related_technologies', 'array', { path: ['related_technologies'] }, 'bounded', 'Technologies the trend concerns'),
+    d(
+      'related_technologies',
+      'array',
+      { path: ['related_technologies'] },
+      'bounded',
+      'Technologies the trend concerns',
+    ),
   ],
   job_opening: [
     d('department', 'list', { path: ['department'] }, 'enumerated', 'Department of the role'),
@@ -167,52 +219,140 @@ export interface SortSpec {
   applies_to: ('company' | 'person')[]
 }
 
-const s = (field: string, label: string, kind: SortSpec['kind'], group: SortSpec['group'], applies: 'company' | 'person' | 'either', definition: string, default_direction: 'asc' | 'desc', labels?: [string, string]): SortSpec => ({
-  field, label, kind, group, definition, default_direction,
-  direction_labels: { asc: labels?.[0] ?? (kind === 'text' ? 'A to Z' : kind === 'date' ? 'Oldest first' : 'Lowest first'), desc: labels?.[1] ?? (kind === 'text' ? 'Z to A' : kind === 'date' ? 'Newest first' : 'Highest first') },
+const s = (
+  field: string,
+  label: string,
+  kind: SortSpec['kind'],
+  group: SortSpec['group'],
+  applies: 'company' | 'person' | 'either',
+  definition: string,
+  default_direction: 'asc' | 'desc',
+  labels?: [string, string],
+): SortSpec => ({
+  field,
+  label,
+  kind,
+  group,
+  definition,
+  default_direction,
+  direction_labels: {
+    asc: labels?.[0] ?? (kind === 'text' ? 'A to Z' : kind === 'date' ? 'Oldest first' : 'Lowest first'),
+    desc: labels?.[1] ?? (kind === 'text' ? 'Z to A' : kind === 'date' ? 'Newest first' : 'Highest first'),
+  },
   applies_to: applies === 'either' ? ['company', 'person'] : [applies],
 })
 
 /** Company and person share one catalogue of 26: 13 company-only, 8 person-only, 5 either (§4.7). */
 export const GTM_SORTS: readonly SortSpec[] = [
-  s('company_name', 'Company name', 'text', 'identity', 'company', 'The company\'s name', 'asc'),
-  s('employee_count', 'Employees', 'number', 'firmographic', 'company', 'Number of employees', 'desc', ['Smallest first', 'Largest first']),
+  s('company_name', 'Company name', 'text', 'identity', 'company', "The company's name", 'asc'),
+  s('employee_count', 'Employees', 'number', 'firmographic', 'company', 'Number of employees', 'desc', [
+    'Smallest first',
+    'Largest first',
+  ]),
   s('revenue', 'Revenue', 'number', 'firmographic', 'company', 'Annual revenue in USD', 'desc'),
-  s('founded_year', 'Founded', 'number', 'firmographic', 'company', 'Year founded', 'desc', ['Oldest first', 'Youngest first']),
+  s('founded_year', 'Founded', 'number', 'firmographic', 'company', 'Year founded', 'desc', [
+    'Oldest first',
+    'Youngest first',
+  ]),
   s('industry', 'Industry', 'text', 'firmographic', 'company', 'Primary industry', 'asc'),
   s('operating_status', 'Operating status', 'text', 'firmographic', 'company', 'Active, acquired or closed', 'asc'),
   s('job_openings', 'Open jobs', 'number', 'firmographic', 'company', 'Number of open jobs', 'desc'),
-  s('professional_followers', 'Page followers', 'number', 'firmographic', 'company', 'Followers of the company page', 'desc'),
+  s(
+    'professional_followers',
+    'Page followers',
+    'number',
+    'firmographic',
+    'company',
+    'Followers of the company page',
+    'desc',
+  ),
   s('country_count', 'Countries', 'number', 'firmographic', 'company', 'Number of countries of operation', 'desc'),
   s('total_funding', 'Total funding', 'number', 'funding', 'company', 'Total funding raised in USD', 'desc'),
-  s('last_funding_amount', 'Last round amount', 'number', 'funding', 'company', 'Amount of the latest round in USD', 'desc'),
+  s(
+    'last_funding_amount',
+    'Last round amount',
+    'number',
+    'funding',
+    'company',
+    'Amount of the latest round in USD',
+    'desc',
+  ),
   s('last_funding_date', 'Last round date', 'date', 'funding', 'company', 'Date of the latest round', 'desc'),
   s('funding_stage', 'Funding stage', 'text', 'funding', 'company', 'Latest funding stage', 'asc'),
-  s('person_name', 'Name', 'text', 'identity', 'person', 'The person\'s name', 'asc'),
+  s('person_name', 'Name', 'text', 'identity', 'person', "The person's name", 'asc'),
   s('title', 'Title', 'text', 'professional', 'person', 'Current job title', 'asc'),
-  s('seniority', 'Seniority', 'number', 'professional', 'person', 'Position on the ladder, C-Suite highest', 'desc', ['Most junior first', 'Most senior first']),
+  s('seniority', 'Seniority', 'number', 'professional', 'person', 'Position on the ladder, C-Suite highest', 'desc', [
+    'Most junior first',
+    'Most senior first',
+  ]),
   s('department', 'Department', 'text', 'professional', 'person', 'Department', 'asc'),
-  s('tenure', 'Tenure', 'number', 'professional', 'person', 'Months in the current job', 'desc', ['Shortest first', 'Longest first']),
-  s('years_worked', 'Years worked', 'number', 'professional', 'person', 'Years since the first job', 'desc', ['Fewest first', 'Most first']),
-  s('current_job_start', 'Current job start', 'date', 'professional', 'person', 'When the current job started', 'desc', ['Longest in role first', 'Most recent movers first']),
+  s('tenure', 'Tenure', 'number', 'professional', 'person', 'Months in the current job', 'desc', [
+    'Shortest first',
+    'Longest first',
+  ]),
+  s('years_worked', 'Years worked', 'number', 'professional', 'person', 'Years since the first job', 'desc', [
+    'Fewest first',
+    'Most first',
+  ]),
+  s(
+    'current_job_start',
+    'Current job start',
+    'date',
+    'professional',
+    'person',
+    'When the current job started',
+    'desc',
+    ['Longest in role first', 'Most recent movers first'],
+  ),
   s('graduation_year', 'Graduation year', 'number', 'professional', 'person', 'Year of the latest degree', 'desc'),
-  s('country', 'Country', 'text', 'location', 'either', 'Country (the company\'s headquarters, the person\'s location)', 'asc'),
+  s(
+    'country',
+    'Country',
+    'text',
+    'location',
+    'either',
+    "Country (the company's headquarters, the person's location)",
+    'asc',
+  ),
   s('state', 'State', 'text', 'location', 'either', 'State or region within the country', 'asc'),
   s('city', 'City', 'text', 'location', 'either', 'City', 'asc'),
   s('region', 'Region', 'text', 'location', 'either', 'World region', 'asc'),
   s('updated_at', 'Last updated', 'date', 'identity', 'either', 'When the record last changed in the index', 'desc'),
 ]
 
-const ds = (field: string, label: string, kind: SortSpec['kind'], definition: string): SortSpec => ({ ...s(field, label, kind, null, 'company', definition, kind === 'text' ? 'asc' : 'desc'), group: null, applies_to: [] })
+const ds = (field: string, label: string, kind: SortSpec['kind'], definition: string): SortSpec => ({
+  ...s(field, label, kind, null, 'company', definition, kind === 'text' ? 'asc' : 'desc'),
+  group: null,
+  applies_to: [],
+})
 
 export const DOCUMENT_SORTS: Record<DocumentCategory, readonly SortSpec[]> = {
-  patent: [ds('granted_date', 'Grant date', 'date', 'Date the patent was granted'), ds('filed', 'Filing date', 'date', 'Application filing date'), ds('title', 'Title', 'text', 'Patent title')],
-  news_article: [ds('published_at', 'Published', 'date', 'Publication time'), ds('title', 'Headline', 'text', 'Headline')],
-  market_report: [ds('published_date', 'Published', 'date', 'Publication date'), ds('title', 'Title', 'text', 'Report title')],
-  funding_round: [ds('announced_on', 'Announced', 'date', 'Announcement date'), ds('amount_usd', 'Amount', 'number', 'Amount raised in USD')],
-  academic_report: [ds('published', 'Published', 'date', 'Publication date'), ds('citations', 'Citations', 'number', 'Citation count')],
+  patent: [
+    ds('granted_date', 'Grant date', 'date', 'Date the patent was granted'),
+    ds('filed', 'Filing date', 'date', 'Application filing date'),
+    ds('title', 'Title', 'text', 'Patent title'),
+  ],
+  news_article: [
+    ds('published_at', 'Published', 'date', 'Publication time'),
+    ds('title', 'Headline', 'text', 'Headline'),
+  ],
+  market_report: [
+    ds('published_date', 'Published', 'date', 'Publication date'),
+    ds('title', 'Title', 'text', 'Report title'),
+  ],
+  funding_round: [
+    ds('announced_on', 'Announced', 'date', 'Announcement date'),
+    ds('amount_usd', 'Amount', 'number', 'Amount raised in USD'),
+  ],
+  academic_report: [
+    ds('published', 'Published', 'date', 'Publication date'),
+    ds('citations', 'Citations', 'number', 'Citation count'),
+  ],
   trend: [ds('momentum', 'Momentum', 'number', 'Momentum score'), ds('name', 'Name', 'text', 'Trend name')],
-  job_opening: [ds('posted_at', 'Posted', 'date', 'When it was posted'), ds('salary', 'Salary', 'number', 'Top of the salary range')],
+  job_opening: [
+    ds('posted_at', 'Posted', 'date', 'When it was posted'),
+    ds('salary', 'Salary', 'number', 'Top of the salary range'),
+  ],
 }
 
 export function sortCatalogue(category: string): readonly SortSpec[] {

@@ -3,9 +3,19 @@ import { Type, type Static } from 'typebox'
 import { Credits, ListEnvelope, Nullable, Strict, Timestamp, WithMeta } from './common.ts'
 
 export const ActionTypeName = Type.Enum([
-  'dsp.search.fast', 'dsp.search.auto', 'dsp.search.deep', 'dsp.similar', 'dsp.entities',
-  'dsp.relationships', 'dsp.relationships.ask', 'dsp.org_chart',
-  'dsp.agent.run.minimal', 'dsp.agent.run.low', 'dsp.agent.run.medium', 'dsp.agent.run.high', 'dsp.agent.run.xhigh',
+  'dsp.search.fast',
+  'dsp.search.auto',
+  'dsp.search.deep',
+  'dsp.similar',
+  'dsp.entities',
+  'dsp.relationships',
+  'dsp.relationships.ask',
+  'dsp.org_chart',
+  'dsp.agent.run.minimal',
+  'dsp.agent.run.low',
+  'dsp.agent.run.medium',
+  'dsp.agent.run.high',
+  'dsp.agent.run.xhigh',
 ])
 
 export const HistoryRunSummary = Type.Object({
@@ -14,7 +24,12 @@ export const HistoryRunSummary = Type.Object({
   actor_type: Type.Enum(['user', 'api_key']),
   credits_charged: Credits,
   environment: Type.Enum(['live', 'test']),
-  error_code: Nullable(Type.String({ description: 'incomplete (never finished; its charge stands) or unsettled (agent run whose hold lapsed unread; cost nothing)' })),
+  error_code: Nullable(
+    Type.String({
+      description:
+        'incomplete (never finished; its charge stands) or unsettled (agent run whose hold lapsed unread; cost nothing)',
+    }),
+  ),
   latency_ms: Nullable(Type.Integer()),
   occurred_at: Timestamp,
   query: Nullable(Type.String()),
@@ -38,11 +53,21 @@ export const HistoryRunParams = Strict({ run_id: Type.Integer({ minimum: 1 }) })
 export const HistoryRunDetail = WithMeta({
   ...HistoryRunSummary.properties,
   request_id: Type.String({ description: 'meta.request_id of the charged response' }),
-  request: Nullable(Type.Object({}, { additionalProperties: true, description: 'The original request: method, path, query and body' })),
-  plan: Nullable(Type.Object({}, { additionalProperties: true, description: 'The resolved plan (resolved_search for searches)' })),
-  snapshot: Nullable(Type.Object({}, { additionalProperties: true, description: 'Page 1 of a search as it was answered; replays for free' })),
+  request: Nullable(
+    Type.Object({}, { additionalProperties: true, description: 'The original request: method, path, query and body' }),
+  ),
+  plan: Nullable(
+    Type.Object({}, { additionalProperties: true, description: 'The resolved plan (resolved_search for searches)' }),
+  ),
+  snapshot: Nullable(
+    Type.Object(
+      {},
+      { additionalProperties: true, description: 'Page 1 of a search as it was answered; replays for free' },
+    ),
+  ),
   snapshot_state: Type.Enum(['available', 'not_a_search', 'not_first_page', 'too_large', 'expired', 'not_recorded'], {
-    description: 'available: snapshot holds page 1. not_a_search: only searches keep one. not_first_page: a cursor page. too_large: page 1 was over the size kept. expired: past the 30-day snapshot retention. not_recorded: the route keeps none, or the run\'s detail (written a moment after its charge) never reached the store.',
+    description:
+      "available: snapshot holds page 1. not_a_search: only searches keep one. not_first_page: a cursor page. too_large: page 1 was over the size kept. expired: past the 30-day snapshot retention. not_recorded: the route keeps none, or the run's detail (written a moment after its charge) never reached the store.",
   }),
 })
 
@@ -55,7 +80,15 @@ export const MetricsQuery = Strict({
 export const MetricsResponse = WithMeta({
   from: Timestamp,
   to: Timestamp,
-  days: Type.Array(Type.Object({ date: Type.String({ format: 'date' }), runs: Type.Integer(), failed_runs: Type.Integer(), credits: Credits }), { description: 'One entry per UTC day of the window, zero-filled' }),
+  days: Type.Array(
+    Type.Object({
+      date: Type.String({ format: 'date' }),
+      runs: Type.Integer(),
+      failed_runs: Type.Integer(),
+      credits: Credits,
+    }),
+    { description: 'One entry per UTC day of the window, zero-filled' },
+  ),
   by_action_type: Type.Array(Type.Object({ action_type: ActionTypeName, runs: Type.Integer(), credits: Credits })),
   total_runs: Type.Integer(),
   total_credits: Credits,
@@ -68,16 +101,31 @@ export const KeyUsageQuery = Strict({
 })
 
 export const KeyUsageResponse = WithMeta({
-  key_id: Nullable(Type.String({ description: 'The calling key; null for a session (then: the user\'s runs and those of the keys the user created)' })),
+  key_id: Nullable(
+    Type.String({
+      description: "The calling key; null for a session (then: the user's runs and those of the keys the user created)",
+    }),
+  ),
   granularity: Type.Enum(['hour', 'day', 'month', 'total']),
   period_from: Timestamp,
   period_to: Timestamp,
-  buckets: Type.Array(Type.Object({ period_start: Timestamp, action_type: Nullable(Type.String()), credits: Credits, requests: Type.Integer() })),
+  buckets: Type.Array(
+    Type.Object({
+      period_start: Timestamp,
+      action_type: Nullable(Type.String()),
+      credits: Credits,
+      requests: Type.Integer(),
+    }),
+  ),
   total_credits: Credits,
   total_requests: Type.Integer(),
 })
 
-export const TopupCreated = WithMeta({ topup_id: Type.String(), url: Type.String({ format: 'uri' }), expires_at: Timestamp })
+export const TopupCreated = WithMeta({
+  topup_id: Type.String(),
+  url: Type.String({ format: 'uri' }),
+  expires_at: Timestamp,
+})
 export const TopupStatus = WithMeta({
   topup_id: Type.String(),
   status: Type.Enum(['pending', 'completed']),

@@ -37,7 +37,11 @@ const KEYWORD_TYPES: Record<string, string> = {
 const LOC_ROOT: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' }
 
 function decodePointer(p: string): (string | number)[] {
-  return p.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')).map((s) => (/^\d+$/.test(s) ? Number(s) : s))
+  return p
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s))
 }
 
 export function validationEntries(errors: AjvLikeError[], context: string, prefix: (string | number)[] = []) {
@@ -59,15 +63,21 @@ export function validationEntries(errors: AjvLikeError[], context: string, prefi
     const key = JSON.stringify(loc) + e.keyword
     if (seen.has(key)) continue
     seen.add(key)
-    out.push({ type: KEYWORD_TYPES[e.keyword] ?? e.keyword, loc, msg, input: input === undefined ? null : input, ctx: Object.keys(e.params).length ? e.params : null })
+    out.push({
+      type: KEYWORD_TYPES[e.keyword] ?? e.keyword,
+      loc,
+      msg,
+      input: input === undefined ? null : input,
+      ctx: Object.keys(e.params).length ? e.params : null,
+    })
   }
   return out
 }
 
-
 function at(value: unknown, pointer: string): unknown {
   let cur = value
-  for (const k of decodePointer(pointer)) cur = cur === null || typeof cur !== 'object' ? undefined : (cur as Record<string | number, unknown>)[k]
+  for (const k of decodePointer(pointer))
+    cur = cur === null || typeof cur !== 'object' ? undefined : (cur as Record<string | number, unknown>)[k]
   return cur
 }
 
@@ -86,10 +96,18 @@ function checkerOf(schema: TSchema): Validator {
 /** Validates a nested part of a request (e.g. body.filters) and throws the contract's 422 on failure. */
 export function assertValid(schema: TSchema, value: unknown, prefix: (string | number)[]): void {
   if (checkerOf(schema).Check(value)) return
-  const raw = Value.Errors(schema, value).map((e) => ({ keyword: e.keyword, instancePath: e.instancePath, message: e.message, params: e.params as Record<string, unknown>, data: at(value, e.instancePath) }))
+  const raw = Value.Errors(schema, value).map((e) => ({
+    keyword: e.keyword,
+    instancePath: e.instancePath,
+    message: e.message,
+    params: e.params as Record<string, unknown>,
+    data: at(value, e.instancePath),
+  }))
   const errors = validationEntries(raw, 'body', prefix)
   const first = errors[0]
-  throw new ApiError('request.invalid', first ? `${first.loc.join('.')}: ${first.msg}` : 'The request is invalid.', { extra: { errors } })
+  throw new ApiError('request.invalid', first ? `${first.loc.join('.')}: ${first.msg}` : 'The request is invalid.', {
+    extra: { errors },
+  })
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
@@ -112,7 +130,8 @@ export function unstorableTextAt(value: unknown, path: (string | number)[] = [])
   }
   if (value === null || typeof value !== 'object') return null
   // A stream (an NDJSON body), a buffer or a date is not parsed JSON: not looked into.
-  if (typeof (value as { pipe?: unknown }).pipe === 'function' || ArrayBuffer.isView(value) || value instanceof Date) return null
+  if (typeof (value as { pipe?: unknown }).pipe === 'function' || ArrayBuffer.isView(value) || value instanceof Date)
+    return null
   for (const [k, v] of Object.entries(value)) {
     if (unstorable(k)) return [...path, k]
     const at = unstorableTextAt(v, [...path, k])
@@ -125,7 +144,21 @@ export function unstorableTextAt(value: unknown, path: (string | number)[] = [])
 export function assertStorableText(part: 'body' | 'query' | 'path', value: unknown): void {
   const at = unstorableTextAt(value)
   if (at === null) return
-  throw new ApiError('request.invalid', 'A text holds a NUL character or an unpaired surrogate, which cannot be stored or searched.', {
-    extra: { errors: [{ type: 'string_unstorable', loc: [part, ...at], msg: 'Text must not hold NUL or an unpaired surrogate', input: null, ctx: null }] },
-  })
+  throw new ApiError(
+    'request.invalid',
+    'A text holds a NUL character or an unpaired surrogate, which cannot be stored or searched.',
+    {
+      extra: {
+        errors: [
+          {
+            type: 'string_unstorable',
+            loc: [part, ...at],
+            msg: 'Text must not hold NUL or an unpaired surrogate',
+            input: null,
+            ctx: null,
+          },
+        ],
+      },
+    },
+  )
 }

@@ -14,17 +14,29 @@ export interface CreateWorkspaceInput {
 }
 
 /** `credits` opens the workspace's own allocation; without it the workspace spends the organisation pool. */
-export async function createWorkspace(deps: Deps, input: CreateWorkspaceInput): Promise<{ workspace_id: string; organisation_id: string }> {
+export async function createWorkspace(
+  deps: Deps,
+  input: CreateWorkspaceInput,
+): Promise<{ workspace_id: string; organisation_id: string }> {
   const now = deps.clock.now()
   const organisation_id = randomId('org')
   const workspace_id = randomId('ws')
   await deps.db.transaction().execute(async (tx) => {
     await store.insertOrganisation(tx, { id: organisation_id, name: input.name, created_at: now })
-    await store.insertWorkspace(tx, { id: workspace_id, organisation_id, name: input.name, has_allocation: input.credits !== undefined, has_purchased: input.purchased ?? false, created_at: now })
+    await store.insertWorkspace(tx, {
+      id: workspace_id,
+      organisation_id,
+      name: input.name,
+      has_allocation: input.credits !== undefined,
+      has_purchased: input.purchased ?? false,
+      created_at: now,
+    })
     await ensureAccounts(tx, workspace_id, organisation_id, now)
   })
-  if (input.credits !== undefined) await grantCredits(deps, workspace_id, toMilli(input.credits), 'allocated', 'grant', 'workspace created')
-  if (input.shared_credits !== undefined) await grantCredits(deps, workspace_id, toMilli(input.shared_credits), 'shared', 'grant', 'workspace created')
+  if (input.credits !== undefined)
+    await grantCredits(deps, workspace_id, toMilli(input.credits), 'allocated', 'grant', 'workspace created')
+  if (input.shared_credits !== undefined)
+    await grantCredits(deps, workspace_id, toMilli(input.shared_credits), 'shared', 'grant', 'workspace created')
   return { workspace_id, organisation_id }
 }
 
@@ -47,9 +59,18 @@ export async function addMember(deps: Deps, workspaceId: string, input: AddMembe
   return deps.db.transaction().execute(async (tx) => {
     const existing = await store.findUserByEmail(tx, input.email)
     let userId = existing?.id
-    if (userId === undefined) userId = await store.insertUser(tx, { email: input.email, password_hash: input.password_hash, created_at: now })
-    else if (input.password_hash) await tx.updateTable('users').set({ password_hash: input.password_hash }).where('id', '=', userId).execute()
-    await store.upsertMembership(tx, { organisation_id: ws.organisation_id, workspace_id: workspaceId, user_id: userId, role: input.role, state: input.state, created_at: now })
+    if (userId === undefined)
+      userId = await store.insertUser(tx, { email: input.email, password_hash: input.password_hash, created_at: now })
+    else if (input.password_hash)
+      await tx.updateTable('users').set({ password_hash: input.password_hash }).where('id', '=', userId).execute()
+    await store.upsertMembership(tx, {
+      organisation_id: ws.organisation_id,
+      workspace_id: workspaceId,
+      user_id: userId,
+      role: input.role,
+      state: input.state,
+      created_at: now,
+    })
     return { user_id: userId }
   })
 }

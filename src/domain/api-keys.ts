@@ -180,7 +180,11 @@ const LAST_USED_RESOLUTION_MS = 60_000
 const lastTouched = new Map<string, number>()
 
 function environmentOf(presented: string): Environment {
-  const environment: Environment | null = presented.startsWith(KEY_PREFIXES.live) ? 'live' : presented.startsWith(KEY_PREFIXES.test) ? 'test' : null
+  const environment: Environment | null = presented.startsWith(KEY_PREFIXES.live)
+    ? 'live'
+    : presented.startsWith(KEY_PREFIXES.test)
+      ? 'test'
+      : null
   if (environment === null) throw invalidKey()
   return environment
 }
@@ -228,7 +232,8 @@ function credentialOf(deps: Deps, entry: CachedKey, hash: string, environment: E
   // The hash lookup already matched; this constant-time comparison guards against a cache
   // entry ever being reached under a different key.
   if (!timingSafeEqual(Buffer.from(row.secret_hash, 'hex'), Buffer.from(hash, 'hex'))) throw invalidKey()
-  if (row.revoked_at !== null || row.expires_at.getTime() <= nowMs || row.environment !== environment) throw invalidKey()
+  if (row.revoked_at !== null || row.expires_at.getTime() <= nowMs || row.environment !== environment)
+    throw invalidKey()
   const last = lastTouched.get(row.id) ?? 0
   if (nowMs - last > LAST_USED_RESOLUTION_MS) {
     lastTouched.set(row.id, nowMs)
@@ -247,5 +252,8 @@ function credentialOf(deps: Deps, entry: CachedKey, hash: string, environment: E
 }
 
 function invalidKey(): ApiError {
-  return new ApiError('auth.invalid_key', 'The API key is unknown, revoked, expired, or does not start with sk_dsp_live_ or sk_dsp_test_.')
+  return new ApiError(
+    'auth.invalid_key',
+    'The API key is unknown, revoked, expired, or does not start with sk_dsp_live_ or sk_dsp_test_.',
+  )
 }

@@ -24,7 +24,11 @@ export function stableStringify(v: unknown): string {
   if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null'
   if (Array.isArray(v)) return `[${v.map(stableStringify).join(',')}]`
   const o = v as Record<string, unknown>
-  return `{${Object.keys(o).filter((k) => o[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${stableStringify(o[k])}`).join(',')}}`
+  return `{${Object.keys(o)
+    .filter((k) => o[k] !== undefined)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${stableStringify(o[k])}`)
+    .join(',')}}`
 }
 
 function sign(secret: string, body: string): string {
@@ -32,11 +36,14 @@ function sign(secret: string, body: string): string {
 }
 
 export function issueCursor(deps: Deps, kind: string, fp: string, payload: unknown): string {
-  const body = Buffer.from(JSON.stringify({ k: kind, f: fp, t: deps.clock.nowMs(), p: payload } satisfies Envelope)).toString('base64url')
+  const body = Buffer.from(
+    JSON.stringify({ k: kind, f: fp, t: deps.clock.nowMs(), p: payload } satisfies Envelope),
+  ).toString('base64url')
   return `${body}.${sign(deps.secret, body)}`
 }
 
-const invalid = (why: string) => new ApiError('pagination.cursor_invalid', `The cursor is not valid for this request (${why}); restart from page 1.`)
+const invalid = (why: string) =>
+  new ApiError('pagination.cursor_invalid', `The cursor is not valid for this request (${why}); restart from page 1.`)
 
 /** Verifies signature, kind, fingerprint and age; returns the payload. */
 export function readCursor<T>(deps: Deps, kind: string, fp: string, token: string): T {
@@ -53,7 +60,11 @@ export function readCursor<T>(deps: Deps, kind: string, fp: string, token: strin
   }
   if (env.k !== kind) throw invalid('issued by another route')
   if (env.f !== fp) throw invalid('the request changed between pages; only limit may change')
-  if (deps.clock.nowMs() - env.t > CURSOR_TTL_MS) throw new ApiError('pagination.cursor_expired', 'The cursor is older than 24 hours; run the request again from page 1.')
+  if (deps.clock.nowMs() - env.t > CURSOR_TTL_MS)
+    throw new ApiError(
+      'pagination.cursor_expired',
+      'The cursor is older than 24 hours; run the request again from page 1.',
+    )
   return env.p as T
 }
 
@@ -76,5 +87,9 @@ export async function planOrCursor<P>(
 }
 
 export function checkDepth(offset: number, limit: number): void {
-  if (offset + limit > MAX_DEPTH && offset >= MAX_DEPTH) throw new ApiError('pagination.depth_exceeded', `Paging stops at ${MAX_DEPTH.toLocaleString('en')} results; narrow the search.`)
+  if (offset + limit > MAX_DEPTH && offset >= MAX_DEPTH)
+    throw new ApiError(
+      'pagination.depth_exceeded',
+      `Paging stops at ${MAX_DEPTH.toLocaleString('en')} results; narrow the search.`,
+    )
 }

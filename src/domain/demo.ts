@@ -7,13 +7,23 @@ import type { Deps } from './types.ts'
 const DEMO_CREDITS = 1000
 
 export async function setUpDemoWorkspace(deps: Deps) {
-  const setting = await deps.db.selectFrom('deployment_settings').select('value').where('key', '=', 'demo_workspace').executeTakeFirst()
+  const setting = await deps.db
+    .selectFrom('deployment_settings')
+    .select('value')
+    .where('key', '=', 'demo_workspace')
+    .executeTakeFirst()
   let workspaceId = setting?.value
   if (!workspaceId) {
     workspaceId = (await createWorkspace(deps, { name: 'Demo workspace', credits: DEMO_CREDITS })).workspace_id
     await deps.db.insertInto('deployment_settings').values({ key: 'demo_workspace', value: workspaceId }).execute()
   }
-  const old = await deps.db.selectFrom('api_keys').select('id').where('workspace_id', '=', workspaceId).where('revoked_at', 'is', null).where('name', 'like', 'demo %').execute()
+  const old = await deps.db
+    .selectFrom('api_keys')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .where('revoked_at', 'is', null)
+    .where('name', 'like', 'demo %')
+    .execute()
   for (const k of old) await revokeApiKey(deps, k.id, workspaceId)
   const test = await createApiKey(deps, { workspace_id: workspaceId, environment: 'test', name: 'demo test key' })
   const live = await createApiKey(deps, { workspace_id: workspaceId, environment: 'live', name: 'demo live key' })

@@ -29,10 +29,20 @@ export const DOCUMENT_NAME_MATCHES = 100
 type Obj = Record<string, unknown>
 export type LookupAnswer = EnvelopeFields<EntityHitRow>
 
-const DOCUMENT_CATEGORIES = new Set<EntityCategory>(['patent', 'news_article', 'market_report', 'funding_round', 'academic_report', 'trend', 'job_opening'])
+const DOCUMENT_CATEGORIES = new Set<EntityCategory>([
+  'patent',
+  'news_article',
+  'market_report',
+  'funding_round',
+  'academic_report',
+  'trend',
+  'job_opening',
+])
 
 function invalid(detail: string, loc: (string | number)[], input: unknown, extra: Obj = {}): ApiError {
-  return new ApiError('request.invalid', detail, { extra: { ...extra, errors: [{ type: 'value_error', loc, msg: detail, input: input ?? null, ctx: null }] } })
+  return new ApiError('request.invalid', detail, {
+    extra: { ...extra, errors: [{ type: 'value_error', loc, msg: detail, input: input ?? null, ctx: null }] },
+  })
 }
 
 /** The lookup mode of each entry, from the route's category and `by` (§4.3 table). */
@@ -97,15 +107,26 @@ function keyOf(mode: Mode, value: string): string | null {
 function checkRequest(category: EntityCategory, body: LookupBody, modes: Mode[]): void {
   const names = modes.filter((m) => m === 'name').length
   if (names > LOOKUP_CAPS.name) {
-    throw invalid(`At most ${LOOKUP_CAPS.name} ids can be looked up by name in one request; this one has ${names}. Nothing was charged.`, ['body', 'ids'], body.ids.length, {
-      cap: LOOKUP_CAPS.name,
-      received: names,
-    })
+    throw invalid(
+      `At most ${LOOKUP_CAPS.name} ids can be looked up by name in one request; this one has ${names}. Nothing was charged.`,
+      ['body', 'ids'],
+      body.ids.length,
+      {
+        cap: LOOKUP_CAPS.name,
+        received: names,
+      },
+    )
   }
   if (body.fields) {
     const known = Object.keys((RecordSchemas[category] as unknown as { properties: Obj }).properties)
     const index = body.fields.findIndex((f) => !known.includes(f))
-    if (index >= 0) throw invalid(`${JSON.stringify(body.fields[index])} is not a field of a ${category} record. Accepted: ${known.join(', ')}.`, ['body', 'fields', index], body.fields[index], { accepted: known })
+    if (index >= 0)
+      throw invalid(
+        `${JSON.stringify(body.fields[index])} is not a field of a ${category} record. Accepted: ${known.join(', ')}.`,
+        ['body', 'fields', index],
+        body.fields[index],
+        { accepted: known },
+      )
   }
 }
 
@@ -126,7 +147,13 @@ function groupBy<T extends store.FoundRecord>(rows: T[], key: (row: T) => string
 }
 
 /** Looks up every distinct key of one mode; returns key → matches (already ordered and capped). */
-async function findAll(db: Db, category: EntityCategory, mode: Mode, keys: string[], raw: Map<string, string>): Promise<Found> {
+async function findAll(
+  db: Db,
+  category: EntityCategory,
+  mode: Mode,
+  keys: string[],
+  raw: Map<string, string>,
+): Promise<Found> {
   const isDocument = DOCUMENT_CATEGORIES.has(category)
   switch (mode) {
     case 'internal': {
@@ -163,7 +190,14 @@ async function findAll(db: Db, category: EntityCategory, mode: Mode, keys: strin
           const best = await store.findCompanyByName(db, name, key)
           rows = best ? [best] : []
         } else if (category === 'person') rows = await store.findPersonsByName(db, name, PERSON_NAME_MATCHES)
-        else if (isDocument) rows = await store.findDocumentsByName(db, category, name, category === 'job_opening' ? 'recent' : 'match', DOCUMENT_NAME_MATCHES)
+        else if (isDocument)
+          rows = await store.findDocumentsByName(
+            db,
+            category,
+            name,
+            category === 'job_opening' ? 'recent' : 'match',
+            DOCUMENT_NAME_MATCHES,
+          )
         else rows = []
         out.set(key, rows)
       }
@@ -214,7 +248,14 @@ export async function lookupEntities(deps: Deps, category: EntityCategory, body:
 /** What the route charges once the answer is ready: dsp.entities, one unit per entry found (docs: 0.02 each). */
 export function lookupCharge(body: LookupBody, answer: LookupAnswer): Omit<ChargeInput, 'scope'> {
   const positions = answer.results.flatMap((r, i) => (r.found ? [i] : []))
-  return { action_type: 'dsp.entities', positions, query: body.ids.join(', '), request: body, result_count: positions.length, snapshot_state: 'not_a_search' }
+  return {
+    action_type: 'dsp.entities',
+    positions,
+    query: body.ids.join(', '),
+    request: body,
+    result_count: positions.length,
+    snapshot_state: 'not_a_search',
+  }
 }
 
 export const lookupCompanies = (deps: Deps, body: LookupBody) => lookupEntities(deps, 'company', body)

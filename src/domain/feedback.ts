@@ -30,17 +30,83 @@ export interface TagDescriptor {
 
 // §4.8 rule 4: the closed vocabulary, version 2. Adding a tag bumps the version.
 export const FEEDBACK_TAGS: readonly TagDescriptor[] = [
-  { tag: 'irrelevant', label: 'Irrelevant', description: 'The result does not match what was asked.', applies_to: 'result', requires_comment: false },
-  { tag: 'wrong_entity', label: 'Wrong entity', description: 'The row is a different company, person or document than the one it claims to be.', applies_to: 'result', requires_comment: false },
-  { tag: 'stale', label: 'Out of date', description: "The record's data is no longer current.", applies_to: 'result', requires_comment: false },
-  { tag: 'data_quality', label: 'Data quality', description: 'Fields of the record are wrong, missing or malformed.', applies_to: 'result', requires_comment: false },
-  { tag: 'duplicate', label: 'Duplicate', description: 'The same entity appears more than once.', applies_to: 'result', requires_comment: false },
-  { tag: 'bad_ranking', label: 'Bad ranking', description: 'The best matches are not at the top.', applies_to: 'result_set', requires_comment: false },
-  { tag: 'missing', label: 'Missing results', description: 'Entities that should be there are absent (name them in expected.should_include).', applies_to: 'result_set', requires_comment: false },
-  { tag: 'no_results', label: 'No results', description: 'Nothing came back although matches exist.', applies_to: 'result_set', requires_comment: false },
-  { tag: 'too_few', label: 'Too few results', description: 'Fewer results came back than the question deserves.', applies_to: 'result_set', requires_comment: false },
-  { tag: 'too_many', label: 'Too many results', description: 'The set is broader than asked; constraints were not applied.', applies_to: 'result_set', requires_comment: false },
-  { tag: 'other', label: 'Other', description: 'Anything else; say what in the comment.', applies_to: 'any', requires_comment: true },
+  {
+    tag: 'irrelevant',
+    label: 'Irrelevant',
+    description: 'The result does not match what was asked.',
+    applies_to: 'result',
+    requires_comment: false,
+  },
+  {
+    tag: 'wrong_entity',
+    label: 'Wrong entity',
+    description: 'The row is a different company, person or document than the one it claims to be.',
+    applies_to: 'result',
+    requires_comment: false,
+  },
+  {
+    tag: 'stale',
+    label: 'Out of date',
+    description: "The record's data is no longer current.",
+    applies_to: 'result',
+    requires_comment: false,
+  },
+  {
+    tag: 'data_quality',
+    label: 'Data quality',
+    description: 'Fields of the record are wrong, missing or malformed.',
+    applies_to: 'result',
+    requires_comment: false,
+  },
+  {
+    tag: 'duplicate',
+    label: 'Duplicate',
+    description: 'The same entity appears more than once.',
+    applies_to: 'result',
+    requires_comment: false,
+  },
+  {
+    tag: 'bad_ranking',
+    label: 'Bad ranking',
+    description: 'The best matches are not at the top.',
+    applies_to: 'result_set',
+    requires_comment: false,
+  },
+  {
+    tag: 'missing',
+    label: 'Missing results',
+    description: 'Entities that should be there are absent (name them in expected.should_include).',
+    applies_to: 'result_set',
+    requires_comment: false,
+  },
+  {
+    tag: 'no_results',
+    label: 'No results',
+    description: 'Nothing came back although matches exist.',
+    applies_to: 'result_set',
+    requires_comment: false,
+  },
+  {
+    tag: 'too_few',
+    label: 'Too few results',
+    description: 'Fewer results came back than the question deserves.',
+    applies_to: 'result_set',
+    requires_comment: false,
+  },
+  {
+    tag: 'too_many',
+    label: 'Too many results',
+    description: 'The set is broader than asked; constraints were not applied.',
+    applies_to: 'result_set',
+    requires_comment: false,
+  },
+  {
+    tag: 'other',
+    label: 'Other',
+    description: 'Anything else; say what in the comment.',
+    applies_to: 'any',
+    requires_comment: true,
+  },
 ]
 const TAGS = new Map(FEEDBACK_TAGS.map((t) => [t.tag, t]))
 
@@ -56,8 +122,15 @@ export function listFeedbackTags() {
 const ownerOf = (credential: Credential) => credential.key_id ?? `user:${credential.user_id}`
 
 /** A 422 in the shape of a validation error, naming the field (`loc`) and what is wrong. */
-function invalid(loc: (string | number)[], msg: string, input: unknown, ctx: Record<string, unknown> | null = null): ApiError {
-  return new ApiError('request.invalid', msg, { extra: { errors: [{ type: 'value_error', loc, msg, input: input ?? null, ctx }] } })
+function invalid(
+  loc: (string | number)[],
+  msg: string,
+  input: unknown,
+  ctx: Record<string, unknown> | null = null,
+): ApiError {
+  return new ApiError('request.invalid', msg, {
+    extra: { errors: [{ type: 'value_error', loc, msg, input: input ?? null, ctx }] },
+  })
 }
 
 const present = (s: string | null | undefined): s is string => typeof s === 'string' && s.trim().length > 0
@@ -66,18 +139,41 @@ const present = (s: string | null | undefined): s is string => typeof s === 'str
 export function checkReport(body: CreateReportBody): string[] {
   const help = body.context === 'help'
   const target = body.target
-  if (!help && !body.subject_ref) throw invalid(['body', 'subject_ref'], "subject_ref is required unless context is 'help'.", null)
-  if (target.kind === 'result' && !present(target.entity_id)) throw invalid(['body', 'target', 'entity_id'], 'target.kind result requires target.entity_id (the id as returned in the row).', target.entity_id)
-  if (target.kind === 'result_set' && target.entity_id !== undefined && target.entity_id !== null) throw invalid(['body', 'target', 'entity_id'], 'target.kind result_set takes no target.entity_id; omit it.', target.entity_id)
-  if (help && target.kind !== 'result_set') throw invalid(['body', 'target', 'kind'], "With context 'help', target.kind must be result_set.", target.kind)
+  if (!help && !body.subject_ref)
+    throw invalid(['body', 'subject_ref'], "subject_ref is required unless context is 'help'.", null)
+  if (target.kind === 'result' && !present(target.entity_id))
+    throw invalid(
+      ['body', 'target', 'entity_id'],
+      'target.kind result requires target.entity_id (the id as returned in the row).',
+      target.entity_id,
+    )
+  if (target.kind === 'result_set' && target.entity_id !== undefined && target.entity_id !== null)
+    throw invalid(
+      ['body', 'target', 'entity_id'],
+      'target.kind result_set takes no target.entity_id; omit it.',
+      target.entity_id,
+    )
+  if (help && target.kind !== 'result_set')
+    throw invalid(['body', 'target', 'kind'], "With context 'help', target.kind must be result_set.", target.kind)
   const tags = [...new Set(body.tags ?? [])]
-  if (help && tags.length === 0 && !present(body.comment)) throw invalid(['body', 'comment'], "With context 'help', send a comment or at least one tag.", body.comment)
+  if (help && tags.length === 0 && !present(body.comment))
+    throw invalid(['body', 'comment'], "With context 'help', send a comment or at least one tag.", body.comment)
   tags.forEach((tag) => {
     const i = (body.tags ?? []).indexOf(tag)
     const d = TAGS.get(tag)
-    if (!d) throw invalid(['body', 'tags', i], `Unknown tag '${tag}'. Valid tags: ${FEEDBACK_TAGS.map((t) => t.tag).join(', ')}.`, tag, { allowed: FEEDBACK_TAGS.map((t) => t.tag) })
-    if (d.applies_to !== 'any' && d.applies_to !== target.kind) throw invalid(['body', 'tags', i], `Tag '${tag}' applies to ${d.applies_to} targets, not ${target.kind}.`, tag, { applies_to: d.applies_to })
-    if (d.requires_comment && !present(body.comment)) throw invalid(['body', 'comment'], `Tag '${tag}' requires a comment.`, body.comment ?? null)
+    if (!d)
+      throw invalid(
+        ['body', 'tags', i],
+        `Unknown tag '${tag}'. Valid tags: ${FEEDBACK_TAGS.map((t) => t.tag).join(', ')}.`,
+        tag,
+        { allowed: FEEDBACK_TAGS.map((t) => t.tag) },
+      )
+    if (d.applies_to !== 'any' && d.applies_to !== target.kind)
+      throw invalid(['body', 'tags', i], `Tag '${tag}' applies to ${d.applies_to} targets, not ${target.kind}.`, tag, {
+        applies_to: d.applies_to,
+      })
+    if (d.requires_comment && !present(body.comment))
+      throw invalid(['body', 'comment'], `Tag '${tag}' requires a comment.`, body.comment ?? null)
   })
   return tags
 }
@@ -89,7 +185,8 @@ function snapshotIds(snapshot: unknown): Set<string> {
   if (!Array.isArray(results)) return ids
   for (const r of results) {
     if (typeof r === 'string' || typeof r === 'number') ids.add(String(r))
-    else if (r && typeof r === 'object' && 'id' in r && (typeof r.id === 'string' || typeof r.id === 'number')) ids.add(String(r.id))
+    else if (r && typeof r === 'object' && 'id' in r && (typeof r.id === 'string' || typeof r.id === 'number'))
+      ids.add(String(r.id))
   }
   return ids
 }
@@ -107,21 +204,30 @@ async function verifyTarget(deps: Deps, run: UsageRunRow | null, target: CreateR
 }
 
 /** The history run a subject_ref names, within the 90-day window; 404 feedback.subject_not_found otherwise. */
-async function findSubject(deps: Deps, credential: Credential, ref: NonNullable<CreateReportBody['subject_ref']>): Promise<UsageRunRow> {
+async function findSubject(
+  deps: Deps,
+  credential: Credential,
+  ref: NonNullable<CreateReportBody['subject_ref']>,
+): Promise<UsageRunRow> {
   const since = new Date(deps.clock.nowMs() - RETENTION_DAYS * DAY_MS)
   // A run's snapshot is written with its closing, after the answer: what this server queued first.
   await flushFinishedRuns(deps)
-  const run = ref.kind === 'request'
-    ? await usage.visibleRuns(deps.db, visibility(credential))
-      .selectAll('usage_runs')
-      .where('usage_runs.request_id', '=', ref.id)
-      .where('usage_runs.occurred_at', '>=', since)
-      .orderBy('usage_runs.occurred_at', 'desc')
-      .executeTakeFirst()
-    : await store.findAgentRunUsage(deps.db, credential.workspace_id, ref.id, since)
+  const run =
+    ref.kind === 'request'
+      ? await usage
+          .visibleRuns(deps.db, visibility(credential))
+          .selectAll('usage_runs')
+          .where('usage_runs.request_id', '=', ref.id)
+          .where('usage_runs.occurred_at', '>=', since)
+          .orderBy('usage_runs.occurred_at', 'desc')
+          .executeTakeFirst()
+      : await store.findAgentRunUsage(deps.db, credential.workspace_id, ref.id, since)
   if (!run) {
     const what = ref.kind === 'request' ? 'request_id' : 'run_id'
-    throw new ApiError('feedback.subject_not_found', `No ${what} ${ref.id} in your history (unknown, older than ${RETENTION_DAYS} days, or not yours).`)
+    throw new ApiError(
+      'feedback.subject_not_found',
+      `No ${what} ${ref.id} in your history (unknown, older than ${RETENTION_DAYS} days, or not yours).`,
+    )
   }
   return run
 }
@@ -145,7 +251,13 @@ export async function fileFeedback(deps: Deps, credential: Credential, body: Cre
   const tags = checkReport(body)
   return guarded(deps, 'feedback', 'feedback.unavailable', async () => {
     const run = body.subject_ref ? await findSubject(deps, credential, body.subject_ref) : null
-    const expected = body.expected ? { note: body.expected.note ?? null, should_include: body.expected.should_include ?? [], should_exclude: body.expected.should_exclude ?? [] } : null
+    const expected = body.expected
+      ? {
+          note: body.expected.note ?? null,
+          should_include: body.expected.should_include ?? [],
+          should_exclude: body.expected.should_exclude ?? [],
+        }
+      : null
     const row = await store.insertReport(deps.db, {
       id: randomId('fb'),
       workspace_id: credential.workspace_id,
@@ -168,7 +280,12 @@ export async function fileFeedback(deps: Deps, credential: Credential, body: Cre
       target_entity_type: body.target.entity_type ?? null,
       target_verified: await verifyTarget(deps, run, body.target),
     })
-    return { created_at: row.created_at.toISOString(), feedback_id: row.id, tag_vocab_version: row.tag_vocab_version, target_verified: row.target_verified }
+    return {
+      created_at: row.created_at.toISOString(),
+      feedback_id: row.id,
+      tag_vocab_version: row.tag_vocab_version,
+      target_verified: row.target_verified,
+    }
   })
 }
 
@@ -193,19 +310,31 @@ function reportView(r: FeedbackReportRow): ReportView {
 
 function checkFilter(name: string, value: string | undefined, allowed: readonly string[]): void {
   if (value !== undefined && !allowed.includes(value)) {
-    throw invalid(['query', name], `Unknown ${name} '${value}'. Valid values: ${allowed.join(', ')}.`, value, { allowed: [...allowed] })
+    throw invalid(['query', name], `Unknown ${name} '${value}'. Valid values: ${allowed.join(', ')}.`, value, {
+      allowed: [...allowed],
+    })
   }
 }
 
 /** §4.8: the credential's own reports, newest first; filters outside the vocabulary are 422, not an empty page. */
 export async function listFeedback(deps: Deps, credential: Credential, q: ReportsQuery) {
-  checkFilter('tag', q.tag, FEEDBACK_TAGS.map((t) => t.tag))
+  checkFilter(
+    'tag',
+    q.tag,
+    FEEDBACK_TAGS.map((t) => t.tag),
+  )
   checkFilter('subject_kind', q.subject_kind, SUBJECT_KINDS)
   checkFilter('status', q.status, REPORT_STATUSES)
   const limit = q.limit ?? 50
   const offset = q.offset ?? 0
   return guarded(deps, 'feedback', 'feedback.unavailable', async () => {
-    const { rows, total } = await store.findReports(deps.db, ownerOf(credential), { subject_id: q.subject_id, status: q.status, tag: q.tag, subject_kind: q.subject_kind }, limit, offset)
+    const { rows, total } = await store.findReports(
+      deps.db,
+      ownerOf(credential),
+      { subject_id: q.subject_id, status: q.status, tag: q.tag, subject_kind: q.subject_kind },
+      limit,
+      offset,
+    )
     return { limit, offset, total, results: rows.map(reportView) }
   })
 }
@@ -221,18 +350,28 @@ export const VOTE_REASONS: Record<Level, readonly string[]> = {
 export function checkVote(body: VoteBody): void {
   const hasEntity = body.entity_id !== undefined && body.entity_id !== null
   if (body.level === 'result_set') {
-    if (body.vote === 'flag') throw invalid(['body', 'vote'], 'A result_set vote is like or dislike; flag is for a single result.', body.vote)
-    if (hasEntity) throw invalid(['body', 'entity_id'], 'A result_set vote takes no entity_id; omit it.', body.entity_id)
+    if (body.vote === 'flag')
+      throw invalid(['body', 'vote'], 'A result_set vote is like or dislike; flag is for a single result.', body.vote)
+    if (hasEntity)
+      throw invalid(['body', 'entity_id'], 'A result_set vote takes no entity_id; omit it.', body.entity_id)
   } else {
-    if (body.vote !== 'flag') throw invalid(['body', 'vote'], `A result vote is flag; ${body.vote} is for the result_set level.`, body.vote)
+    if (body.vote !== 'flag')
+      throw invalid(['body', 'vote'], `A result vote is flag; ${body.vote} is for the result_set level.`, body.vote)
     if (!hasEntity) throw invalid(['body', 'entity_id'], 'A result vote requires entity_id.', null)
   }
   const reason = body.reason_code ?? null
   if (reason !== null) {
     if (body.vote === 'like') throw invalid(['body', 'reason_code'], 'A like takes no reason_code.', reason)
-    if (!VOTE_REASONS[body.level].includes(reason)) throw invalid(['body', 'reason_code'], `Unknown reason_code '${reason}' for level ${body.level}. Valid: ${VOTE_REASONS[body.level].join(', ')}.`, reason, { allowed: [...VOTE_REASONS[body.level]] })
+    if (!VOTE_REASONS[body.level].includes(reason))
+      throw invalid(
+        ['body', 'reason_code'],
+        `Unknown reason_code '${reason}' for level ${body.level}. Valid: ${VOTE_REASONS[body.level].join(', ')}.`,
+        reason,
+        { allowed: [...VOTE_REASONS[body.level]] },
+      )
   }
-  if (body.text !== undefined && body.text !== null && reason === null) throw invalid(['body', 'text'], 'text is accepted only with a reason_code.', body.text)
+  if (body.text !== undefined && body.text !== null && reason === null)
+    throw invalid(['body', 'text'], 'text is accepted only with a reason_code.', body.text)
 }
 
 function voteView(v: FeedbackVoteRow): VoteView {

@@ -6,7 +6,8 @@ import type { Deps } from './types.ts'
 
 const UNAVAILABLE_DETAIL: Partial<Record<ErrorCode, string>> = {
   'auth.unavailable': 'The credential store could not verify the key; nothing ran. Retry shortly.',
-  'credits.unavailable': 'The billing ledger could not be reached; nothing was charged by this request. Retry with the same Idempotency-Key.',
+  'credits.unavailable':
+    'The billing ledger could not be reached; nothing was charged by this request. Retry with the same Idempotency-Key.',
   'lists.unavailable': 'Saved lists could not be reached; nothing changed. Retry shortly.',
   'feedback.unavailable': 'The feedback store could not be reached; nothing was filed. Retry shortly.',
   'upstream.unavailable': 'The retrieval engine could not be reached; nothing was charged. Retry after Retry-After.',
@@ -18,24 +19,37 @@ export function isConnectionError(e: unknown): boolean {
   if (e instanceof DependencyError) return true
   const err = e as { code?: unknown; message?: unknown }
   const code = typeof err?.code === 'string' ? err.code : ''
-  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03'].includes(code)) return true
+  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03'].includes(code))
+    return true
   if (code.startsWith('08')) return true
   const msg = typeof err?.message === 'string' ? err.message : ''
   return /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(msg)
 }
 
-export async function guarded<T>(deps: Deps, dependency: Dependency, code: ErrorCode, fn: () => Promise<T>): Promise<T> {
+export async function guarded<T>(
+  deps: Deps,
+  dependency: Dependency,
+  code: ErrorCode,
+  fn: () => Promise<T>,
+): Promise<T> {
   try {
     // The retrieval engine has its own deadline (DSP_RETRIEVAL_TIMEOUT_MS); every other dependency the common one.
     // No fault injected (always, in production): no wait before the call.
-    if (deps.faults.modeOf(dependency) !== null) await deps.faults.check(dependency, dependency === 'retrieval' ? deps.config.DSP_RETRIEVAL_TIMEOUT_MS : deps.config.DSP_DEPENDENCY_TIMEOUT_MS)
+    if (deps.faults.modeOf(dependency) !== null)
+      await deps.faults.check(
+        dependency,
+        dependency === 'retrieval' ? deps.config.DSP_RETRIEVAL_TIMEOUT_MS : deps.config.DSP_DEPENDENCY_TIMEOUT_MS,
+      )
     return await fn()
   } catch (e) {
     if (e instanceof ApiError) throw e
     // §7: a retrieval engine past its deadline is 504 upstream.timeout, not an outage.
     if (code === 'upstream.unavailable' && e instanceof DependencyError && e.kind === 'timeout') {
       deps.log.warn({ dependency, err: e.message }, 'dependency timed out')
-      throw new ApiError('upstream.timeout', 'The retrieval engine did not answer in time; nothing was charged. Retry after Retry-After.')
+      throw new ApiError(
+        'upstream.timeout',
+        'The retrieval engine did not answer in time; nothing was charged. Retry after Retry-After.',
+      )
     }
     if (isConnectionError(e)) {
       deps.log.warn({ dependency, err: (e as Error).message }, 'dependency unavailable')

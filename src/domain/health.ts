@@ -13,7 +13,12 @@ export interface DependencyStatus {
   detail: string | null
 }
 
-export type ReadinessCheck = { name: string; dependency: Dependency; hard: boolean; probe: (deps: Deps) => Promise<void> }
+export type ReadinessCheck = {
+  name: string
+  dependency: Dependency
+  hard: boolean
+  probe: (deps: Deps) => Promise<void>
+}
 
 const storeProbe = async (deps: Deps) => {
   await sql`select 1`.execute(deps.db)
@@ -21,21 +26,39 @@ const storeProbe = async (deps: Deps) => {
 
 export const readinessChecks: ReadinessCheck[] = [
   { name: 'store', dependency: 'store', hard: true, probe: storeProbe },
-  { name: 'ledger', dependency: 'ledger', hard: true, probe: async (deps) => void (await deps.db.selectFrom('credit_accounts').select('id').limit(1).execute()) },
+  {
+    name: 'ledger',
+    dependency: 'ledger',
+    hard: true,
+    probe: async (deps) => void (await deps.db.selectFrom('credit_accounts').select('id').limit(1).execute()),
+  },
   { name: 'limiter', dependency: 'limiter', hard: false, probe: (deps) => deps.limiter.ping() },
   { name: 'retrieval', dependency: 'retrieval', hard: true, probe: storeProbe },
   { name: 'agent_engine', dependency: 'agent_engine', hard: true, probe: agentEngineProbe },
 ]
 
-export async function checkReadiness(deps: Deps): Promise<{ ready: boolean; dependencies: Record<string, DependencyStatus> }> {
+export async function checkReadiness(
+  deps: Deps,
+): Promise<{ ready: boolean; dependencies: Record<string, DependencyStatus> }> {
   const results = await Promise.all(
     readinessChecks.map(async (c) => {
       const t0 = performance.now()
       try {
         await guarded(deps, c.dependency, 'internal', () => c.probe(deps))
-        return [c.name, { status: 'up', hard: c.hard, latency_ms: Math.round(performance.now() - t0), detail: null }] as const
+        return [
+          c.name,
+          { status: 'up', hard: c.hard, latency_ms: Math.round(performance.now() - t0), detail: null },
+        ] as const
       } catch (e) {
-        return [c.name, { status: 'down', hard: c.hard, latency_ms: Math.round(performance.now() - t0), detail: (e as Error).message.replace(/^internal: /, '') }] as const
+        return [
+          c.name,
+          {
+            status: 'down',
+            hard: c.hard,
+            latency_ms: Math.round(performance.now() - t0),
+            detail: (e as Error).message.replace(/^internal: /, ''),
+          },
+        ] as const
       }
     }),
   )

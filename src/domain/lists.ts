@@ -46,7 +46,10 @@ async function requireList(db: Db, workspaceId: string, listId: string): Promise
 export async function listLists(deps: Deps, credential: Credential) {
   return guarded(deps, 'lists', 'lists.unavailable', async () => {
     const ws = await workspacePlan(deps.db, credential.workspace_id)
-    const [lists, saved] = await Promise.all([store.findLists(deps.db, credential.workspace_id), store.countSavedEntities(deps.db, credential.workspace_id)])
+    const [lists, saved] = await Promise.all([
+      store.findLists(deps.db, credential.workspace_id),
+      store.countSavedEntities(deps.db, credential.workspace_id),
+    ])
     return {
       lists: lists.map(listView),
       saved_items: saved,
@@ -59,15 +62,31 @@ export async function listLists(deps: Deps, credential: Credential) {
 export async function createList(deps: Deps, credential: Credential, body: ListNameBody): Promise<SavedListView> {
   return guarded(deps, 'lists', 'lists.unavailable', async () => {
     const now = deps.clock.now()
-    const row = { id: randomUUID(), workspace_id: credential.workspace_id, name: body.name.trim(), created_by: actingUser(credential), created_by_key_id: credential.key_id, created_at: now, updated_at: now }
+    const row = {
+      id: randomUUID(),
+      workspace_id: credential.workspace_id,
+      name: body.name.trim(),
+      created_by: actingUser(credential),
+      created_by_key_id: credential.key_id,
+      created_at: now,
+      updated_at: now,
+    }
     await store.insertList(deps.db, row)
     return listView({ ...row, item_count: 0 })
   })
 }
 
-export async function updateList(deps: Deps, credential: Credential, listId: string, body: ListNameBody): Promise<SavedListView> {
+export async function updateList(
+  deps: Deps,
+  credential: Credential,
+  listId: string,
+  body: ListNameBody,
+): Promise<SavedListView> {
   return guarded(deps, 'lists', 'lists.unavailable', async () => {
-    const updated = await store.updateList(deps.db, credential.workspace_id, listId, { name: body.name.trim(), updated_at: deps.clock.now() })
+    const updated = await store.updateList(deps.db, credential.workspace_id, listId, {
+      name: body.name.trim(),
+      updated_at: deps.clock.now(),
+    })
     if (!updated) throw notFound()
     return listView(await requireList(deps.db, credential.workspace_id, listId))
   })
@@ -93,14 +112,24 @@ export function normaliseItems(items: readonly EntityRef[]): EntityKey[] {
   items.forEach((item, i) => {
     const id = normaliseEntityId(item.entity_category, item.entity_id)
     if (id === null || id.length > 255) {
-      errors.push({ type: 'value_error', loc: ['body', 'items', i, 'entity_id'], msg: `Not a usable ${item.entity_category} id (${CATEGORY_IDENTIFIERS[item.entity_category].id_field})`, input: item.entity_id, ctx: null })
+      errors.push({
+        type: 'value_error',
+        loc: ['body', 'items', i, 'entity_id'],
+        msg: `Not a usable ${item.entity_category} id (${CATEGORY_IDENTIFIERS[item.entity_category].id_field})`,
+        input: item.entity_id,
+        ctx: null,
+      })
       return
     }
     const key = { entity_category: item.entity_category, entity_id: id }
     unique.set(keyOf(key), key)
   })
   if (errors.length > 0) {
-    throw new ApiError('request.invalid', `${errors.length} item id(s) cannot be read as the id of their category; nothing changed.`, { extra: { errors } })
+    throw new ApiError(
+      'request.invalid',
+      `${errors.length} item id(s) cannot be read as the id of their category; nothing changed.`,
+      { extra: { errors } },
+    )
   }
   return [...unique.values()]
 }
@@ -127,14 +156,32 @@ export async function addListItems(deps: Deps, credential: Credential, listId: s
         if (adding > 0) {
           const saved = await store.countSavedEntities(tx, workspaceId)
           if (saved + adding > cap) {
-            throw new ApiError('lists.item_cap_reached', `Your workspace can save ${cap} distinct entities; it holds ${saved} and this request adds ${adding}. Nothing was saved.`, { extra: { cap, saved, adding } })
+            throw new ApiError(
+              'lists.item_cap_reached',
+              `Your workspace can save ${cap} distinct entities; it holds ${saved} and this request adds ${adding}. Nothing was saved.`,
+              { extra: { cap, saved, adding } },
+            )
           }
         }
       }
       const now = deps.clock.now()
-      const added = await store.insertItems(tx, candidates.map((k) => ({ ...k, list_id: listId, workspace_id: workspaceId, added_at: now, added_by: actingUser(credential) })))
+      const added = await store.insertItems(
+        tx,
+        candidates.map((k) => ({
+          ...k,
+          list_id: listId,
+          workspace_id: workspaceId,
+          added_at: now,
+          added_by: actingUser(credential),
+        })),
+      )
       if (added > 0) await store.updateList(tx, workspaceId, listId, { updated_at: now })
-      return { added, already_present: candidates.length - added, suppressed: keys.length - candidates.length, saved_list: listView(await requireList(tx, workspaceId, listId)) }
+      return {
+        added,
+        already_present: candidates.length - added,
+        suppressed: keys.length - candidates.length,
+        saved_list: listView(await requireList(tx, workspaceId, listId)),
+      }
     }),
   )
 }
@@ -161,7 +208,10 @@ export async function removeListItems(deps: Deps, credential: Credential, listId
 const CURSOR_RE = /^([0-9a-z]{1,13})\.([0-9a-z]{1,11})\.([A-Za-z0-9_-]{16})$/
 
 function cursorSignature(deps: Deps, listId: string, body: string): string {
-  return createHmac('sha256', deps.secret).update(`list_items\u0000${listId}\u0000${body}`).digest('base64url').slice(0, 16)
+  return createHmac('sha256', deps.secret)
+    .update(`list_items\u0000${listId}\u0000${body}`)
+    .digest('base64url')
+    .slice(0, 16)
 }
 
 function issueItemsCursor(deps: Deps, listId: string, seq: number): string {
@@ -171,13 +221,20 @@ function issueItemsCursor(deps: Deps, listId: string, seq: number): string {
 
 /** The seq after which the next page starts; 422 pagination.cursor_invalid for any cursor this route did not issue for this list. */
 function readItemsCursor(deps: Deps, listId: string, token: string): number {
-  const invalid = new ApiError('pagination.cursor_invalid', 'This cursor was not issued by this route for this list; restart from page 1.')
+  const invalid = new ApiError(
+    'pagination.cursor_invalid',
+    'This cursor was not issued by this route for this list; restart from page 1.',
+  )
   const m = CURSOR_RE.exec(token)
   if (!m) throw invalid
   const expected = Buffer.from(cursorSignature(deps, listId, `${m[1]}.${m[2]}`))
   const given = Buffer.from(m[3]!)
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid
-  if (deps.clock.nowMs() - parseInt(m[2]!, 36) > CURSOR_TTL_MS) throw new ApiError('pagination.cursor_expired', 'The cursor is older than 24 hours; read the list again from page 1.')
+  if (deps.clock.nowMs() - parseInt(m[2]!, 36) > CURSOR_TTL_MS)
+    throw new ApiError(
+      'pagination.cursor_expired',
+      'The cursor is older than 24 hours; read the list again from page 1.',
+    )
   return parseInt(m[1]!, 36)
 }
 
@@ -199,9 +256,12 @@ export const CARD_FIELDS: Record<EntityCategory, readonly string[]> = {
   job_opening: ['role', 'company', 'company_domain', 'location', 'posted_at'],
 }
 
-export type RecordRead = { available: true; record: Record<string, unknown> } | { available: false; reason: 'not_found' | 'retrieval_unavailable' }
+export type RecordRead =
+  | { available: true; record: Record<string, unknown> }
+  | { available: false; reason: 'not_found' | 'retrieval_unavailable' }
 
-const asRecord = (v: unknown): Record<string, unknown> | null => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null)
+const asRecord = (v: unknown): Record<string, unknown> | null =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null
 
 /**
  * The current record of each item from the corpus store (companies by domain, persons by profile
@@ -215,7 +275,8 @@ export async function readRecords(deps: Deps, items: readonly EntityKey[]): Prom
   try {
     await deps.faults.check('retrieval', deps.config.DSP_RETRIEVAL_TIMEOUT_MS)
     const byCategory = new Map<string, string[]>()
-    for (const i of items) byCategory.set(i.entity_category, [...(byCategory.get(i.entity_category) ?? []), i.entity_id])
+    for (const i of items)
+      byCategory.set(i.entity_category, [...(byCategory.get(i.entity_category) ?? []), i.entity_id])
     for (const [category, ids] of byCategory) {
       const found = (key: string | null, record: unknown) => {
         const r = asRecord(record)
@@ -223,7 +284,8 @@ export async function readRecords(deps: Deps, items: readonly EntityKey[]): Prom
         if (key !== null && r && !out.has(k)) out.set(k, { available: true, record: r })
       }
       if (category === 'company') for (const r of await store.findCompanyRecords(deps.db, ids)) found(r.key, r.record)
-      else if (category === 'person') for (const r of await store.findPersonRecords(deps.db, ids)) found(r.key, r.record)
+      else if (category === 'person')
+        for (const r of await store.findPersonRecords(deps.db, ids)) found(r.key, r.record)
       else {
         for (const r of await store.findDocumentRecords(deps.db, category, ids)) {
           found(r.id, r.record)
@@ -234,12 +296,19 @@ export async function readRecords(deps: Deps, items: readonly EntityKey[]): Prom
     return out
   } catch (e) {
     if (e instanceof ApiError) throw e
-    deps.log.warn({ err: (e as Error).message, dependency: e instanceof DependencyError ? e.dependency : 'corpus' }, 'saved items: records unavailable')
+    deps.log.warn(
+      { err: (e as Error).message, dependency: e instanceof DependencyError ? e.dependency : 'corpus' },
+      'saved items: records unavailable',
+    )
     return new Map(items.map((i) => [keyOf(i), { available: false, reason: 'retrieval_unavailable' }]))
   }
 }
 
-function shapeRecord(category: EntityCategory, record: Record<string, unknown>, tier: FieldTier): Record<string, unknown> {
+function shapeRecord(
+  category: EntityCategory,
+  record: Record<string, unknown>,
+  tier: FieldTier,
+): Record<string, unknown> {
   if (tier === 'unlocked') return record
   return Object.fromEntries(CARD_FIELDS[category].map((f) => [f, record[f] ?? null]))
 }
@@ -259,11 +328,19 @@ function itemView(row: SavedItemRow, read: RecordRead | undefined, tier: FieldTi
 }
 
 /** One page of a list's items, most recently added first, each with its record's current data. */
-export async function listListItems(deps: Deps, credential: Credential, listId: string, q: { cursor?: string; limit?: number }) {
+export async function listListItems(
+  deps: Deps,
+  credential: Credential,
+  listId: string,
+  q: { cursor?: string; limit?: number },
+) {
   const limit = q.limit ?? 25
   const workspaceId = credential.workspace_id
   const page = await guarded(deps, 'lists', 'lists.unavailable', async () => {
-    const [ws, list] = await Promise.all([workspacePlan(deps.db, workspaceId), requireList(deps.db, workspaceId, listId)])
+    const [ws, list] = await Promise.all([
+      workspacePlan(deps.db, workspaceId),
+      requireList(deps.db, workspaceId, listId),
+    ])
     const beforeSeq = q.cursor === undefined ? null : readItemsCursor(deps, listId, q.cursor)
     const rows = await store.findItemsPage(deps.db, workspaceId, listId, beforeSeq, limit + 1)
     return { ws, list, rows }
@@ -300,7 +377,12 @@ export async function suppressEntity(deps: Deps, ref: EntityRef) {
       const now = deps.clock.now()
       await store.insertSuppression(tx, key!, now)
       const removed = await store.deleteEntityEverywhere(tx, key!, now)
-      return { entity_category: ref.entity_category, entity_id: key!.entity_id, suppressed: true, removed_items: removed }
+      return {
+        entity_category: ref.entity_category,
+        entity_id: key!.entity_id,
+        suppressed: true,
+        removed_items: removed,
+      }
     }),
   )
 }

@@ -16,7 +16,12 @@ import {
   type PlaceCount,
   type PlaceRow,
 } from '../contract/org-chart.ts'
-import { normaliseCompanyPageUrl, normaliseDomain, normaliseProfileUrl, normaliseSchoolPageUrl } from '../corpus/normalise.ts'
+import {
+  normaliseCompanyPageUrl,
+  normaliseDomain,
+  normaliseProfileUrl,
+  normaliseSchoolPageUrl,
+} from '../corpus/normalise.ts'
 import { DEPARTMENTS, LEFTOVER_DEPARTMENTS, SENIORITY_COLUMNS, SENIORITY_LADDER } from '../corpus/taxonomy.ts'
 import { ApiError } from '../errors.ts'
 import * as store from '../store/org-chart.ts'
@@ -33,35 +38,67 @@ type Filters = Omit<OrgChartDepartmentsBody, 'domain' | 'professional_url'>
 type Answer<T> = Omit<T, 'meta'>
 
 function invalid(detail: string, field: string, input: unknown, extra: Record<string, unknown> = {}): ApiError {
-  return new ApiError('request.invalid', detail, { extra: { ...extra, errors: [{ type: 'value_error', loc: ['body', field], msg: detail, input: input ?? null, ctx: null }] } })
+  return new ApiError('request.invalid', detail, {
+    extra: {
+      ...extra,
+      errors: [{ type: 'value_error', loc: ['body', field], msg: detail, input: input ?? null, ctx: null }],
+    },
+  })
 }
 
 // A bare word (no dot, no slash) is a company name, which the org chart does not resolve (§4.5 rule 1).
 const looksLikeName = (value: string) => !/[./]/.test(value)
 const nameRefused = (field: string, value: string) =>
-  invalid('This looks like a company name. Find the company with POST /v1/search first, then send its domain or company page URL.', field, value, { try_instead: 'POST /v1/search' })
+  invalid(
+    'This looks like a company name. Find the company with POST /v1/search first, then send its domain or company page URL.',
+    field,
+    value,
+    { try_instead: 'POST /v1/search' },
+  )
 
 /** §4.5 rule 1 and §2.8: exactly one of domain and professional_url, normalised for the echo. */
 export function companyOf(body: Anchor): OrgChartCompany {
   const domain = body.domain ?? null
   const page = body.professional_url ?? null
   if ((domain === null) === (page === null)) {
-    throw invalid('Send exactly one of domain and professional_url.', domain === null ? 'domain' : 'professional_url', null)
+    throw invalid(
+      'Send exactly one of domain and professional_url.',
+      domain === null ? 'domain' : 'professional_url',
+      null,
+    )
   }
   if (domain !== null) {
     if (normaliseProfileUrl(domain) ?? normaliseSchoolPageUrl(domain) ?? normaliseCompanyPageUrl(domain)) {
-      throw invalid('This is a professional-network page, not a domain: send a company page URL as professional_url.', 'domain', domain)
+      throw invalid(
+        'This is a professional-network page, not a domain: send a company page URL as professional_url.',
+        'domain',
+        domain,
+      )
     }
     const normalised = normaliseDomain(domain)
     if (normalised) return { domain: normalised, professional_url: null }
-    throw looksLikeName(domain.trim()) ? nameRefused('domain', domain) : invalid('Not a domain name (example: acme.com).', 'domain', domain)
+    throw looksLikeName(domain.trim())
+      ? nameRefused('domain', domain)
+      : invalid('Not a domain name (example: acme.com).', 'domain', domain)
   }
   const url = page!
   const normalised = normaliseCompanyPageUrl(url)
   if (normalised) return { domain: null, professional_url: normalised }
-  if (normaliseProfileUrl(url)) throw invalid('A personal profile has no org chart: send the company page (linkedin.com/company/<slug>).', 'professional_url', url)
-  if (normaliseSchoolPageUrl(url)) throw invalid('School pages are refused: send a company page (linkedin.com/company/<slug>).', 'professional_url', url)
-  throw looksLikeName(url.trim()) ? nameRefused('professional_url', url) : invalid('Not a company page URL (linkedin.com/company/<slug>).', 'professional_url', url)
+  if (normaliseProfileUrl(url))
+    throw invalid(
+      'A personal profile has no org chart: send the company page (linkedin.com/company/<slug>).',
+      'professional_url',
+      url,
+    )
+  if (normaliseSchoolPageUrl(url))
+    throw invalid(
+      'School pages are refused: send a company page (linkedin.com/company/<slug>).',
+      'professional_url',
+      url,
+    )
+  throw looksLikeName(url.trim())
+    ? nameRefused('professional_url', url)
+    : invalid('Not a company page URL (linkedin.com/company/<slug>).', 'professional_url', url)
 }
 
 /** Whose people: the domain's, or for a page URL the company behind it (null: no such company). */
@@ -81,7 +118,8 @@ function placeFilter(values: string[] | undefined): PlaceFilter | null {
 }
 
 function filtersOf(body: Filters): PeopleFilters {
-  const values = (list: { value: string }[] | undefined) => (list && list.length > 0 ? list.map((e) => e.value.toLowerCase()) : null)
+  const values = (list: { value: string }[] | undefined) =>
+    list && list.length > 0 ? list.map((e) => e.value.toLowerCase()) : null
   return {
     country: placeFilter(body.country),
     state: placeFilter(body.state),
@@ -131,7 +169,8 @@ export async function getOrgChart(deps: Deps, body: OrgChartBody): Promise<Answe
     total += g.count
     const department = g.department ?? OTHERS
     // A label outside the ladder cannot be placed in a column: it is unclassified.
-    const seniority = g.seniority !== null && (SENIORITY_LADDER as readonly string[]).includes(g.seniority) ? g.seniority : OTHERS
+    const seniority =
+      g.seniority !== null && (SENIORITY_LADDER as readonly string[]).includes(g.seniority) ? g.seniority : OTHERS
     if (!includeOthers && (department === OTHERS || seniority === OTHERS)) continue
     const row = counts.get(department) ?? new Map<string, number>()
     add(row, seniority, g.count)
@@ -140,9 +179,13 @@ export async function getOrgChart(deps: Deps, body: OrgChartBody): Promise<Answe
   const departmentTotals = new Map([...counts].map(([d, row]) => [d, [...row.values()].reduce((a, b) => a + b, 0)]))
   const departments = orderDepartments(departmentTotals)
   const cells: OrgChartCell[] = departments.flatMap((department) =>
-    columns.filter((s) => counts.get(department)!.has(s)).map((seniority) => ({ department, seniority, count: counts.get(department)!.get(seniority)! })),
+    columns
+      .filter((s) => counts.get(department)!.has(s))
+      .map((seniority) => ({ department, seniority, count: counts.get(department)!.get(seniority)! })),
   )
-  const seniorityTotals = Object.fromEntries(columns.map((s) => [s, cells.filter((c) => c.seniority === s).reduce((a, c) => a + c.count, 0)]))
+  const seniorityTotals = Object.fromEntries(
+    columns.map((s) => [s, cells.filter((c) => c.seniority === s).reduce((a, c) => a + c.count, 0)]),
+  )
   return {
     ...envelope(cells, { total }),
     cells,
@@ -161,7 +204,10 @@ const seniorityRank = (s: string) => {
 }
 
 /** Sub-departments within departments: same population and filters, raw corpus labels, everyone included. */
-export async function getOrgChartDepartments(deps: Deps, body: OrgChartDepartmentsBody): Promise<Answer<OrgChartDepartmentsResponse>> {
+export async function getOrgChartDepartments(
+  deps: Deps,
+  body: OrgChartDepartmentsBody,
+): Promise<Answer<OrgChartDepartmentsResponse>> {
   const company = companyOf(body)
   const groups = await read(deps, async () => {
     const population = await populationOf(deps, company)
@@ -184,10 +230,17 @@ export async function getOrgChartDepartments(deps: Deps, body: OrgChartDepartmen
     const subs = [...tree.get(name)!].map(([sub, bySeniority]) => ({
       name: sub,
       headcount: [...bySeniority.values()].reduce((a, b) => a + b, 0),
-      seniority_counts: Object.fromEntries([...bySeniority].sort(([a], [b]) => seniorityRank(a) - seniorityRank(b) || a.localeCompare(b))),
+      seniority_counts: Object.fromEntries(
+        [...bySeniority].sort(([a], [b]) => seniorityRank(a) - seniorityRank(b) || a.localeCompare(b)),
+      ),
     }))
     // Most people first; Uncategorized last however large, like the leftover departments.
-    subs.sort((a, b) => Number(a.name === UNCATEGORIZED) - Number(b.name === UNCATEGORIZED) || b.headcount - a.headcount || a.name.localeCompare(b.name))
+    subs.sort(
+      (a, b) =>
+        Number(a.name === UNCATEGORIZED) - Number(b.name === UNCATEGORIZED) ||
+        b.headcount - a.headcount ||
+        a.name.localeCompare(b.name),
+    )
     return { name, headcount: headcount.get(name)!, sub_departments: subs }
   })
   return { ...envelope(departments, { total }), departments, company }
@@ -205,7 +258,10 @@ function places(rows: { value: string | null; count: number }[], search: string 
  * values the filters accept, `__unknown__` for people with none), narrowed by `search`. `total`
  * is the company's headcount whatever `search` says.
  */
-export async function getOrgChartLocations(deps: Deps, body: OrgChartLocationsBody): Promise<Answer<OrgChartLocationsResponse>> {
+export async function getOrgChartLocations(
+  deps: Deps,
+  body: OrgChartLocationsBody,
+): Promise<Answer<OrgChartLocationsResponse>> {
   const company = companyOf(body)
   const search = body.search?.trim().toLowerCase() || null
   const [countryRows, stateRows, cityRows] = await read(deps, async () => {
@@ -230,7 +286,10 @@ export async function getOrgChartLocations(deps: Deps, body: OrgChartLocationsBo
 }
 
 /** dsp.org_chart: 1 credit flat when the answer carries data (cells, departments or places), 0 otherwise. */
-export function orgChartCharge(body: unknown, answer: { results: unknown[]; total: number; company: OrgChartCompany }): Omit<ChargeInput, 'scope'> {
+export function orgChartCharge(
+  body: unknown,
+  answer: { results: unknown[]; total: number; company: OrgChartCompany },
+): Omit<ChargeInput, 'scope'> {
   return {
     action_type: 'dsp.org_chart',
     positions: answer.results.length > 0 ? [0] : [],

@@ -58,24 +58,50 @@ function resolved(row: LiveSessionRow): ResolvedSession {
       csrf_token: row.csrf_token,
       expires_at: row.expires_at.toISOString(),
     },
-    credential: { kind: 'session', workspace_id: row.workspace_id, organisation_id: row.organisation_id, key_id: null, user_id: row.user_id, environment: 'live', scopes },
+    credential: {
+      kind: 'session',
+      workspace_id: row.workspace_id,
+      organisation_id: row.organisation_id,
+      key_id: null,
+      user_id: row.user_id,
+      environment: 'live',
+      scopes,
+    },
   }
 }
 
 /** A member may hold a session while it has a role and is active, or not_activated (to activate). */
-const mayHoldSession = (m: { role: string | null; state: string }) => isRole(m.role) && (m.state === 'active' || m.state === 'not_activated')
+const mayHoldSession = (m: { role: string | null; state: string }) =>
+  isRole(m.role) && (m.state === 'active' || m.state === 'not_activated')
 
 /** Counts an attempt against the email+address bucket; fails open with the limiter. */
 async function throttleAttempt(deps: Deps, email: string, ip: string) {
   const r = await deps.limiter.hit(`auth:${sha256(`${email.toLowerCase()}\u0000${ip}`)}`, AUTH_ATTEMPTS_PER_MINUTE, 60)
-  if (!r.allowed) throw new ApiError('quota.burst_exceeded', `Too many sign-in attempts for this email from your address; wait ${r.retryAfterSeconds} s.`, { retryAfter: r.retryAfterSeconds })
+  if (!r.allowed)
+    throw new ApiError(
+      'quota.burst_exceeded',
+      `Too many sign-in attempts for this email from your address; wait ${r.retryAfterSeconds} s.`,
+      { retryAfter: r.retryAfterSeconds },
+    )
 }
 
-async function openSession(deps: Deps, userId: number, workspaceId: string): Promise<{ token: string; session: ResolvedSession }> {
+async function openSession(
+  deps: Deps,
+  userId: number,
+  workspaceId: string,
+): Promise<{ token: string; session: ResolvedSession }> {
   const token = newToken()
   const now = deps.clock.now()
   await store.deleteExpiredSessionsOfUser(deps.db, userId, now)
-  await store.insertSession(deps.db, { id: sha256(token), user_id: userId, workspace_id: workspaceId, csrf_token: newToken(), created_at: now, expires_at: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000), last_seen_at: now })
+  await store.insertSession(deps.db, {
+    id: sha256(token),
+    user_id: userId,
+    workspace_id: workspaceId,
+    csrf_token: newToken(),
+    created_at: now,
+    expires_at: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
+    last_seen_at: now,
+  })
   const row = await store.findLiveSession(deps.db, sha256(token), now)
   if (!row) throw new Error('session vanished right after it was created')
   return { token, session: resolved(row) }
@@ -103,10 +129,19 @@ export async function signUp(deps: Deps, input: SignUpInput, ip: string) {
     const ws = await createWorkspace(deps, { name: input.workspace_name?.trim() || `${email}'s workspace`, credits: 0 })
     const now = deps.clock.now()
     const userId = await deps.db.transaction().execute(async (tx) => {
-      const id = await accounts.insertUser(tx, { email, password_hash: passwordHash, created_at: now }).catch((e: unknown) => {
-        throw (e as { code?: string }).code === '23505' ? accountExists() : e
+      const id = await accounts
+        .insertUser(tx, { email, password_hash: passwordHash, created_at: now })
+        .catch((e: unknown) => {
+          throw (e as { code?: string }).code === '23505' ? accountExists() : e
+        })
+      await accounts.upsertMembership(tx, {
+        organisation_id: ws.organisation_id,
+        workspace_id: ws.workspace_id,
+        user_id: id,
+        role: 'dsp_owner',
+        state: 'active',
+        created_at: now,
       })
-      await accounts.upsertMembership(tx, { organisation_id: ws.organisation_id, workspace_id: ws.workspace_id, user_id: id, role: 'dsp_owner', state: 'active', created_at: now })
       return id
     })
     return openSession(deps, userId, ws.workspace_id)
@@ -138,13 +173,19 @@ export async function signIn(deps: Deps, input: SignInInput, ip: string) {
     else await argon2Verify(await (dummyHash ??= argon2Hash(newToken())), input.password)
     if (!user || !ok) throw new ApiError('auth.invalid_credentials', 'The email or password is wrong.')
     const memberships = await store.findMembershipsOfUser(deps.db, user.id)
-    const eligible = memberships.filter(mayHoldSession).sort((a, b) => Number(b.state === 'active') - Number(a.state === 'active'))
+    const eligible = memberships
+      .filter(mayHoldSession)
+      .sort((a, b) => Number(b.state === 'active') - Number(a.state === 'active'))
     const chosen = eligible[0]
     if (!chosen) {
       const m = memberships[0]
-      throw new ApiError('auth.insufficient_scope', 'Your account has no access to this platform; ask an owner or admin of your organisation for a role.', {
-        extra: { role: m?.role ?? null, state: m?.state ?? 'unknown', accepted_scopes: [], held_scopes: [] },
-      })
+      throw new ApiError(
+        'auth.insufficient_scope',
+        'Your account has no access to this platform; ask an owner or admin of your organisation for a role.',
+        {
+          extra: { role: m?.role ?? null, state: m?.state ?? 'unknown', accepted_scopes: [], held_scopes: [] },
+        },
+      )
     }
     return openSession(deps, user.id, chosen.workspace_id)
   })
@@ -173,16 +214,31 @@ function csrfMatches(expected: string, given: string | undefined): boolean {
  * lost access), then the CSRF token on POST, PUT, PATCH and DELETE, then the throttles
  * (30/min, 500/day per session; the limiter fails open).
  */
-export async function resolveSession(deps: Deps, token: string, request: { method: string; csrfToken: string | undefined }): Promise<ResolvedSession | null> {
+export async function resolveSession(
+  deps: Deps,
+  token: string,
+  request: { method: string; csrfToken: string | undefined },
+): Promise<ResolvedSession | null> {
   const now = deps.clock.now()
   const row = await guarded(deps, 'auth', 'auth.unavailable', () => store.findLiveSession(deps.db, sha256(token), now))
   if (!row || !mayHoldSession(row)) return null
   if (UNSAFE_METHODS.has(request.method) && !csrfMatches(row.csrf_token, request.csrfToken)) {
-    throw new ApiError('auth.csrf', 'This session request needs header X-CSRF-Token with the token from GET /v1/auth/me.')
+    throw new ApiError(
+      'auth.csrf',
+      'This session request needs header X-CSRF-Token with the token from GET /v1/auth/me.',
+    )
   }
-  for (const [limit, windowSeconds, label] of [[SESSION_THROTTLE.perMinute, 60, 'minute'], [SESSION_THROTTLE.perDay, 86_400, 'day']] as const) {
+  for (const [limit, windowSeconds, label] of [
+    [SESSION_THROTTLE.perMinute, 60, 'minute'],
+    [SESSION_THROTTLE.perDay, 86_400, 'day'],
+  ] as const) {
     const r = await deps.limiter.hit(`session:${row.id}`, limit, windowSeconds)
-    if (!r.allowed) throw new ApiError('quota.burst_exceeded', `This session made more than ${limit} requests this ${label}; wait ${r.retryAfterSeconds} s.`, { retryAfter: r.retryAfterSeconds })
+    if (!r.allowed)
+      throw new ApiError(
+        'quota.burst_exceeded',
+        `This session made more than ${limit} requests this ${label}; wait ${r.retryAfterSeconds} s.`,
+        { retryAfter: r.retryAfterSeconds },
+      )
   }
   if (now.getTime() - row.last_seen_at.getTime() > LAST_SEEN_RESOLUTION_MS) {
     // Advisory (minute resolution), written off the request path.
@@ -193,7 +249,13 @@ export async function resolveSession(deps: Deps, token: string, request: { metho
 
 export async function listMembers(deps: Deps, credential: Credential) {
   const rows = await store.listWorkspaceMembers(deps.db, credential.workspace_id)
-  return rows.map((r) => ({ user_id: r.user_id, email: r.email, role: isRole(r.role) ? r.role : null, state: r.state as MemberState, joined_at: r.created_at.toISOString() }))
+  return rows.map((r) => ({
+    user_id: r.user_id,
+    email: r.email,
+    role: isRole(r.role) ? r.role : null,
+    state: r.state as MemberState,
+    joined_at: r.created_at.toISOString(),
+  }))
 }
 
 function accountExists(): ApiError {

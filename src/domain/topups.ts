@@ -30,19 +30,37 @@ export const localProvider: PaymentProvider = {
 }
 
 export async function createTopupIntent(deps: Deps, credential: Credential) {
-  if (deps.config.DSP_DASHBOARD !== '1') throw new ApiError('request.unsupported', 'This deployment runs without a dashboard, so there is no checkout page to open.', { status: 501 })
+  if (deps.config.DSP_DASHBOARD !== '1')
+    throw new ApiError(
+      'request.unsupported',
+      'This deployment runs without a dashboard, so there is no checkout page to open.',
+      { status: 501 },
+    )
   const now = deps.clock.now()
   const id = randomId('topup')
   const expires = new Date(now.getTime() + TOPUP_LINK_SECONDS * 1000)
-  await deps.db.insertInto('topups').values({
-    id, workspace_id: credential.workspace_id, status: 'pending', credits_added_milli: null, order_id: null, provider: localProvider.name,
-    created_by_key_id: credential.key_id, created_by_user_id: credential.kind === 'session' ? credential.user_id : null, completed_by_user_id: null,
-    created_at: now, expires_at: expires, completed_at: null,
-  }).execute()
+  await deps.db
+    .insertInto('topups')
+    .values({
+      id,
+      workspace_id: credential.workspace_id,
+      status: 'pending',
+      credits_added_milli: null,
+      order_id: null,
+      provider: localProvider.name,
+      created_by_key_id: credential.key_id,
+      created_by_user_id: credential.kind === 'session' ? credential.user_id : null,
+      completed_by_user_id: null,
+      created_at: now,
+      expires_at: expires,
+      completed_at: null,
+    })
+    .execute()
   return { topup_id: id, url: `${deps.publicUrl}/dashboard/checkout/${id}`, expires_at: expires.toISOString() }
 }
 
-const notFound = () => new ApiError('payment.topup_not_found', 'No such top-up for this workspace, or its link expired; start a new top-up.')
+const notFound = () =>
+  new ApiError('payment.topup_not_found', 'No such top-up for this workspace, or its link expired; start a new top-up.')
 
 async function findLiveTopup(deps: Deps, workspaceId: string | null, topupId: string) {
   let q = deps.db.selectFrom('topups').selectAll().where('id', '=', topupId)
@@ -69,27 +87,71 @@ export async function getTopupIntent(deps: Deps, credential: Credential, topupId
  * allocation, mark the workspace as having bought credits. Completing twice is refused.
  * `workspaceId` null: an operator completing any workspace's intent.
  */
-export async function completeTopup(deps: Deps, topupId: string, credits: number, by: { workspace_id: string | null; user_id: number | null }) {
-  if (!Number.isFinite(credits) || credits < PURCHASABLE_CREDITS.min || credits > PURCHASABLE_CREDITS.max || toMilli(credits) !== credits * 1000) {
-    throw new ApiError('payment.invalid_amount', `Buy between ${PURCHASABLE_CREDITS.min} and ${PURCHASABLE_CREDITS.max.toLocaleString('en')} credits, with at most three decimals.`)
+export async function completeTopup(
+  deps: Deps,
+  topupId: string,
+  credits: number,
+  by: { workspace_id: string | null; user_id: number | null },
+) {
+  if (
+    !Number.isFinite(credits) ||
+    credits < PURCHASABLE_CREDITS.min ||
+    credits > PURCHASABLE_CREDITS.max ||
+    toMilli(credits) !== credits * 1000
+  ) {
+    throw new ApiError(
+      'payment.invalid_amount',
+      `Buy between ${PURCHASABLE_CREDITS.min} and ${PURCHASABLE_CREDITS.max.toLocaleString('en')} credits, with at most three decimals.`,
+    )
   }
   const t = await findLiveTopup(deps, by.workspace_id, topupId)
-  if (t.status === 'completed') throw new ApiError('request.invalid', 'This top-up is already completed.', { status: 422 })
+  if (t.status === 'completed')
+    throw new ApiError('request.invalid', 'This top-up is already completed.', { status: 422 })
   await guarded(deps, 'ledger', 'payment.unavailable', async () => {
     await localProvider.charge(t.id, credits)
-    await ledgerMove(deps, () => deps.db.transaction().execute(async (tx) => {
-      const locked = await tx.selectFrom('topups').select('status').where('id', '=', t.id).forUpdate().executeTakeFirstOrThrow()
-      if (locked.status === 'completed') throw new ApiError('request.invalid', 'This top-up is already completed.')
-      const now = deps.clock.now()
-      const milli = toMilli(credits)
-      const accountId = allocatedAccountId(t.workspace_id)
-      await ledger.lockAccount(tx, accountId)
-      await ledger.appendLedgerEntry(tx, { account_id: accountId, workspace_id: t.workspace_id, kind: 'topup', amount_milli: milli, reserved_delta_milli: 0, user_id: by.user_id, note: `top-up ${t.id}`, created_at: now }, milli)
-      const order = await sql<{ id: number }>`select nextval('topup_order_seq') as id`.execute(tx)
-      await tx.updateTable('topups').set({ status: 'completed', credits_added_milli: milli, order_id: Number(order.rows[0]!.id), completed_at: now, completed_by_user_id: by.user_id }).where('id', '=', t.id).execute()
-      await accounts.markWorkspacePurchased(tx, t.workspace_id)
-      await tx.updateTable('workspaces').set({ has_allocation: true }).where('id', '=', t.workspace_id).execute()
-    }))
+    await ledgerMove(deps, () =>
+      deps.db.transaction().execute(async (tx) => {
+        const locked = await tx
+          .selectFrom('topups')
+          .select('status')
+          .where('id', '=', t.id)
+          .forUpdate()
+          .executeTakeFirstOrThrow()
+        if (locked.status === 'completed') throw new ApiError('request.invalid', 'This top-up is already completed.')
+        const now = deps.clock.now()
+        const milli = toMilli(credits)
+        const accountId = allocatedAccountId(t.workspace_id)
+        await ledger.lockAccount(tx, accountId)
+        await ledger.appendLedgerEntry(
+          tx,
+          {
+            account_id: accountId,
+            workspace_id: t.workspace_id,
+            kind: 'topup',
+            amount_milli: milli,
+            reserved_delta_milli: 0,
+            user_id: by.user_id,
+            note: `top-up ${t.id}`,
+            created_at: now,
+          },
+          milli,
+        )
+        const order = await sql<{ id: number }>`select nextval('topup_order_seq') as id`.execute(tx)
+        await tx
+          .updateTable('topups')
+          .set({
+            status: 'completed',
+            credits_added_milli: milli,
+            order_id: Number(order.rows[0]!.id),
+            completed_at: now,
+            completed_by_user_id: by.user_id,
+          })
+          .where('id', '=', t.id)
+          .execute()
+        await accounts.markWorkspacePurchased(tx, t.workspace_id)
+        await tx.updateTable('workspaces').set({ has_allocation: true }).where('id', '=', t.workspace_id).execute()
+      }),
+    )
   })
   return getTopupIntent(deps, { workspace_id: t.workspace_id } as Credential, t.id)
 }

@@ -10,7 +10,13 @@ import type { Embedder } from '../retrieval/embedder/index.ts'
 import type { KeyCache } from './api-keys.ts'
 import type { CorpusVectors } from './corpus/vectors.ts'
 
-export const SCOPES = ['dsp.search.read', 'dsp.entities.read', 'dsp.usage.read', 'dsp.agents.read', 'dsp.agents.write'] as const
+export const SCOPES = [
+  'dsp.search.read',
+  'dsp.entities.read',
+  'dsp.usage.read',
+  'dsp.agents.read',
+  'dsp.agents.write',
+] as const
 export type Scope = (typeof SCOPES)[number]
 
 export const ROLES = ['dsp_owner', 'dsp_admin', 'dsp_developer', 'dsp_viewer'] as const

@@ -39,12 +39,27 @@ export type HistoryRunSummary = {
 }
 
 /** The columns a history row shows (runSummary): a page of them never reads the runs' details. */
-const SUMMARY_COLUMNS = ['id', 'action_type', 'actor_type', 'credits_charged_milli', 'environment', 'error_code', 'latency_ms', 'occurred_at', 'query', 'result_count', 'status', 'agent_run_id'] as const
+const SUMMARY_COLUMNS = [
+  'id',
+  'action_type',
+  'actor_type',
+  'credits_charged_milli',
+  'environment',
+  'error_code',
+  'latency_ms',
+  'occurred_at',
+  'query',
+  'result_count',
+  'status',
+  'agent_run_id',
+] as const
 
 export function runSummary(deps: Deps, r: Pick<UsageRunRow, (typeof SUMMARY_COLUMNS)[number]>): HistoryRunSummary {
   // An agent run is pending until it is settled; unread when its hold lapses, it failed unsettled (§3.4).
   const isAgentRun = r.agent_run_id !== null
-  const stale = r.status === 'pending' && deps.clock.nowMs() - r.occurred_at.getTime() > (isAgentRun ? HOLD_LAPSE_SECONDS * 1000 : INCOMPLETE_AFTER_MS)
+  const stale =
+    r.status === 'pending' &&
+    deps.clock.nowMs() - r.occurred_at.getTime() > (isAgentRun ? HOLD_LAPSE_SECONDS * 1000 : INCOMPLETE_AFTER_MS)
   return {
     id: r.id,
     action_type: r.action_type as ActionType,
@@ -72,19 +87,35 @@ export async function listHistory(deps: Deps, credential: Credential, q: History
   // Runs close a moment after their response (domain/write-behind.ts): this server's closures first.
   await flushFinishedRuns(deps)
   const limit = q.limit ?? 25
-  const fp = fingerprint({ action_type: [...(q.action_type ?? [])].sort(), from: q.from ?? null, to: q.to ?? null, who: credential.key_id ?? credential.user_id })
+  const fp = fingerprint({
+    action_type: [...(q.action_type ?? [])].sort(),
+    from: q.from ?? null,
+    to: q.to ?? null,
+    who: credential.key_id ?? credential.user_id,
+  })
   const after = q.cursor ? readCursor<{ o: number; i: number }>(deps, 'history', fp, q.cursor) : null
-  let base = usage.visibleRuns(deps.db, visibility(credential)).where('usage_runs.occurred_at', '>=', retentionCutoff(deps))
+  let base = usage
+    .visibleRuns(deps.db, visibility(credential))
+    .where('usage_runs.occurred_at', '>=', retentionCutoff(deps))
   if (q.action_type?.length) base = base.where('usage_runs.action_type', 'in', q.action_type)
   if (q.from) base = base.where('usage_runs.occurred_at', '>=', new Date(q.from))
   if (q.to) base = base.where('usage_runs.occurred_at', '<=', new Date(q.to))
   let page = base.select(SUMMARY_COLUMNS.map((c) => `usage_runs.${c}` as const))
   if (after) {
     const at = new Date(after.o)
-    page = page.where((eb) => eb.or([eb('usage_runs.occurred_at', '<', at), eb.and([eb('usage_runs.occurred_at', '=', at), eb('usage_runs.id', '<', after.i)])]))
+    page = page.where((eb) =>
+      eb.or([
+        eb('usage_runs.occurred_at', '<', at),
+        eb.and([eb('usage_runs.occurred_at', '=', at), eb('usage_runs.id', '<', after.i)]),
+      ]),
+    )
   }
   const [rows, count] = await Promise.all([
-    page.orderBy('usage_runs.occurred_at', 'desc').orderBy('usage_runs.id', 'desc').limit(limit + 1).execute(),
+    page
+      .orderBy('usage_runs.occurred_at', 'desc')
+      .orderBy('usage_runs.id', 'desc')
+      .limit(limit + 1)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ])
   const more = rows.length > limit
@@ -102,13 +133,19 @@ const SNAPSHOT_RETENTION_MS = 30 * 86_400_000
 export async function getHistoryRun(deps: Deps, credential: Credential, runId: number) {
   // Runs close a moment after their response (domain/write-behind.ts): this server's closures first.
   await flushFinishedRuns(deps)
-  const row = await usage.visibleRuns(deps.db, visibility(credential))
+  const row = await usage
+    .visibleRuns(deps.db, visibility(credential))
     .selectAll('usage_runs')
     .where('usage_runs.id', '=', runId)
     .where('usage_runs.occurred_at', '>=', retentionCutoff(deps))
     .executeTakeFirst()
-  if (!row) throw new ApiError('history.not_found', `No run ${runId} in your history (unknown, older than ${RETENTION_DAYS} days, or another credential's).`)
-  const snapshotExpired = usage.hasSnapshot(row) && deps.clock.nowMs() - row.occurred_at.getTime() > SNAPSHOT_RETENTION_MS
+  if (!row)
+    throw new ApiError(
+      'history.not_found',
+      `No run ${runId} in your history (unknown, older than ${RETENTION_DAYS} days, or another credential's).`,
+    )
+  const snapshotExpired =
+    usage.hasSnapshot(row) && deps.clock.nowMs() - row.occurred_at.getTime() > SNAPSHOT_RETENTION_MS
   return {
     ...runSummary(deps, row),
     request_id: row.request_id,
@@ -133,8 +170,10 @@ export async function getUsageMetrics(deps: Deps, credential: Credential, q: Met
   const to = q.to ? new Date(q.to) : deps.clock.now()
   const from = q.from ? new Date(q.from) : new Date(to.getTime() - 30 * 86_400_000)
   if (from > to) throw new ApiError('request.invalid', '`from` must not be after `to`.')
-  if (to.getTime() - from.getTime() > MAX_METRICS_DAYS * 86_400_000) throw new ApiError('request.invalid', `The window is at most ${MAX_METRICS_DAYS} days.`)
-  let base = usage.visibleRuns(deps.db, visibility(credential))
+  if (to.getTime() - from.getTime() > MAX_METRICS_DAYS * 86_400_000)
+    throw new ApiError('request.invalid', `The window is at most ${MAX_METRICS_DAYS} days.`)
+  let base = usage
+    .visibleRuns(deps.db, visibility(credential))
     .where('usage_runs.occurred_at', '>=', from)
     .where('usage_runs.occurred_at', '<=', to)
     .where('usage_runs.occurred_at', '>=', retentionCutoff(deps))
@@ -150,7 +189,11 @@ export async function getUsageMetrics(deps: Deps, credential: Credential, q: Met
     .groupBy([sql`1`, 'usage_runs.action_type'])
     .execute()
   const days = new Map<string, { date: string; runs: number; failed_runs: number; credits_milli: number }>()
-  for (let d = Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()); d <= to.getTime(); d += 86_400_000) {
+  for (
+    let d = Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate());
+    d <= to.getTime();
+    d += 86_400_000
+  ) {
     const date = new Date(d).toISOString().slice(0, 10)
     days.set(date, { date, runs: 0, failed_runs: 0, credits_milli: 0 })
   }
@@ -170,8 +213,15 @@ export async function getUsageMetrics(deps: Deps, credential: Credential, q: Met
   return {
     from: from.toISOString(),
     to: to.toISOString(),
-    days: dayList.map((d) => ({ date: d.date, runs: d.runs, failed_runs: d.failed_runs, credits: toCredits(d.credits_milli) })),
-    by_action_type: [...byAction.values()].sort((a, b) => a.action_type.localeCompare(b.action_type)).map((a) => ({ action_type: a.action_type, runs: a.runs, credits: toCredits(a.credits_milli) })),
+    days: dayList.map((d) => ({
+      date: d.date,
+      runs: d.runs,
+      failed_runs: d.failed_runs,
+      credits: toCredits(d.credits_milli),
+    })),
+    by_action_type: [...byAction.values()]
+      .sort((a, b) => a.action_type.localeCompare(b.action_type))
+      .map((a) => ({ action_type: a.action_type, runs: a.runs, credits: toCredits(a.credits_milli) })),
     total_runs: dayList.reduce((s, d) => s + d.runs, 0),
     total_credits: toCredits(dayList.reduce((s, d) => s + d.credits_milli, 0)),
   }
@@ -192,15 +242,31 @@ export async function getKeyUsage(deps: Deps, credential: Credential, q: KeyUsag
     const to = q.to ? new Date(q.to) : deps.clock.now()
     const from = q.from ? new Date(q.from) : new Date(to.getTime() - 30 * 86_400_000)
     if (from > to) throw new ApiError('request.invalid', '`from` must not be after `to`.')
-    const base = usage.visibleRuns(deps.db, visibility(credential)).where('usage_runs.occurred_at', '>=', from).where('usage_runs.occurred_at', '<=', to)
-    const period = granularity === 'total' ? sql<Date>`${from.toISOString()}::timestamptz` : sql<Date>`date_trunc(${granularity}, usage_runs.occurred_at at time zone 'UTC') at time zone 'UTC'`
+    const base = usage
+      .visibleRuns(deps.db, visibility(credential))
+      .where('usage_runs.occurred_at', '>=', from)
+      .where('usage_runs.occurred_at', '<=', to)
+    const period =
+      granularity === 'total'
+        ? sql<Date>`${from.toISOString()}::timestamptz`
+        : sql<Date>`date_trunc(${granularity}, usage_runs.occurred_at at time zone 'UTC') at time zone 'UTC'`
     const rows = await base
-      .select([period.as('period_start'), 'usage_runs.action_type', (eb) => eb.fn.countAll<number>().as('requests'), (eb) => eb.fn.sum<number>('usage_runs.credits_charged_milli').as('milli')])
+      .select([
+        period.as('period_start'),
+        'usage_runs.action_type',
+        (eb) => eb.fn.countAll<number>().as('requests'),
+        (eb) => eb.fn.sum<number>('usage_runs.credits_charged_milli').as('milli'),
+      ])
       .groupBy([sql`1`, 'usage_runs.action_type'])
       .orderBy(sql`1`)
       .orderBy('usage_runs.action_type')
       .execute()
-    const buckets = rows.map((r) => ({ period_start: new Date(r.period_start).toISOString(), action_type: r.action_type as string | null, credits: toCredits(Number(r.milli ?? 0)), requests: Number(r.requests) }))
+    const buckets = rows.map((r) => ({
+      period_start: new Date(r.period_start).toISOString(),
+      action_type: r.action_type as string | null,
+      credits: toCredits(Number(r.milli ?? 0)),
+      requests: Number(r.requests),
+    }))
     return {
       key_id: credential.key_id,
       granularity,

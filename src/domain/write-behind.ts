@@ -64,7 +64,10 @@ export class WriteBehind<T> {
  * One value per server and purpose (a WriteBehind, a cache), created on first use. `keyOf` names
  * the server: by default the owner itself (deps); deps.store when copies of deps share it.
  */
-export function perServer<K extends object, V>(create: (owner: K) => V, keyOf: (owner: K) => object = (owner) => owner): (owner: K) => V {
+export function perServer<K extends object, V>(
+  create: (owner: K) => V,
+  keyOf: (owner: K) => object = (owner) => owner,
+): (owner: K) => V {
   const made = new WeakMap<object, V>()
   return (owner) => {
     const key = keyOf(owner)

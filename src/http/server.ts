@@ -37,14 +37,31 @@ export interface BuiltServer {
   publicRoutes: () => PublicRoute[]
 }
 
-export async function buildServer(deps: Deps, options: { sessions?: SessionResolver | null; logger?: boolean } = {}): Promise<BuiltServer> {
+export async function buildServer(
+  deps: Deps,
+  options: { sessions?: SessionResolver | null; logger?: boolean } = {},
+): Promise<BuiltServer> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: deps.config.DSP_LOG_LEVEL, redact: ['req.headers["x-api-key"]', 'req.headers["x-admin-token"]', 'req.headers.authorization', 'req.headers.cookie'] },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: deps.config.DSP_LOG_LEVEL,
+            redact: [
+              'req.headers["x-api-key"]',
+              'req.headers["x-admin-token"]',
+              'req.headers.authorization',
+              'req.headers.cookie',
+            ],
+          },
     bodyLimit: deps.config.DSP_BODY_LIMIT_BYTES,
     genReqId: () => randomId('req', 10),
     // Behind a TLS-terminating proxy, X-Forwarded-Proto makes request.protocol https (Secure session cookie).
     trustProxy: deps.config.DSP_TRUST_PROXY === '1',
-    logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: deps.config.DSP_LOG_LEVEL !== 'debug' && deps.config.DSP_LOG_LEVEL !== 'trace' }),
+    logController: new LogController({
+      requestIdLogLabel: 'request_id',
+      disableRequestLogging: deps.config.DSP_LOG_LEVEL !== 'debug' && deps.config.DSP_LOG_LEVEL !== 'trace',
+    }),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<TypeBoxTypeProvider>()
 
@@ -53,7 +70,13 @@ export async function buildServer(deps: Deps, options: { sessions?: SessionResol
   // Bodies are JSON and are never coerced (coercion would turn a null into "" or false inside a
   // nullable union); query strings and path params are text and are coerced to their types.
   // Unknown fields stay errors (removeAdditional false), never silently dropped.
-  const ajvOptions = { removeAdditional: false, useDefaults: true, allErrors: true, verbose: true, strict: false } as const
+  const ajvOptions = {
+    removeAdditional: false,
+    useDefaults: true,
+    allErrors: true,
+    verbose: true,
+    strict: false,
+  } as const
   const addFormats = addFormatsImport as unknown as (ajv: Ajv) => Ajv
   const bodyAjv = addFormats(new Ajv({ ...ajvOptions, coerceTypes: false }))
   const textAjv = addFormats(new Ajv({ ...ajvOptions, coerceTypes: 'array' }))

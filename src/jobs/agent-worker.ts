@@ -34,9 +34,13 @@ export function startAgentWorker(deps: Deps, options: { concurrency?: number; po
       if (e instanceof LostClaim || e instanceof Interrupted) return
       try {
         const outcome = await failAttempt(deps, claim, e)
-        deps.log.warn({ run_id: claim.run.id, attempt: claim.attempt, outcome, err: (e as Error).message }, 'agent run attempt failed')
+        deps.log.warn(
+          { run_id: claim.run.id, attempt: claim.attempt, outcome, err: (e as Error).message },
+          'agent run attempt failed',
+        )
       } catch (inner) {
-        if (!(inner instanceof LostClaim)) deps.log.error({ run_id: claim.run.id, err: (inner as Error).message }, 'could not record a failed agent run')
+        if (!(inner instanceof LostClaim))
+          deps.log.error({ run_id: claim.run.id, err: (inner as Error).message }, 'could not record a failed agent run')
       }
     }
   }

@@ -8,7 +8,8 @@ import type { Deps } from '../domain/types.ts'
 import { pruneHistory } from '../domain/usage.ts'
 import { deleteStaleGraphBlocks } from '../store/graph-blocks.ts'
 
-export type JobName = 'usage.retention' | 'credits.expire_holds' | 'agents.prune_exposures' | 'relationships.prune_blocks'
+export type JobName =
+  'usage.retention' | 'credits.expire_holds' | 'agents.prune_exposures' | 'relationships.prune_blocks'
 
 export async function runJob(deps: Deps, job: JobName): Promise<number> {
   switch (job) {
@@ -25,9 +26,17 @@ export async function runJob(deps: Deps, job: JobName): Promise<number> {
 
 /** Starts the timers; returns a stop function. */
 export function startMaintenance(deps: Deps, everyMs = 60_000): () => void {
-  const jobs: JobName[] = ['credits.expire_holds', 'usage.retention', 'agents.prune_exposures', 'relationships.prune_blocks']
+  const jobs: JobName[] = [
+    'credits.expire_holds',
+    'usage.retention',
+    'agents.prune_exposures',
+    'relationships.prune_blocks',
+  ]
   const timer = setInterval(() => {
-    for (const job of jobs) runJob(deps, job).catch((e: unknown) => deps.log.warn({ job, err: (e as Error).message }, 'maintenance job failed'))
+    for (const job of jobs)
+      runJob(deps, job).catch((e: unknown) =>
+        deps.log.warn({ job, err: (e as Error).message }, 'maintenance job failed'),
+      )
   }, everyMs)
   timer.unref()
   return () => clearInterval(timer)

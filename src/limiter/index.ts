@@ -24,7 +24,13 @@ export interface AcquireResult {
 export interface LimiterStore {
   readonly kind: 'memory' | 'redis'
   incr(key: string, windowMs: number): Promise<number>
-  acquire(key: string, token: string, max: number, ttlMs: number, nowMs: number): Promise<{ ok: boolean; count: number }>
+  acquire(
+    key: string,
+    token: string,
+    max: number,
+    ttlMs: number,
+    nowMs: number,
+  ): Promise<{ ok: boolean; count: number }>
   release(key: string, token: string): Promise<void>
   ping(): Promise<void>
   close(): Promise<void>
@@ -50,7 +56,10 @@ export class Limiter {
     const retryAfterSeconds = Math.max(1, Math.ceil(((windowIndex + 1) * windowMs - now) / 1000))
     try {
       await this.faults.check('limiter', this.timeoutMs)
-      const count = await withTimeout(this.store.incr(`${key}:${windowSeconds}:${windowIndex}`, windowMs), this.timeoutMs)
+      const count = await withTimeout(
+        this.store.incr(`${key}:${windowSeconds}:${windowIndex}`, windowMs),
+        this.timeoutMs,
+      )
       return { allowed: count <= limit, remaining: Math.max(0, limit - count), retryAfterSeconds, degraded: false }
     } catch {
       return { allowed: true, remaining: limit, retryAfterSeconds: 0, degraded: true }
@@ -62,7 +71,10 @@ export class Limiter {
     const token = `${this.clock.nowMs()}-${Math.random().toString(36).slice(2)}`
     try {
       await this.faults.check('limiter', this.timeoutMs)
-      const r = await withTimeout(this.store.acquire(key, token, max, ttlSeconds * 1000, this.clock.nowMs()), this.timeoutMs)
+      const r = await withTimeout(
+        this.store.acquire(key, token, max, ttlSeconds * 1000, this.clock.nowMs()),
+        this.timeoutMs,
+      )
       return { allowed: r.ok, token: r.ok ? token : null, inFlight: r.count, degraded: false }
     } catch {
       return { allowed: true, token: null, inFlight: 0, degraded: true }
@@ -151,7 +163,12 @@ export class RedisLimiterStore implements LimiterStore {
     private readonly prefix = 'dsp:limit:',
   ) {
     // No offline queue and one retry: a dead Redis must fail fast so the limiter fails open.
-    this.redis = new Redis(url, { lazyConnect: false, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 })
+    this.redis = new Redis(url, {
+      lazyConnect: false,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      connectTimeout: 2000,
+    })
     this.redis.on('error', () => {})
   }
 
@@ -175,13 +192,25 @@ export class RedisLimiterStore implements LimiterStore {
   async incr(key: string, windowMs: number): Promise<number> {
     await this.ready()
     const k = this.prefix + key
-    const [[, count]] = (await this.redis.multi().incr(k).pexpire(k, windowMs * 2).exec()) as [[unknown, number]]
+    const [[, count]] = (await this.redis
+      .multi()
+      .incr(k)
+      .pexpire(k, windowMs * 2)
+      .exec()) as [[unknown, number]]
     return count
   }
 
   async acquire(key: string, token: string, max: number, ttlMs: number, nowMs: number) {
     await this.ready()
-    const [ok, count] = (await this.redis.eval(ACQUIRE_LUA, 1, this.prefix + 'c:' + key, token, max, nowMs + ttlMs, nowMs)) as [number, number]
+    const [ok, count] = (await this.redis.eval(
+      ACQUIRE_LUA,
+      1,
+      this.prefix + 'c:' + key,
+      token,
+      max,
+      nowMs + ttlMs,
+      nowMs,
+    )) as [number, number]
     return { ok: ok === 1, count }
   }
 

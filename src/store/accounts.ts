@@ -8,8 +8,21 @@ export async function insertOrganisation(db: Db, row: { id: string; name: string
   await db.insertInto('organisations').values(row).execute()
 }
 
-export async function insertWorkspace(db: Db, row: { id: string; organisation_id: string; name: string; has_allocation: boolean; has_purchased: boolean; created_at: Date }) {
-  await db.insertInto('workspaces').values({ ...row, allocation_expires_at: null }).execute()
+export async function insertWorkspace(
+  db: Db,
+  row: {
+    id: string
+    organisation_id: string
+    name: string
+    has_allocation: boolean
+    has_purchased: boolean
+    created_at: Date
+  },
+) {
+  await db
+    .insertInto('workspaces')
+    .values({ ...row, allocation_expires_at: null })
+    .execute()
 }
 
 export function findWorkspace(db: Db, workspaceId: string) {
@@ -24,20 +37,44 @@ export function findUserByEmail(db: Db, email: string) {
   return db.selectFrom('users').selectAll().where('email_lower', '=', email.toLowerCase()).executeTakeFirst()
 }
 
-export async function insertUser(db: Db, row: { email: string; password_hash: string | null; created_at: Date }): Promise<number> {
-  const r = await db.insertInto('users').values({ ...row, email_lower: row.email.toLowerCase() }).returning('id').executeTakeFirstOrThrow()
+export async function insertUser(
+  db: Db,
+  row: { email: string; password_hash: string | null; created_at: Date },
+): Promise<number> {
+  const r = await db
+    .insertInto('users')
+    .values({ ...row, email_lower: row.email.toLowerCase() })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   return r.id
 }
 
-export async function upsertMembership(db: Db, row: { organisation_id: string; workspace_id: string; user_id: number; role: string | null; state: string; created_at: Date }) {
-  await db.insertInto('memberships').values(row)
-    .onConflict((oc) => oc.columns(['organisation_id', 'user_id']).doUpdateSet({ role: row.role, state: row.state, workspace_id: row.workspace_id }))
+export async function upsertMembership(
+  db: Db,
+  row: {
+    organisation_id: string
+    workspace_id: string
+    user_id: number
+    role: string | null
+    state: string
+    created_at: Date
+  },
+) {
+  await db
+    .insertInto('memberships')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .columns(['organisation_id', 'user_id'])
+        .doUpdateSet({ role: row.role, state: row.state, workspace_id: row.workspace_id }),
+    )
     .execute()
 }
 
 /** Member lookup (§4.5): tenant scoping is part of the query. */
 export function findMemberByEmail(db: Db, organisationId: string, email: string) {
-  return db.selectFrom('memberships')
+  return db
+    .selectFrom('memberships')
     .innerJoin('users', 'users.id', 'memberships.user_id')
     .select(['users.id as user_id', 'users.email', 'memberships.role', 'memberships.state'])
     .where('memberships.organisation_id', '=', organisationId)
@@ -58,7 +95,13 @@ export function findApiKey(db: Db, keyId: string) {
 }
 
 export function listApiKeysCreatedBy(db: Db, workspaceId: string, userId: number) {
-  return db.selectFrom('api_keys').selectAll().where('workspace_id', '=', workspaceId).where('created_by_user_id', '=', userId).orderBy('created_at', 'desc').execute()
+  return db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('created_by_user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .execute()
 }
 
 /** Returns the revoked key's hash (for cache invalidation), or undefined when there was nothing to revoke. */

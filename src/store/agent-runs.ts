@@ -97,7 +97,9 @@ export type AgentRunEventRow = Selectable<AgentRunEventsTable>
 
 /** Inserts a run unless its idempotency key is taken in the workspace; true when inserted. */
 export async function insertRun(db: Db, row: Insertable<AgentRunsTable>): Promise<boolean> {
-  const r = await db.insertInto('agent_runs').values(row)
+  const r = await db
+    .insertInto('agent_runs')
+    .values(row)
     .onConflict((oc) => oc.columns(['workspace_id', 'idempotency_key']).doNothing())
     .returning('id')
     .executeTakeFirst()
@@ -105,15 +107,31 @@ export async function insertRun(db: Db, row: Insertable<AgentRunsTable>): Promis
 }
 
 export function findRunByKey(db: Db, workspaceId: string, idempotencyKey: string): Promise<AgentRunRow | undefined> {
-  return db.selectFrom('agent_runs').selectAll().where('workspace_id', '=', workspaceId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst()
+  return db
+    .selectFrom('agent_runs')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst()
 }
 
 export function findRun(db: Db, workspaceId: string, runId: string): Promise<AgentRunRow | undefined> {
-  return db.selectFrom('agent_runs').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', runId).executeTakeFirst()
+  return db
+    .selectFrom('agent_runs')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', runId)
+    .executeTakeFirst()
 }
 
 export function lockRun(db: Db, workspaceId: string, runId: string): Promise<AgentRunRow | undefined> {
-  return db.selectFrom('agent_runs').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', runId).forUpdate().executeTakeFirst()
+  return db
+    .selectFrom('agent_runs')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', runId)
+    .forUpdate()
+    .executeTakeFirst()
 }
 
 export function findRunById(db: Db, runId: string): Promise<AgentRunRow | undefined> {
@@ -121,7 +139,8 @@ export function findRunById(db: Db, runId: string): Promise<AgentRunRow | undefi
 }
 
 export function listRuns(db: Db, workspaceId: string, limit: number) {
-  return db.selectFrom('agent_runs')
+  return db
+    .selectFrom('agent_runs')
     .select(['id', 'status', 'query', 'created_at', 'finished_at'])
     .where('workspace_id', '=', workspaceId)
     .orderBy('created_at', 'desc')
@@ -139,18 +158,34 @@ export async function updateRun(db: Db, runId: string, fields: AgentRunUpdate): 
  * `for update skip locked`: concurrent workers never claim the same row and never wait on
  * each other. Increments `attempts`, the fencing token of every later commit.
  */
-export async function claimRun(db: Db, owner: string, now: Date, leaseUntil: Date): Promise<{ run: AgentRunRow; wasPending: boolean } | null> {
-  const candidate = await db.selectFrom('agent_runs')
+export async function claimRun(
+  db: Db,
+  owner: string,
+  now: Date,
+  leaseUntil: Date,
+): Promise<{ run: AgentRunRow; wasPending: boolean } | null> {
+  const candidate = await db
+    .selectFrom('agent_runs')
     .select(['id', 'status'])
-    .where((eb) => eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'running'), eb('lease_expires_at', '<=', now)])]))
+    .where((eb) =>
+      eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'running'), eb('lease_expires_at', '<=', now)])]),
+    )
     .orderBy('created_at')
     .limit(1)
     .forUpdate()
     .skipLocked()
     .executeTakeFirst()
   if (!candidate) return null
-  const run = await db.updateTable('agent_runs')
-    .set((eb) => ({ status: 'running', lease_owner: owner, lease_expires_at: leaseUntil, attempts: eb('attempts', '+', 1), started_at: eb.fn.coalesce('started_at', sql<Date>`${now}::timestamptz`), updated_at: now }))
+  const run = await db
+    .updateTable('agent_runs')
+    .set((eb) => ({
+      status: 'running',
+      lease_owner: owner,
+      lease_expires_at: leaseUntil,
+      attempts: eb('attempts', '+', 1),
+      started_at: eb.fn.coalesce('started_at', sql<Date>`${now}::timestamptz`),
+      updated_at: now,
+    }))
     .where('id', '=', candidate.id)
     .returningAll()
     .executeTakeFirstOrThrow()
@@ -158,8 +193,15 @@ export async function claimRun(db: Db, owner: string, now: Date, leaseUntil: Dat
 }
 
 /** Extends the lease of the claim `attempt`, while the run is still running; false when the claim is gone (cancelled or re-claimed). */
-export async function renewLease(db: Db, runId: string, attempt: number, leaseUntil: Date, now: Date): Promise<boolean> {
-  const r = await db.updateTable('agent_runs')
+export async function renewLease(
+  db: Db,
+  runId: string,
+  attempt: number,
+  leaseUntil: Date,
+  now: Date,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('agent_runs')
     .set({ lease_expires_at: leaseUntil, updated_at: now })
     .where('id', '=', runId)
     .where('attempts', '=', attempt)
@@ -170,8 +212,20 @@ export async function renewLease(db: Db, runId: string, attempt: number, leaseUn
 }
 
 /** Updates the run only if `attempt` still holds it; false otherwise. */
-export async function updateClaimedRun(db: Db, runId: string, attempt: number, fields: AgentRunUpdate): Promise<boolean> {
-  const r = await db.updateTable('agent_runs').set(fields).where('id', '=', runId).where('attempts', '=', attempt).where('status', '=', 'running').returning('id').executeTakeFirst()
+export async function updateClaimedRun(
+  db: Db,
+  runId: string,
+  attempt: number,
+  fields: AgentRunUpdate,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('agent_runs')
+    .set(fields)
+    .where('id', '=', runId)
+    .where('attempts', '=', attempt)
+    .where('status', '=', 'running')
+    .returning('id')
+    .executeTakeFirst()
   return r !== undefined
 }
 
@@ -183,18 +237,45 @@ export interface NewEvent {
 /** Appends events with the next sequence numbers; the update locks the run row, so sequences never interleave. */
 export async function appendEvents(db: Db, runId: string, events: NewEvent[], at: Date): Promise<number> {
   if (events.length === 0) return 0
-  const r = await db.updateTable('agent_runs').set((eb) => ({ event_seq: eb('event_seq', '+', events.length) })).where('id', '=', runId).returning('event_seq').executeTakeFirstOrThrow()
+  const r = await db
+    .updateTable('agent_runs')
+    .set((eb) => ({ event_seq: eb('event_seq', '+', events.length) }))
+    .where('id', '=', runId)
+    .returning('event_seq')
+    .executeTakeFirstOrThrow()
   const first = r.event_seq - events.length + 1
-  await db.insertInto('agent_run_events').values(events.map((e, i) => ({ run_id: runId, seq: first + i, event: e.event, data: JSON.stringify(e.data), created_at: at }))).execute()
+  await db
+    .insertInto('agent_run_events')
+    .values(
+      events.map((e, i) => ({
+        run_id: runId,
+        seq: first + i,
+        event: e.event,
+        data: JSON.stringify(e.data),
+        created_at: at,
+      })),
+    )
+    .execute()
   return r.event_seq
 }
 
 export function readEvents(db: Db, runId: string, afterSeq: number, limit: number): Promise<AgentRunEventRow[]> {
-  return db.selectFrom('agent_run_events').selectAll().where('run_id', '=', runId).where('seq', '>', afterSeq).orderBy('seq').limit(limit).execute()
+  return db
+    .selectFrom('agent_run_events')
+    .selectAll()
+    .where('run_id', '=', runId)
+    .where('seq', '>', afterSeq)
+    .orderBy('seq')
+    .limit(limit)
+    .execute()
 }
 
 export async function insertStep(db: Db, row: Insertable<AgentRunStepsTable>): Promise<void> {
-  await db.insertInto('agent_run_steps').values(row).onConflict((oc) => oc.columns(['run_id', 'name']).doNothing()).execute()
+  await db
+    .insertInto('agent_run_steps')
+    .values(row)
+    .onConflict((oc) => oc.columns(['run_id', 'name']).doNothing())
+    .execute()
 }
 
 export function findSteps(db: Db, runId: string) {
@@ -205,12 +286,24 @@ export async function insertRows(db: Db, runId: string, rows: { entity_id: strin
   await db.deleteFrom('agent_run_rows').where('run_id', '=', runId).execute()
   for (let i = 0; i < rows.length; i += 200) {
     const chunk = rows.slice(i, i + 200)
-    await db.insertInto('agent_run_rows').values(chunk.map((r, j) => ({ run_id: runId, position: i + j, entity_id: r.entity_id, row: JSON.stringify(r.row) }))).execute()
+    await db
+      .insertInto('agent_run_rows')
+      .values(
+        chunk.map((r, j) => ({ run_id: runId, position: i + j, entity_id: r.entity_id, row: JSON.stringify(r.row) })),
+      )
+      .execute()
   }
 }
 
 export function pageRows(db: Db, runId: string, offset: number, limit: number) {
-  return db.selectFrom('agent_run_rows').select(['position', 'row']).where('run_id', '=', runId).where('position', '>=', offset).orderBy('position').limit(limit).execute()
+  return db
+    .selectFrom('agent_run_rows')
+    .select(['position', 'row'])
+    .where('run_id', '=', runId)
+    .where('position', '>=', offset)
+    .orderBy('position')
+    .limit(limit)
+    .execute()
 }
 
 /**
@@ -226,15 +319,26 @@ export async function recordExposures(db: Db, credential: string, entities: stri
   const stale = new Date(at.getTime() - EXPOSURE_REFRESH_MS)
   for (let i = 0; i < unique.length; i += 500) {
     const chunk = unique.slice(i, i + 500)
-    await db.insertInto('entity_exposures')
+    await db
+      .insertInto('entity_exposures')
       .values(chunk.map((entity) => ({ credential, entity, first_shown_at: at, last_shown_at: at })))
-      .onConflict((oc) => oc.columns(['credential', 'entity']).doUpdateSet({ last_shown_at: at }).where('entity_exposures.last_shown_at', '<', stale))
+      .onConflict((oc) =>
+        oc
+          .columns(['credential', 'entity'])
+          .doUpdateSet({ last_shown_at: at })
+          .where('entity_exposures.last_shown_at', '<', stale),
+      )
       .execute()
   }
 }
 
 export async function countExposures(db: Db, credential: string, since: Date): Promise<number> {
-  const r = await db.selectFrom('entity_exposures').select((eb) => eb.fn.countAll<number>().as('n')).where('credential', '=', credential).where('last_shown_at', '>=', since).executeTakeFirstOrThrow()
+  const r = await db
+    .selectFrom('entity_exposures')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('credential', '=', credential)
+    .where('last_shown_at', '>=', since)
+    .executeTakeFirstOrThrow()
   return Number(r.n)
 }
 
@@ -244,7 +348,24 @@ export async function deleteExposuresBefore(db: Db, cutoff: Date): Promise<numbe
 }
 
 /** Closes the history row of a settled agent run (usage_runs.agent_run_id). */
-export async function settleUsageRun(db: Db, usageRunId: number, fields: { status: 'ok' | 'failed'; error_code: string | null; credits_charged_milli: number; action_type: string | null; result_count: number | null; latency_ms: number; finished_at: Date }): Promise<void> {
+export async function settleUsageRun(
+  db: Db,
+  usageRunId: number,
+  fields: {
+    status: 'ok' | 'failed'
+    error_code: string | null
+    credits_charged_milli: number
+    action_type: string | null
+    result_count: number | null
+    latency_ms: number
+    finished_at: Date
+  },
+): Promise<void> {
   const { action_type, ...rest } = fields
-  await db.updateTable('usage_runs').set({ ...rest, ...(action_type ? { action_type } : {}) }).where('id', '=', usageRunId).where('agent_run_id', 'is not', null).execute()
+  await db
+    .updateTable('usage_runs')
+    .set({ ...rest, ...(action_type ? { action_type } : {}) })
+    .where('id', '=', usageRunId)
+    .where('agent_run_id', 'is not', null)
+    .execute()
 }

@@ -9,7 +9,8 @@
 import { sql, type RawBuilder } from 'kysely'
 
 /** The PostgreSQL type of a column a bulk statement writes. */
-export type BulkType = 'text' | 'int4' | 'int8' | 'float8' | 'bool' | 'date' | 'timestamptz' | 'jsonb' | 'bytea' | 'text[]' | 'tsvector'
+export type BulkType =
+  'text' | 'int4' | 'int8' | 'float8' | 'bool' | 'date' | 'timestamptz' | 'jsonb' | 'bytea' | 'text[]' | 'tsvector'
 
 export type BulkColumns = Readonly<Record<string, BulkType>>
 

@@ -250,11 +250,7 @@ export interface StoredHash {
 /** Hash and embedder of the records that exist among `ids` (to skip unchanged ones before embedding). */
 export async function findRecordHashes(db: Db, table: RecordTable, ids: string[]): Promise<StoredHash[]> {
   if (ids.length === 0) return []
-  return db
-    .selectFrom(table)
-    .select(['id', 'record_hash', 'embedded_with'])
-    .where('id', '=', anyText(ids))
-    .execute()
+  return db.selectFrom(table).select(['id', 'record_hash', 'embedded_with']).where('id', '=', anyText(ids)).execute()
 }
 
 // Rows whose hash and embedder both match are left alone: re-ingesting identical data writes nothing.
@@ -453,7 +449,13 @@ export async function upsertRecordVectors(
     .execute()
 }
 
-const VECTOR_BULK: BulkColumns = { vec_key: 'int8', category: 'text', model: 'text', vector: 'bytea', generation: 'int8' }
+const VECTOR_BULK: BulkColumns = {
+  vec_key: 'int8',
+  category: 'text',
+  model: 'text',
+  vector: 'bytea',
+  generation: 'int8',
+}
 
 /**
  * Next vector generation of a corpus. The row lock serialises concurrent writers of one corpus,

@@ -305,13 +305,14 @@ export async function openStore(opts: OpenStoreOptions): Promise<Store & { pglit
   }
   // By default the engine runs in a worker thread (store/pglite-remote.ts): its statements no
   // longer hold the server's thread, which goes on with HTTP meanwhile.
-  const pglite = (opts.thread ?? 'worker') === 'worker'
-    ? await RemotePGlite.create({ dataDir, loadDataDir: opts.loadDataDir })
-    : await PGlite.create({
-        dataDir,
-        loadDataDir: opts.loadDataDir,
-        extensions: { pg_trgm },
-      })
+  const pglite =
+    (opts.thread ?? 'worker') === 'worker'
+      ? await RemotePGlite.create({ dataDir, loadDataDir: opts.loadDataDir })
+      : await PGlite.create({
+          dataDir,
+          loadDataDir: opts.loadDataDir,
+          extensions: { pg_trgm },
+        })
   await pglite.exec("set timezone = 'UTC'")
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
   return {

@@ -17,13 +17,19 @@ export async function findCompaniesByVecKeys(db: Db, keys: number[]): Promise<Fo
   return db.selectFrom('companies').select(['vec_key', 'record']).where('vec_key', 'in', keys).execute()
 }
 
-export async function findCompaniesByDomains(db: Db, domains: string[]): Promise<(FoundRecord & { domain: string | null })[]> {
+export async function findCompaniesByDomains(
+  db: Db,
+  domains: string[],
+): Promise<(FoundRecord & { domain: string | null })[]> {
   if (domains.length === 0) return []
   return db.selectFrom('companies').select(['vec_key', 'record', 'domain']).where('domain', 'in', domains).execute()
 }
 
 /** Several records may share a page URL: the largest comes first, so the caller keeps the first per URL. */
-export async function findCompaniesByPageUrls(db: Db, urls: string[]): Promise<(FoundRecord & { professional_url: string | null })[]> {
+export async function findCompaniesByPageUrls(
+  db: Db,
+  urls: string[],
+): Promise<(FoundRecord & { professional_url: string | null })[]> {
   if (urls.length === 0) return []
   return db
     .selectFrom('companies')
@@ -56,9 +62,16 @@ export async function findPersonsByVecKeys(db: Db, keys: number[]): Promise<Foun
   return db.selectFrom('persons').select(['vec_key', 'record']).where('vec_key', 'in', keys).execute()
 }
 
-export async function findPersonsByProfileUrls(db: Db, urls: string[]): Promise<(FoundRecord & { profile_url: string })[]> {
+export async function findPersonsByProfileUrls(
+  db: Db,
+  urls: string[],
+): Promise<(FoundRecord & { profile_url: string })[]> {
   if (urls.length === 0) return []
-  return db.selectFrom('persons').select(['vec_key', 'record', 'profile_url']).where('profile_url', 'in', urls).execute()
+  return db
+    .selectFrom('persons')
+    .select(['vec_key', 'record', 'profile_url'])
+    .where('profile_url', 'in', urls)
+    .execute()
 }
 
 /** People whose name is at least NAME_MIN_SIMILARITY similar, best first; ties by name, then id. */
@@ -77,11 +90,20 @@ export async function findPersonsByName(db: Db, name: string, limit: number): Pr
 
 export async function findDocumentsByVecKeys(db: Db, category: string, keys: number[]): Promise<FoundRecord[]> {
   if (keys.length === 0) return []
-  return db.selectFrom('documents').select(['vec_key', 'record']).where('category', '=', category).where('vec_key', 'in', keys).execute()
+  return db
+    .selectFrom('documents')
+    .select(['vec_key', 'record'])
+    .where('category', '=', category)
+    .where('vec_key', 'in', keys)
+    .execute()
 }
 
 /** Documents by their lookup identifier (patent number, DOI), normalised at ingest. */
-export async function findDocumentsByLookupIds(db: Db, category: string, ids: string[]): Promise<(FoundRecord & { lookup_id: string | null })[]> {
+export async function findDocumentsByLookupIds(
+  db: Db,
+  category: string,
+  ids: string[],
+): Promise<(FoundRecord & { lookup_id: string | null })[]> {
   if (ids.length === 0) return []
   return db
     .selectFrom('documents')
@@ -93,7 +115,11 @@ export async function findDocumentsByLookupIds(db: Db, category: string, ids: st
 }
 
 /** Documents by normalised name (trend names: one record per name). */
-export async function findDocumentsByNameNorms(db: Db, category: string, names: string[]): Promise<(FoundRecord & { name_norm: string | null })[]> {
+export async function findDocumentsByNameNorms(
+  db: Db,
+  category: string,
+  names: string[],
+): Promise<(FoundRecord & { name_norm: string | null })[]> {
   if (names.length === 0) return []
   return db
     .selectFrom('documents')
@@ -108,7 +134,13 @@ export async function findDocumentsByNameNorms(db: Db, category: string, names: 
  * Every candidate for a name (at least NAME_MIN_SIMILARITY similar), up to `limit`: most recent
  * first (`recent`, job openings) or best match first (ties: most recent, then id).
  */
-export async function findDocumentsByName(db: Db, category: string, name: string, order: 'recent' | 'match', limit: number): Promise<FoundRecord[]> {
+export async function findDocumentsByName(
+  db: Db,
+  category: string,
+  name: string,
+  order: 'recent' | 'match',
+  limit: number,
+): Promise<FoundRecord[]> {
   let query = db
     .selectFrom('documents')
     .select(['vec_key', 'record'])

@@ -30,10 +30,18 @@ function reportsOf(db: Db, filer: string, f: ReportFilters) {
 }
 
 /** One page of the filer's reports, newest first, and how many match in all. */
-export async function findReports(db: Db, filer: string, f: ReportFilters, limit: number, offset: number): Promise<{ rows: FeedbackReportRow[]; total: number }> {
+export async function findReports(
+  db: Db,
+  filer: string,
+  f: ReportFilters,
+  limit: number,
+  offset: number,
+): Promise<{ rows: FeedbackReportRow[]; total: number }> {
   const [rows, count] = await Promise.all([
     reportsOf(db, filer, f).selectAll().orderBy('seq', 'desc').limit(limit).offset(offset).execute(),
-    reportsOf(db, filer, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    reportsOf(db, filer, f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ])
   return { rows, total: Number(count.n) }
 }
@@ -88,7 +96,13 @@ export function findVote(db: Db, voter: string, requestId: string, level: string
 
 /** The voter's active votes on one request, oldest first. */
 export function findVotes(db: Db, voter: string, requestId: string): Promise<FeedbackVoteRow[]> {
-  return db.selectFrom('feedback_votes').selectAll().where('voter', '=', voter).where('request_id', '=', requestId).orderBy('seq').execute()
+  return db
+    .selectFrom('feedback_votes')
+    .selectAll()
+    .where('voter', '=', voter)
+    .where('request_id', '=', requestId)
+    .orderBy('seq')
+    .execute()
 }
 
 /**

@@ -73,7 +73,11 @@ function valuesOf(s: ValueSource): RawBuilder<unknown> {
  * Distinct values over one or more sources (geo names read companies and persons), most common
  * first, ties by value. One statement: the grouped values, the count of groups and the page.
  */
-export async function findValuePage(db: Db, sources: readonly ValueSource[], q: ValuePageQuery): Promise<ValuePage<string>> {
+export async function findValuePage(
+  db: Db,
+  sources: readonly ValueSource[],
+  q: ValuePageQuery,
+): Promise<ValuePage<string>> {
   const union = sql.join(sources.map(valuesOf), sql` union all `)
   const matches = q.search === null ? sql`` : sql`and v ilike ${containsPattern(q.search)}`
   const { rows } = await sql<{ total: number; page: string[] | null }>`
@@ -96,9 +100,17 @@ export interface CompanyMatch {
 }
 
 /** Companies whose name contains `search`: names starting with it first, then by name (trigram index on name). */
-export async function findCompaniesByName(db: Db, search: string, limit: number, offset: number): Promise<ValuePage<CompanyMatch>> {
+export async function findCompaniesByName(
+  db: Db,
+  search: string,
+  limit: number,
+  offset: number,
+): Promise<ValuePage<CompanyMatch>> {
   const pattern = containsPattern(search)
-  const base = db.selectFrom('companies').where('name', 'is not', null).where(sql<boolean>`name ilike ${pattern}`)
+  const base = db
+    .selectFrom('companies')
+    .where('name', 'is not', null)
+    .where(sql<boolean>`name ilike ${pattern}`)
   const counted = await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirst()
   const rows = await base
     .select(['id', 'name', 'domain'])

@@ -19,7 +19,11 @@ export async function bumpGraphGeneration(tx: Db): Promise<void> {
  * The current graph generation, and the company's block when it was built for it, unless the
  * generation is `known` (the caller holds that block already).
  */
-export async function findGraphBlock(db: Db, companyKey: string, known: number | null): Promise<{ generation: number; data: Uint8Array | null }> {
+export async function findGraphBlock(
+  db: Db,
+  companyKey: string,
+  known: number | null,
+): Promise<{ generation: number; data: Uint8Array | null }> {
   const r = await sql<{ generation: number; data: Uint8Array | null }>`select s.graph_generation as generation,
       case when s.graph_generation = ${known ?? -1}::bigint then null else b.data end as data
     from corpus_state s left join graph_blocks b on b.company_key = ${companyKey} and b.generation = s.graph_generation
@@ -62,7 +66,13 @@ const held = (companyKey: string) => sql`affiliations a join p on p.id = a.perso
  * persons_company_graph_idx and one of affiliations_holder_idx.
  */
 export async function readBlockSource(db: Db, companyKey: string): Promise<BlockSource> {
-  const r = await sql<{ generation: number; people: BlockSource['people'] | null; packed: string | null; affiliations: number; institutions: BlockSource['institutions'] | null }>`with ${people(companyKey)}
+  const r = await sql<{
+    generation: number
+    people: BlockSource['people'] | null
+    packed: string | null
+    affiliations: number
+    institutions: BlockSource['institutions'] | null
+  }>`with ${people(companyKey)}
     select (select graph_generation from corpus_state where corpus = ${GRAPH_CORPUS}) as generation,
       (select json_agg(json_build_array(id, country, department, seniority) order by rank) from p) as people,
       (select json_agg(json_build_array(i.inst_key, i.type, i.name)) from institutions i
@@ -71,27 +81,49 @@ export async function readBlockSource(db: Db, companyKey: string): Promise<Block
     from (select string_agg(${PACKED}, ${RECORD_SEP}) as packed, count(*) as n from ${held(companyKey)}) e`.execute(db)
   const row = r.rows[0]!
   const json = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v)
-  return { generation: Number(row.generation ?? 0), people: json(row.people) ?? [], institutions: json(row.institutions) ?? [], packed: row.packed, affiliations: row.affiliations }
+  return {
+    generation: Number(row.generation ?? 0),
+    people: json(row.people) ?? [],
+    institutions: json(row.institutions) ?? [],
+    packed: row.packed,
+    affiliations: row.affiliations,
+  }
 }
 
 /**
  * The affiliations of a block source as rows (when an institution key holds RECORD_SEP and the
  * packed text does not split): same fields, same order of columns.
  */
-export async function readBlockRows(db: Db, companyKey: string): Promise<{ rank: number; start_month: number | null; end_month: number | null; code: number; inst_key: string }[]> {
-  const r = await sql<{ rank: number; start_month: number | null; end_month: number | null; code: number; inst_key: string }>`with ${people(companyKey)}
+export async function readBlockRows(
+  db: Db,
+  companyKey: string,
+): Promise<{ rank: number; start_month: number | null; end_month: number | null; code: number; inst_key: string }[]> {
+  const r = await sql<{
+    rank: number
+    start_month: number | null
+    end_month: number | null
+    code: number
+    inst_key: string
+  }>`with ${people(companyKey)}
     select p.rank, a.start_month, a.end_month, ${CODE} as code, a.inst_key from ${held(companyKey)}`.execute(db)
   return r.rows
 }
 
 /** Deletes the blocks built for an earlier graph generation (they are never read again); returns how many. */
 export async function deleteStaleGraphBlocks(db: Db): Promise<number> {
-  const r = await sql`delete from graph_blocks where generation < (select graph_generation from corpus_state where corpus = ${GRAPH_CORPUS})`.execute(db)
+  const r =
+    await sql`delete from graph_blocks where generation < (select graph_generation from corpus_state where corpus = ${GRAPH_CORPUS})`.execute(
+      db,
+    )
   return Number(r.numAffectedRows ?? 0)
 }
 
 /** Stores a block unless one of a later generation is there already (one of the same generation is replaced: it may be of an older format). */
-export async function saveGraphBlock(db: Db, block: { company_key: string; generation: number; people: number; affiliations: number; data: Uint8Array }, now: Date): Promise<void> {
+export async function saveGraphBlock(
+  db: Db,
+  block: { company_key: string; generation: number; people: number; affiliations: number; data: Uint8Array },
+  now: Date,
+): Promise<void> {
   await sql`insert into graph_blocks (company_key, generation, people, affiliations, data, built_at)
     values (${block.company_key}, ${block.generation}, ${block.people}, ${block.affiliations}, ${block.data}, ${now})
     on conflict (company_key) do update set generation = excluded.generation, people = excluded.people,

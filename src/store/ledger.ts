@@ -2,9 +2,21 @@
 import type { Insertable } from 'kysely'
 import type { Db, LedgerEntriesTable } from './db.ts'
 
-export async function insertAccount(db: Db, row: { id: string; organisation_id: string; workspace_id: string | null; pool: 'allocated' | 'shared'; updated_at: Date }) {
-  await db.insertInto('credit_accounts').values({ ...row, granted_milli: 0, balance_milli: 0, reserved_milli: 0 })
-    .onConflict((oc) => oc.column('id').doNothing()).execute()
+export async function insertAccount(
+  db: Db,
+  row: {
+    id: string
+    organisation_id: string
+    workspace_id: string | null
+    pool: 'allocated' | 'shared'
+    updated_at: Date
+  },
+) {
+  await db
+    .insertInto('credit_accounts')
+    .values({ ...row, granted_milli: 0, balance_milli: 0, reserved_milli: 0 })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute()
 }
 
 /** select … for update: every credit movement on an account is serialised behind this lock. */
@@ -19,7 +31,8 @@ export function findAccounts(db: Db, ids: string[]) {
 /** Appends an entry and moves the account's running sums by the same amounts, in the caller's transaction. */
 export async function appendLedgerEntry(db: Db, entry: Insertable<LedgerEntriesTable>, grantedDeltaMilli = 0) {
   const inserted = await db.insertInto('ledger_entries').values(entry).returning('id').executeTakeFirstOrThrow()
-  await db.updateTable('credit_accounts')
+  await db
+    .updateTable('credit_accounts')
     .set((eb) => ({
       balance_milli: eb('balance_milli', '+', entry.amount_milli),
       reserved_milli: eb('reserved_milli', '+', entry.reserved_delta_milli ?? 0),
@@ -33,7 +46,8 @@ export async function appendLedgerEntry(db: Db, entry: Insertable<LedgerEntriesT
 
 /** Sums of the entries themselves: the account row must always equal these (checked by tests). */
 export function sumEntries(db: Db, accountId: string) {
-  return db.selectFrom('ledger_entries')
+  return db
+    .selectFrom('ledger_entries')
     .select((eb) => [
       eb.fn.coalesce(eb.fn.sum<number>('amount_milli'), eb.lit(0)).as('balance_milli'),
       eb.fn.coalesce(eb.fn.sum<number>('reserved_delta_milli'), eb.lit(0)).as('reserved_milli'),

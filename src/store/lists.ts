@@ -13,7 +13,12 @@ export interface EntityKey {
 
 /** A workspace's plan flags, locked `for update` so adds to one workspace run one at a time (cap check). */
 export function lockWorkspace(db: Db, workspaceId: string) {
-  return db.selectFrom('workspaces').select(['id', 'has_purchased']).where('id', '=', workspaceId).forUpdate().executeTakeFirst()
+  return db
+    .selectFrom('workspaces')
+    .select(['id', 'has_purchased'])
+    .where('id', '=', workspaceId)
+    .forUpdate()
+    .executeTakeFirst()
 }
 
 export function findWorkspacePlan(db: Db, workspaceId: string) {
@@ -25,15 +30,26 @@ function listsWithCounts(db: Db, workspaceId: string) {
     .selectFrom('saved_lists')
     .selectAll('saved_lists')
     .select((eb) =>
-      eb.selectFrom('saved_items').whereRef('saved_items.list_id', '=', 'saved_lists.id').select((e) => e.fn.countAll<number>().as('n')).as('item_count'),
+      eb
+        .selectFrom('saved_items')
+        .whereRef('saved_items.list_id', '=', 'saved_lists.id')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .as('item_count'),
     )
     .where('saved_lists.workspace_id', '=', workspaceId)
 }
 
-const withCount = (r: Selectable<SavedListsTable> & { item_count: number | string | null }): SavedListRow => ({ ...r, item_count: Number(r.item_count ?? 0) })
+const withCount = (r: Selectable<SavedListsTable> & { item_count: number | string | null }): SavedListRow => ({
+  ...r,
+  item_count: Number(r.item_count ?? 0),
+})
 
 export async function findLists(db: Db, workspaceId: string): Promise<SavedListRow[]> {
-  const rows = await listsWithCounts(db, workspaceId).orderBy('saved_lists.updated_at', 'desc').orderBy('saved_lists.created_at', 'desc').orderBy('saved_lists.id').execute()
+  const rows = await listsWithCounts(db, workspaceId)
+    .orderBy('saved_lists.updated_at', 'desc')
+    .orderBy('saved_lists.created_at', 'desc')
+    .orderBy('saved_lists.id')
+    .execute()
   return rows.map(withCount)
 }
 
@@ -44,20 +60,40 @@ export async function findList(db: Db, workspaceId: string, listId: string): Pro
 
 /** The list row locked for an item change (so a concurrent delete of the list waits). */
 export function lockList(db: Db, workspaceId: string, listId: string) {
-  return db.selectFrom('saved_lists').select('id').where('workspace_id', '=', workspaceId).where('id', '=', listId).forUpdate().executeTakeFirst()
+  return db
+    .selectFrom('saved_lists')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', listId)
+    .forUpdate()
+    .executeTakeFirst()
 }
 
 export async function insertList(db: Db, row: Insertable<SavedListsTable>): Promise<void> {
   await db.insertInto('saved_lists').values(row).execute()
 }
 
-export async function updateList(db: Db, workspaceId: string, listId: string, values: { name?: string; updated_at: Date }): Promise<boolean> {
-  const r = await db.updateTable('saved_lists').set(values).where('workspace_id', '=', workspaceId).where('id', '=', listId).executeTakeFirst()
+export async function updateList(
+  db: Db,
+  workspaceId: string,
+  listId: string,
+  values: { name?: string; updated_at: Date },
+): Promise<boolean> {
+  const r = await db
+    .updateTable('saved_lists')
+    .set(values)
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', listId)
+    .executeTakeFirst()
   return Number(r.numUpdatedRows) > 0
 }
 
 export async function deleteList(db: Db, workspaceId: string, listId: string): Promise<boolean> {
-  const r = await db.deleteFrom('saved_lists').where('workspace_id', '=', workspaceId).where('id', '=', listId).executeTakeFirst()
+  const r = await db
+    .deleteFrom('saved_lists')
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', listId)
+    .executeTakeFirst()
   if (Number(r.numDeletedRows) === 0) return false
   await db.deleteFrom('saved_items').where('workspace_id', '=', workspaceId).where('list_id', '=', listId).execute()
   return true
@@ -76,7 +112,11 @@ export async function findSuppressed(db: Db, keys: readonly EntityKey[]): Promis
 }
 
 /** Of `keys`, those already saved in any list of the workspace (they do not count against the cap again). */
-export async function findSavedInWorkspace(db: Db, workspaceId: string, keys: readonly EntityKey[]): Promise<EntityKey[]> {
+export async function findSavedInWorkspace(
+  db: Db,
+  workspaceId: string,
+  keys: readonly EntityKey[],
+): Promise<EntityKey[]> {
   if (keys.length === 0) return []
   const r = await sql<EntityKey>`select distinct i.entity_category, i.entity_id from saved_items i
     join ${keyValues(keys)} on k.entity_category = i.entity_category and k.entity_id = i.entity_id
@@ -94,11 +134,21 @@ export async function countSavedEntities(db: Db, workspaceId: string): Promise<n
 /** Inserts the items not yet in the list; returns how many were new. */
 export async function insertItems(db: Db, rows: Insertable<SavedItemsTable>[]): Promise<number> {
   if (rows.length === 0) return 0
-  const r = await db.insertInto('saved_items').values(rows).onConflict((oc) => oc.columns(['list_id', 'entity_category', 'entity_id']).doNothing()).returning('seq').execute()
+  const r = await db
+    .insertInto('saved_items')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['list_id', 'entity_category', 'entity_id']).doNothing())
+    .returning('seq')
+    .execute()
   return r.length
 }
 
-export async function deleteItems(db: Db, workspaceId: string, listId: string, keys: readonly EntityKey[]): Promise<number> {
+export async function deleteItems(
+  db: Db,
+  workspaceId: string,
+  listId: string,
+  keys: readonly EntityKey[],
+): Promise<number> {
   if (keys.length === 0) return 0
   const r = await sql`delete from saved_items i using ${keyValues(keys)}
     where i.workspace_id = ${workspaceId} and i.list_id = ${listId}
@@ -110,28 +160,48 @@ export async function deleteItems(db: Db, workspaceId: string, listId: string, k
  * One page of a list's items, most recently added first (seq descending), keyset after `beforeSeq`.
  * Suppressed entities are left out here too, although suppressing one also deletes its items.
  */
-export function findItemsPage(db: Db, workspaceId: string, listId: string, beforeSeq: number | null, limit: number): Promise<SavedItemRow[]> {
+export function findItemsPage(
+  db: Db,
+  workspaceId: string,
+  listId: string,
+  beforeSeq: number | null,
+  limit: number,
+): Promise<SavedItemRow[]> {
   let q = db
     .selectFrom('saved_items')
     .selectAll('saved_items')
     .where('saved_items.workspace_id', '=', workspaceId)
     .where('saved_items.list_id', '=', listId)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('suppressions').select(sql`1`.as('one'))
-        .whereRef('suppressions.entity_category', '=', 'saved_items.entity_category')
-        .whereRef('suppressions.entity_id', '=', 'saved_items.entity_id'))),
+      not(
+        exists(
+          selectFrom('suppressions')
+            .select(sql`1`.as('one'))
+            .whereRef('suppressions.entity_category', '=', 'saved_items.entity_category')
+            .whereRef('suppressions.entity_id', '=', 'saved_items.entity_id'),
+        ),
+      ),
     )
   if (beforeSeq !== null) q = q.where('saved_items.seq', '<', beforeSeq)
   return q.orderBy('saved_items.seq', 'desc').limit(limit).execute()
 }
 
 export async function insertSuppression(db: Db, key: EntityKey, at: Date): Promise<boolean> {
-  const r = await db.insertInto('suppressions').values({ ...key, created_at: at }).onConflict((oc) => oc.columns(['entity_category', 'entity_id']).doNothing()).returning('entity_id').execute()
+  const r = await db
+    .insertInto('suppressions')
+    .values({ ...key, created_at: at })
+    .onConflict((oc) => oc.columns(['entity_category', 'entity_id']).doNothing())
+    .returning('entity_id')
+    .execute()
   return r.length > 0
 }
 
 export async function deleteSuppression(db: Db, key: EntityKey): Promise<boolean> {
-  const r = await db.deleteFrom('suppressions').where('entity_category', '=', key.entity_category).where('entity_id', '=', key.entity_id).executeTakeFirst()
+  const r = await db
+    .deleteFrom('suppressions')
+    .where('entity_category', '=', key.entity_category)
+    .where('entity_id', '=', key.entity_id)
+    .executeTakeFirst()
   return Number(r.numDeletedRows) > 0
 }
 
@@ -159,14 +229,22 @@ export function findCompanyRecords(db: Db, domains: string[]): Promise<{ key: st
 /** Person records by normalised profile URL (the person entity id). */
 export function findPersonRecords(db: Db, profileUrls: string[]): Promise<{ key: string; record: unknown }[]> {
   if (profileUrls.length === 0) return Promise.resolve([])
-  return db.selectFrom('persons').select(['profile_url as key', 'record']).where('profile_url', 'in', profileUrls).execute()
+  return db
+    .selectFrom('persons')
+    .select(['profile_url as key', 'record'])
+    .where('profile_url', 'in', profileUrls)
+    .execute()
 }
 
 /**
  * Document records of one category whose row id or lookup id is among `ids`, newest first: a
  * lookup id can name several records (a company's funding rounds, postings of one role).
  */
-export function findDocumentRecords(db: Db, category: string, ids: string[]): Promise<{ id: string; lookup_id: string | null; record: unknown }[]> {
+export function findDocumentRecords(
+  db: Db,
+  category: string,
+  ids: string[],
+): Promise<{ id: string; lookup_id: string | null; record: unknown }[]> {
   if (ids.length === 0) return Promise.resolve([])
   return db
     .selectFrom('documents')

@@ -23,14 +23,23 @@ export interface PeopleFilters {
   has_direct_access_to_c_suite: boolean | null
 }
 
-export const NO_FILTERS: PeopleFilters = { country: null, state: null, city: null, employment_type: null, governance_level: null, has_direct_access_to_c_suite: null }
+export const NO_FILTERS: PeopleFilters = {
+  country: null,
+  state: null,
+  city: null,
+  employment_type: null,
+  governance_level: null,
+  has_direct_access_to_c_suite: null,
+}
 
 type Eb = ExpressionBuilder<Database, 'persons'>
 
 // OR within a level, AND across levels and filters; a null has_direct_access_to_c_suite matches neither true nor false.
 function where(eb: Eb, population: Population, f: PeopleFilters): Expression<SqlBool> {
   const all: Expression<SqlBool>[] = [
-    'company_domain' in population ? eb('company_domain', '=', population.company_domain) : eb('company_key', '=', population.company_key),
+    'company_domain' in population
+      ? eb('company_domain', '=', population.company_domain)
+      : eb('company_key', '=', population.company_key),
   ]
   for (const level of ['country', 'state', 'city'] as const) {
     const p = f[level]
@@ -42,7 +51,8 @@ function where(eb: Eb, population: Population, f: PeopleFilters): Expression<Sql
   }
   if (f.employment_type) all.push(eb(eb.fn<string>('lower', ['employment_type']), 'in', f.employment_type))
   if (f.governance_level) all.push(sql<SqlBool>`governance_level && array[${sql.join(f.governance_level)}]::text[]`)
-  if (f.has_direct_access_to_c_suite !== null) all.push(eb('has_direct_access_to_c_suite', '=', f.has_direct_access_to_c_suite))
+  if (f.has_direct_access_to_c_suite !== null)
+    all.push(eb('has_direct_access_to_c_suite', '=', f.has_direct_access_to_c_suite))
   return eb.and(all)
 }
 
@@ -74,7 +84,11 @@ export async function countBySubDepartment(
 }
 
 /** Headcount per value of one place level (null: people with no value there). */
-export async function countByPlace(db: Db, population: Population, level: 'country' | 'state' | 'city'): Promise<{ value: string | null; count: number }[]> {
+export async function countByPlace(
+  db: Db,
+  population: Population,
+  level: 'country' | 'state' | 'city',
+): Promise<{ value: string | null; count: number }[]> {
   return db
     .selectFrom('persons')
     .select([sql.ref<string | null>(level).as('value'), sql<number>`count(*)::int`.as('count')])
@@ -84,7 +98,10 @@ export async function countByPlace(db: Db, population: Population, level: 'count
 }
 
 /** The company behind a page URL (the largest record with it): its domain, else its normalised name. */
-export async function findCompanyByPageUrl(db: Db, url: string): Promise<{ domain: string | null; name_norm: string | null } | undefined> {
+export async function findCompanyByPageUrl(
+  db: Db,
+  url: string,
+): Promise<{ domain: string | null; name_norm: string | null } | undefined> {
   return db
     .selectFrom('companies')
     .select(['domain', 'name_norm'])

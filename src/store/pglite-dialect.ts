@@ -49,7 +49,10 @@ class Mutex {
   private release(): void {
     this.held = false
     const oldest = this.deferred[0]
-    const next = oldest && performance.now() - oldest.since > BACKGROUND_MAX_WAIT_MS ? this.deferred.shift()!.grant : (this.foreground.shift() ?? this.deferred.shift()?.grant)
+    const next =
+      oldest && performance.now() - oldest.since > BACKGROUND_MAX_WAIT_MS
+        ? this.deferred.shift()!.grant
+        : (this.foreground.shift() ?? this.deferred.shift()?.grant)
     next?.()
   }
 }

@@ -31,14 +31,22 @@ export class RemotePGlite implements EmbeddedEngine {
     this.worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url))
     // The thread keeps the process alive only while a call waits for it (as a pending query would).
     this.worker.unref()
-    this.worker.on('message', (m: { id: number; result?: unknown; error?: { message: string; name: string; fields: Record<string, unknown> } }) => {
-      const w = this.waiting.get(m.id)
-      if (!w) return
-      this.waiting.delete(m.id)
-      if (this.waiting.size === 0) this.worker.unref()
-      if (m.error) w.reject(Object.assign(new RemoteDatabaseError(m.error.message), { name: m.error.name }, m.error.fields))
-      else w.resolve(m.result)
-    })
+    this.worker.on(
+      'message',
+      (m: {
+        id: number
+        result?: unknown
+        error?: { message: string; name: string; fields: Record<string, unknown> }
+      }) => {
+        const w = this.waiting.get(m.id)
+        if (!w) return
+        this.waiting.delete(m.id)
+        if (this.waiting.size === 0) this.worker.unref()
+        if (m.error)
+          w.reject(Object.assign(new RemoteDatabaseError(m.error.message), { name: m.error.name }, m.error.fields))
+        else w.resolve(m.result)
+      },
+    )
     this.worker.on('error', (e) => this.fail(e))
     // A thread that is gone answers nothing more: later calls fail at once, as on a closed PGlite
     // (domain/guard.ts isConnectionError), instead of waiting for ever.
@@ -80,7 +88,10 @@ export class RemotePGlite implements EmbeddedEngine {
 
   async query<R>(sql: string, params: unknown[] = [], options?: { blob?: Blob }): Promise<QueryAnswer<R>> {
     const blob = options?.blob ? await options.blob.arrayBuffer() : undefined
-    const r = await this.call<{ rows: R[]; affectedRows?: number; blob?: string }>({ op: 'query', sql, params, blob }, blob ? [blob] : [])
+    const r = await this.call<{ rows: R[]; affectedRows?: number; blob?: string }>(
+      { op: 'query', sql, params, blob },
+      blob ? [blob] : [],
+    )
     return { rows: r.rows, affectedRows: r.affectedRows, blob: r.blob === undefined ? undefined : new Blob([r.blob]) }
   }
 

@@ -12,14 +12,33 @@ let pg = null
 function fail(id, e) {
   const err = /** @type {Record<string, unknown>} */ (e ?? {})
   const fields = {}
-  for (const k of ['code', 'detail', 'hint', 'position', 'schema', 'table', 'column', 'constraint', 'severity', 'where']) if (err[k] !== undefined) fields[k] = err[k]
-  parentPort.postMessage({ id, error: { message: String(err.message ?? e), name: String(err.name ?? 'Error'), fields } })
+  for (const k of [
+    'code',
+    'detail',
+    'hint',
+    'position',
+    'schema',
+    'table',
+    'column',
+    'constraint',
+    'severity',
+    'where',
+  ])
+    if (err[k] !== undefined) fields[k] = err[k]
+  parentPort.postMessage({
+    id,
+    error: { message: String(err.message ?? e), name: String(err.name ?? 'Error'), fields },
+  })
 }
 
 parentPort.on('message', async (m) => {
   try {
     if (m.op === 'open') {
-      pg = await PGlite.create({ dataDir: m.dataDir, loadDataDir: m.loadDataDir ? new Blob([m.loadDataDir]) : undefined, extensions: { pg_trgm } })
+      pg = await PGlite.create({
+        dataDir: m.dataDir,
+        loadDataDir: m.loadDataDir ? new Blob([m.loadDataDir]) : undefined,
+        extensions: { pg_trgm },
+      })
       parentPort.postMessage({ id: m.id, result: null })
     } else if (m.op === 'query') {
       const r = await pg.query(m.sql, m.params, m.blob ? { blob: new Blob([m.blob]) } : undefined)

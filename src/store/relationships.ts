@@ -79,7 +79,8 @@ function populationQuery(p: Population, columns: RawBuilder<unknown> = sql``): R
       ${p.exclude_ids.length > 0 ? sql`and id <> all(${p.exclude_ids}::text[])` : sql``}`
 }
 
-const seedsQuery = (ids: string[]) => sql`select id, (ord - 1)::int as rank from unnest(${ids}::text[]) with ordinality as s(id, ord)`
+const seedsQuery = (ids: string[]) =>
+  sql`select id, (ord - 1)::int as rank from unnest(${ids}::text[]) with ordinality as s(id, ord)`
 
 function usable(rules: EdgeRules): RawBuilder<unknown> {
   return sql`true
@@ -94,7 +95,9 @@ const EDGE = sql`a.inst_key, a.kind, a.start_month, case when a.is_current then 
 export async function findSeedEdges(db: Db, ids: string[], rules: EdgeRules): Promise<GraphEdge[]> {
   if (ids.length === 0) return []
   const r = await sql<GraphEdge>`with q as (${seedsQuery(ids)})
-    select q.rank as person, null::int as first_rank, ${EDGE} from q join affiliations a on a.person_id = q.id where ${usable(rules)}`.execute(db)
+    select q.rank as person, null::int as first_rank, ${EDGE} from q join affiliations a on a.person_id = q.id where ${usable(rules)}`.execute(
+    db,
+  )
   return r.rows
 }
 
@@ -104,7 +107,13 @@ export async function findSeedEdges(db: Db, ids: string[], rules: EdgeRules): Pr
  * with them (second side, from affiliations_inst_idx alone), each marked with its rank on the
  * first side when the person is in the population (nobody is their own contact).
  */
-export async function findInstitutionEdges(db: Db, first: Population, named: string[], kind: EdgeRules['kind'], excludeCurrent: boolean): Promise<SideEdges> {
+export async function findInstitutionEdges(
+  db: Db,
+  first: Population,
+  named: string[],
+  kind: EdgeRules['kind'],
+  excludeCurrent: boolean,
+): Promise<SideEdges> {
   if (named.length === 0) return { first: [], second: [] }
   const typed = sql`a.inst_key = any(${named}::text[]) ${kind ? sql`and a.kind = ${kind}` : sql``}`
   const r = await sql<GraphEdge & { side: number }>`with
@@ -123,7 +132,18 @@ function splitSides(rows: (GraphEdge & { side: number })[]): SideEdges {
   return out
 }
 
-const PERSON_COLUMNS = ['id', 'profile_url', 'name', 'title', 'department', 'seniority', 'country', 'company_domain', 'company_key', 'company_name'] as const
+const PERSON_COLUMNS = [
+  'id',
+  'profile_url',
+  'name',
+  'title',
+  'department',
+  'seniority',
+  'country',
+  'company_domain',
+  'company_key',
+  'company_name',
+] as const
 
 /** People of a population by rank (a page of an answer). */
 export async function findRankedPersons(db: Db, population: Population, ranks: number[]): Promise<RankedPerson[]> {
@@ -136,10 +156,20 @@ export async function findRankedPersons(db: Db, population: Population, ranks: n
 }
 
 /** How many of a population's ranked people hold each value of a person field (null: 'Unknown'). */
-export async function countRankedPersonsBy(db: Db, population: Population, ranks: number[], field: 'department' | 'seniority' | 'country'): Promise<{ key: string; people: number }[]> {
+export async function countRankedPersonsBy(
+  db: Db,
+  population: Population,
+  ranks: number[],
+  field: 'department' | 'seniority' | 'country',
+): Promise<{ key: string; people: number }[]> {
   if (ranks.length === 0) return []
-  const r = await sql<{ key: string; people: number }>`with p as (${populationQuery(population, sql`, ${sql.ref(field)} as value`)})
-    select coalesce(value, 'Unknown') as key, count(*)::int as people from p where rank = any(${ranks}::int[]) group by 1`.execute(db)
+  const r = await sql<{
+    key: string
+    people: number
+  }>`with p as (${populationQuery(population, sql`, ${sql.ref(field)} as value`)})
+    select coalesce(value, 'Unknown') as key, count(*)::int as people from p where rank = any(${ranks}::int[]) group by 1`.execute(
+    db,
+  )
   return r.rows
 }
 
@@ -163,10 +193,17 @@ export type InstitutionRef = Omit<Selectable<InstitutionsTable>, 'record' | 'upd
 
 const COMPANY_COLUMNS = sql`id, domain, name, name_norm, professional_url, vec_key`
 
-export async function findCompanies(db: Db, by: 'domain' | 'professional_url' | 'id' | 'vec_key', value: string): Promise<CompanyRef[]> {
+export async function findCompanies(
+  db: Db,
+  by: 'domain' | 'professional_url' | 'id' | 'vec_key',
+  value: string,
+): Promise<CompanyRef[]> {
   const column = sql.ref(by)
   const cast = by === 'vec_key' ? sql`${value}::bigint` : sql`${value}`
-  const r = await sql<CompanyRef>`select ${COMPANY_COLUMNS}, 1::real as similarity from companies where ${column} = ${cast} order by id limit 2`.execute(db)
+  const r =
+    await sql<CompanyRef>`select ${COMPANY_COLUMNS}, 1::real as similarity from companies where ${column} = ${cast} order by id limit 2`.execute(
+      db,
+    )
   return r.rows
 }
 
@@ -174,8 +211,14 @@ export async function findCompanies(db: Db, by: 'domain' | 'professional_url' | 
  * Companies a name may mean: exact normalised-name matches first, then trigram neighbours and
  * names that start with it as a whole word, best first (similarity, then size).
  */
-export async function findCompanyNameCandidates(db: Db, name: string, nameNorm: string, limit: number): Promise<CompanyRef[]> {
-  const r = await sql<CompanyRef>`select ${COMPANY_COLUMNS}, (case when name_norm = ${nameNorm} then 2 else similarity(name, ${name}) end)::real as similarity
+export async function findCompanyNameCandidates(
+  db: Db,
+  name: string,
+  nameNorm: string,
+  limit: number,
+): Promise<CompanyRef[]> {
+  const r =
+    await sql<CompanyRef>`select ${COMPANY_COLUMNS}, (case when name_norm = ${nameNorm} then 2 else similarity(name, ${name}) end)::real as similarity
     from companies
     where name_norm = ${nameNorm} or name % ${name} or name_norm like ${likePrefix(nameNorm) + ' %'}
     order by (name_norm = ${nameNorm}) desc, similarity(name, ${name}) desc, employee_count desc nulls last, id
@@ -189,7 +232,11 @@ const INSTITUTION_COLUMNS = ['inst_key', 'type', 'name', 'name_norm', 'domain', 
 
 export async function findInstitutionsByKeys(db: Db, keys: string[]): Promise<InstitutionRef[]> {
   if (keys.length === 0) return []
-  return db.selectFrom('institutions').select(INSTITUTION_COLUMNS).where(sql<boolean>`inst_key = any(${keys}::text[])`).execute()
+  return db
+    .selectFrom('institutions')
+    .select(INSTITUTION_COLUMNS)
+    .where(sql<boolean>`inst_key = any(${keys}::text[])`)
+    .execute()
 }
 
 /** Institutions keyed by these values, or whose domain they are (a school's domain is not its key). */
@@ -204,29 +251,59 @@ export async function findInstitutionsByKeysOrDomains(db: Db, values: string[]):
 }
 
 export async function findInstitutionsByPageUrl(db: Db, url: string): Promise<InstitutionRef[]> {
-  return db.selectFrom('institutions').select(INSTITUTION_COLUMNS).where('professional_url', '=', url).orderBy('inst_key').limit(5).execute()
+  return db
+    .selectFrom('institutions')
+    .select(INSTITUTION_COLUMNS)
+    .where('professional_url', '=', url)
+    .orderBy('inst_key')
+    .limit(5)
+    .execute()
 }
 
 /** Institutions with exactly this normalised name (companies and schools alike). */
 export async function findInstitutionsByNameNorms(db: Db, nameNorms: string[]): Promise<InstitutionRef[]> {
   if (nameNorms.length === 0) return []
-  return db.selectFrom('institutions').select(INSTITUTION_COLUMNS).where(sql<boolean>`name_norm = any(${nameNorms}::text[])`).orderBy('inst_key').execute()
+  return db
+    .selectFrom('institutions')
+    .select(INSTITUTION_COLUMNS)
+    .where(sql<boolean>`name_norm = any(${nameNorms}::text[])`)
+    .orderBy('inst_key')
+    .execute()
 }
 
 /** Institutions whose name starts with these words (a partial name such as `Lumina`), of one type. */
-export async function findInstitutionsByNamePrefix(db: Db, nameNorm: string, type: 'company' | 'school' | null, limit: number): Promise<InstitutionRef[]> {
-  let query = db.selectFrom('institutions').select(INSTITUTION_COLUMNS).where('name_norm', 'like', `${likePrefix(nameNorm)} %`)
+export async function findInstitutionsByNamePrefix(
+  db: Db,
+  nameNorm: string,
+  type: 'company' | 'school' | null,
+  limit: number,
+): Promise<InstitutionRef[]> {
+  let query = db
+    .selectFrom('institutions')
+    .select(INSTITUTION_COLUMNS)
+    .where('name_norm', 'like', `${likePrefix(nameNorm)} %`)
   if (type) query = query.where('type', '=', type)
   return query.orderBy('name_norm').limit(limit).execute()
 }
 
 export async function findCompanyContexts(db: Db, domains: string[]) {
   if (domains.length === 0) return []
-  return db.selectFrom('companies').select(['domain', 'name', 'industry', 'employee_count', 'country']).where(sql<boolean>`domain = any(${domains}::text[])`).execute()
+  return db
+    .selectFrom('companies')
+    .select(['domain', 'name', 'industry', 'employee_count', 'country'])
+    .where(sql<boolean>`domain = any(${domains}::text[])`)
+    .execute()
 }
 
 /** Distinct people countries (the question reader's vocabulary), most common first. */
 export async function findPersonCountries(db: Db, limit: number): Promise<string[]> {
-  const rows = await db.selectFrom('persons').select('country').where('country', 'is not', null).groupBy('country').orderBy(sql`count(*)`, 'desc').limit(limit).execute()
+  const rows = await db
+    .selectFrom('persons')
+    .select('country')
+    .where('country', 'is not', null)
+    .groupBy('country')
+    .orderBy(sql`count(*)`, 'desc')
+    .limit(limit)
+    .execute()
   return rows.map((r) => r.country!).filter(Boolean)
 }

@@ -36,7 +36,8 @@ export type FilterValue = ListFilter | RangeFilter | DateFilter | CompanyFilter 
 export type Filters = Record<string, FilterValue>
 
 const ref = (a: string, c: string) => sql.ref(`${a}.${c}`)
-const lowerIn = (expr: RawBuilder<unknown>, values: string[]) => sql`lower(${expr}) = any(${values.map((v) => v.toLowerCase())}::text[])`
+const lowerIn = (expr: RawBuilder<unknown>, values: string[]) =>
+  sql`lower(${expr}) = any(${values.map((v) => v.toLowerCase())}::text[])`
 
 function listCond(expr: RawBuilder<unknown>, f: ListFilter): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = []
@@ -55,7 +56,8 @@ function arrayCond(expr: RawBuilder<unknown>, f: ListFilter): RawBuilder<unknown
 function textCond(expr: RawBuilder<unknown>, f: ListFilter): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = []
   if (f.include?.length) parts.push(or(f.include.map((v) => sql`${expr} ilike ${like(v)}`)))
-  if (f.exclude?.length) parts.push(sql`not coalesce(${or(f.exclude.map((v) => sql`${expr} ilike ${like(v)}`))}, false)`)
+  if (f.exclude?.length)
+    parts.push(sql`not coalesce(${or(f.exclude.map((v) => sql`${expr} ilike ${like(v)}`))}, false)`)
   return and(parts)
 }
 
@@ -106,26 +108,47 @@ function companyEntriesCond(a: string, f: CompanyFilter, ctx: CompileContext): R
 }
 
 /** A company filter on the companies table (alias `a`). Null when `name` is not a company filter. */
-export function companyFilterCond(a: string, name: string, v: FilterValue, ctx: CompileContext): RawBuilder<unknown> | null {
+export function companyFilterCond(
+  a: string,
+  name: string,
+  v: FilterValue,
+  ctx: CompileContext,
+): RawBuilder<unknown> | null {
   const L = v as ListFilter
   const R = v as RangeFilter
   switch (name) {
-    case 'industry': case 'sub_industry': case 'funding_stage': case 'growth_stage': case 'ipo_status': case 'ownership': case 'operating_status':
+    case 'industry':
+    case 'sub_industry':
+    case 'funding_stage':
+    case 'growth_stage':
+    case 'ipo_status':
+    case 'ownership':
+    case 'operating_status':
       return listCond(ref(a, name), L)
-    case 'employee_count': case 'revenue': case 'founded_year': case 'total_funding':
+    case 'employee_count':
+    case 'revenue':
+    case 'founded_year':
+    case 'total_funding':
       return rangeCond(ref(a, name), R)
     case 'last_funding_amount':
       return rangeCond(jsonNumber(a, ['last_funding_amount']), R)
     case 'last_funding_date':
       return dateCond(ref(a, 'last_funding_date'), v as DateFilter)
-    case 'technology': case 'company_keyword': case 'company_types': case 'business_models': case 'naics': case 'sic': case 'investors':
+    case 'technology':
+    case 'company_keyword':
+    case 'company_types':
+    case 'business_models':
+    case 'naics':
+    case 'sic':
+    case 'investors':
       return arrayCond(ref(a, name), L)
     case 'company':
       return companyEntriesCond(a, v as CompanyFilter, ctx)
     case 'hiring_role':
     case 'hiring_location': {
       const field = name === 'hiring_role' ? sql`j.name` : sql`(j.record->>'location')`
-      const one = (x: string) => sql`exists (select 1 from documents j where j.category = 'job_opening' and j.company_domain = ${ref(a, 'domain')} and ${field} ilike ${like(x)})`
+      const one = (x: string) =>
+        sql`exists (select 1 from documents j where j.category = 'job_opening' and j.company_domain = ${ref(a, 'domain')} and ${field} ilike ${like(x)})`
       const parts: RawBuilder<unknown>[] = []
       if (L.include?.length) parts.push(or(L.include.map(one)))
       if (L.exclude?.length) parts.push(sql`not ${or(L.exclude.map(one))}`)
@@ -137,7 +160,9 @@ export function companyFilterCond(a: string, name: string, v: FilterValue, ctx: 
       return rangeCond(jsonNumber(a, ['professional_followers']), R)
     case 'country_count':
       return rangeCond(jsonNumber(a, ['global_presence', 'country_count']), R)
-    case 'govt_non_govt': case 'profit_non_profit': case 'business_classification':
+    case 'govt_non_govt':
+    case 'profit_non_profit':
+    case 'business_classification':
       return listCond(jsonText(a, [name]), L)
     case 'parent_organization':
       return textCond(jsonText(a, ['parent_organization', 'name']), L)
@@ -146,7 +171,12 @@ export function companyFilterCond(a: string, name: string, v: FilterValue, ctx: 
 }
 
 /** A person filter on the persons table (alias `a`). Null when `name` is not a person filter. */
-export function personFilterCond(a: string, name: string, v: FilterValue, ctx: CompileContext): RawBuilder<unknown> | null {
+export function personFilterCond(
+  a: string,
+  name: string,
+  v: FilterValue,
+  ctx: CompileContext,
+): RawBuilder<unknown> | null {
   const L = v as ListFilter
   const R = v as RangeFilter
   const D = v as DateFilter
@@ -167,30 +197,57 @@ export function personFilterCond(a: string, name: string, v: FilterValue, ctx: C
     case 'department': {
       // One list mixes both levels (§4.6): a value matches the department or the sub-department.
       const parts: RawBuilder<unknown>[] = []
-      if (L.include?.length) parts.push(or([lowerIn(ref(a, 'department'), L.include), lowerIn(ref(a, 'sub_department'), L.include)]))
-      if (L.exclude?.length) parts.push(sql`not coalesce(${or([lowerIn(ref(a, 'department'), L.exclude), lowerIn(ref(a, 'sub_department'), L.exclude)])}, false)`)
+      if (L.include?.length)
+        parts.push(or([lowerIn(ref(a, 'department'), L.include), lowerIn(ref(a, 'sub_department'), L.include)]))
+      if (L.exclude?.length)
+        parts.push(
+          sql`not coalesce(${or([lowerIn(ref(a, 'department'), L.exclude), lowerIn(ref(a, 'sub_department'), L.exclude)])}, false)`,
+        )
       return and(parts)
     }
-    case 'seniority': case 'employment_type':
+    case 'seniority':
+    case 'employment_type':
       return listCond(ref(a, name), L)
-    case 'skills': case 'certifications': case 'languages': case 'governance_level':
+    case 'skills':
+    case 'certifications':
+    case 'languages':
+    case 'governance_level':
       return arrayCond(ref(a, name), L)
     case 'has_direct_access_to_c_suite':
       return sql`${ref(a, name)} = ${v as boolean}`
     case 'university':
-      return past((x) => sql`exists (select 1 from affiliations f join institutions i on i.inst_key = f.inst_key where f.person_id = ${pid} and f.kind = 'education' and i.name ilike ${like(x)})`)
-    case 'degree': case 'field_of_study': {
+      return past(
+        (x) =>
+          sql`exists (select 1 from affiliations f join institutions i on i.inst_key = f.inst_key where f.person_id = ${pid} and f.kind = 'education' and i.name ilike ${like(x)})`,
+      )
+    case 'degree':
+    case 'field_of_study': {
       const key = name === 'degree' ? 'degree' : 'field'
-      return past((x) => sql`exists (select 1 from jsonb_array_elements(coalesce(${ref(a, 'record')}->'education', '[]'::jsonb)) e where e->>${key} ilike ${like(x)})`)
+      return past(
+        (x) =>
+          sql`exists (select 1 from jsonb_array_elements(coalesce(${ref(a, 'record')}->'education', '[]'::jsonb)) e where e->>${key} ilike ${like(x)})`,
+      )
     }
     case 'employment_history':
-      return past((x) => sql`exists (select 1 from affiliations f join institutions i on i.inst_key = f.inst_key where f.person_id = ${pid} and f.kind = 'employment' and not f.is_current and (i.name ilike ${like(x)} or i.domain = ${x.toLowerCase()}))`)
+      return past(
+        (x) =>
+          sql`exists (select 1 from affiliations f join institutions i on i.inst_key = f.inst_key where f.person_id = ${pid} and f.kind = 'employment' and not f.is_current and (i.name ilike ${like(x)} or i.domain = ${x.toLowerCase()}))`,
+      )
     case 'past_title':
-      return past((x) => sql`exists (select 1 from affiliations f where f.person_id = ${pid} and f.kind = 'employment' and not f.is_current and f.title ilike ${like(x)})`)
+      return past(
+        (x) =>
+          sql`exists (select 1 from affiliations f where f.person_id = ${pid} and f.kind = 'employment' and not f.is_current and f.title ilike ${like(x)})`,
+      )
     case 'tenure':
-      return rangeCond(sql`(${ctx.nowMonth / 100 | 0} * 12 + ${ctx.nowMonth % 100} - ${monthIndex(ref(a, 'current_start_month'))})`, R)
+      return rangeCond(
+        sql`(${(ctx.nowMonth / 100) | 0} * 12 + ${ctx.nowMonth % 100} - ${monthIndex(ref(a, 'current_start_month'))})`,
+        R,
+      )
     case 'years_worked':
-      return rangeCond(sql`((${ctx.nowMonth / 100 | 0} * 12 + ${ctx.nowMonth % 100} - ${monthIndex(ref(a, 'career_start_month'))}) / 12.0)`, R)
+      return rangeCond(
+        sql`((${(ctx.nowMonth / 100) | 0} * 12 + ${ctx.nowMonth % 100} - ${monthIndex(ref(a, 'career_start_month'))}) / 12.0)`,
+        R,
+      )
     case 'current_job_start': {
       const parts: RawBuilder<unknown>[] = []
       if (D.from) parts.push(sql`${ref(a, 'current_start_month')} >= ${yyyymm(D.from)}`)
@@ -209,7 +266,9 @@ export function personFilterCond(a: string, name: string, v: FilterValue, ctx: C
 export function geoCond(a: string, table: 'companies' | 'persons', g: GeoFilter): RawBuilder<unknown> {
   const place = (p: GeoPlace) => {
     if (p.level === 'region') {
-      return table === 'companies' ? sql`exists (select 1 from unnest(${ref(a, 'region')}) r where lower(r) = ${p.value.toLowerCase()})` : sql`lower(${jsonText(a, ['location', 'region'])}) = ${p.value.toLowerCase()}`
+      return table === 'companies'
+        ? sql`exists (select 1 from unnest(${ref(a, 'region')}) r where lower(r) = ${p.value.toLowerCase()})`
+        : sql`lower(${jsonText(a, ['location', 'region'])}) = ${p.value.toLowerCase()}`
     }
     return sql`lower(${ref(a, p.level)}) = ${p.value.toLowerCase()}`
   }
@@ -226,12 +285,19 @@ export interface DocumentFilterSource {
 
 export function documentFilterCond(a: string, spec: DocumentFilterSource, v: FilterValue): RawBuilder<unknown> {
   const isCol = 'column' in spec.source
-  const text = isCol ? ref(a, (spec.source as { column: string }).column) : jsonText(a, (spec.source as { path: string[] }).path)
+  const text = isCol
+    ? ref(a, (spec.source as { column: string }).column)
+    : jsonText(a, (spec.source as { path: string[] }).path)
   switch (spec.kind) {
     case 'list':
       return listCond(text, v as ListFilter)
     case 'text':
-      return textCond(isCol ? text : sql`(${ref(a, 'record')} #> ${`{${(spec.source as { path: string[] }).path.join(',')}}`}::text[])::text`, v as ListFilter)
+      return textCond(
+        isCol
+          ? text
+          : sql`(${ref(a, 'record')} #> ${`{${(spec.source as { path: string[] }).path.join(',')}}`}::text[])::text`,
+        v as ListFilter,
+      )
     case 'array': {
       const path = (spec.source as { path: string[] }).path
       const L = v as ListFilter
@@ -244,7 +310,9 @@ export function documentFilterCond(a: string, spec: DocumentFilterSource, v: Fil
     case 'range':
       return rangeCond(isCol ? text : jsonNumber(a, (spec.source as { path: string[] }).path), v as RangeFilter)
     case 'date_range': {
-      const expr = isCol ? text : sql`(case when ${text} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}' then substr(${text}, 1, 10)::date end)`
+      const expr = isCol
+        ? text
+        : sql`(case when ${text} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}' then substr(${text}, 1, 10)::date end)`
       return dateCond(expr, v as DateFilter)
     }
     default:

@@ -59,15 +59,23 @@ function baseWhere(q: { table: SearchTable; category: string | null; where: RawB
   return and(parts)
 }
 
-export async function countMatches(db: Db, q: { table: SearchTable; category: string | null; where: RawBuilder<unknown>; cap: number }): Promise<{ count: number; capped: boolean }> {
+export async function countMatches(
+  db: Db,
+  q: { table: SearchTable; category: string | null; where: RawBuilder<unknown>; cap: number },
+): Promise<{ count: number; capped: boolean }> {
   const t = from(q.table)
   // Counting stops at the cap: an exact count of a huge match set costs more than it tells.
-  const r = await sql<{ n: number }>`select count(*)::int as n from (select 1 from ${t.from} where ${baseWhere(q)} limit ${q.cap + 1}) x`.execute(db)
+  const r = await sql<{
+    n: number
+  }>`select count(*)::int as n from (select 1 from ${t.from} where ${baseWhere(q)} limit ${q.cap + 1}) x`.execute(db)
   const n = Number(r.rows[0]?.n ?? 0)
   return { count: Math.min(n, q.cap), capped: n > q.cap }
 }
 
-export async function pageRows(db: Db, q: PageQuery): Promise<{ id: string; vec_key: number; record: Record<string, unknown>; updated_at: Date }[]> {
+export async function pageRows(
+  db: Db,
+  q: PageQuery,
+): Promise<{ id: string; vec_key: number; record: Record<string, unknown>; updated_at: Date }[]> {
   const t = from(q.table)
   const order = q.orderBy.length ? sql`order by ${sql.join(q.orderBy)}` : sql``
   const r = await sql<{ id: string; vec_key: number; record: Record<string, unknown>; updated_at: Date }>`
@@ -86,7 +94,17 @@ function tsquery(terms: string[], match: TextMatch) {
   return text === null ? null : sql`${text}::tsquery`
 }
 
-export async function textCandidates(db: Db, q: { table: SearchTable; category: string | null; where: RawBuilder<unknown>; terms: string[]; limit: number; match: TextMatch }): Promise<{ id: string; rank: number }[]> {
+export async function textCandidates(
+  db: Db,
+  q: {
+    table: SearchTable
+    category: string | null
+    where: RawBuilder<unknown>
+    terms: string[]
+    limit: number
+    match: TextMatch
+  },
+): Promise<{ id: string; rank: number }[]> {
   if (q.terms.length === 0) return []
   const t = from(q.table)
   const tsq = tsquery(q.terms, q.match)
@@ -100,7 +118,17 @@ export async function textCandidates(db: Db, q: { table: SearchTable; category: 
 }
 
 /** How many records the text matches (the universe of a text search), counted up to a cap. */
-export async function countTextMatches(db: Db, q: { table: SearchTable; category: string | null; where: RawBuilder<unknown>; terms: string[]; cap: number; match: TextMatch }) {
+export async function countTextMatches(
+  db: Db,
+  q: {
+    table: SearchTable
+    category: string | null
+    where: RawBuilder<unknown>
+    terms: string[]
+    cap: number
+    match: TextMatch
+  },
+) {
   if (q.terms.length === 0) return { count: 0, capped: false }
   const t = from(q.table)
   const tsq = tsquery(q.terms, q.match)
@@ -109,24 +137,48 @@ export async function countTextMatches(db: Db, q: { table: SearchTable; category
 }
 
 /** ids and vector keys of the records passing the filters, when there are at most `max` of them. */
-export async function filteredKeys(db: Db, q: { table: SearchTable; category: string | null; where: RawBuilder<unknown>; max: number }): Promise<{ id: string; vec_key: number }[] | null> {
+export async function filteredKeys(
+  db: Db,
+  q: { table: SearchTable; category: string | null; where: RawBuilder<unknown>; max: number },
+): Promise<{ id: string; vec_key: number }[] | null> {
   const t = from(q.table)
-  const r = await sql<{ id: string; vec_key: number }>`select ${sql.ref(`${t.alias}.id`)} as id, ${sql.ref(`${t.alias}.vec_key`)} as vec_key from ${t.from} where ${baseWhere(q)} limit ${q.max + 1}`.execute(db)
+  const r = await sql<{
+    id: string
+    vec_key: number
+  }>`select ${sql.ref(`${t.alias}.id`)} as id, ${sql.ref(`${t.alias}.vec_key`)} as vec_key from ${t.from} where ${baseWhere(q)} limit ${q.max + 1}`.execute(
+    db,
+  )
   return r.rows.length > q.max ? null : r.rows
 }
 
 /** Maps vector keys back to ids, keeping only records that pass the filters. */
-export async function idsForKeys(db: Db, q: { table: SearchTable; category: string | null; where: RawBuilder<unknown>; keys: number[] }): Promise<Map<number, string>> {
+export async function idsForKeys(
+  db: Db,
+  q: { table: SearchTable; category: string | null; where: RawBuilder<unknown>; keys: number[] },
+): Promise<Map<number, string>> {
   if (q.keys.length === 0) return new Map()
   const t = from(q.table)
-  const r = await sql<{ id: string; vec_key: number }>`select ${sql.ref(`${t.alias}.id`)} as id, ${sql.ref(`${t.alias}.vec_key`)} as vec_key from ${t.from} where ${baseWhere(q)} and ${sql.ref(`${t.alias}.vec_key`)} = any(${q.keys}::bigint[])`.execute(db)
+  const r = await sql<{
+    id: string
+    vec_key: number
+  }>`select ${sql.ref(`${t.alias}.id`)} as id, ${sql.ref(`${t.alias}.vec_key`)} as vec_key from ${t.from} where ${baseWhere(q)} and ${sql.ref(`${t.alias}.vec_key`)} = any(${q.keys}::bigint[])`.execute(
+    db,
+  )
   return new Map(r.rows.map((x) => [Number(x.vec_key), x.id]))
 }
 
 export async function recordsByIds(db: Db, table: SearchTable, ids: string[]) {
-  if (ids.length === 0) return new Map<string, { id: string; vec_key: number; record: Record<string, unknown>; updated_at: Date }>()
+  if (ids.length === 0)
+    return new Map<string, { id: string; vec_key: number; record: Record<string, unknown>; updated_at: Date }>()
   const t = from(table)
-  const r = await sql<{ id: string; vec_key: number; record: Record<string, unknown>; updated_at: Date }>`select ${sql.ref(`${t.alias}.id`)} as id, ${sql.ref(`${t.alias}.vec_key`)} as vec_key, ${sql.ref(`${t.alias}.record`)} as record, ${sql.ref(`${t.alias}.updated_at`)} as updated_at from ${t.from} where ${sql.ref(`${t.alias}.id`)} = any(${ids}::text[])`.execute(db)
+  const r = await sql<{
+    id: string
+    vec_key: number
+    record: Record<string, unknown>
+    updated_at: Date
+  }>`select ${sql.ref(`${t.alias}.id`)} as id, ${sql.ref(`${t.alias}.vec_key`)} as vec_key, ${sql.ref(`${t.alias}.record`)} as record, ${sql.ref(`${t.alias}.updated_at`)} as updated_at from ${t.from} where ${sql.ref(`${t.alias}.id`)} = any(${ids}::text[])`.execute(
+    db,
+  )
   return new Map(r.rows.map((x) => [x.id, x]))
 }
 
@@ -137,24 +189,44 @@ export async function recordsByIds(db: Db, table: SearchTable, ids: string[]) {
 export async function recordTextsByIds(db: Db, table: SearchTable, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map()
   const t = from(table)
-  const r = await sql<{ id: string; record: string }>`select ${sql.ref(`${t.alias}.id`)} as id, (${sql.ref(`${t.alias}.record`)} - 'id' - 'category' - 'score')::text as record from ${t.from} where ${sql.ref(`${t.alias}.id`)} = any(${ids}::text[])`.execute(db)
+  const r = await sql<{
+    id: string
+    record: string
+  }>`select ${sql.ref(`${t.alias}.id`)} as id, (${sql.ref(`${t.alias}.record`)} - 'id' - 'category' - 'score')::text as record from ${t.from} where ${sql.ref(`${t.alias}.id`)} = any(${ids}::text[])`.execute(
+    db,
+  )
   return new Map(r.rows.map((x) => [x.id, x.record]))
 }
 
 /** Distinct values of a column with their counts, most common first (the parser's vocabularies). */
-export async function vocabulary(db: Db, table: SearchTable, column: string, isArray: boolean, limit: number): Promise<string[]> {
+export async function vocabulary(
+  db: Db,
+  table: SearchTable,
+  column: string,
+  isArray: boolean,
+  limit: number,
+): Promise<string[]> {
   const t = from(table)
   const col = sql.ref(`${t.alias}.${column}`)
   const r = isArray
-    ? await sql<{ v: string }>`select v, count(*) n from ${t.from}, unnest(${col}) v group by v order by n desc, v limit ${limit}`.execute(db)
-    : await sql<{ v: string }>`select ${col} as v, count(*) n from ${t.from} where ${col} is not null group by ${col} order by n desc, v limit ${limit}`.execute(db)
+    ? await sql<{
+        v: string
+      }>`select v, count(*) n from ${t.from}, unnest(${col}) v group by v order by n desc, v limit ${limit}`.execute(db)
+    : await sql<{
+        v: string
+      }>`select ${col} as v, count(*) n from ${t.from} where ${col} is not null group by ${col} order by n desc, v limit ${limit}`.execute(
+        db,
+      )
   return r.rows.map((x) => x.v)
 }
 
 /** Stored vectors of the given keys (look-alike anchors). */
 export async function vectorsByKeys(db: Db, keys: number[]): Promise<Map<number, Uint8Array>> {
   if (keys.length === 0) return new Map()
-  const r = await sql<{ vec_key: number; vector: Uint8Array | null }>`select vec_key, vector from record_vectors where vec_key = any(${keys}::bigint[])`.execute(db)
+  const r = await sql<{
+    vec_key: number
+    vector: Uint8Array | null
+  }>`select vec_key, vector from record_vectors where vec_key = any(${keys}::bigint[])`.execute(db)
   return new Map(r.rows.filter((x) => x.vector !== null).map((x) => [Number(x.vec_key), x.vector!]))
 }
 
@@ -173,6 +245,8 @@ export async function findAnchor(db: Db, by: 'domain' | 'li_url' | 'name', value
       ? await sql<AnchorRow>`select ${cols} from companies where domain = ${value} limit 1`.execute(db)
       : by === 'li_url'
         ? await sql<AnchorRow>`select ${cols} from companies where professional_url = ${value} limit 1`.execute(db)
-        : await sql<AnchorRow>`select ${cols} from companies where name % ${value} or name_norm = ${value.toLowerCase()} order by (name_norm = ${value.toLowerCase()}) desc, similarity(name, ${value}) desc, employee_count desc nulls last limit 1`.execute(db)
+        : await sql<AnchorRow>`select ${cols} from companies where name % ${value} or name_norm = ${value.toLowerCase()} order by (name_norm = ${value.toLowerCase()}) desc, similarity(name, ${value}) desc, employee_count desc nulls last limit 1`.execute(
+            db,
+          )
   return r.rows[0] ?? null
 }

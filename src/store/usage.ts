@@ -102,13 +102,25 @@ export interface AdmittedCharge {
  * runs, unit claims, ledger entries and the accounts' balances, in one transaction.
  */
 export async function writeCharges(db: Db, charges: readonly AdmittedCharge[]): Promise<void> {
-  const json = '[' + charges.map((c) => `{"run":${runJson({ ...c.run, ...c.closing, ...c.detail }, true)},"account_id":${JSON.stringify(c.account_id)},"scope":${JSON.stringify(c.scope)},"units":${JSON.stringify(c.units)}}`).join(',') + ']'
+  const json =
+    '[' +
+    charges
+      .map(
+        (c) =>
+          `{"run":${runJson({ ...c.run, ...c.closing, ...c.detail }, true)},"account_id":${JSON.stringify(c.account_id)},"scope":${JSON.stringify(c.scope)},"units":${JSON.stringify(c.units)}}`,
+      )
+      .join(',') +
+    ']'
   await sql`select dsp_write_charges(${json}::jsonb)`.execute(db)
 }
 
 /** `count` ids from the history runs' sequence, for runs written later (admitted charges). */
 export async function takeRunIds(db: Db, count: number): Promise<number[]> {
-  const r = await sql<{ id: string }>`select nextval(pg_get_serial_sequence('usage_runs', 'id')) as id from generate_series(1, ${count}::int4)`.execute(db)
+  const r = await sql<{
+    id: string
+  }>`select nextval(pg_get_serial_sequence('usage_runs', 'id')) as id from generate_series(1, ${count}::int4)`.execute(
+    db,
+  )
   return r.rows.map((row) => Number(row.id))
 }
 
@@ -116,8 +128,13 @@ export async function takeRunIds(db: Db, count: number): Promise<number[]> {
  * Takes one charge back (migration 0015, dsp_void_charge): its credits return to the account, and
  * its ledger entry, unit claims and history run are deleted. Returns the credits returned (milli).
  */
-export async function voidCharge(db: Db, a: { workspace_id: string; run_id: number; scope: string; units: string[] }): Promise<number> {
-  const r = await sql<{ refund: string }>`select dsp_void_charge(${a.workspace_id}, ${a.run_id}::int8, ${a.scope}, ${a.units}::text[]) as refund`.execute(db)
+export async function voidCharge(
+  db: Db,
+  a: { workspace_id: string; run_id: number; scope: string; units: string[] },
+): Promise<number> {
+  const r = await sql<{
+    refund: string
+  }>`select dsp_void_charge(${a.workspace_id}, ${a.run_id}::int8, ${a.scope}, ${a.units}::text[]) as refund`.execute(db)
   return Number(r.rows[0]!.refund)
 }
 
@@ -142,13 +159,17 @@ export function deflateSnapshot(json: string): Promise<Buffer> {
 
 /** A run's page-1 snapshot: its deflated JSON, or the jsonb of a run written before migration 0017; null when it kept none. */
 export async function readSnapshot(row: Pick<UsageRunRow, 'snapshot' | 'snapshot_deflated'>): Promise<unknown> {
-  if (row.snapshot_deflated !== null && row.snapshot_deflated !== undefined) return JSON.parse((await inflate(row.snapshot_deflated)).toString('utf8'))
+  if (row.snapshot_deflated !== null && row.snapshot_deflated !== undefined)
+    return JSON.parse((await inflate(row.snapshot_deflated)).toString('utf8'))
   return row.snapshot ?? null
 }
 
 /** Whether a run kept a page-1 snapshot (in either form). */
 export function hasSnapshot(row: Pick<UsageRunRow, 'snapshot' | 'snapshot_deflated'>): boolean {
-  return (row.snapshot_deflated !== null && row.snapshot_deflated !== undefined) || (row.snapshot !== null && row.snapshot !== undefined)
+  return (
+    (row.snapshot_deflated !== null && row.snapshot_deflated !== undefined) ||
+    (row.snapshot !== null && row.snapshot !== undefined)
+  )
 }
 
 /** What a run's closing writes: its outcome once the response went out. */
@@ -200,10 +221,13 @@ export async function updateRuns(db: Db, updates: RunUpdate[]) {
     return r.detail?.[column as keyof RunDetail] ?? null
   })
   // A run keeps the columns of the part an update does not carry.
-  const keep = (columns: readonly string[], flag: string) => columns.map((c) => sql`${sql.raw(c)} = case when v.${sql.raw(flag)} then v.${sql.raw(c)} else r.${sql.raw(c)} end`)
+  const keep = (columns: readonly string[], flag: string) =>
+    columns.map((c) => sql`${sql.raw(c)} = case when v.${sql.raw(flag)} then v.${sql.raw(c)} else r.${sql.raw(c)} end`)
   const set = [...keep(CLOSING_COLUMNS, 'has_closing'), ...keep(DETAIL_COLUMNS, 'has_detail')]
   const select = Object.keys(RUN_UPDATE_BULK).map((c) => sql`${u.ref(c)} as ${sql.raw(c)}`)
-  await sql`update usage_runs r set ${sql.join(set)} from (select ${sql.join(select)} from ${u.from}) as v where r.id = v.id`.execute(db)
+  await sql`update usage_runs r set ${sql.join(set)} from (select ${sql.join(select)} from ${u.from}) as v where r.id = v.id`.execute(
+    db,
+  )
 }
 
 export interface RunVisibility {
@@ -222,7 +246,11 @@ export function visibleRuns(db: Db, v: RunVisibility) {
     q = q.where((eb) =>
       eb.or([
         eb.and([eb('usage_runs.user_id', '=', userId), eb('usage_runs.key_id', 'is', null)]),
-        eb('usage_runs.key_id', 'in', eb.selectFrom('api_keys').select('api_keys.id').where('api_keys.created_by_user_id', '=', userId)),
+        eb(
+          'usage_runs.key_id',
+          'in',
+          eb.selectFrom('api_keys').select('api_keys.id').where('api_keys.created_by_user_id', '=', userId),
+        ),
       ]),
     )
   }

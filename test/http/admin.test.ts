@@ -11,20 +11,31 @@ describe('admin token', () => {
   test('missing or wrong X-Admin-Token → 401', async () => {
     const api = await server()
     expectProblem(await api.post('/admin/v1/workspaces', { body: { name: 'x' } }), 401, 'auth.unauthorized')
-    expectProblem(await api.post('/admin/v1/workspaces', { body: { name: 'x' }, headers: { 'x-admin-token': 'nope' } }), 401, 'auth.unauthorized')
+    expectProblem(
+      await api.post('/admin/v1/workspaces', { body: { name: 'x' }, headers: { 'x-admin-token': 'nope' } }),
+      401,
+      'auth.unauthorized',
+    )
   })
 
   test('without DSP_ADMIN_TOKEN the admin API does not exist', async (t) => {
     const api = await startTestServer({ DSP_ADMIN_TOKEN: '' })
     t.after(() => api.close())
-    expectProblem(await api.post('/admin/v1/workspaces', { body: { name: 'x' }, headers: adminHeaders }), 404, 'request.invalid')
+    expectProblem(
+      await api.post('/admin/v1/workspaces', { body: { name: 'x' }, headers: adminHeaders }),
+      404,
+      'request.invalid',
+    )
   })
 })
 
 describe('POST /admin/v1/workspaces', () => {
   test('201 with workspace_id and organisation_id; credits go to the allocation, shared_credits to the organisation pool', async () => {
     const api = await server()
-    const res = await api.post('/admin/v1/workspaces', { body: { name: 'Acme', credits: 12.5, shared_credits: 40 }, headers: adminHeaders })
+    const res = await api.post('/admin/v1/workspaces', {
+      body: { name: 'Acme', credits: 12.5, shared_credits: 40 },
+      headers: adminHeaders,
+    })
     expectStatus(res, 201)
     assert.deepEqual(Object.keys(res.body).sort(), ['organisation_id', 'workspace_id'])
     const key = await api.admin.createKey(res.body.workspace_id, { scopes: ['dsp.usage.read'] })
@@ -38,7 +49,11 @@ describe('POST /admin/v1/workspaces', () => {
 
   test('unknown fields are refused', async () => {
     const api = await server()
-    expectProblem(await api.post('/admin/v1/workspaces', { body: { name: 'x', colour: 'red' }, headers: adminHeaders }), 422, 'request.invalid')
+    expectProblem(
+      await api.post('/admin/v1/workspaces', { body: { name: 'x', colour: 'red' }, headers: adminHeaders }),
+      422,
+      'request.invalid',
+    )
   })
 })
 
@@ -46,17 +61,26 @@ describe('POST /admin/v1/workspaces/{id}/credits', () => {
   test('adds to the allocation or the shared pool and returns the balance', async () => {
     const api = await server()
     const ws = await api.admin.createWorkspace({ credits: 1 })
-    const a = await api.post(`/admin/v1/workspaces/${ws.workspace_id}/credits`, { body: { amount: 2.125 }, headers: adminHeaders })
+    const a = await api.post(`/admin/v1/workspaces/${ws.workspace_id}/credits`, {
+      body: { amount: 2.125 },
+      headers: adminHeaders,
+    })
     expectStatus(a, 200)
     assert.equal(a.body.allocated.remaining, 3.125)
-    const b = await api.post(`/admin/v1/workspaces/${ws.workspace_id}/credits`, { body: { amount: 5, pool: 'shared' }, headers: adminHeaders })
+    const b = await api.post(`/admin/v1/workspaces/${ws.workspace_id}/credits`, {
+      body: { amount: 5, pool: 'shared' },
+      headers: adminHeaders,
+    })
     assert.equal(b.body.shared.remaining, 5)
     assert.equal(b.body.spendable, 3.125)
   })
 
   test('an unknown workspace → 404', async () => {
     const api = await server()
-    expectStatus(await api.post('/admin/v1/workspaces/ws_nope/credits', { body: { amount: 1 }, headers: adminHeaders }), 404)
+    expectStatus(
+      await api.post('/admin/v1/workspaces/ws_nope/credits', { body: { amount: 1 }, headers: adminHeaders }),
+      404,
+    )
   })
 })
 
@@ -64,9 +88,19 @@ describe('keys', () => {
   test('201 with key_id, secret, display_key, scopes, environment, expires_at; DELETE revokes (204)', async () => {
     const api = await server()
     const ws = await api.admin.createWorkspace()
-    const res = await api.post(`/admin/v1/workspaces/${ws.workspace_id}/keys`, { body: { environment: 'test', scopes: ['dsp.usage.read'], expires_in_days: 30, name: 'ci' }, headers: adminHeaders })
+    const res = await api.post(`/admin/v1/workspaces/${ws.workspace_id}/keys`, {
+      body: { environment: 'test', scopes: ['dsp.usage.read'], expires_in_days: 30, name: 'ci' },
+      headers: adminHeaders,
+    })
     expectStatus(res, 201)
-    assert.deepEqual(Object.keys(res.body).sort(), ['display_key', 'environment', 'expires_at', 'key_id', 'scopes', 'secret'])
+    assert.deepEqual(Object.keys(res.body).sort(), [
+      'display_key',
+      'environment',
+      'expires_at',
+      'key_id',
+      'scopes',
+      'secret',
+    ])
     assert.deepEqual(res.body.scopes, ['dsp.usage.read'])
     expectStatus(await api.get('/v1/credits', { key: res.body.secret }), 200)
     expectStatus(await api.delete(`/admin/v1/keys/${res.body.key_id}`, { headers: adminHeaders }), 204)
@@ -76,21 +110,41 @@ describe('keys', () => {
   test('an unknown scope is refused', async () => {
     const api = await server()
     const ws = await api.admin.createWorkspace()
-    expectProblem(await api.post(`/admin/v1/workspaces/${ws.workspace_id}/keys`, { body: { environment: 'live', scopes: ['dsp.everything'] }, headers: adminHeaders }), 422, 'request.invalid')
+    expectProblem(
+      await api.post(`/admin/v1/workspaces/${ws.workspace_id}/keys`, {
+        body: { environment: 'live', scopes: ['dsp.everything'] },
+        headers: adminHeaders,
+      }),
+      422,
+      'request.invalid',
+    )
   })
 })
 
 describe('members and POST /v1/members/resolve', () => {
-  test('a member is found case-insensitively in the credential\'s own organisation', async () => {
+  test("a member is found case-insensitively in the credential's own organisation", async () => {
     const api = await server()
     const { workspace_id, key } = await api.admin.workspaceWithKey({ scopes: ['dsp.search.read'] })
-    const added = await api.post(`/admin/v1/workspaces/${workspace_id}/members`, { body: { email: 'Ada@Example.com', role: 'dsp_developer', state: 'active' }, headers: adminHeaders })
+    const added = await api.post(`/admin/v1/workspaces/${workspace_id}/members`, {
+      body: { email: 'Ada@Example.com', role: 'dsp_developer', state: 'active' },
+      headers: adminHeaders,
+    })
     expectStatus(added, 201)
     assert.equal(typeof added.body.user_id, 'number')
     const res = await api.post('/v1/members/resolve', { key, body: { email: 'ada@EXAMPLE.com' } })
     expectStatus(res, 200)
     expectMeta(res, { credits_charged: null })
-    assert.deepEqual({ ...res.body, meta: undefined }, { email: 'ada@EXAMPLE.com', found: true, role: 'dsp_developer', state: 'active', user_id: added.body.user_id, meta: undefined })
+    assert.deepEqual(
+      { ...res.body, meta: undefined },
+      {
+        email: 'ada@EXAMPLE.com',
+        found: true,
+        role: 'dsp_developer',
+        state: 'active',
+        user_id: added.body.user_id,
+        meta: undefined,
+      },
+    )
   })
 
   test('a member with no platform role reports no_access and a null role', async () => {
@@ -106,7 +160,11 @@ describe('members and POST /v1/members/resolve', () => {
   test('not a member (or a member of another organisation) → 200 found false, state unknown', async () => {
     const api = await server()
     const other = await api.admin.workspaceWithKey()
-    await api.admin.addMember(other.workspace_id, { email: 'elsewhere@example.com', role: 'dsp_owner', state: 'active' })
+    await api.admin.addMember(other.workspace_id, {
+      email: 'elsewhere@example.com',
+      role: 'dsp_owner',
+      state: 'active',
+    })
     const { key } = await api.admin.workspaceWithKey({ scopes: ['dsp.search.read'] })
     for (const email of ['nobody@example.com', 'elsewhere@example.com']) {
       const res = await api.post('/v1/members/resolve', { key, body: { email } })
@@ -121,8 +179,20 @@ describe('members and POST /v1/members/resolve', () => {
   test('an invalid state or role is refused', async () => {
     const api = await server()
     const ws = await api.admin.createWorkspace()
-    expectStatus(await api.post(`/admin/v1/workspaces/${ws.workspace_id}/members`, { body: { email: 'a@b.co', role: 'dsp_god', state: 'active' }, headers: adminHeaders }), 422)
-    expectStatus(await api.post(`/admin/v1/workspaces/${ws.workspace_id}/members`, { body: { email: 'a@b.co', role: null, state: 'asleep' }, headers: adminHeaders }), 422)
+    expectStatus(
+      await api.post(`/admin/v1/workspaces/${ws.workspace_id}/members`, {
+        body: { email: 'a@b.co', role: 'dsp_god', state: 'active' },
+        headers: adminHeaders,
+      }),
+      422,
+    )
+    expectStatus(
+      await api.post(`/admin/v1/workspaces/${ws.workspace_id}/members`, {
+        body: { email: 'a@b.co', role: null, state: 'asleep' },
+        headers: adminHeaders,
+      }),
+      422,
+    )
   })
 })
 
@@ -145,19 +215,31 @@ describe('test clock', () => {
     const api = await startTestServer({ DSP_TEST_CLOCK: '0', DSP_FAULTS: '0' })
     t.after(() => api.close())
     expectStatus(await api.post('/admin/v1/clock', { body: { advance_seconds: 1 }, headers: adminHeaders }), 404)
-    expectStatus(await api.post('/admin/v1/faults', { body: { dependency: 'store', mode: 'down' }, headers: adminHeaders }), 404)
+    expectStatus(
+      await api.post('/admin/v1/faults', { body: { dependency: 'store', mode: 'down' }, headers: adminHeaders }),
+      404,
+    )
   })
 })
 
 describe('faults', () => {
   test('POST lists the active faults, DELETE clears them; unknown dependencies are refused', async () => {
     const api = await server()
-    const a = await api.post('/admin/v1/faults', { body: { dependency: 'limiter', mode: 'error' }, headers: adminHeaders })
+    const a = await api.post('/admin/v1/faults', {
+      body: { dependency: 'limiter', mode: 'error' },
+      headers: adminHeaders,
+    })
     expectStatus(a, 200)
-    assert.deepEqual(a.body.faults.map((f: { dependency: string }) => f.dependency), ['limiter'])
+    assert.deepEqual(
+      a.body.faults.map((f: { dependency: string }) => f.dependency),
+      ['limiter'],
+    )
     const b = await api.delete('/admin/v1/faults', { headers: adminHeaders })
     assert.deepEqual(b.body.faults, [])
-    expectStatus(await api.post('/admin/v1/faults', { body: { dependency: 'moon', mode: 'down' }, headers: adminHeaders }), 422)
+    expectStatus(
+      await api.post('/admin/v1/faults', { body: { dependency: 'moon', mode: 'down' }, headers: adminHeaders }),
+      422,
+    )
   })
 
   test('ledger down → GET /v1/credits 503 credits.unavailable', async () => {

@@ -20,7 +20,13 @@ const RUNS = '/v1/agents/runs'
 const READ = ['dsp.agents.read', 'dsp.agents.write'] as const
 const WRITE = ['dsp.agents.write'] as const
 
-itEnforcesAuth(server, { method: 'POST', path: RUNS, scopes: WRITE, body: { query: 'cloud software', effort: 'minimal' }, headers: { 'idempotency-key': 'auth-matrix' } })
+itEnforcesAuth(server, {
+  method: 'POST',
+  path: RUNS,
+  scopes: WRITE,
+  body: { query: 'cloud software', effort: 'minimal' },
+  headers: { 'idempotency-key': 'auth-matrix' },
+})
 itEnforcesAuth(server, { method: 'GET', path: RUNS, scopes: READ })
 itEnforcesAuth(server, { method: 'GET', path: `${RUNS}/run_unknown`, scopes: READ })
 itEnforcesAuth(server, { method: 'POST', path: `${RUNS}/run_unknown/cancel`, scopes: WRITE })
@@ -30,11 +36,21 @@ itEnforcesAuth(server, { method: 'GET', path: `${RUNS}/run_unknown/events`, scop
 let keySeq = 0
 const newKey = () => `idem-${process.pid}-${++keySeq}`
 
-function start(api: TestServer, key: string, body: Record<string, unknown>, idempotencyKey: string | null = newKey()): Promise<Res> {
+function start(
+  api: TestServer,
+  key: string,
+  body: Record<string, unknown>,
+  idempotencyKey: string | null = newKey(),
+): Promise<Res> {
   return api.post(RUNS, { key, body, headers: idempotencyKey === null ? {} : { 'idempotency-key': idempotencyKey } })
 }
 
-async function started(api: TestServer, key: string, body: Record<string, unknown>, idempotencyKey?: string): Promise<string> {
+async function started(
+  api: TestServer,
+  key: string,
+  body: Record<string, unknown>,
+  idempotencyKey?: string,
+): Promise<string> {
   const res = await start(api, key, body, idempotencyKey)
   expectStatus(res, 202)
   return res.body.run_id as string
@@ -54,7 +70,8 @@ async function waitForEnd(api: TestServer, key: string, runId: string, timeoutMs
   }
 }
 
-const credits = async (api: TestServer, key: string) => (await api.get('/v1/credits', { key })).body.allocated as { remaining: number; reserved: number }
+const credits = async (api: TestServer, key: string) =>
+  (await api.get('/v1/credits', { key })).body.allocated as { remaining: number; reserved: number }
 
 const SIMPLE = { query: 'cloud security companies', effort: 'minimal' }
 
@@ -65,7 +82,11 @@ interface SseEvent {
 }
 
 /** A small SSE client over fetch's body stream: parses id/event/data fields and blank-line frames (WHATWG rules, comments skipped). */
-async function readSse(url: string, headers: Record<string, string>, opts: { stopAfter?: number; timeoutMs?: number } = {}): Promise<{ status: number; contentType: string | null; events: SseEvent[] }> {
+async function readSse(
+  url: string,
+  headers: Record<string, string>,
+  opts: { stopAfter?: number; timeoutMs?: number } = {},
+): Promise<{ status: number; contentType: string | null; events: SseEvent[] }> {
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), opts.timeoutMs ?? 20_000)
   const res = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal })
@@ -122,7 +143,12 @@ describe('POST /v1/agents/runs: start', () => {
     expectMeta(res, { environment: 'live' })
     assert.match(res.body.run_id, /^run_/)
     assert.ok(['pending', 'running', 'completed'].includes(res.body.status))
-    assert.deepEqual(await credits(api, key), { granted: 100, remaining: 100, reserved: 2.125, expires_at: null } as never)
+    assert.deepEqual(await credits(api, key), {
+      granted: 100,
+      remaining: 100,
+      reserved: 2.125,
+      expires_at: null,
+    } as never)
     const history = await api.get('/v1/usage/history', { key })
     const row = history.body.results[0]
     assert.equal(row.action_type, 'dsp.agent.run.low')
@@ -192,7 +218,9 @@ describe('POST /v1/agents/runs: start', () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey({ credits: 100 })
     const idem = newKey()
-    const answers = await Promise.all([0, 1, 2].map(() => start(api, key, { query: 'cloud security companies', effort: 'low' }, idem)))
+    const answers = await Promise.all(
+      [0, 1, 2].map(() => start(api, key, { query: 'cloud security companies', effort: 'low' }, idem)),
+    )
     assert.deepEqual(answers.map((a) => a.status).sort(), [200, 200, 202])
     assert.equal(new Set(answers.map((a) => a.body.run_id)).size, 1)
     assert.equal((await credits(api, key)).reserved, 2.125)
@@ -248,7 +276,8 @@ describe('POST /v1/agents/runs: start', () => {
     const accepted = answers.find((a) => a.status === 202)!
     expectStatus(await api.post(`${RUNS}/${accepted.body.run_id}/cancel`, { key: ws.key }), 200)
     expectStatus(await start(api, ws.key, SIMPLE), 202)
-    for (const r of (await api.get(RUNS, { key: ws.key })).body.results) await api.post(`${RUNS}/${r.run_id}/cancel`, { key: ws.key })
+    for (const r of (await api.get(RUNS, { key: ws.key })).body.results)
+      await api.post(`${RUNS}/${r.run_id}/cancel`, { key: ws.key })
   })
 })
 
@@ -266,10 +295,29 @@ describe('the engine: answer of a completed run', () => {
     const run = await api.get(`${RUNS}/${runId}`, { key })
     expectStatus(run, 200)
     const b = run.body
-    for (const f of ['run_id', 'status', 'meta', 'summary', 'coverage', 'degradation', 'effort', 'effort_ran', 'credits_charged', 'error', 'exclusions', 'insights', 'insight_sources', 'stop_reason']) assert.ok(f in b, `run lacks ${f}`)
+    for (const f of [
+      'run_id',
+      'status',
+      'meta',
+      'summary',
+      'coverage',
+      'degradation',
+      'effort',
+      'effort_ran',
+      'credits_charged',
+      'error',
+      'exclusions',
+      'insights',
+      'insight_sources',
+      'stop_reason',
+    ])
+      assert.ok(f in b, `run lacks ${f}`)
     assert.equal(b.effort, 'low')
     assert.equal(b.error, null)
-    assert.ok(['exhausted', 'candidate_budget', 'search_budget', 'searches_complete', 'no_matches'].includes(b.stop_reason), b.stop_reason)
+    assert.ok(
+      ['exhausted', 'candidate_budget', 'search_budget', 'searches_complete', 'no_matches'].includes(b.stop_reason),
+      b.stop_reason,
+    )
     const sentences = b.summary.split(/(?<=\.)\s+(?=[A-Z0-9])/).filter(Boolean)
     assert.ok(sentences.length >= 2 && sentences.length <= 3, `summary: ${b.summary}`)
     const criteria = b.coverage.criteria
@@ -283,17 +331,29 @@ describe('the engine: answer of a completed run', () => {
     }
     assert.equal(b.coverage.audited, true)
     assert.equal(b.coverage.enumerated, b.result_count)
-    assert.ok(b.degradation.some((d: { reason: string; detail: string }) => d.reason === 'enrichment_unsupported' && d.detail.includes('ceo')))
+    assert.ok(
+      b.degradation.some(
+        (d: { reason: string; detail: string }) => d.reason === 'enrichment_unsupported' && d.detail.includes('ceo'),
+      ),
+    )
     for (const insight of b.insights) {
       assert.ok(insight.citations.length >= 1)
-      for (const c of insight.citations) assert.ok(b.insight_sources.some((s: { id: string }) => s.id === c), `citation ${c} has no source`)
+      for (const c of insight.citations)
+        assert.ok(
+          b.insight_sources.some((s: { id: string }) => s.id === c),
+          `citation ${c} has no source`,
+        )
     }
-    for (const s of b.insight_sources) assert.ok(['news_article', 'market_report', 'academic_report'].includes(s.category))
+    for (const s of b.insight_sources)
+      assert.ok(['news_article', 'market_report', 'academic_report'].includes(s.category))
 
     const results = await api.get(`${RUNS}/${runId}/results`, { key, query: { limit: 100 } })
     expectStatus(results, 200)
     assert.ok(results.body.results.length > 0, 'the demo corpus has card-issuing payments companies')
-    assert.deepEqual(results.body.columns.map((c: { name: string }) => c.name), ['headcount', 'hq', 'tech stack', 'ceo'])
+    assert.deepEqual(
+      results.body.columns.map((c: { name: string }) => c.name),
+      ['headcount', 'hq', 'tech stack', 'ceo'],
+    )
     const ceo = results.body.columns.find((c: { name: string }) => c.name === 'ceo')
     assert.deepEqual(ceo, { name: 'ceo', source: null, supported: false, filled: 0 })
     for (const row of results.body.results) {
@@ -337,12 +397,20 @@ describe('the engine: answer of a completed run', () => {
   test('deterministic: the same query and tier give the same rows in the same order', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey({ credits: 100 })
-    const body = { query: 'engineering managers at software companies', category: 'person', effort: 'minimal', criteria: ['knows Kubernetes'] }
+    const body = {
+      query: 'engineering managers at software companies',
+      category: 'person',
+      effort: 'minimal',
+      criteria: ['knows Kubernetes'],
+    }
     const a = await started(api, key, body)
     const b = await started(api, key, body)
     await waitForEnd(api, key, a)
     await waitForEnd(api, key, b)
-    const rowsOf = async (id: string) => (await api.get(`${RUNS}/${id}/results`, { key, query: { limit: 100 } })).body.results.map((r: { id: string; category: string }) => `${r.category}:${r.id}`)
+    const rowsOf = async (id: string) =>
+      (await api.get(`${RUNS}/${id}/results`, { key, query: { limit: 100 } })).body.results.map(
+        (r: { id: string; category: string }) => `${r.category}:${r.id}`,
+      )
     const ra = await rowsOf(a)
     assert.deepEqual(await rowsOf(b), ra)
     for (const id of ra) assert.match(id, /^person:[0-9a-f]{16}$/)
@@ -358,7 +426,12 @@ describe('the engine: answer of a completed run', () => {
     assert.equal(run.effort, 'auto')
     assert.equal(run.effort_ran, 'low', 'a short query without criteria runs low')
     assert.equal(run.credits_charged, 2.125)
-    assert.deepEqual(await credits(api, key), { granted: 100, remaining: 97.875, reserved: 0, expires_at: null } as never)
+    assert.deepEqual(await credits(api, key), {
+      granted: 100,
+      remaining: 97.875,
+      reserved: 0,
+      expires_at: null,
+    } as never)
     const history = (await api.get('/v1/usage/history', { key })).body.results[0]
     assert.equal(history.action_type, 'dsp.agent.run.low')
   })
@@ -373,12 +446,19 @@ describe('the engine: restart-safe', () => {
     const claim = await claimAgentRun(api.app.deps, 'wkr_dead')
     assert.equal(claim?.run.id, runId)
     let steps = 0
-    await assert.rejects(executeRun(api.app.deps, claim!, () => steps++ > 0), Interrupted)
+    await assert.rejects(
+      executeRun(api.app.deps, claim!, () => steps++ > 0),
+      Interrupted,
+    )
     assert.equal((await api.get(RUNS, { key })).body.results[0].status, 'running')
     const worker = startAgentWorker(api.app.deps, { concurrency: 1, pollMs: 50 })
     try {
       await new Promise((r) => setTimeout(r, 300))
-      assert.equal((await api.get(RUNS, { key })).body.results[0].status, 'running', 'not claimed while the lease holds')
+      assert.equal(
+        (await api.get(RUNS, { key })).body.results[0].status,
+        'running',
+        'not claimed while the lease holds',
+      )
       await api.admin.advanceClock(api.app.deps.config.DSP_AGENT_LEASE_SECONDS + 1)
       assert.equal(await waitForEnd(api, key, runId), 'completed')
     } finally {
@@ -388,7 +468,10 @@ describe('the engine: restart-safe', () => {
     const { events } = await readSse(`${api.url}${RUNS}/${runId}/events`, { 'x-api-key': key })
     const names = events.map((e) => e.event)
     assert.equal(names.filter((n) => n === 'plan').length, 1, 'the plan is not repeated')
-    assert.deepEqual(events.filter((e) => e.event === 'status').map((e) => JSON.parse(e.data).status), ['pending', 'running', 'completed'])
+    assert.deepEqual(
+      events.filter((e) => e.event === 'status').map((e) => JSON.parse(e.data).status),
+      ['pending', 'running', 'completed'],
+    )
     assert.equal(names[names.length - 1], 'done')
     const run = (await api.get(`${RUNS}/${runId}`, { key })).body
     assert.equal(run.credits_charged, 2.125)
@@ -410,7 +493,12 @@ describe('GET /v1/agents/runs/{run_id}: settlement', () => {
     assert.equal(first.body.status, 'completed')
     assert.equal(first.body.effort_ran, 'low')
     assert.equal(first.body.credits_charged, 2.125)
-    assert.deepEqual(await credits(api, key), { granted: 100, remaining: 97.875, reserved: 0, expires_at: null } as never)
+    assert.deepEqual(await credits(api, key), {
+      granted: 100,
+      remaining: 97.875,
+      reserved: 0,
+      expires_at: null,
+    } as never)
     const second = await api.get(`${RUNS}/${runId}`, { key })
     expectMeta(second, { credits_charged: 0 })
     assert.equal(second.body.credits_charged, 2.125)
@@ -456,12 +544,23 @@ describe('GET /v1/agents/runs/{run_id}: settlement', () => {
       assert.equal(run.body.status, 'completed')
       assert.equal(run.body.credits_charged, 0)
       expectMeta(run, { credits_charged: 0 })
-      const jobs = await api.admin.raw('POST', '/admin/v1/jobs/credits.expire_holds', undefined, { 'x-admin-token': ADMIN_TOKEN })
+      const jobs = await api.admin.raw('POST', '/admin/v1/jobs/credits.expire_holds', undefined, {
+        'x-admin-token': ADMIN_TOKEN,
+      })
       expectStatus(jobs, 200)
-      assert.deepEqual(await credits(api, key), { granted: 100, remaining: 100, reserved: 0, expires_at: null } as never)
+      assert.deepEqual(await credits(api, key), {
+        granted: 100,
+        remaining: 100,
+        reserved: 0,
+        expires_at: null,
+      } as never)
       assert.equal((await api.get(`${RUNS}/${unread}`, { key })).body.credits_charged, 0)
       const after = (await api.get('/v1/usage/history', { key })).body.results
-      assert.ok(after.every((r: { status: string; error_code: string }) => r.status === 'failed' && r.error_code === 'unsettled'))
+      assert.ok(
+        after.every(
+          (r: { status: string; error_code: string }) => r.status === 'failed' && r.error_code === 'unsettled',
+        ),
+      )
     } finally {
       await api.admin.resetClock()
     }
@@ -510,8 +609,17 @@ describe('GET /v1/agents/runs', () => {
     const res = await api.get(RUNS, { key: ws.key })
     expectStatus(res, 200)
     expectMeta(res, { credits_charged: null })
-    assert.deepEqual(res.body.results.map((r: { run_id: string }) => r.run_id), [b, a])
-    assert.deepEqual(Object.keys(res.body.results[0]).sort(), ['created_at', 'finished_at', 'query', 'run_id', 'status'])
+    assert.deepEqual(
+      res.body.results.map((r: { run_id: string }) => r.run_id),
+      [b, a],
+    )
+    assert.deepEqual(Object.keys(res.body.results[0]).sort(), [
+      'created_at',
+      'finished_at',
+      'query',
+      'run_id',
+      'status',
+    ])
     assert.equal(res.body.results[0].query, 'second run')
     assert.equal(res.body.results[0].finished_at, null)
     assert.equal((await api.get(RUNS, { key: ws.key, query: { limit: 1 } })).body.results.length, 1)
@@ -565,20 +673,47 @@ describe('GET /v1/agents/runs/{run_id}/results', () => {
   test('the list envelope with columns; free; cursor pages walk every row; never settles', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey({ credits: 100 })
-    const runId = await started(api, key, { query: 'cloud security companies', effort: 'low', enrichments: ['website', 'founded'] })
+    const runId = await started(api, key, {
+      query: 'cloud security companies',
+      effort: 'low',
+      enrichments: ['website', 'founded'],
+    })
     await waitForEnd(api, key, runId)
     const ids: string[] = []
     let cursor: string | null = null
     let total = -1
     do {
-      const page: Res = await api.get(`${RUNS}/${runId}/results`, { key, query: { limit: 2, cursor: cursor ?? undefined } })
+      const page: Res = await api.get(`${RUNS}/${runId}/results`, {
+        key,
+        query: { limit: 2, cursor: cursor ?? undefined },
+      })
       expectStatus(page, 200)
       expectMeta(page, { credits_charged: null })
-      for (const f of ['results', 'total', 'total_is_estimate', 'has_more', 'next_cursor', 'resolved_search', 'suggestion', 'coverage', 'attribution', 'degradation', 'columns']) assert.ok(f in page.body, `envelope lacks ${f}`)
+      for (const f of [
+        'results',
+        'total',
+        'total_is_estimate',
+        'has_more',
+        'next_cursor',
+        'resolved_search',
+        'suggestion',
+        'coverage',
+        'attribution',
+        'degradation',
+        'columns',
+      ])
+        assert.ok(f in page.body, `envelope lacks ${f}`)
       assert.equal(page.body.has_more, page.body.next_cursor !== null)
-      assert.deepEqual(page.body.columns.map((c: { name: string; source: string }) => [c.name, c.source]), [['website', 'website'], ['founded', 'founded_year']])
+      assert.deepEqual(
+        page.body.columns.map((c: { name: string; source: string }) => [c.name, c.source]),
+        [
+          ['website', 'website'],
+          ['founded', 'founded_year'],
+        ],
+      )
       for (const row of page.body.results) {
-        for (const f of ['id', 'category', 'score', 'position', 'record', 'enrichments', 'criteria']) assert.ok(f in row, `row lacks ${f}`)
+        for (const f of ['id', 'category', 'score', 'position', 'record', 'enrichments', 'criteria'])
+          assert.ok(f in row, `row lacks ${f}`)
         assert.equal(row.position, ids.length)
         ids.push(row.id)
       }
@@ -589,7 +724,11 @@ describe('GET /v1/agents/runs/{run_id}/results', () => {
     assert.equal(ids.length, total)
     assert.equal(new Set(ids).size, total)
     assert.equal((await credits(api, key)).reserved, 2.125, 'reading results never settles')
-    expectProblem(await api.get(`${RUNS}/${runId}/results`, { key, query: { cursor: 'nope.nope' } }), 422, 'pagination.cursor_invalid')
+    expectProblem(
+      await api.get(`${RUNS}/${runId}/results`, { key, query: { cursor: 'nope.nope' } }),
+      422,
+      'pagination.cursor_invalid',
+    )
     expectProblem(await api.get(`${RUNS}/${runId}/results`, { key, query: { offset: 2 } }), 422, 'request.invalid')
   })
 
@@ -610,7 +749,11 @@ describe('GET /v1/agents/runs/{run_id}/events', () => {
   test('server-sent events from pending to done: status changes, plan, each search step, rows found, criterion progress; resumable with Last-Event-ID; never settles', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey({ credits: 100 })
-    const runId = await started(api, key, { query: 'payments companies', effort: 'low', criteria: ['offers a card-issuing API'] })
+    const runId = await started(api, key, {
+      query: 'payments companies',
+      effort: 'low',
+      criteria: ['offers a card-issuing API'],
+    })
     const url = `${api.url}${RUNS}/${runId}/events`
     const live = await readSse(url, { 'x-api-key': key })
     assert.equal(live.status, 200)
@@ -619,11 +762,16 @@ describe('GET /v1/agents/runs/{run_id}/events', () => {
     assert.equal(names[0], 'status')
     assert.deepEqual(JSON.parse(live.events[0]!.data).status, 'pending')
     assert.equal(names[names.length - 1], 'done')
-    for (const n of ['plan', 'search_step', 'rows_found', 'criterion_progress', 'insights', 'enrichment']) assert.ok(names.includes(n), `no ${n} event in ${names.join(',')}`)
+    for (const n of ['plan', 'search_step', 'rows_found', 'criterion_progress', 'insights', 'enrichment'])
+      assert.ok(names.includes(n), `no ${n} event in ${names.join(',')}`)
     const statuses = live.events.filter((e) => e.event === 'status').map((e) => JSON.parse(e.data).status)
     assert.deepEqual(statuses, ['pending', 'running', 'completed'])
     const ids = live.events.map((e) => Number(e.id))
-    assert.deepEqual(ids, ids.map((_, i) => i + 1), 'ids are 1, 2, 3…')
+    assert.deepEqual(
+      ids,
+      ids.map((_, i) => i + 1),
+      'ids are 1, 2, 3…',
+    )
     const plan = JSON.parse(live.events.find((e) => e.event === 'plan')!.data)
     assert.equal(plan.tier, 'low')
     assert.ok(plan.searches.length >= 1)
@@ -633,8 +781,14 @@ describe('GET /v1/agents/runs/{run_id}/events', () => {
 
     // Resume after the third event: exactly the rest, then the stream ends.
     const resumed = await readSse(url, { 'x-api-key': key, 'last-event-id': '3' })
-    assert.deepEqual(resumed.events.map((e) => e.id), live.events.slice(3).map((e) => e.id))
-    assert.deepEqual(resumed.events.map((e) => e.data), live.events.slice(3).map((e) => e.data))
+    assert.deepEqual(
+      resumed.events.map((e) => e.id),
+      live.events.slice(3).map((e) => e.id),
+    )
+    assert.deepEqual(
+      resumed.events.map((e) => e.data),
+      live.events.slice(3).map((e) => e.data),
+    )
     const atEnd = await readSse(url, { 'x-api-key': key, 'last-event-id': String(ids.length) })
     assert.equal(atEnd.events.length, 0)
 
@@ -649,7 +803,10 @@ describe('GET /v1/agents/runs/{run_id}/events', () => {
     await new Promise((r) => setTimeout(r, 300))
     expectStatus(await api.post(`${RUNS}/${runId}/cancel`, { key }), 200)
     const { events } = await reading
-    assert.deepEqual(events.map((e) => e.event), ['status', 'status', 'done'])
+    assert.deepEqual(
+      events.map((e) => e.event),
+      ['status', 'status', 'done'],
+    )
     assert.equal(JSON.parse(events[2]!.data).status, 'cancelled')
   })
 })

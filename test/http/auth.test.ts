@@ -9,7 +9,12 @@ import { ADMIN_TOKEN, useTestServer } from '../support/server.ts'
 const server = useTestServer()
 
 itEnforcesAuth(server, { method: 'GET', path: '/v1/credits', scopes: ['dsp.usage.read'] })
-itEnforcesAuth(server, { method: 'POST', path: '/v1/members/resolve', scopes: ['dsp.search.read', 'dsp.agents.write'], body: { email: 'a@b.co' } })
+itEnforcesAuth(server, {
+  method: 'POST',
+  path: '/v1/members/resolve',
+  scopes: ['dsp.search.read', 'dsp.agents.write'],
+  body: { email: 'a@b.co' },
+})
 
 describe('API keys', () => {
   test('a live key answers with meta.environment live, a test key with test', async () => {
@@ -40,7 +45,12 @@ describe('API keys', () => {
     const api = await server()
     const ws = await api.admin.createWorkspace()
     for (const d of [0, 731]) {
-      const res = await api.admin.raw('POST', `/admin/v1/workspaces/${ws.workspace_id}/keys`, { environment: 'live', expires_in_days: d }, { 'x-admin-token': ADMIN_TOKEN })
+      const res = await api.admin.raw(
+        'POST',
+        `/admin/v1/workspaces/${ws.workspace_id}/keys`,
+        { environment: 'live', expires_in_days: d },
+        { 'x-admin-token': ADMIN_TOKEN },
+      )
       expectProblem(res, 422, 'request.invalid')
     }
   })

@@ -102,10 +102,25 @@ describe('validation', () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
     const before = (await api.get('/v1/credits', { key })).body.spendable
-    const cases: [Promise<{ status: number; body: { extra: { errors: { type: string; loc: unknown[] }[] } }; text: string }>, unknown[]][] = [
-      [api.post('/v1/search', { key, body: { query: 'cloud\u0000payments', mode: 'fast', category: 'company' } }), ['body', 'query']],
-      [api.post('/v1/search', { key, body: { query: 'cloud \ud83d payments', mode: 'fast', category: 'company' } }), ['body', 'query']],
-      [api.post('/v1/search', { key, body: { query: 'x', mode: 'fast', category: 'company', filters: { industry: { include: ['a\u0000'] } } } }), ['body', 'filters', 'industry', 'include', 0]],
+    const cases: [
+      Promise<{ status: number; body: { extra: { errors: { type: string; loc: unknown[] }[] } }; text: string }>,
+      unknown[],
+    ][] = [
+      [
+        api.post('/v1/search', { key, body: { query: 'cloud\u0000payments', mode: 'fast', category: 'company' } }),
+        ['body', 'query'],
+      ],
+      [
+        api.post('/v1/search', { key, body: { query: 'cloud \ud83d payments', mode: 'fast', category: 'company' } }),
+        ['body', 'query'],
+      ],
+      [
+        api.post('/v1/search', {
+          key,
+          body: { query: 'x', mode: 'fast', category: 'company', filters: { industry: { include: ['a\u0000'] } } },
+        }),
+        ['body', 'filters', 'industry', 'include', 0],
+      ],
       [api.get('/v1/search/filters/industry', { key, query: { search: 'so\u0000ft' } }), ['query', 'search']],
     ]
     for (const [pending, loc] of cases) {
@@ -115,14 +130,24 @@ describe('validation', () => {
       assert.deepEqual(res.body.extra.errors[0]!.loc, loc)
     }
     // A well-formed pair (an emoji) is text like any other.
-    expectStatus(await api.post('/v1/search', { key, body: { query: 'cloud \ud83d\ude00', mode: 'fast', category: 'company', limit: 1 } }), 200)
+    expectStatus(
+      await api.post('/v1/search', {
+        key,
+        body: { query: 'cloud \ud83d\ude00', mode: 'fast', category: 'company', limit: 1 },
+      }),
+      200,
+    )
     assert.ok((await api.get('/v1/credits', { key })).body.spendable <= before)
   })
 
   test('malformed JSON → 422 request.invalid', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
-    const res = await api.post('/v1/members/resolve', { key, rawBody: '{"email":', headers: { 'content-type': 'application/json' } })
+    const res = await api.post('/v1/members/resolve', {
+      key,
+      rawBody: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    })
     expectProblem(res, 422, 'request.invalid')
   })
 
@@ -130,7 +155,11 @@ describe('validation', () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
     for (const type of ['text/plain', 'application/xml', 'application/x-www-form-urlencoded']) {
-      const res = await api.post('/v1/members/resolve', { key, rawBody: 'email=a@b.co', headers: { 'content-type': type } })
+      const res = await api.post('/v1/members/resolve', {
+        key,
+        rawBody: 'email=a@b.co',
+        headers: { 'content-type': type },
+      })
       expectProblem(res, 415, 'request.unsupported')
     }
   })
@@ -173,10 +202,51 @@ describe('GET /docs/errors', () => {
 
   test('the catalogue holds every code of §7 with its status', () => {
     const expected: Record<string, number[]> = {
-      'auth.unauthorized': [401], 'auth.missing_key': [401], 'auth.invalid_key': [401], 'auth.expired': [401], 'auth.insufficient_scope': [403], 'auth.unavailable': [503], 'auth.browser_origin': [403], 'auth.invalid_credentials': [401], 'auth.account_exists': [409], 'auth.session_required': [401], 'auth.csrf': [403],
-      'request.invalid': [422, 400, 404], 'request.too_large': [413], 'request.unsupported': [415, 422, 501], 'relationship.anchor_ambiguous': [422], 'feedback.subject_not_found': [404], 'feedback.unavailable': [503], 'lists.not_found': [404], 'lists.item_cap_reached': [409], 'lists.unavailable': [503], 'export.not_enabled': [404],
-      'pagination.cursor_invalid': [422], 'pagination.cursor_expired': [422], 'pagination.depth_exceeded': [422], 'idempotency.in_flight': [409], 'idempotency.fingerprint_mismatch': [409], 'quota.burst_exceeded': [429], 'quota.daily_exhausted': [429], 'quota.monthly_exhausted': [429], 'quota.concurrency_exceeded': [429], 'quota.entity_ceiling': [429],
-      'credits.insufficient': [402], 'credits.unavailable': [503], 'credits.unknown_action': [500], 'payment.invalid_amount': [422], 'payment.declined': [402], 'payment.no_method': [409], 'payment.forbidden': [403], 'payment.unavailable': [503], 'payment.topup_not_found': [404], 'upstream.unavailable': [503, 502], 'upstream.timeout': [504], 'history.not_found': [404], not_implemented: [501], internal: [500],
+      'auth.unauthorized': [401],
+      'auth.missing_key': [401],
+      'auth.invalid_key': [401],
+      'auth.expired': [401],
+      'auth.insufficient_scope': [403],
+      'auth.unavailable': [503],
+      'auth.browser_origin': [403],
+      'auth.invalid_credentials': [401],
+      'auth.account_exists': [409],
+      'auth.session_required': [401],
+      'auth.csrf': [403],
+      'request.invalid': [422, 400, 404],
+      'request.too_large': [413],
+      'request.unsupported': [415, 422, 501],
+      'relationship.anchor_ambiguous': [422],
+      'feedback.subject_not_found': [404],
+      'feedback.unavailable': [503],
+      'lists.not_found': [404],
+      'lists.item_cap_reached': [409],
+      'lists.unavailable': [503],
+      'export.not_enabled': [404],
+      'pagination.cursor_invalid': [422],
+      'pagination.cursor_expired': [422],
+      'pagination.depth_exceeded': [422],
+      'idempotency.in_flight': [409],
+      'idempotency.fingerprint_mismatch': [409],
+      'quota.burst_exceeded': [429],
+      'quota.daily_exhausted': [429],
+      'quota.monthly_exhausted': [429],
+      'quota.concurrency_exceeded': [429],
+      'quota.entity_ceiling': [429],
+      'credits.insufficient': [402],
+      'credits.unavailable': [503],
+      'credits.unknown_action': [500],
+      'payment.invalid_amount': [422],
+      'payment.declined': [402],
+      'payment.no_method': [409],
+      'payment.forbidden': [403],
+      'payment.unavailable': [503],
+      'payment.topup_not_found': [404],
+      'upstream.unavailable': [503, 502],
+      'upstream.timeout': [504],
+      'history.not_found': [404],
+      not_implemented: [501],
+      internal: [500],
     }
     for (const [code, statuses] of Object.entries(expected)) {
       assert.ok(code in catalogue, `catalogue lacks ${code}`)

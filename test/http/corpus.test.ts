@@ -161,7 +161,11 @@ describe('POST /admin/v1/corpus/{category}', () => {
     }
     const sized = await api.post('/v1/search', {
       key,
-      body: { category: 'company', mode: 'fast', filters: { employee_count: { min: 7, max: 7 }, founded_year: { min: 2001, max: 2001 } } },
+      body: {
+        category: 'company',
+        mode: 'fast',
+        filters: { employee_count: { min: 7, max: 7 }, founded_year: { min: 2001, max: 2001 } },
+      },
     })
     assert.deepEqual(
       sized.body.results.map((r: { id: string }) => r.id),
@@ -175,7 +179,11 @@ describe('POST /admin/v1/corpus/{category}', () => {
   test('a batch is cut by the size of its records as well as by their number; every record goes in', async () => {
     const api = await batchServer()
     const lines = Array.from({ length: 9 }, (_, i) =>
-      JSON.stringify({ title: `Sized report ${i}`, url: `https://reports.example/sized-${i}`, body: 'x'.repeat(3000 + i) }),
+      JSON.stringify({
+        title: `Sized report ${i}`,
+        url: `https://reports.example/sized-${i}`,
+        body: 'x'.repeat(3000 + i),
+      }),
     )
     const batches: number[] = []
     const summary = await ingestLines(api.app.deps, 'market_report', lines, {
@@ -292,10 +300,18 @@ describe('POST /admin/v1/corpus/{category}', () => {
       education: [{ school: 'Ashford University', school_id: 'ashford-university', start: '2012-09', end: '2016-06' }],
     }
     expectStatus(await ingest(api, 'person', ndjson([person])), 200)
-    assert.deepEqual(await holders(), [['name:zenith labs', 'name:zenith labs'], ['acme-widgets.com', 'name:zenith labs'], ['ashford-university', 'name:zenith labs']])
+    assert.deepEqual(await holders(), [
+      ['name:zenith labs', 'name:zenith labs'],
+      ['acme-widgets.com', 'name:zenith labs'],
+      ['ashford-university', 'name:zenith labs'],
+    ])
     // The employer arrives as a company: the name: key becomes its domain, on every row the person holds.
     await ingest(api, 'company', ndjson([{ account_name: 'Zenith Labs', domain: 'zenith.example' }]))
-    assert.deepEqual(await holders(), [['zenith.example', 'zenith.example'], ['acme-widgets.com', 'zenith.example'], ['ashford-university', 'zenith.example']])
+    assert.deepEqual(await holders(), [
+      ['zenith.example', 'zenith.example'],
+      ['acme-widgets.com', 'zenith.example'],
+      ['ashford-university', 'zenith.example'],
+    ])
     // A new current employer on re-ingest rewrites every row's holder.
     const moved = {
       ...person,
@@ -306,7 +322,11 @@ describe('POST /admin/v1/corpus/{category}', () => {
       ],
     }
     assert.equal((await ingest(api, 'person', ndjson([moved]))).body.upserted, 1)
-    assert.deepEqual(await holders(), [['zenith.example', 'acme-widgets.com'], ['acme-widgets.com', 'acme-widgets.com'], ['ashford-university', 'acme-widgets.com']])
+    assert.deepEqual(await holders(), [
+      ['zenith.example', 'acme-widgets.com'],
+      ['acme-widgets.com', 'acme-widgets.com'],
+      ['ashford-university', 'acme-widgets.com'],
+    ])
   })
 
   test('schools are institutions: ingested idempotently', async () => {

@@ -129,11 +129,29 @@ describe('charging', () => {
     const { key } = await api.admin.workspaceWithKey({ credits: 100 })
     const scope = 'chain:' + randomUUID()
     const page = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i)
-    assert.equal((await chargeWith(api, key, { action_type: 'dsp.relationships', positions: page(0, 10), scope })).credits_charged, 2)
-    assert.equal((await chargeWith(api, key, { action_type: 'dsp.relationships', positions: page(10, 10), scope })).credits_charged, 1)
-    assert.equal((await chargeWith(api, key, { action_type: 'dsp.relationships', positions: page(20, 5), scope })).credits_charged, 1)
-    assert.equal((await chargeWith(api, key, { action_type: 'dsp.relationships', positions: page(25, 5), scope })).credits_charged, 0, 'block 3 was already charged')
-    assert.equal((await chargeWith(api, key, { action_type: 'dsp.relationships', positions: page(0, 25) })).credits_charged, 4, 'a fresh request: 2 + 1 + 1')
+    assert.equal(
+      (await chargeWith(api, key, { action_type: 'dsp.relationships', positions: page(0, 10), scope })).credits_charged,
+      2,
+    )
+    assert.equal(
+      (await chargeWith(api, key, { action_type: 'dsp.relationships', positions: page(10, 10), scope }))
+        .credits_charged,
+      1,
+    )
+    assert.equal(
+      (await chargeWith(api, key, { action_type: 'dsp.relationships', positions: page(20, 5), scope })).credits_charged,
+      1,
+    )
+    assert.equal(
+      (await chargeWith(api, key, { action_type: 'dsp.relationships', positions: page(25, 5), scope })).credits_charged,
+      0,
+      'block 3 was already charged',
+    )
+    assert.equal(
+      (await chargeWith(api, key, { action_type: 'dsp.relationships', positions: page(0, 25) })).credits_charged,
+      4,
+      'a fresh request: 2 + 1 + 1',
+    )
   })
 
   test('page size does not change the total charged for the same rows', async () => {
@@ -141,8 +159,13 @@ describe('charging', () => {
     const { key } = await api.admin.workspaceWithKey({ credits: 100 })
     const a = 'chain:' + randomUUID()
     let smallPages = 0
-    for (let from = 0; from < 50; from += 10) smallPages += (await chargeWith(api, key, { positions: Array.from({ length: 10 }, (_, i) => from + i), scope: a })).credits_charged
-    const big = (await chargeWith(api, key, { positions: Array.from({ length: 50 }, (_, i) => i), scope: 'chain:' + randomUUID() })).credits_charged
+    for (let from = 0; from < 50; from += 10)
+      smallPages += (
+        await chargeWith(api, key, { positions: Array.from({ length: 10 }, (_, i) => from + i), scope: a })
+      ).credits_charged
+    const big = (
+      await chargeWith(api, key, { positions: Array.from({ length: 50 }, (_, i) => i), scope: 'chain:' + randomUUID() })
+    ).credits_charged
     assert.equal(Math.round(smallPages * 1000), Math.round(big * 1000))
   })
 })
@@ -152,8 +175,27 @@ describe('DSP_CHARGE_COMMIT: how a charge commits', () => {
   const rawCharge = (api: TestServer, workspace_id: string, commit: 'async' | 'sync') =>
     usage.chargeRun(api.app.deps.db, {
       workspace_id,
-      run: pendingRun({ workspace_id, key_id: null, user_id: null, kind: 'api_key', environment: 'live' } as Credential, new Date(), { action_type: 'dsp.search.fast', query: null, request_id: 'req_' + randomUUID(), request: null, snapshot_state: 'not_recorded' }),
-      scope: 'once:' + randomUUID(), units: ['0'], unitPrices: [100], flatMilli: null, live: true, now: new Date(), key_id: null, user_id: null, action_type: 'dsp.search.fast', commit,
+      run: pendingRun(
+        { workspace_id, key_id: null, user_id: null, kind: 'api_key', environment: 'live' } as Credential,
+        new Date(),
+        {
+          action_type: 'dsp.search.fast',
+          query: null,
+          request_id: 'req_' + randomUUID(),
+          request: null,
+          snapshot_state: 'not_recorded',
+        },
+      ),
+      scope: 'once:' + randomUUID(),
+      units: ['0'],
+      unitPrices: [100],
+      flatMilli: null,
+      live: true,
+      now: new Date(),
+      key_id: null,
+      user_id: null,
+      action_type: 'dsp.search.fast',
+      commit,
     })
 
   test('async (the default) commits the charge without waiting for the WAL flush, for that transaction only', async () => {
@@ -164,47 +206,75 @@ describe('DSP_CHARGE_COMMIT: how a charge commits', () => {
     assert.equal(r.outcome, 'charged')
     assert.equal(r.commit_mode, 'off', 'the charge statement ran with synchronous_commit off')
     const after = await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(api.app.deps.db)
-    assert.equal(after.rows[0]!.synchronous_commit, 'on', 'the setting ended with the charge\'s transaction')
+    assert.equal(after.rows[0]!.synchronous_commit, 'on', "the setting ended with the charge's transaction")
     assert.equal((await balance(api, key)).spendable, 9.9)
   })
 
-  test('a unit claimed by another transaction while the charge decides is not paid twice (PostgreSQL)', { skip: usingPostgres() ? false : 'needs a second connection to the store' }, async () => {
-    // dsp_charge reads the scope's unclaimed units, then claims them (migration 0019); a claim
-    // another transaction holds uncommitted meanwhile makes this charge wait, then skip that unit
-    // and pay only for the ones it claimed.
-    const api = await server()
-    const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 10 })
-    const scope = 'once:' + randomUUID()
-    const other = new pg.Client({ connectionString: api.app.deps.config.DATABASE_URL })
-    await other.connect()
-    try {
-      await other.query('begin')
-      await other.query(`insert into charged_units (scope, unit, run_id, created_at) values ($1, '0', 0, now())`, [scope])
-      const charging = usage.chargeRun(api.app.deps.db, {
-        workspace_id,
-        run: pendingRun({ workspace_id, key_id: null, user_id: null, kind: 'api_key', environment: 'live' } as Credential, new Date(), { action_type: 'dsp.search.fast', query: null, request_id: 'req_' + randomUUID(), request: null, snapshot_state: 'not_recorded' }),
-        scope, units: ['0', '1'], unitPrices: [100, 100], flatMilli: null, live: true, now: new Date(), key_id: null, user_id: null, action_type: 'dsp.search.fast', commit: 'async',
-      })
-      // The charge waits on the uncommitted claim of unit 0 until the other transaction commits.
-      await new Promise((r) => setTimeout(r, 200))
-      await other.query('commit')
-      const r = await charging
-      assert.equal(r.outcome, 'charged')
-      assert.equal(r.fresh_units, 1)
-      assert.equal(r.price_milli, 100)
-      assert.equal((await balance(api, key)).spendable, 9.9)
-      await sumsMatch(api, workspace_id)
-    } finally {
-      await other.end()
-    }
-  })
+  test(
+    'a unit claimed by another transaction while the charge decides is not paid twice (PostgreSQL)',
+    { skip: usingPostgres() ? false : 'needs a second connection to the store' },
+    async () => {
+      // dsp_charge reads the scope's unclaimed units, then claims them (migration 0019); a claim
+      // another transaction holds uncommitted meanwhile makes this charge wait, then skip that unit
+      // and pay only for the ones it claimed.
+      const api = await server()
+      const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 10 })
+      const scope = 'once:' + randomUUID()
+      const other = new pg.Client({ connectionString: api.app.deps.config.DATABASE_URL })
+      await other.connect()
+      try {
+        await other.query('begin')
+        await other.query(`insert into charged_units (scope, unit, run_id, created_at) values ($1, '0', 0, now())`, [
+          scope,
+        ])
+        const charging = usage.chargeRun(api.app.deps.db, {
+          workspace_id,
+          run: pendingRun(
+            { workspace_id, key_id: null, user_id: null, kind: 'api_key', environment: 'live' } as Credential,
+            new Date(),
+            {
+              action_type: 'dsp.search.fast',
+              query: null,
+              request_id: 'req_' + randomUUID(),
+              request: null,
+              snapshot_state: 'not_recorded',
+            },
+          ),
+          scope,
+          units: ['0', '1'],
+          unitPrices: [100, 100],
+          flatMilli: null,
+          live: true,
+          now: new Date(),
+          key_id: null,
+          user_id: null,
+          action_type: 'dsp.search.fast',
+          commit: 'async',
+        })
+        // The charge waits on the uncommitted claim of unit 0 until the other transaction commits.
+        await new Promise((r) => setTimeout(r, 200))
+        await other.query('commit')
+        const r = await charging
+        assert.equal(r.outcome, 'charged')
+        assert.equal(r.fresh_units, 1)
+        assert.equal(r.price_milli, 100)
+        assert.equal((await balance(api, key)).spendable, 9.9)
+        await sumsMatch(api, workspace_id)
+      } finally {
+        await other.end()
+      }
+    },
+  )
 
   test('sync waits for the flush; charges, refusals and the ledger behave the same', async () => {
     const api = await startTestServer({ DSP_CHARGE_COMMIT: 'sync' })
     try {
       const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 0.25 })
       assert.equal((await chargeWith(api, key)).credits_charged, 0.1)
-      await expectApiError(chargeWith(api, key, { positions: Array.from({ length: 20 }, (_, i) => i) }), 'credits.insufficient')
+      await expectApiError(
+        chargeWith(api, key, { positions: Array.from({ length: 20 }, (_, i) => i) }),
+        'credits.insufficient',
+      )
       assert.equal((await rawCharge(api, workspace_id, 'sync')).commit_mode, 'on')
       assert.equal((await balance(api, key)).spendable, 0.05)
       const acct = await ledgerStore.sumEntries(api.app.deps.db, `${workspace_id}:allocated`)
@@ -250,7 +320,10 @@ describe('Idempotency-Key on billed routes (§4.10)', () => {
     const keyB = await api.admin.createKey(a.workspace_id)
     const ca = await verifyApiKey(api.app.deps, a.key)
     const cb = await verifyApiKey(api.app.deps, keyB.secret)
-    assert.notEqual(idempotencyScope(api.app.deps, ca, 'k', { q: 1 }), idempotencyScope(api.app.deps, cb, 'k', { q: 1 }))
+    assert.notEqual(
+      idempotencyScope(api.app.deps, ca, 'k', { q: 1 }),
+      idempotencyScope(api.app.deps, cb, 'k', { q: 1 }),
+    )
   })
 
   test('retried concurrently under one key, the rows are charged once', async () => {
@@ -272,7 +345,9 @@ describe('concurrency', () => {
     const attempts = 40 // each 0.1 credit: exactly 20 fit
     const settled = await Promise.allSettled(Array.from({ length: attempts }, () => chargeWith(api, key)))
     const ok = settled.filter((s) => s.status === 'fulfilled').length
-    const refused = settled.filter((s) => s.status === 'rejected' && (s.reason as ApiError).code === 'credits.insufficient').length
+    const refused = settled.filter(
+      (s) => s.status === 'rejected' && (s.reason as ApiError).code === 'credits.insufficient',
+    ).length
     assert.equal(ok, 20)
     assert.equal(refused, 20)
     const body = await balance(api, key)
@@ -295,49 +370,83 @@ describe('DSP_CHARGE_WRITE: charges admitted in memory (the embedded store) or d
     assert.equal(chargeBook(api.app.deps).mode, usingPostgres() ? 'store' : 'behind')
   })
 
-  test('behind: once the store has answered for an account, the next charges are admitted in memory; reading credits writes them first', embedded, async () => {
-    const api = await server()
-    const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 1 })
-    const book = chargeBook(api.app.deps)
-    assert.equal((await chargeWith(api, key)).credits_charged, 0.1, 'the first charge: the store decides and tells the account')
-    const before = book.stats.admitted
-    const made = await Promise.all(Array.from({ length: 5 }, () => chargeWith(api, key)))
-    assert.deepEqual(made.map((m) => m.credits_charged), [0.1, 0.1, 0.1, 0.1, 0.1])
-    assert.equal(book.stats.admitted - before, 5, 'admitted in memory')
-    assert.equal(new Set(made.map((m) => m.run_id)).size, 5, 'each its own run')
-    const b = await balance(api, key)
-    assert.equal(b.spendable, 0.4)
-    assert.equal(await chargeEntries(api, workspace_id), 6)
-    await sumsMatch(api, workspace_id)
-    // The history lists every run, each with its price.
-    const history = await api.get('/v1/usage/history?limit=100', { key })
-    expectStatus(history, 200)
-    const rows = new Map<number, number>(history.body.results.map((r: { id: number; credits_charged: number }) => [r.id, r.credits_charged]))
-    for (const m of made) assert.equal(rows.get(m.run_id), 0.1, `run ${m.run_id} in the history with its price`)
-  })
+  test(
+    'behind: once the store has answered for an account, the next charges are admitted in memory; reading credits writes them first',
+    embedded,
+    async () => {
+      const api = await server()
+      const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 1 })
+      const book = chargeBook(api.app.deps)
+      assert.equal(
+        (await chargeWith(api, key)).credits_charged,
+        0.1,
+        'the first charge: the store decides and tells the account',
+      )
+      const before = book.stats.admitted
+      const made = await Promise.all(Array.from({ length: 5 }, () => chargeWith(api, key)))
+      assert.deepEqual(
+        made.map((m) => m.credits_charged),
+        [0.1, 0.1, 0.1, 0.1, 0.1],
+      )
+      assert.equal(book.stats.admitted - before, 5, 'admitted in memory')
+      assert.equal(new Set(made.map((m) => m.run_id)).size, 5, 'each its own run')
+      const b = await balance(api, key)
+      assert.equal(b.spendable, 0.4)
+      assert.equal(await chargeEntries(api, workspace_id), 6)
+      await sumsMatch(api, workspace_id)
+      // The history lists every run, each with its price.
+      const history = await api.get('/v1/usage/history?limit=100', { key })
+      expectStatus(history, 200)
+      const rows = new Map<number, number>(
+        history.body.results.map((r: { id: number; credits_charged: number }) => [r.id, r.credits_charged]),
+      )
+      for (const m of made) assert.equal(rows.get(m.run_id), 0.1, `run ${m.run_id} in the history with its price`)
+    },
+  )
 
-  test('behind: a run closed and detailed before its charge is written goes in whole, in the charge\'s own transaction', embedded, async () => {
-    const api = await server()
-    const { key } = await api.admin.workspaceWithKey({ credits: 10 })
-    await chargeWith(api, key)
-    const credential = await verifyApiKey(api.app.deps, key)
-    const snapshot = { results: [{ id: 'acme.com', category: 'company', score: 0.9 }] }
-    const made = await chargeCall(api.app.deps, { credential, request_id: 'req_' + randomUUID() }, {
-      action_type: 'dsp.search.fast', positions: [0], scope: null, query: 'acme', request: { body: { query: 'acme' } }, plan: { mode: 'fast' }, result_count: 1, snapshot, snapshot_state: 'available',
-    })
-    finishCharge(api.app.deps, made.run_id, true, 12.4)
-    const res = await api.get(`/v1/usage/history/${made.run_id}`, { key })
-    expectStatus(res, 200)
-    assert.equal(res.body.status, 'ok')
-    assert.equal(res.body.latency_ms, 12)
-    assert.equal(res.body.credits_charged, 0.02)
-    assert.deepEqual(res.body.request, { body: { query: 'acme' } })
-    assert.deepEqual(res.body.plan, { mode: 'fast' })
-    assert.deepEqual(res.body.snapshot, snapshot)
-    // One row version, written by the transaction that wrote the charge's ledger entry.
-    const row = await sql<{ same: boolean; deflated: boolean }>`select r.xmin::text = e.xmin::text as same, r.snapshot_deflated is not null as deflated from usage_runs r join ledger_entries e on e.run_id = r.id where r.id = ${made.run_id}`.execute(api.app.deps.db)
-    assert.deepEqual(row.rows[0], { same: true, deflated: true })
-  })
+  test(
+    "behind: a run closed and detailed before its charge is written goes in whole, in the charge's own transaction",
+    embedded,
+    async () => {
+      const api = await server()
+      const { key } = await api.admin.workspaceWithKey({ credits: 10 })
+      await chargeWith(api, key)
+      const credential = await verifyApiKey(api.app.deps, key)
+      const snapshot = { results: [{ id: 'acme.com', category: 'company', score: 0.9 }] }
+      const made = await chargeCall(
+        api.app.deps,
+        { credential, request_id: 'req_' + randomUUID() },
+        {
+          action_type: 'dsp.search.fast',
+          positions: [0],
+          scope: null,
+          query: 'acme',
+          request: { body: { query: 'acme' } },
+          plan: { mode: 'fast' },
+          result_count: 1,
+          snapshot,
+          snapshot_state: 'available',
+        },
+      )
+      finishCharge(api.app.deps, made.run_id, true, 12.4)
+      const res = await api.get(`/v1/usage/history/${made.run_id}`, { key })
+      expectStatus(res, 200)
+      assert.equal(res.body.status, 'ok')
+      assert.equal(res.body.latency_ms, 12)
+      assert.equal(res.body.credits_charged, 0.02)
+      assert.deepEqual(res.body.request, { body: { query: 'acme' } })
+      assert.deepEqual(res.body.plan, { mode: 'fast' })
+      assert.deepEqual(res.body.snapshot, snapshot)
+      // One row version, written by the transaction that wrote the charge's ledger entry.
+      const row = await sql<{
+        same: boolean
+        deflated: boolean
+      }>`select r.xmin::text = e.xmin::text as same, r.snapshot_deflated is not null as deflated from usage_runs r join ledger_entries e on e.run_id = r.id where r.id = ${made.run_id}`.execute(
+        api.app.deps.db,
+      )
+      assert.deepEqual(row.rows[0], { same: true, deflated: true })
+    },
+  )
 
   test('behind: exact at the edge with many concurrent charges; the 402 names what is left', embedded, async () => {
     const api = await server()
@@ -347,7 +456,9 @@ describe('DSP_CHARGE_WRITE: charges admitted in memory (the embedded store) or d
     const before = book.stats.admitted
     const settled = await Promise.allSettled(Array.from({ length: 40 }, () => chargeWith(api, key)))
     const ok = settled.filter((s) => s.status === 'fulfilled').length
-    const refused = settled.filter((s): s is PromiseRejectedResult => s.status === 'rejected').map((s) => s.reason as ApiError)
+    const refused = settled
+      .filter((s): s is PromiseRejectedResult => s.status === 'rejected')
+      .map((s) => s.reason as ApiError)
     assert.equal(ok, 19)
     assert.equal(refused.length, 21)
     for (const e of refused) {
@@ -360,23 +471,45 @@ describe('DSP_CHARGE_WRITE: charges admitted in memory (the embedded store) or d
     await sumsMatch(api, workspace_id)
   })
 
-  test('behind: charges admitted faster than the store writes them are held back to its pace, and all counted', embedded, async () => {
-    const api = await server()
-    const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 100 })
-    const credential = await verifyApiKey(api.app.deps, key)
-    const book = chargeBook(api.app.deps)
-    await chargeWith(api, key)
-    const before = { ...book.stats }
-    // 2,500 one-row charges at once, more than the 2,000 the book lets wait for the store.
-    const made = await Promise.all(Array.from({ length: 2500 }, () =>
-      chargeCall(api.app.deps, { credential, request_id: 'req_' + randomUUID() }, { action_type: 'dsp.search.fast', positions: [0], scope: null, query: null, request: null, result_count: 1, snapshot_state: 'not_a_search' })))
-    assert.equal(made.length, 2500)
-    assert.ok(book.stats.admitted - before.admitted <= 2000, `at most 2,000 admitted ahead of the store (${book.stats.admitted - before.admitted})`)
-    assert.ok(book.stats.through_store > before.through_store, 'the rest went to the store')
-    assert.equal((await balance(api, key)).spendable, 49.9, '100 − 0.1 (the first five rows) − 2,500 × 0.02')
-    assert.equal(await chargeEntries(api, workspace_id), 2501)
-    await sumsMatch(api, workspace_id)
-  })
+  test(
+    'behind: charges admitted faster than the store writes them are held back to its pace, and all counted',
+    embedded,
+    async () => {
+      const api = await server()
+      const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 100 })
+      const credential = await verifyApiKey(api.app.deps, key)
+      const book = chargeBook(api.app.deps)
+      await chargeWith(api, key)
+      const before = { ...book.stats }
+      // 2,500 one-row charges at once, more than the 2,000 the book lets wait for the store.
+      const made = await Promise.all(
+        Array.from({ length: 2500 }, () =>
+          chargeCall(
+            api.app.deps,
+            { credential, request_id: 'req_' + randomUUID() },
+            {
+              action_type: 'dsp.search.fast',
+              positions: [0],
+              scope: null,
+              query: null,
+              request: null,
+              result_count: 1,
+              snapshot_state: 'not_a_search',
+            },
+          ),
+        ),
+      )
+      assert.equal(made.length, 2500)
+      assert.ok(
+        book.stats.admitted - before.admitted <= 2000,
+        `at most 2,000 admitted ahead of the store (${book.stats.admitted - before.admitted})`,
+      )
+      assert.ok(book.stats.through_store > before.through_store, 'the rest went to the store')
+      assert.equal((await balance(api, key)).spendable, 49.9, '100 − 0.1 (the first five rows) − 2,500 × 0.02')
+      assert.equal(await chargeEntries(api, workspace_id), 2501)
+      await sumsMatch(api, workspace_id)
+    },
+  )
 
   test('behind: a hold, a grant and a taken-back charge see every admitted charge first', embedded, async () => {
     const api = await server()
@@ -387,7 +520,10 @@ describe('DSP_CHARGE_WRITE: charges admitted in memory (the embedded store) or d
     for (let i = 0; i < 8; i++) await chargeWith(api, key)
     assert.equal(chargeBook(api.app.deps).stats.admitted - admitted, 8)
     // 0.1 left: a hold of 0.2 is refused with the exact figure, one of 0.1 fits.
-    const e = await expectApiError(placeHold(api.app.deps, credential, 200, 'dsp.agent.run.low'), 'credits.insufficient')
+    const e = await expectApiError(
+      placeHold(api.app.deps, credential, 200, 'dsp.agent.run.low'),
+      'credits.insufficient',
+    )
     assert.equal((e.options.extra as { available: number }).available, 0.1)
     const hold = await placeHold(api.app.deps, credential, 100, 'dsp.agent.run.low')
     await expectApiError(chargeWith(api, key), 'credits.insufficient')
@@ -400,14 +536,29 @@ describe('DSP_CHARGE_WRITE: charges admitted in memory (the embedded store) or d
     await sumsMatch(api, workspace_id)
   })
 
-  test('behind: a balance moved outside the charge book fails loudly instead of leaving its figure stale', embedded, async () => {
-    const api = await server()
-    const { workspace_id } = await api.admin.workspaceWithKey({ credits: 1 })
-    await assert.rejects(
-      ledgerStore.appendLedgerEntry(api.app.deps.db, { account_id: `${workspace_id}:allocated`, workspace_id, kind: 'grant', amount_milli: 1000, reserved_delta_milli: 0, created_at: new Date() }, 1000),
-      /outside the charge book/,
-    )
-  })
+  test(
+    'behind: a balance moved outside the charge book fails loudly instead of leaving its figure stale',
+    embedded,
+    async () => {
+      const api = await server()
+      const { workspace_id } = await api.admin.workspaceWithKey({ credits: 1 })
+      await assert.rejects(
+        ledgerStore.appendLedgerEntry(
+          api.app.deps.db,
+          {
+            account_id: `${workspace_id}:allocated`,
+            workspace_id,
+            kind: 'grant',
+            amount_milli: 1000,
+            reserved_delta_milli: 0,
+            created_at: new Date(),
+          },
+          1000,
+        ),
+        /outside the charge book/,
+      )
+    },
+  )
 
   test('behind: closing the server writes what was admitted', embedded, async () => {
     const first = await startTestServer()
@@ -486,7 +637,9 @@ describe('holds (agent runs)', () => {
     assert.equal((await balance(api, key)).allocated.reserved, 2.125)
     await api.admin.advanceClock(36 * 60)
     try {
-      const r = await api.admin.raw('POST', '/admin/v1/jobs/credits.expire_holds', undefined, { 'x-admin-token': (await import('../support/server.ts')).ADMIN_TOKEN })
+      const r = await api.admin.raw('POST', '/admin/v1/jobs/credits.expire_holds', undefined, {
+        'x-admin-token': (await import('../support/server.ts')).ADMIN_TOKEN,
+      })
       expectStatus(r, 200)
       assert.ok(r.body.affected >= 1)
     } finally {

@@ -7,7 +7,13 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { sql } from 'kysely'
 import { expectProblem, expectStatus } from '../support/http.ts'
-import { closedPort, embeddingsHandler, sendJson, startFakeProvider, type FakeProvider } from '../support/fake-openai.ts'
+import {
+  closedPort,
+  embeddingsHandler,
+  sendJson,
+  startFakeProvider,
+  type FakeProvider,
+} from '../support/fake-openai.ts'
 import { ADMIN_TOKEN, startTestServer, type TestServer } from '../support/server.ts'
 
 // 384: no word of the other two records shares a hash slot with the query's (256 had one collision).
@@ -18,9 +24,24 @@ const API_KEY = 'sk-fake-embeddings-key'
 const SYNONYMS = { automobile: 'car', maintenance: 'servicing' }
 
 const COMPANIES = [
-  { account_name: 'Quillon Motors', domain: 'quillon.example', industry: 'Automotive', description: 'Car repair and servicing workshop' },
-  { account_name: 'Bramble Ovens', domain: 'bramble.example', industry: 'Food', description: 'Sourdough loaves and pastries' },
-  { account_name: 'Nimbus Clinic', domain: 'nimbus.example', industry: 'Healthcare', description: 'Family doctors and consultations' },
+  {
+    account_name: 'Quillon Motors',
+    domain: 'quillon.example',
+    industry: 'Automotive',
+    description: 'Car repair and servicing workshop',
+  },
+  {
+    account_name: 'Bramble Ovens',
+    domain: 'bramble.example',
+    industry: 'Food',
+    description: 'Sourdough loaves and pastries',
+  },
+  {
+    account_name: 'Nimbus Clinic',
+    domain: 'nimbus.example',
+    industry: 'Healthcare',
+    description: 'Family doctors and consultations',
+  },
 ]
 
 const ndjson = (records: unknown[]) => records.map((r) => JSON.stringify(r)).join('\n') + '\n'
@@ -74,7 +95,11 @@ describe('DSP_EMBEDDINGS_PROVIDER=openai: records and queries are embedded by th
       assert.equal(call.body.dimensions, undefined)
     }
     const texts: string[] = calls.flatMap((c) => c.body.input)
-    for (const c of COMPANIES) assert.ok(texts.some((t) => t.includes(c.description)), `${c.account_name} was embedded`)
+    for (const c of COMPANIES)
+      assert.ok(
+        texts.some((t) => t.includes(c.description)),
+        `${c.account_name} was embedded`,
+      )
   })
 
   test('GET /v1/coverage counts the vectors', async () => {
@@ -89,13 +114,19 @@ describe('DSP_EMBEDDINGS_PROVIDER=openai: records and queries are embedded by th
   test('a fast search finds the garage by meaning: no shared word, the query embedded by the provider', async () => {
     const { key } = await api.admin.workspaceWithKey()
     const before = provider.requests.length
-    const res = await api.post('/v1/search', { key, body: { query: 'automobile maintenance', mode: 'fast', category: 'company', limit: 5 } })
+    const res = await api.post('/v1/search', {
+      key,
+      body: { query: 'automobile maintenance', mode: 'fast', category: 'company', limit: 5 },
+    })
     expectStatus(res, 200)
     assert.equal(res.body.results[0]?.id, 'quillon.example', res.text)
     assert.equal(res.body.results.length, 1, 'the other records are not near enough to match on their own')
     assert.deepEqual(res.body.degradation, [])
     const queryCalls = provider.requests.slice(before)
-    assert.ok(queryCalls.some((r) => r.body.input?.includes('automobile maintenance')), 'the query was embedded by the provider')
+    assert.ok(
+      queryCalls.some((r) => r.body.input?.includes('automobile maintenance')),
+      'the query was embedded by the provider',
+    )
   })
 })
 
@@ -106,7 +137,8 @@ describe('DSP_EMBEDDINGS_PROVIDER=openai: the provider failing on queries', () =
   before(async () => {
     const embeddings = embeddingsHandler(DIMENSIONS, SYNONYMS)
     provider = await startFakeProvider({
-      '/v1/embeddings': (req, res) => (down ? sendJson(res, 503, { error: { message: 'overloaded' } }) : embeddings(req, res)),
+      '/v1/embeddings': (req, res) =>
+        down ? sendJson(res, 503, { error: { message: 'overloaded' } }) : embeddings(req, res),
     })
     api = await startTestServer(openaiEnv(provider.url))
   })
@@ -118,8 +150,10 @@ describe('DSP_EMBEDDINGS_PROVIDER=openai: the provider failing on queries', () =
   test('after a failure, queries skip the provider for 30 s (words only, degraded), then try it again', async () => {
     expectStatus(await ingest(api, 'company', COMPANIES), 200)
     const { key } = await api.admin.workspaceWithKey()
-    const search = () => api.post('/v1/search', { key, body: { query: 'car repair', mode: 'fast', category: 'company', limit: 5 } })
-    const degraded = (res: { body: { degradation: { reason: string }[] } }) => res.body.degradation.some((d) => d.reason === 'vector_search_unavailable')
+    const search = () =>
+      api.post('/v1/search', { key, body: { query: 'car repair', mode: 'fast', category: 'company', limit: 5 } })
+    const degraded = (res: { body: { degradation: { reason: string }[] } }) =>
+      res.body.degradation.some((d) => d.reason === 'vector_search_unavailable')
     down = true
     let before = provider.requests.length
     const first = await search()
@@ -170,11 +204,22 @@ describe('DSP_EMBEDDINGS_PROVIDER=openai with the provider unreachable', () => {
     const { key } = await api.admin.workspaceWithKey()
     const spendable = (await api.get('/v1/credits', { key })).body.spendable
     let charged = 0
-    for (const [mode, price] of [['fast', 0.02], ['auto', 0.04], ['deep', 0.1]] as const) {
+    for (const [mode, price] of [
+      ['fast', 0.02],
+      ['auto', 0.04],
+      ['deep', 0.1],
+    ] as const) {
       // "car repair" shares words with the garage only: the full-text side finds it without vectors.
-      const res = await api.post('/v1/search', { key, body: { query: 'car repair', mode, category: 'company', limit: 5 } })
+      const res = await api.post('/v1/search', {
+        key,
+        body: { query: 'car repair', mode, category: 'company', limit: 5 },
+      })
       expectStatus(res, 200)
-      assert.deepEqual(res.body.results.map((r: { id: string }) => r.id), ['quillon.example'], `${mode}: ${res.text}`)
+      assert.deepEqual(
+        res.body.results.map((r: { id: string }) => r.id),
+        ['quillon.example'],
+        `${mode}: ${res.text}`,
+      )
       const reasons = res.body.degradation.map((d: { reason: string }) => d.reason)
       assert.ok(reasons.includes('vector_search_unavailable'), `${mode}: ${res.text}`)
       const entry = res.body.degradation.find((d: { reason: string }) => d.reason === 'vector_search_unavailable')
@@ -186,23 +231,39 @@ describe('DSP_EMBEDDINGS_PROVIDER=openai with the provider unreachable', () => {
       assert.equal(res.body.meta.credits_charged, price, `${mode}: one row delivered, one row charged`)
       charged += price
     }
-    assert.equal(Math.round((await api.get('/v1/credits', { key })).body.spendable * 1000), Math.round((spendable - charged) * 1000))
+    assert.equal(
+      Math.round((await api.get('/v1/credits', { key })).body.spendable * 1000),
+      Math.round((spendable - charged) * 1000),
+    )
     // Words that only meaning could connect find nothing by their words: 200, empty, charged 0.
-    const byMeaning = await api.post('/v1/search', { key, body: { query: 'automobile maintenance', mode: 'fast', category: 'company', limit: 5 } })
+    const byMeaning = await api.post('/v1/search', {
+      key,
+      body: { query: 'automobile maintenance', mode: 'fast', category: 'company', limit: 5 },
+    })
     expectStatus(byMeaning, 200)
     assert.deepEqual(byMeaning.body.results, [])
     assert.ok(byMeaning.body.degradation.some((d: { reason: string }) => d.reason === 'vector_search_unavailable'))
     assert.equal(byMeaning.body.meta.credits_charged, 0)
     // Without words nothing is embedded: a filter-only listing answers with no such entry.
-    const listing = await api.post('/v1/search', { key, body: { mode: 'fast', category: 'company', filters: { industry: { include: ['Automotive'] } } } })
+    const listing = await api.post('/v1/search', {
+      key,
+      body: { mode: 'fast', category: 'company', filters: { industry: { include: ['Automotive'] } } },
+    })
     expectStatus(listing, 200)
-    assert.deepEqual(listing.body.results.map((r: { id: string }) => r.id), ['quillon.example'])
+    assert.deepEqual(
+      listing.body.results.map((r: { id: string }) => r.id),
+      ['quillon.example'],
+    )
     assert.ok(!listing.body.degradation.some((d: { reason: string }) => d.reason === 'vector_search_unavailable'))
   })
 
   test('an agent run whose searches could not embed their words completes by words and says so in degradation', async () => {
     const { key } = await api.admin.workspaceWithKey({ scopes: ['dsp.agents.read', 'dsp.agents.write'], credits: 100 })
-    const startedRun = await api.post('/v1/agents/runs', { key, body: { query: 'car repair garages', effort: 'minimal' }, headers: { 'idempotency-key': 'embeddings-down-agent' } })
+    const startedRun = await api.post('/v1/agents/runs', {
+      key,
+      body: { query: 'car repair garages', effort: 'minimal' },
+      headers: { 'idempotency-key': 'embeddings-down-agent' },
+    })
     expectStatus(startedRun, 202)
     const runId = startedRun.body.run_id as string
     const until = Date.now() + 20_000
@@ -218,7 +279,10 @@ describe('DSP_EMBEDDINGS_PROVIDER=openai with the provider unreachable', () => {
     assert.equal(entry.impact, 'recall')
     assert.equal(entry.source_corpus, 'gtm_companies')
     // Its insights' document search (market reports, the minimal tier's one) matched by words only too.
-    const insightsDegraded = run.degradation.filter((d: { reason: string; source_corpus: string }) => d.reason === 'vector_search_unavailable' && d.source_corpus === 'market_reports')
+    const insightsDegraded = run.degradation.filter(
+      (d: { reason: string; source_corpus: string }) =>
+        d.reason === 'vector_search_unavailable' && d.source_corpus === 'market_reports',
+    )
     assert.equal(insightsDegraded.length, 1, JSON.stringify(run.degradation))
   })
 
@@ -227,7 +291,10 @@ describe('DSP_EMBEDDINGS_PROVIDER=openai with the provider unreachable', () => {
     const spendable = (await api.get('/v1/credits', { key })).body.spendable
     await api.admin.fault('retrieval', 'down')
     try {
-      const res = await api.post('/v1/search', { key, body: { query: 'car repair', mode: 'fast', category: 'company', limit: 5 } })
+      const res = await api.post('/v1/search', {
+        key,
+        body: { query: 'car repair', mode: 'fast', category: 'company', limit: 5 },
+      })
       expectProblem(res, 503, 'upstream.unavailable')
     } finally {
       await api.admin.clearFaults()
@@ -278,16 +345,23 @@ describe('switching embedder without re-ingesting', () => {
     assert.equal(corpus.records_with_vector, 0)
     assert.equal(corpus.vector_share, 0)
     assert.equal(corpus.vector_coverage_incomplete, true)
-    const res = await api.post('/v1/search', { key, body: { query: 'car repair', mode: 'fast', category: 'company', limit: 5 } })
+    const res = await api.post('/v1/search', {
+      key,
+      body: { query: 'car repair', mode: 'fast', category: 'company', limit: 5 },
+    })
     expectStatus(res, 200)
-    assert.deepEqual(res.body.results.map((r: { id: string }) => r.id), ['quillon.example'], 'found by its words')
+    assert.deepEqual(
+      res.body.results.map((r: { id: string }) => r.id),
+      ['quillon.example'],
+      'found by its words',
+    )
     const gap = res.body.degradation.find((d: { reason: string }) => d.reason === 'vector_coverage_incomplete')
     assert.ok(gap, res.text)
     assert.match(gap.detail, /^3 of 3 company records/)
     assert.equal(gap.source_corpus, 'gtm_companies')
   })
 
-  test('re-ingesting one record counts it alone: the other two still have only the previous embedder\'s vector', async () => {
+  test("re-ingesting one record counts it alone: the other two still have only the previous embedder's vector", async () => {
     const res = await ingest(api, 'company', COMPANIES.slice(0, 1))
     expectStatus(res, 200)
     assert.deepEqual(res.body.vectors, { embedded: 1, missing: 0 })
@@ -307,7 +381,10 @@ describe('switching embedder without re-ingesting', () => {
     assert.equal(corpus.vector_coverage_incomplete, false)
     // Search reads corpus_state through a one-second cache (engine.ts); the previous test's search filled it.
     await new Promise((resolve) => setTimeout(resolve, 1100))
-    const byMeaning = await api.post('/v1/search', { key, body: { query: 'automobile maintenance', mode: 'fast', category: 'company', limit: 5 } })
+    const byMeaning = await api.post('/v1/search', {
+      key,
+      body: { query: 'automobile maintenance', mode: 'fast', category: 'company', limit: 5 },
+    })
     expectStatus(byMeaning, 200)
     assert.equal(byMeaning.body.results[0]?.id, 'quillon.example', byMeaning.text)
     assert.deepEqual(byMeaning.body.degradation, [])
@@ -324,7 +401,15 @@ describe('vector counts at server start', () => {
     await api?.close()
   })
   const state = async () =>
-    (await sql<{ vector_count: number; vector_counted: string | null; vector_generation: number }>`select vector_count, vector_counted, vector_generation from corpus_state where corpus = 'gtm_companies'`.execute(api.app.deps.db)).rows[0]!
+    (
+      await sql<{
+        vector_count: number
+        vector_counted: string | null
+        vector_generation: number
+      }>`select vector_count, vector_counted, vector_generation from corpus_state where corpus = 'gtm_companies'`.execute(
+        api.app.deps.db,
+      )
+    ).rows[0]!
 
   test('a count is marked with its embedder and generation; batches committed after it are counted again at start', async () => {
     const model = (await api.app.deps.embedder()).name
@@ -332,7 +417,9 @@ describe('vector counts at server start', () => {
     assert.equal(counted.vector_count, 3)
     assert.equal(counted.vector_counted, `${model}@${counted.vector_generation}`)
     // A process that committed a batch and stopped before counting: the generation moved on, the count did not.
-    await sql`update corpus_state set vector_count = 0, vector_generation = vector_generation + 1 where corpus = 'gtm_companies'`.execute(api.app.deps.db)
+    await sql`update corpus_state set vector_count = 0, vector_generation = vector_generation + 1 where corpus = 'gtm_companies'`.execute(
+      api.app.deps.db,
+    )
     api = await api.restart()
     const recounted = await state()
     assert.equal(recounted.vector_count, 3, 'counted again at start')

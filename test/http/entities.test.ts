@@ -24,8 +24,10 @@ const SCOPES = ['dsp.entities.read', 'dsp.usage.read']
 async function liveKey(api: TestServer, credits = 100) {
   return (await api.admin.workspaceWithKey({ credits, scopes: SCOPES })).key
 }
-const spendable = async (api: TestServer, key: string) => (await api.get('/v1/credits', { key })).body.spendable as number
-const historyCount = async (api: TestServer, key: string) => (await api.get('/v1/usage/history', { key })).body.results.length as number
+const spendable = async (api: TestServer, key: string) =>
+  (await api.get('/v1/credits', { key })).body.spendable as number
+const historyCount = async (api: TestServer, key: string) =>
+  (await api.get('/v1/usage/history', { key })).body.results.length as number
 
 type Hit = { id: string; category: string; found: boolean; matches: Record<string, unknown>[] }
 const hits = (res: Res) => res.body.results as Hit[]
@@ -34,8 +36,24 @@ const hits = (res: Res) => res.body.results as Hit[]
 function checkLookup(res: Res, ids: string[], category: string) {
   expectStatus(res, 200)
   const b = res.body
-  for (const f of ['results', 'total', 'total_is_estimate', 'has_more', 'next_cursor', 'resolved_search', 'suggestion', 'coverage', 'attribution', 'degradation', 'columns']) assert.ok(f in b, `envelope lacks ${f}`)
-  assert.deepEqual(hits(res).map((h) => h.id), ids)
+  for (const f of [
+    'results',
+    'total',
+    'total_is_estimate',
+    'has_more',
+    'next_cursor',
+    'resolved_search',
+    'suggestion',
+    'coverage',
+    'attribution',
+    'degradation',
+    'columns',
+  ])
+    assert.ok(f in b, `envelope lacks ${f}`)
+  assert.deepEqual(
+    hits(res).map((h) => h.id),
+    ids,
+  )
   for (const h of hits(res)) {
     assert.equal(h.category, category)
     assert.equal(h.found, h.matches.length > 0)
@@ -47,8 +65,24 @@ function checkLookup(res: Res, ids: string[], category: string) {
   assert.equal(b.resolved_search, null)
 }
 
-const ENTITY_PATHS = ['companies', 'persons', 'patents', 'trends', 'academic-reports', 'news', 'market-reports', 'fundings', 'job-openings']
-for (const p of ENTITY_PATHS) itEnforcesAuth(server, { method: 'POST', path: `/v1/entities/${p}`, scopes: ['dsp.entities.read'], body: { ids: ['x'] } })
+const ENTITY_PATHS = [
+  'companies',
+  'persons',
+  'patents',
+  'trends',
+  'academic-reports',
+  'news',
+  'market-reports',
+  'fundings',
+  'job-openings',
+]
+for (const p of ENTITY_PATHS)
+  itEnforcesAuth(server, {
+    method: 'POST',
+    path: `/v1/entities/${p}`,
+    scopes: ['dsp.entities.read'],
+    body: { ids: ['x'] },
+  })
 
 describe('POST /v1/entities/companies', () => {
   test('by domain: input order, duplicates and misses kept; any accepted domain form', async () => {
@@ -58,8 +92,14 @@ describe('POST /v1/entities/companies', () => {
     const ids = [`https://www.${a.domain!.toUpperCase()}/about`, 'no-such-company.example', b.domain!, a.domain!]
     const res = await api.post('/v1/entities/companies', { key, body: { ids, by: 'domain' } })
     checkLookup(res, ids, 'company')
-    assert.deepEqual(hits(res).map((h) => h.found), [true, false, true, true])
-    assert.deepEqual(hits(res).map((h) => h.matches[0]?.domain ?? null), [a.domain, null, b.domain, a.domain])
+    assert.deepEqual(
+      hits(res).map((h) => h.found),
+      [true, false, true, true],
+    )
+    assert.deepEqual(
+      hits(res).map((h) => h.matches[0]?.domain ?? null),
+      [a.domain, null, b.domain, a.domain],
+    )
     assert.deepEqual(hits(res)[1]!.matches, [])
     assert.equal(res.body.total, 3)
     const match = hits(res)[0]!.matches[0]!
@@ -77,7 +117,10 @@ describe('POST /v1/entities/companies', () => {
     const ids = [internal, a.domain!, '0123456789abcdef', '999999999999']
     const res = await api.post('/v1/entities/companies', { key, body: { ids } })
     checkLookup(res, ids, 'company')
-    assert.deepEqual(hits(res).map((h) => h.found), [true, false, false, false])
+    assert.deepEqual(
+      hits(res).map((h) => h.found),
+      [true, false, false, false],
+    )
     assert.equal(hits(res)[0]!.matches[0]!.domain, a.domain)
     const nulled = await api.post('/v1/entities/companies', { key, body: { ids: [internal], by: null } })
     assert.equal(hits(nulled)[0]!.found, true)
@@ -87,7 +130,10 @@ describe('POST /v1/entities/companies', () => {
     const { api, corpus } = await demo()
     const key = await liveKey(api)
     const a = corpus.company(2)
-    const ids = [`https://uk.linkedin.com/${a.professional_url!.replace('linkedin.com/', '')}/jobs/`, 'linkedin.com/in/somebody-1']
+    const ids = [
+      `https://uk.linkedin.com/${a.professional_url!.replace('linkedin.com/', '')}/jobs/`,
+      'linkedin.com/in/somebody-1',
+    ]
     const res = await api.post('/v1/entities/companies', { key, body: { ids, by: 'li_url' } })
     checkLookup(res, ids, 'company')
     assert.equal(hits(res)[0]!.matches[0]!.domain, a.domain)
@@ -101,7 +147,10 @@ describe('POST /v1/entities/companies', () => {
     const ids = [a.account_name!, a.account_name!.toUpperCase(), a.account_name!.slice(0, -1), 'Qwxz Zzyzx Plover']
     const res = await api.post('/v1/entities/companies', { key, body: { ids, by: 'name' } })
     checkLookup(res, ids, 'company')
-    assert.deepEqual(hits(res).map((h) => h.matches.length), [1, 1, 1, 0])
+    assert.deepEqual(
+      hits(res).map((h) => h.matches.length),
+      [1, 1, 1, 0],
+    )
     for (const h of hits(res).slice(0, 3)) assert.equal(h.matches[0]!.domain, a.domain)
   })
 
@@ -112,18 +161,27 @@ describe('POST /v1/entities/companies', () => {
     const ids = [a.domain!, `https://www.${b.professional_url!}`, c.account_name!]
     const res = await api.post('/v1/entities/companies', { key, body: { ids, by: 'auto' } })
     checkLookup(res, ids, 'company')
-    assert.deepEqual(hits(res).map((h) => h.matches[0]?.domain), [a.domain, b.domain, c.domain])
+    assert.deepEqual(
+      hits(res).map((h) => h.matches[0]?.domain),
+      [a.domain, b.domain, c.domain],
+    )
   })
 
   test('fields restricts each match to those fields plus id; an unknown field is 422', async () => {
     const { api, corpus } = await demo()
     const key = await liveKey(api)
     const a = corpus.company(0)
-    const res = await api.post('/v1/entities/companies', { key, body: { ids: [a.domain!], by: 'domain', fields: ['account_name', 'employee_count'] } })
+    const res = await api.post('/v1/entities/companies', {
+      key,
+      body: { ids: [a.domain!], by: 'domain', fields: ['account_name', 'employee_count'] },
+    })
     checkLookup(res, [a.domain!], 'company')
     assert.deepEqual(Object.keys(hits(res)[0]!.matches[0]!).sort(), ['account_name', 'employee_count', 'id'])
     assert.equal(hits(res)[0]!.matches[0]!.employee_count, a.employee_count)
-    const bad = await api.post('/v1/entities/companies', { key, body: { ids: [a.domain!], by: 'domain', fields: ['account_name', 'shoe_size'] } })
+    const bad = await api.post('/v1/entities/companies', {
+      key,
+      body: { ids: [a.domain!], by: 'domain', fields: ['account_name', 'shoe_size'] },
+    })
     expectProblem(bad, 422, 'request.invalid')
     assert.deepEqual(bad.body.extra.errors[0].loc, ['body', 'fields', 1])
   })
@@ -137,13 +195,27 @@ describe('POST /v1/entities/companies', () => {
     expectMeta(ok, { credits_charged: 20 })
     const before = await spendable(api, key)
     const runs = await historyCount(api, key)
-    expectProblem(await api.post('/v1/entities/companies', { key, body: { ids: Array(1001).fill(domain), by: 'domain' } }), 422, 'request.invalid')
+    expectProblem(
+      await api.post('/v1/entities/companies', { key, body: { ids: Array(1001).fill(domain), by: 'domain' } }),
+      422,
+      'request.invalid',
+    )
     expectProblem(await api.post('/v1/entities/companies', { key, body: { ids: [] } }), 422, 'request.invalid')
-    expectProblem(await api.post('/v1/entities/companies', { key, body: { ids: Array(51).fill('Lumina Cloud'), by: 'name' } }), 422, 'request.invalid')
-    const auto = await api.post('/v1/entities/companies', { key, body: { ids: [...Array(51).fill('Lumina Cloud'), domain], by: 'auto' } })
+    expectProblem(
+      await api.post('/v1/entities/companies', { key, body: { ids: Array(51).fill('Lumina Cloud'), by: 'name' } }),
+      422,
+      'request.invalid',
+    )
+    const auto = await api.post('/v1/entities/companies', {
+      key,
+      body: { ids: [...Array(51).fill('Lumina Cloud'), domain], by: 'auto' },
+    })
     expectProblem(auto, 422, 'request.invalid')
     assert.equal(auto.body.extra.cap, 50)
-    expectStatus(await api.post('/v1/entities/companies', { key, body: { ids: Array(50).fill('Lumina Cloud'), by: 'name' } }), 200)
+    expectStatus(
+      await api.post('/v1/entities/companies', { key, body: { ids: Array(50).fill('Lumina Cloud'), by: 'name' } }),
+      200,
+    )
     assert.equal(await spendable(api, key), before - 1)
     assert.equal(await historyCount(api, key), runs + 1)
   })
@@ -151,8 +223,16 @@ describe('POST /v1/entities/companies', () => {
   test('an unknown by value or body field → 422', async () => {
     const { api } = await demo()
     const key = await liveKey(api)
-    expectProblem(await api.post('/v1/entities/companies', { key, body: { ids: ['x'], by: 'id' } }), 422, 'request.invalid')
-    expectProblem(await api.post('/v1/entities/companies', { key, body: { ids: ['x'], limit: 5 } }), 422, 'request.invalid')
+    expectProblem(
+      await api.post('/v1/entities/companies', { key, body: { ids: ['x'], by: 'id' } }),
+      422,
+      'request.invalid',
+    )
+    expectProblem(
+      await api.post('/v1/entities/companies', { key, body: { ids: ['x'], limit: 5 } }),
+      422,
+      'request.invalid',
+    )
   })
 })
 
@@ -161,10 +241,18 @@ describe('POST /v1/entities/persons', () => {
     const { api, corpus } = await demo()
     const key = await liveKey(api)
     const [p, q] = [corpus.person(0), corpus.person(1)]
-    const ids = [`https://www.${p.profile_url!}/`, 'linkedin.com/in/nobody-at-all-000000', q.profile_url!, p.profile_url!.toUpperCase()]
+    const ids = [
+      `https://www.${p.profile_url!}/`,
+      'linkedin.com/in/nobody-at-all-000000',
+      q.profile_url!,
+      p.profile_url!.toUpperCase(),
+    ]
     const res = await api.post('/v1/entities/persons', { key, body: { ids, by: 'li_url' } })
     checkLookup(res, ids, 'person')
-    assert.deepEqual(hits(res).map((h) => h.matches[0]?.profile_url ?? null), [p.profile_url, null, q.profile_url, p.profile_url])
+    assert.deepEqual(
+      hits(res).map((h) => h.matches[0]?.profile_url ?? null),
+      [p.profile_url, null, q.profile_url, p.profile_url],
+    )
     assert.equal(hits(res)[0]!.matches[0]!.title, p.title)
   })
 
@@ -177,7 +265,10 @@ describe('POST /v1/entities/persons', () => {
     const ids = [internal, p.profile_url!, 'a1b2c3d4e5f60718']
     const res = await api.post('/v1/entities/persons', { key, body: { ids } })
     checkLookup(res, ids, 'person')
-    assert.deepEqual(hits(res).map((h) => h.found), [true, false, false])
+    assert.deepEqual(
+      hits(res).map((h) => h.found),
+      [true, false, false],
+    )
     assert.equal(hits(res)[0]!.matches[0]!.profile_url, p.profile_url)
   })
 
@@ -200,9 +291,20 @@ describe('POST /v1/entities/persons', () => {
     const { api, corpus } = await demo()
     const key = await liveKey(api)
     const url = corpus.person(0).profile_url!
-    expectStatus(await api.post('/v1/entities/persons', { key, body: { ids: Array(100).fill(url), by: 'li_url' } }), 200)
-    expectProblem(await api.post('/v1/entities/persons', { key, body: { ids: Array(101).fill(url), by: 'li_url' } }), 422, 'request.invalid')
-    expectProblem(await api.post('/v1/entities/persons', { key, body: { ids: Array(51).fill('Anna'), by: 'name' } }), 422, 'request.invalid')
+    expectStatus(
+      await api.post('/v1/entities/persons', { key, body: { ids: Array(100).fill(url), by: 'li_url' } }),
+      200,
+    )
+    expectProblem(
+      await api.post('/v1/entities/persons', { key, body: { ids: Array(101).fill(url), by: 'li_url' } }),
+      422,
+      'request.invalid',
+    )
+    expectProblem(
+      await api.post('/v1/entities/persons', { key, body: { ids: Array(51).fill('Anna'), by: 'name' } }),
+      422,
+      'request.invalid',
+    )
   })
 })
 
@@ -214,7 +316,10 @@ describe('document routes without by: patents, trends, academic reports', () => 
     const ids = [p.patent_id!.toLowerCase().replace(/(\d{3})/, '$1 '), 'US0000000X9']
     const res = await api.post('/v1/entities/patents', { key, body: { ids } })
     checkLookup(res, ids, 'patent')
-    assert.deepEqual(hits(res).map((h) => h.matches.length), [1, 0])
+    assert.deepEqual(
+      hits(res).map((h) => h.matches.length),
+      [1, 0],
+    )
     assert.equal(hits(res)[0]!.matches[0]!.patent_id, p.patent_id)
   })
 
@@ -222,7 +327,10 @@ describe('document routes without by: patents, trends, academic reports', () => 
     const { api, corpus } = await demo()
     const key = await liveKey(api)
     const r = corpus.academicReport(4)
-    const reports = await api.post('/v1/entities/academic-reports', { key, body: { ids: [`https://doi.org/${r.doi!.toUpperCase()}`, '10.5555/demo.999999'] } })
+    const reports = await api.post('/v1/entities/academic-reports', {
+      key,
+      body: { ids: [`https://doi.org/${r.doi!.toUpperCase()}`, '10.5555/demo.999999'] },
+    })
     checkLookup(reports, [`https://doi.org/${r.doi!.toUpperCase()}`, '10.5555/demo.999999'], 'academic_report')
     assert.equal(hits(reports)[0]!.matches[0]!.doi, r.doi)
     assert.equal(hits(reports)[1]!.found, false)
@@ -236,8 +344,16 @@ describe('document routes without by: patents, trends, academic reports', () => 
     const { api } = await demo()
     const key = await liveKey(api)
     for (const p of ['patents', 'trends', 'academic-reports']) {
-      expectProblem(await api.post(`/v1/entities/${p}`, { key, body: { ids: ['x'], by: 'name' } }), 422, 'request.invalid')
-      expectProblem(await api.post(`/v1/entities/${p}`, { key, body: { ids: Array(101).fill('x') } }), 422, 'request.invalid')
+      expectProblem(
+        await api.post(`/v1/entities/${p}`, { key, body: { ids: ['x'], by: 'name' } }),
+        422,
+        'request.invalid',
+      )
+      expectProblem(
+        await api.post(`/v1/entities/${p}`, { key, body: { ids: Array(101).fill('x') } }),
+        422,
+        'request.invalid',
+      )
     }
   })
 })
@@ -255,7 +371,10 @@ describe('document routes by name or id: news, market reports, fundings, job ope
     const exact = matches.filter((m) => m.company === company.account_name)
     assert.equal(exact.length, rounds.length)
     assert.deepEqual(matches.slice(0, exact.length), exact, 'exact company names rank first')
-    assert.deepEqual(new Set(exact.map((m) => `${m.type}|${m.announced_on}`)), new Set(rounds.map((r) => `${r.type}|${r.announced_on}`)))
+    assert.deepEqual(
+      new Set(exact.map((m) => `${m.type}|${m.announced_on}`)),
+      new Set(rounds.map((r) => `${r.type}|${r.announced_on}`)),
+    )
     expectMeta(res, { credits_charged: 0.02 })
   })
 
@@ -269,23 +388,36 @@ describe('document routes by name or id: news, market reports, fundings, job ope
     const matches = hits(res)[0]!.matches
     assert.ok(postings.length >= 2 && matches.length < 100, `${postings.length} postings, ${matches.length} matches`)
     const got = new Set(matches.map((m) => `${m.company}|${Date.parse(String(m.posted_at))}`))
-    for (const j of postings) assert.ok(got.has(`${j.company}|${Date.parse(j.posted_at!)}`), `${j.company} ${j.posted_at}`)
+    for (const j of postings)
+      assert.ok(got.has(`${j.company}|${Date.parse(j.posted_at!)}`), `${j.company} ${j.posted_at}`)
     assert.ok(matches.length > postings.length, 'seniority variants of the role are postings for it too')
     const dates = matches.map((m) => Date.parse(String(m.posted_at)))
-    assert.deepEqual(dates, [...dates].sort((a, b) => b - a))
+    assert.deepEqual(
+      dates,
+      [...dates].sort((a, b) => b - a),
+    )
   })
 
   test('news by headline and market reports by title: the exact record first; by id: one record or none', async () => {
     const { api, corpus } = await demo()
     const key = await liveKey(api)
     const n = corpus.newsArticle(7)
-    const news = await api.post('/v1/entities/news', { key, body: { ids: [n.title!, 'Zebra quokka marmalade tribunal'] } })
+    const news = await api.post('/v1/entities/news', {
+      key,
+      body: { ids: [n.title!, 'Zebra quokka marmalade tribunal'] },
+    })
     checkLookup(news, [n.title!, 'Zebra quokka marmalade tribunal'], 'news_article')
     assert.equal(hits(news)[0]!.matches[0]!.title, n.title)
     assert.equal(hits(news)[1]!.found, false)
     const internal = String(hits(news)[0]!.matches[0]!.id)
-    const byId = await api.post('/v1/entities/news', { key, body: { ids: [internal, n.title!, '12345678901234'], by: 'id' } })
-    assert.deepEqual(hits(byId).map((h) => h.matches.length), [1, 0, 0])
+    const byId = await api.post('/v1/entities/news', {
+      key,
+      body: { ids: [internal, n.title!, '12345678901234'], by: 'id' },
+    })
+    assert.deepEqual(
+      hits(byId).map((h) => h.matches.length),
+      [1, 0, 0],
+    )
     const m = corpus.marketReport(3)
     const reports = await api.post('/v1/entities/market-reports', { key, body: { ids: [m.title!] } })
     assert.equal(hits(reports)[0]!.matches[0]!.title, m.title)
@@ -298,9 +430,21 @@ describe('document routes by name or id: news, market reports, fundings, job ope
     const { api } = await demo()
     const key = await liveKey(api)
     expectStatus(await api.post('/v1/entities/news', { key, body: { ids: Array(100).fill('1'), by: 'id' } }), 200)
-    expectProblem(await api.post('/v1/entities/news', { key, body: { ids: Array(101).fill('1'), by: 'id' } }), 422, 'request.invalid')
-    expectProblem(await api.post('/v1/entities/news', { key, body: { ids: Array(51).fill('x') } }), 422, 'request.invalid')
-    expectProblem(await api.post('/v1/entities/job-openings', { key, body: { ids: ['x'], by: 'domain' } }), 422, 'request.invalid')
+    expectProblem(
+      await api.post('/v1/entities/news', { key, body: { ids: Array(101).fill('1'), by: 'id' } }),
+      422,
+      'request.invalid',
+    )
+    expectProblem(
+      await api.post('/v1/entities/news', { key, body: { ids: Array(51).fill('x') } }),
+      422,
+      'request.invalid',
+    )
+    expectProblem(
+      await api.post('/v1/entities/job-openings', { key, body: { ids: ['x'], by: 'domain' } }),
+      422,
+      'request.invalid',
+    )
   })
 })
 
@@ -323,7 +467,10 @@ describe('record lookup charging (dsp.entities)', () => {
   test('a test key is charged 0 and sees the same records', async () => {
     const { api, corpus } = await demo()
     const { key } = await api.admin.workspaceWithKey({ environment: 'test', credits: 0, scopes: SCOPES })
-    const res = await api.post('/v1/entities/companies', { key, body: { ids: [corpus.company(0).domain!], by: 'domain' } })
+    const res = await api.post('/v1/entities/companies', {
+      key,
+      body: { ids: [corpus.company(0).domain!], by: 'domain' },
+    })
     checkLookup(res, [corpus.company(0).domain!], 'company')
     assert.equal(hits(res)[0]!.found, true)
     expectMeta(res, { environment: 'test', credits_charged: 0 })
@@ -338,14 +485,20 @@ describe('record lookup charging (dsp.entities)', () => {
     const again = await api.post('/v1/entities/companies', { key, body, headers })
     expectMeta(again, { credits_charged: 0 })
     assert.equal(again.body.total, 2)
-    expectMeta(await api.post('/v1/entities/companies', { key, body: { ...body, ids: [corpus.company(2).domain!] }, headers }), { credits_charged: 0.02 })
+    expectMeta(
+      await api.post('/v1/entities/companies', { key, body: { ...body, ids: [corpus.company(2).domain!] }, headers }),
+      { credits_charged: 0.02 },
+    )
     assert.equal(await spendable(api, key), 9.94)
   })
 
   test('not enough credits → 402 credits.insufficient and no results', async () => {
     const { api, corpus } = await demo()
     const key = await liveKey(api, 0.03)
-    const res = await api.post('/v1/entities/companies', { key, body: { ids: [corpus.company(0).domain!, corpus.company(1).domain!], by: 'domain' } })
+    const res = await api.post('/v1/entities/companies', {
+      key,
+      body: { ids: [corpus.company(0).domain!, corpus.company(1).domain!], by: 'domain' },
+    })
     expectProblem(res, 402, 'credits.insufficient')
     assert.equal(res.body.results, undefined)
     assert.equal(res.body.extra.required, 0.04)
@@ -357,7 +510,10 @@ describe('record lookup charging (dsp.entities)', () => {
     const key = await liveKey(api)
     await api.admin.fault('retrieval', 'down')
     try {
-      const res = await api.post('/v1/entities/companies', { key, body: { ids: [corpus.company(0).domain!], by: 'domain' } })
+      const res = await api.post('/v1/entities/companies', {
+        key,
+        body: { ids: [corpus.company(0).domain!], by: 'domain' },
+      })
       expectProblem(res, 503, 'upstream.unavailable')
       assert.equal(res.headers.get('retry-after'), '5')
     } finally {

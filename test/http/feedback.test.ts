@@ -13,20 +13,47 @@ const server = useTestServer()
 const SCOPES = ['dsp.search.read', 'dsp.usage.read'] as const
 const DAY = 86_400
 
-itEnforcesAuth(server, { method: 'POST', path: '/v1/feedback', scopes: SCOPES, body: { context: 'help', comment: 'hi', target: { kind: 'result_set' } } })
+itEnforcesAuth(server, {
+  method: 'POST',
+  path: '/v1/feedback',
+  scopes: SCOPES,
+  body: { context: 'help', comment: 'hi', target: { kind: 'result_set' } },
+})
 itEnforcesAuth(server, { method: 'GET', path: '/v1/feedback', scopes: SCOPES })
-itEnforcesAuth(server, { method: 'PUT', path: '/v1/feedback/votes', scopes: SCOPES, body: { request_id: 'req_x', level: 'result_set', entity_category: 'company', vote: 'like' } })
+itEnforcesAuth(server, {
+  method: 'PUT',
+  path: '/v1/feedback/votes',
+  scopes: SCOPES,
+  body: { request_id: 'req_x', level: 'result_set', entity_category: 'company', vote: 'like' },
+})
 itEnforcesAuth(server, { method: 'GET', path: '/v1/feedback/votes?request_id=req_x', scopes: SCOPES })
 
 /** A billed search answered for `key`: returns its meta.request_id (page 1 snapshot holds acme.com and globex.com). */
 async function searched(api: TestServer, key: string, input: Partial<ChargeInput> = {}): Promise<string> {
   const credential = await verifyApiKey(api.app.deps, key)
   const request_id = 'req_' + randomUUID().replace(/-/g, '').slice(0, 10)
-  await chargeCall(api.app.deps, { credential, request_id }, {
-    action_type: 'dsp.search.fast', positions: [0, 1], scope: null, query: 'fintech in berlin', request: { body: { query: 'fintech in berlin' } },
-    result_count: 2, result_total: 40, result_total_is_estimate: false, snapshot_state: 'available',
-    snapshot: { results: [{ id: 'acme.com', category: 'company', score: 0.9 }, { id: 'globex.com', category: 'company', score: 0.8 }] }, ...input,
-  })
+  await chargeCall(
+    api.app.deps,
+    { credential, request_id },
+    {
+      action_type: 'dsp.search.fast',
+      positions: [0, 1],
+      scope: null,
+      query: 'fintech in berlin',
+      request: { body: { query: 'fintech in berlin' } },
+      result_count: 2,
+      result_total: 40,
+      result_total_is_estimate: false,
+      snapshot_state: 'available',
+      snapshot: {
+        results: [
+          { id: 'acme.com', category: 'company', score: 0.9 },
+          { id: 'globex.com', category: 'company', score: 0.8 },
+        ],
+      },
+      ...input,
+    },
+  )
   return request_id
 }
 
@@ -39,10 +66,24 @@ describe('POST /v1/feedback', () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey({ scopes: ['dsp.usage.read'] })
     const request_id = await searched(api, key)
-    const res = await api.post('/v1/feedback', { key, body: { subject_ref: onRequest(request_id), target: { ...aResult('acme.com'), entity_type: 'company' }, tags: ['stale'], comment: 'Moved to Munich.' } })
+    const res = await api.post('/v1/feedback', {
+      key,
+      body: {
+        subject_ref: onRequest(request_id),
+        target: { ...aResult('acme.com'), entity_type: 'company' },
+        tags: ['stale'],
+        comment: 'Moved to Munich.',
+      },
+    })
     expectStatus(res, 201)
     expectMeta(res, { credits_charged: null })
-    assert.deepEqual(Object.keys(res.body).sort(), ['created_at', 'feedback_id', 'meta', 'tag_vocab_version', 'target_verified'])
+    assert.deepEqual(Object.keys(res.body).sort(), [
+      'created_at',
+      'feedback_id',
+      'meta',
+      'tag_vocab_version',
+      'target_verified',
+    ])
     assert.equal(res.body.tag_vocab_version, 2)
     assert.equal(res.body.target_verified, true)
     const list = await api.get('/v1/feedback', { key })
@@ -51,11 +92,38 @@ describe('POST /v1/feedback', () => {
     assert.equal(report.feedback_id, res.body.feedback_id)
     assert.equal(report.created_at, res.body.created_at)
     assert.deepEqual(
-      { sentiment: report.sentiment, status: report.status, subject_kind: report.subject_kind, subject_id: report.subject_id, tags: report.tags, target_kind: report.target_kind, target_entity_id: report.target_entity_id, comment: report.comment, expected: report.expected },
-      { sentiment: 'bad', status: 'received', subject_kind: 'request', subject_id: request_id, tags: ['stale'], target_kind: 'result', target_entity_id: 'acme.com', comment: 'Moved to Munich.', expected: null },
+      {
+        sentiment: report.sentiment,
+        status: report.status,
+        subject_kind: report.subject_kind,
+        subject_id: report.subject_id,
+        tags: report.tags,
+        target_kind: report.target_kind,
+        target_entity_id: report.target_entity_id,
+        comment: report.comment,
+        expected: report.expected,
+      },
+      {
+        sentiment: 'bad',
+        status: 'received',
+        subject_kind: 'request',
+        subject_id: request_id,
+        tags: ['stale'],
+        target_kind: 'result',
+        target_entity_id: 'acme.com',
+        comment: 'Moved to Munich.',
+        expected: null,
+      },
     )
     const { occurred_at, run_id, ...subject } = report.subject
-    assert.deepEqual(subject, { action_type: 'dsp.search.fast', query: 'fintech in berlin', result_count: 2, result_total: 40, result_total_is_estimate: false, status: 'pending' })
+    assert.deepEqual(subject, {
+      action_type: 'dsp.search.fast',
+      query: 'fintech in berlin',
+      result_count: 2,
+      result_total: 40,
+      result_total_is_estimate: false,
+      status: 'pending',
+    })
     assert.ok(Number.isInteger(run_id) && !Number.isNaN(Date.parse(occurred_at)))
   })
 
@@ -63,10 +131,21 @@ describe('POST /v1/feedback', () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
     const request_id = await searched(api, key)
-    const outside = await api.post('/v1/feedback', { key, body: { subject_ref: onRequest(request_id), target: aResult('initech.com'), tags: ['irrelevant'] } })
+    const outside = await api.post('/v1/feedback', {
+      key,
+      body: { subject_ref: onRequest(request_id), target: aResult('initech.com'), tags: ['irrelevant'] },
+    })
     expectStatus(outside, 201)
     assert.equal(outside.body.target_verified, false)
-    const set = await api.post('/v1/feedback', { key, body: { subject_ref: onRequest(request_id), target: theSet, tags: ['missing'], expected: { should_include: ['initech.com'] } } })
+    const set = await api.post('/v1/feedback', {
+      key,
+      body: {
+        subject_ref: onRequest(request_id),
+        target: theSet,
+        tags: ['missing'],
+        expected: { should_include: ['initech.com'] },
+      },
+    })
     assert.equal(set.body.target_verified, true)
     assert.equal((await api.get('/v1/feedback', { key })).body.total, 2, 'both stored')
   })
@@ -76,14 +155,24 @@ describe('POST /v1/feedback', () => {
     const { key } = await api.admin.workspaceWithKey()
     const old = await searched(api, key)
     const tooLarge = await searched(api, key, { snapshot: null, snapshot_state: 'too_large' })
-    const big = await api.post('/v1/feedback', { key, body: { subject_ref: onRequest(tooLarge), target: aResult('acme.com'), tags: ['duplicate'] } })
+    const big = await api.post('/v1/feedback', {
+      key,
+      body: { subject_ref: onRequest(tooLarge), target: aResult('acme.com'), tags: ['duplicate'] },
+    })
     expectStatus(big, 201)
     assert.equal(big.body.target_verified, false)
     await api.admin.withClock(29 * DAY, async () => {
-      assert.equal((await api.post('/v1/feedback', { key, body: { subject_ref: onRequest(old), target: aResult('acme.com') } })).body.target_verified, true)
+      assert.equal(
+        (await api.post('/v1/feedback', { key, body: { subject_ref: onRequest(old), target: aResult('acme.com') } }))
+          .body.target_verified,
+        true,
+      )
     })
     await api.admin.withClock(31 * DAY, async () => {
-      const late = await api.post('/v1/feedback', { key, body: { subject_ref: onRequest(old), target: aResult('acme.com') } })
+      const late = await api.post('/v1/feedback', {
+        key,
+        body: { subject_ref: onRequest(old), target: aResult('acme.com') },
+      })
       expectStatus(late, 201)
       assert.equal(late.body.target_verified, false)
     })
@@ -97,7 +186,11 @@ describe('POST /v1/feedback', () => {
     const stranger = await api.admin.workspaceWithKey()
     const request_id = await searched(api, mine.key)
     const body = { subject_ref: onRequest(request_id), target: theSet, tags: ['too_few'] }
-    expectProblem(await api.post('/v1/feedback', { key: mine.key, body: { ...body, subject_ref: onRequest('req_unknown') } }), 404, 'feedback.subject_not_found')
+    expectProblem(
+      await api.post('/v1/feedback', { key: mine.key, body: { ...body, subject_ref: onRequest('req_unknown') } }),
+      404,
+      'feedback.subject_not_found',
+    )
     expectProblem(await api.post('/v1/feedback', { key: colleague.secret, body }), 404, 'feedback.subject_not_found')
     expectProblem(await api.post('/v1/feedback', { key: stranger.key, body }), 404, 'feedback.subject_not_found')
     await api.admin.withClock(89 * DAY, async () => {
@@ -112,13 +205,23 @@ describe('POST /v1/feedback', () => {
   test('kind agent_run: a run the workspace cannot see → 404 feedback.subject_not_found', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
-    expectProblem(await api.post('/v1/feedback', { key, body: { subject_ref: { kind: 'agent_run', id: 'run_unknown' }, target: theSet, tags: ['too_few'] } }), 404, 'feedback.subject_not_found')
+    expectProblem(
+      await api.post('/v1/feedback', {
+        key,
+        body: { subject_ref: { kind: 'agent_run', id: 'run_unknown' }, target: theSet, tags: ['too_few'] },
+      }),
+      404,
+      'feedback.subject_not_found',
+    )
   })
 
   test('subject_ref is required unless context is help → 422 naming it', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
-    for (const body of [{ target: theSet, tags: ['missing'] }, { subject_ref: null, target: theSet, tags: ['missing'] }]) {
+    for (const body of [
+      { target: theSet, tags: ['missing'] },
+      { subject_ref: null, target: theSet, tags: ['missing'] },
+    ]) {
       const res = await api.post('/v1/feedback', { key, body })
       expectProblem(res, 422, 'request.invalid')
       assert.deepEqual(res.body.extra.errors[0].loc, ['body', 'subject_ref'])
@@ -129,7 +232,13 @@ describe('POST /v1/feedback', () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
     const subject_ref = onRequest(await searched(api, key))
-    for (const target of [{ kind: 'result' }, { kind: 'result', entity_id: null }, { kind: 'result_set', entity_id: 'acme.com' }, { kind: 'row' }, { kind: 'result', entity_id: 'x'.repeat(129) }]) {
+    for (const target of [
+      { kind: 'result' },
+      { kind: 'result', entity_id: null },
+      { kind: 'result_set', entity_id: 'acme.com' },
+      { kind: 'row' },
+      { kind: 'result', entity_id: 'x'.repeat(129) },
+    ]) {
       expectProblem(await api.post('/v1/feedback', { key, body: { subject_ref, target } }), 422, 'request.invalid')
     }
     expectProblem(await api.post('/v1/feedback', { key, body: { subject_ref } }), 422, 'request.invalid')
@@ -139,17 +248,49 @@ describe('POST /v1/feedback', () => {
   test("context help: subject optional (checked if sent), target result_set, a comment or a tag; lists as subject_kind 'help'", async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
-    const res = await api.post('/v1/feedback', { key, body: { context: 'help', comment: 'How do I search by funding stage?', target: theSet } })
+    const res = await api.post('/v1/feedback', {
+      key,
+      body: { context: 'help', comment: 'How do I search by funding stage?', target: theSet },
+    })
     expectStatus(res, 201)
     assert.equal(res.body.target_verified, false)
-    expectStatus(await api.post('/v1/feedback', { key, body: { context: 'help', tags: ['no_results'], target: theSet } }), 201)
-    const withSubject = await api.post('/v1/feedback', { key, body: { context: 'help', comment: 'this one', subject_ref: onRequest(await searched(api, key)), target: theSet } })
+    expectStatus(
+      await api.post('/v1/feedback', { key, body: { context: 'help', tags: ['no_results'], target: theSet } }),
+      201,
+    )
+    const withSubject = await api.post('/v1/feedback', {
+      key,
+      body: { context: 'help', comment: 'this one', subject_ref: onRequest(await searched(api, key)), target: theSet },
+    })
     expectStatus(withSubject, 201)
-    expectProblem(await api.post('/v1/feedback', { key, body: { context: 'help', comment: 'x', subject_ref: onRequest('req_nope'), target: theSet } }), 404, 'feedback.subject_not_found')
-    expectProblem(await api.post('/v1/feedback', { key, body: { context: 'help', comment: 'x', target: aResult('acme.com') } }), 422, 'request.invalid')
-    expectProblem(await api.post('/v1/feedback', { key, body: { context: 'help', target: theSet } }), 422, 'request.invalid')
-    expectProblem(await api.post('/v1/feedback', { key, body: { context: 'help', comment: '  ', tags: [], target: theSet } }), 422, 'request.invalid')
-    expectProblem(await api.post('/v1/feedback', { key, body: { context: 'support', comment: 'x', target: theSet } }), 422, 'request.invalid')
+    expectProblem(
+      await api.post('/v1/feedback', {
+        key,
+        body: { context: 'help', comment: 'x', subject_ref: onRequest('req_nope'), target: theSet },
+      }),
+      404,
+      'feedback.subject_not_found',
+    )
+    expectProblem(
+      await api.post('/v1/feedback', { key, body: { context: 'help', comment: 'x', target: aResult('acme.com') } }),
+      422,
+      'request.invalid',
+    )
+    expectProblem(
+      await api.post('/v1/feedback', { key, body: { context: 'help', target: theSet } }),
+      422,
+      'request.invalid',
+    )
+    expectProblem(
+      await api.post('/v1/feedback', { key, body: { context: 'help', comment: '  ', tags: [], target: theSet } }),
+      422,
+      'request.invalid',
+    )
+    expectProblem(
+      await api.post('/v1/feedback', { key, body: { context: 'support', comment: 'x', target: theSet } }),
+      422,
+      'request.invalid',
+    )
     const helps = await api.get('/v1/feedback', { key, query: { subject_kind: 'help' } })
     assert.equal(helps.body.total, 3)
     assert.ok(helps.body.results.every((r: { subject_kind: string }) => r.subject_kind === 'help'))
@@ -159,22 +300,52 @@ describe('POST /v1/feedback', () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
     const subject_ref = onRequest(await searched(api, key))
-    const unknown = await api.post('/v1/feedback', { key, body: { subject_ref, target: theSet, tags: ['too_few', 'meh'] } })
+    const unknown = await api.post('/v1/feedback', {
+      key,
+      body: { subject_ref, target: theSet, tags: ['too_few', 'meh'] },
+    })
     expectProblem(unknown, 422, 'request.invalid')
     assert.match(unknown.body.detail, /'meh'/)
-    for (const t of ['irrelevant', 'bad_ranking', 'other']) assert.ok(unknown.body.detail.includes(t), unknown.body.detail)
+    for (const t of ['irrelevant', 'bad_ranking', 'other'])
+      assert.ok(unknown.body.detail.includes(t), unknown.body.detail)
     assert.deepEqual(unknown.body.extra.errors[0].loc, ['body', 'tags', 1])
-    const setOnResult = await api.post('/v1/feedback', { key, body: { subject_ref, target: aResult('acme.com'), tags: ['bad_ranking'] } })
+    const setOnResult = await api.post('/v1/feedback', {
+      key,
+      body: { subject_ref, target: aResult('acme.com'), tags: ['bad_ranking'] },
+    })
     expectProblem(setOnResult, 422, 'request.invalid')
     assert.match(setOnResult.body.detail, /bad_ranking/)
-    const resultOnSet = await api.post('/v1/feedback', { key, body: { subject_ref, target: theSet, tags: ['wrong_entity'] } })
+    const resultOnSet = await api.post('/v1/feedback', {
+      key,
+      body: { subject_ref, target: theSet, tags: ['wrong_entity'] },
+    })
     expectProblem(resultOnSet, 422, 'request.invalid')
     assert.match(resultOnSet.body.detail, /wrong_entity/)
-    expectProblem(await api.post('/v1/feedback', { key, body: { subject_ref, target: theSet, tags: ['other'] } }), 422, 'request.invalid')
-    expectStatus(await api.post('/v1/feedback', { key, body: { subject_ref, target: theSet, tags: ['other'], comment: 'Results in the wrong language.' } }), 201)
-    expectStatus(await api.post('/v1/feedback', { key, body: { subject_ref, target: aResult('acme.com'), tags: ['other', 'data_quality'], comment: 'Logo is a cat.' } }), 201)
+    expectProblem(
+      await api.post('/v1/feedback', { key, body: { subject_ref, target: theSet, tags: ['other'] } }),
+      422,
+      'request.invalid',
+    )
+    expectStatus(
+      await api.post('/v1/feedback', {
+        key,
+        body: { subject_ref, target: theSet, tags: ['other'], comment: 'Results in the wrong language.' },
+      }),
+      201,
+    )
+    expectStatus(
+      await api.post('/v1/feedback', {
+        key,
+        body: { subject_ref, target: aResult('acme.com'), tags: ['other', 'data_quality'], comment: 'Logo is a cat.' },
+      }),
+      201,
+    )
     const eleven = Array.from({ length: 11 }, () => 'too_few')
-    expectProblem(await api.post('/v1/feedback', { key, body: { subject_ref, target: theSet, tags: eleven } }), 422, 'request.invalid')
+    expectProblem(
+      await api.post('/v1/feedback', { key, body: { subject_ref, target: theSet, tags: eleven } }),
+      422,
+      'request.invalid',
+    )
     assert.equal((await api.get('/v1/feedback', { key })).body.total, 2)
   })
 
@@ -191,7 +362,16 @@ describe('POST /v1/feedback', () => {
       { subject_ref, target: { kind: 'result', entity_id: 'acme.com', entity_type: 'x'.repeat(33) } },
     ]
     for (const body of bad) expectProblem(await api.post('/v1/feedback', { key, body }), 422, 'request.invalid')
-    const good = await api.post('/v1/feedback', { key, body: { subject_ref, target: theSet, sentiment: 'good', comment: 'x'.repeat(10_000), expected: { note: 'More of these', should_include: ['a.com'] } } })
+    const good = await api.post('/v1/feedback', {
+      key,
+      body: {
+        subject_ref,
+        target: theSet,
+        sentiment: 'good',
+        comment: 'x'.repeat(10_000),
+        expected: { note: 'More of these', should_include: ['a.com'] },
+      },
+    })
     expectStatus(good, 201)
     const [report] = (await api.get('/v1/feedback', { key })).body.results
     assert.equal(report.sentiment, 'good')
@@ -203,7 +383,11 @@ describe('POST /v1/feedback', () => {
     const { key } = await api.admin.workspaceWithKey()
     const subject_ref = onRequest(await searched(api, key))
     await api.admin.withFault('feedback', async () => {
-      expectProblem(await api.post('/v1/feedback', { key, body: { subject_ref, target: theSet, tags: ['too_few'] } }), 503, 'feedback.unavailable')
+      expectProblem(
+        await api.post('/v1/feedback', { key, body: { subject_ref, target: theSet, tags: ['too_few'] } }),
+        503,
+        'feedback.unavailable',
+      )
     })
     assert.equal((await api.get('/v1/feedback', { key })).body.total, 0)
   })
@@ -214,12 +398,16 @@ describe('GET /v1/feedback', () => {
     const api = await server()
     const mine = await api.admin.workspaceWithKey()
     const colleague = await api.admin.createKey(mine.workspace_id)
-    for (let i = 0; i < 3; i++) await api.post('/v1/feedback', { key: mine.key, body: { context: 'help', comment: `c${i}`, target: theSet } })
+    for (let i = 0; i < 3; i++)
+      await api.post('/v1/feedback', { key: mine.key, body: { context: 'help', comment: `c${i}`, target: theSet } })
     const res = await api.get('/v1/feedback', { key: mine.key })
     expectStatus(res, 200)
     expectMeta(res, { credits_charged: null })
     assert.deepEqual([res.body.limit, res.body.offset, res.body.total], [50, 0, 3])
-    assert.deepEqual(res.body.results.map((r: { comment: string }) => r.comment), ['c2', 'c1', 'c0'])
+    assert.deepEqual(
+      res.body.results.map((r: { comment: string }) => r.comment),
+      ['c2', 'c1', 'c0'],
+    )
     const page = await api.get('/v1/feedback', { key: mine.key, query: { limit: 1, offset: 1 } })
     assert.deepEqual([page.body.total, page.body.results.length, page.body.results[0].comment], [3, 1, 'c1'])
     assert.equal((await api.get('/v1/feedback', { key: colleague.secret })).body.total, 0)
@@ -234,7 +422,10 @@ describe('GET /v1/feedback', () => {
     const { key } = await api.admin.workspaceWithKey()
     const r1 = await searched(api, key)
     const r2 = await searched(api, key)
-    await api.post('/v1/feedback', { key, body: { subject_ref: onRequest(r1), target: aResult('acme.com'), tags: ['stale', 'data_quality'] } })
+    await api.post('/v1/feedback', {
+      key,
+      body: { subject_ref: onRequest(r1), target: aResult('acme.com'), tags: ['stale', 'data_quality'] },
+    })
     await api.post('/v1/feedback', { key, body: { subject_ref: onRequest(r2), target: theSet, tags: ['too_few'] } })
     await api.post('/v1/feedback', { key, body: { context: 'help', comment: '?', target: theSet } })
     const count = async (query: Record<string, string>) => (await api.get('/v1/feedback', { key, query })).body.total
@@ -244,7 +435,12 @@ describe('GET /v1/feedback', () => {
     assert.equal(await count({ subject_kind: 'request' }), 2)
     assert.equal(await count({ status: 'received' }), 3)
     assert.equal(await count({ status: 'resolved' }), 0)
-    for (const query of [{ tag: 'meh' }, { subject_kind: 'session' }, { status: 'closed' }, { status: 'x'.repeat(17) }]) {
+    for (const query of [
+      { tag: 'meh' },
+      { subject_kind: 'session' },
+      { status: 'closed' },
+      { status: 'x'.repeat(17) },
+    ]) {
       expectProblem(await api.get('/v1/feedback', { key, query }), 422, 'request.invalid')
     }
   })
@@ -265,9 +461,23 @@ describe('GET /v1/feedback/tags', () => {
     expectStatus(res, 200)
     assert.equal(res.body.version, 2)
     const byTag = Object.fromEntries(res.body.tags.map((t: { tag: string }) => [t.tag, t]))
-    assert.deepEqual(Object.keys(byTag).sort(), ['bad_ranking', 'data_quality', 'duplicate', 'irrelevant', 'missing', 'no_results', 'other', 'stale', 'too_few', 'too_many', 'wrong_entity'])
-    for (const t of ['irrelevant', 'wrong_entity', 'stale', 'data_quality', 'duplicate']) assert.equal(byTag[t].applies_to, 'result')
-    for (const t of ['bad_ranking', 'missing', 'no_results', 'too_few', 'too_many']) assert.equal(byTag[t].applies_to, 'result_set')
+    assert.deepEqual(Object.keys(byTag).sort(), [
+      'bad_ranking',
+      'data_quality',
+      'duplicate',
+      'irrelevant',
+      'missing',
+      'no_results',
+      'other',
+      'stale',
+      'too_few',
+      'too_many',
+      'wrong_entity',
+    ])
+    for (const t of ['irrelevant', 'wrong_entity', 'stale', 'data_quality', 'duplicate'])
+      assert.equal(byTag[t].applies_to, 'result')
+    for (const t of ['bad_ranking', 'missing', 'no_results', 'too_few', 'too_many'])
+      assert.equal(byTag[t].applies_to, 'result_set')
     assert.deepEqual([byTag.other.applies_to, byTag.other.requires_comment], ['any', true])
     for (const t of res.body.tags) {
       assert.deepEqual(Object.keys(t).sort(), ['applies_to', 'description', 'label', 'requires_comment', 'tag'])
@@ -277,8 +487,21 @@ describe('GET /v1/feedback/tags', () => {
 })
 
 describe('PUT /v1/feedback/votes', () => {
-  const setVote = (request_id: string, vote: string, extra: Record<string, unknown> = {}) => ({ request_id, level: 'result_set', entity_category: 'company', vote, ...extra })
-  const flag = (request_id: string, entity_id: string, extra: Record<string, unknown> = {}) => ({ request_id, level: 'result', entity_category: 'company', entity_id, vote: 'flag', ...extra })
+  const setVote = (request_id: string, vote: string, extra: Record<string, unknown> = {}) => ({
+    request_id,
+    level: 'result_set',
+    entity_category: 'company',
+    vote,
+    ...extra,
+  })
+  const flag = (request_id: string, entity_id: string, extra: Record<string, unknown> = {}) => ({
+    request_id,
+    level: 'result',
+    entity_category: 'company',
+    entity_id,
+    vote: 'flag',
+    ...extra,
+  })
 
   test('one active vote per request and level: an identical vote changes nothing, a different one replaces it', async () => {
     const api = await server()
@@ -287,19 +510,41 @@ describe('PUT /v1/feedback/votes', () => {
     expectStatus(first, 200)
     expectMeta(first, { credits_charged: null })
     assert.equal(first.body.changed, true)
-    assert.deepEqual(Object.keys(first.body.vote).sort(), ['created_at', 'entity_category', 'entity_id', 'level', 'reason_code', 'request_id', 'text', 'vote', 'vote_id'])
-    assert.deepEqual([first.body.vote.vote, first.body.vote.entity_id, first.body.vote.reason_code, first.body.vote.text], ['like', null, null, null])
+    assert.deepEqual(Object.keys(first.body.vote).sort(), [
+      'created_at',
+      'entity_category',
+      'entity_id',
+      'level',
+      'reason_code',
+      'request_id',
+      'text',
+      'vote',
+      'vote_id',
+    ])
+    assert.deepEqual(
+      [first.body.vote.vote, first.body.vote.entity_id, first.body.vote.reason_code, first.body.vote.text],
+      ['like', null, null, null],
+    )
     const same = await api.put('/v1/feedback/votes', { key, body: setVote('req_v1', 'like') })
     assert.equal(same.body.changed, false)
     assert.equal(same.body.vote.vote_id, first.body.vote.vote_id)
-    const changed = await api.put('/v1/feedback/votes', { key, body: setVote('req_v1', 'dislike', { reason_code: 'too_few', text: 'Expected dozens.' }) })
+    const changed = await api.put('/v1/feedback/votes', {
+      key,
+      body: setVote('req_v1', 'dislike', { reason_code: 'too_few', text: 'Expected dozens.' }),
+    })
     assert.equal(changed.body.changed, true)
     assert.notEqual(changed.body.vote.vote_id, first.body.vote.vote_id)
     const votes = await api.get('/v1/feedback/votes', { key, query: { request_id: 'req_v1' } })
     expectStatus(votes, 200)
     assert.equal(votes.body.request_id, 'req_v1')
-    assert.deepEqual(votes.body.votes.map((v: { vote: string; reason_code: string; text: string }) => [v.vote, v.reason_code, v.text]), [['dislike', 'too_few', 'Expected dozens.']])
-    const sameAgain = await api.put('/v1/feedback/votes', { key, body: setVote('req_v1', 'dislike', { reason_code: 'too_few', text: 'Expected dozens.' }) })
+    assert.deepEqual(
+      votes.body.votes.map((v: { vote: string; reason_code: string; text: string }) => [v.vote, v.reason_code, v.text]),
+      [['dislike', 'too_few', 'Expected dozens.']],
+    )
+    const sameAgain = await api.put('/v1/feedback/votes', {
+      key,
+      body: setVote('req_v1', 'dislike', { reason_code: 'too_few', text: 'Expected dozens.' }),
+    })
     assert.equal(sameAgain.body.changed, false)
   })
 
@@ -309,14 +554,24 @@ describe('PUT /v1/feedback/votes', () => {
     await api.put('/v1/feedback/votes', { key, body: flag('req_v2', 'acme.com') })
     await api.put('/v1/feedback/votes', { key, body: flag('req_v2', 'globex.com', { reason_code: 'duplicate' }) })
     await api.put('/v1/feedback/votes', { key, body: setVote('req_v2', 'dislike') })
-    const replaced = await api.put('/v1/feedback/votes', { key, body: flag('req_v2', 'acme.com', { reason_code: 'outdated' }) })
+    const replaced = await api.put('/v1/feedback/votes', {
+      key,
+      body: flag('req_v2', 'acme.com', { reason_code: 'outdated' }),
+    })
     assert.equal(replaced.body.changed, true)
     const votes = (await api.get('/v1/feedback/votes', { key, query: { request_id: 'req_v2' } })).body.votes
-    assert.deepEqual(votes.map((v: { level: string; entity_id: string; reason_code: string }) => [v.level, v.entity_id, v.reason_code]), [
-      ['result', 'globex.com', 'duplicate'],
-      ['result_set', null, null],
-      ['result', 'acme.com', 'outdated'],
-    ])
+    assert.deepEqual(
+      votes.map((v: { level: string; entity_id: string; reason_code: string }) => [
+        v.level,
+        v.entity_id,
+        v.reason_code,
+      ]),
+      [
+        ['result', 'globex.com', 'duplicate'],
+        ['result_set', null, null],
+        ['result', 'acme.com', 'outdated'],
+      ],
+    )
   })
 
   test('level rules: result_set takes like or dislike without entity_id; result takes flag with entity_id', async () => {
@@ -356,13 +611,25 @@ describe('PUT /v1/feedback/votes', () => {
       const res = await api.put('/v1/feedback/votes', { key, body })
       expectProblem(res, 422, 'request.invalid')
     }
-    const wrongLevel = await api.put('/v1/feedback/votes', { key, body: setVote('req_v4', 'dislike', { reason_code: 'duplicate' }) })
+    const wrongLevel = await api.put('/v1/feedback/votes', {
+      key,
+      body: setVote('req_v4', 'dislike', { reason_code: 'duplicate' }),
+    })
     assert.match(wrongLevel.body.detail, /not_relevant/)
     for (const reason_code of ['not_relevant', 'missing_expected', 'too_few', 'wrong_or_outdated', 'other']) {
-      expectStatus(await api.put('/v1/feedback/votes', { key, body: setVote('req_v4', 'dislike', { reason_code }) }), 200)
+      expectStatus(
+        await api.put('/v1/feedback/votes', { key, body: setVote('req_v4', 'dislike', { reason_code }) }),
+        200,
+      )
     }
     for (const reason_code of ['wrong_entity', 'outdated', 'duplicate', 'missing_info', 'other']) {
-      expectStatus(await api.put('/v1/feedback/votes', { key, body: flag('req_v4', 'acme.com', { reason_code, text: 'x'.repeat(2000) }) }), 200)
+      expectStatus(
+        await api.put('/v1/feedback/votes', {
+          key,
+          body: flag('req_v4', 'acme.com', { reason_code, text: 'x'.repeat(2000) }),
+        }),
+        200,
+      )
     }
   })
 
@@ -386,14 +653,21 @@ describe('PUT /v1/feedback/votes', () => {
     const theirs = await api.put('/v1/feedback/votes', { key: colleague.secret, body: setVote('req_v5', 'dislike') })
     assert.equal(theirs.body.changed, true)
     const votes = (await api.get('/v1/feedback/votes', { key: mine.key, query: { request_id: 'req_v5' } })).body.votes
-    assert.deepEqual(votes.map((v: { vote: string }) => v.vote), ['like'])
+    assert.deepEqual(
+      votes.map((v: { vote: string }) => v.vote),
+      ['like'],
+    )
   })
 
   test('feedback store unreachable → 503 feedback.unavailable and nothing is saved', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
     await api.admin.withFault('feedback', async () => {
-      expectProblem(await api.put('/v1/feedback/votes', { key, body: setVote('req_v6', 'like') }), 503, 'feedback.unavailable')
+      expectProblem(
+        await api.put('/v1/feedback/votes', { key, body: setVote('req_v6', 'like') }),
+        503,
+        'feedback.unavailable',
+      )
     })
     assert.deepEqual((await api.get('/v1/feedback/votes', { key, query: { request_id: 'req_v6' } })).body.votes, [])
   })
@@ -404,7 +678,11 @@ describe('GET /v1/feedback/votes', () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
     expectProblem(await api.get('/v1/feedback/votes', { key }), 422, 'request.invalid')
-    expectProblem(await api.get('/v1/feedback/votes', { key, query: { request_id: 'x'.repeat(129) } }), 422, 'request.invalid')
+    expectProblem(
+      await api.get('/v1/feedback/votes', { key, query: { request_id: 'x'.repeat(129) } }),
+      422,
+      'request.invalid',
+    )
     const res = await api.get('/v1/feedback/votes', { key, query: { request_id: 'req_none' } })
     expectStatus(res, 200)
     expectMeta(res, { credits_charged: null })
@@ -415,7 +693,11 @@ describe('GET /v1/feedback/votes', () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
     await api.admin.withFault('feedback', async () => {
-      expectProblem(await api.get('/v1/feedback/votes', { key, query: { request_id: 'req_x' } }), 503, 'feedback.unavailable')
+      expectProblem(
+        await api.get('/v1/feedback/votes', { key, query: { request_id: 'req_x' } }),
+        503,
+        'feedback.unavailable',
+      )
     })
   })
 })

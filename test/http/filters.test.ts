@@ -4,7 +4,12 @@ import assert from 'node:assert/strict'
 import { before, describe, test } from 'node:test'
 import { ingestObjects } from '../../src/domain/corpus/ingest.ts'
 import type { IngestCategory } from '../../src/domain/corpus/prepare.ts'
-import { DOCUMENT_CATEGORIES, DOCUMENT_FILTERS, FILTER_VALUE_NAMES, GTM_FILTERS } from '../../src/contract/search-catalogue.ts'
+import {
+  DOCUMENT_CATEGORIES,
+  DOCUMENT_FILTERS,
+  FILTER_VALUE_NAMES,
+  GTM_FILTERS,
+} from '../../src/contract/search-catalogue.ts'
 import { itEnforcesAuth } from '../support/auth-matrix.ts'
 import { expectMeta, expectProblem, expectStatus, type Res } from '../support/http.ts'
 import { useTestServer, type TestServer } from '../support/server.ts'
@@ -13,47 +18,177 @@ const server = useTestServer()
 
 // A small hand-written corpus whose counts the assertions below are computed from.
 const COMPANIES = [
-  { account_name: 'Acme Robotics', domain: 'acme.io', industry: 'Software', sub_industry: 'Developer Tools', country: 'United States', state: 'California', city: 'San Francisco', region: ['North America'], technology: ['React', 'PostgreSQL'], investors: ['Sequoia Capital', 'Accel'], funding_stage: 'series_a', govt_non_govt: 'non_government', parent_organization: { name: 'Acme Holdings', type: 'holding' }, company_keyword: ['robotics'], sic: ['7372'], naics: ['511210'] },
-  { account_name: 'Acme Bank', domain: 'acmebank.com', industry: 'Finance', sub_industry: 'Banking', country: 'United States', state: 'New York', city: 'New York', technology: ['PostgreSQL', 'Java'], funding_stage: 'ipo', govt_non_govt: 'non_government' },
-  { account_name: 'Beta Acme', domain: 'betaacme.com', industry: 'Software', sub_industry: 'Security', country: 'Germany', city: 'Berlin', technology: ['React'], funding_stage: 'series_a', govt_non_govt: 'government' },
-  { account_name: 'Zeta Corp', domain: 'zeta.com', industry: 'Software', sub_industry: 'Developer Tools', country: 'United States', state: 'California', city: 'Palo Alto', technology: ['PostgreSQL'] },
-  { account_name: 'Medi Health', domain: 'medi.com', industry: 'Healthcare', sub_industry: 'Hospitals', country: 'Germany' },
-  { account_name: 'Ledger Finance', domain: 'ledgerfin.co.uk', industry: 'Finance', sub_industry: 'Banking', country: 'United Kingdom' },
+  {
+    account_name: 'Acme Robotics',
+    domain: 'acme.io',
+    industry: 'Software',
+    sub_industry: 'Developer Tools',
+    country: 'United States',
+    state: 'California',
+    city: 'San Francisco',
+    region: ['North America'],
+    technology: ['React', 'PostgreSQL'],
+    investors: ['Sequoia Capital', 'Accel'],
+    funding_stage: 'series_a',
+    govt_non_govt: 'non_government',
+    parent_organization: { name: 'Acme Holdings', type: 'holding' },
+    company_keyword: ['robotics'],
+    sic: ['7372'],
+    naics: ['511210'],
+  },
+  {
+    account_name: 'Acme Bank',
+    domain: 'acmebank.com',
+    industry: 'Finance',
+    sub_industry: 'Banking',
+    country: 'United States',
+    state: 'New York',
+    city: 'New York',
+    technology: ['PostgreSQL', 'Java'],
+    funding_stage: 'ipo',
+    govt_non_govt: 'non_government',
+  },
+  {
+    account_name: 'Beta Acme',
+    domain: 'betaacme.com',
+    industry: 'Software',
+    sub_industry: 'Security',
+    country: 'Germany',
+    city: 'Berlin',
+    technology: ['React'],
+    funding_stage: 'series_a',
+    govt_non_govt: 'government',
+  },
+  {
+    account_name: 'Zeta Corp',
+    domain: 'zeta.com',
+    industry: 'Software',
+    sub_industry: 'Developer Tools',
+    country: 'United States',
+    state: 'California',
+    city: 'Palo Alto',
+    technology: ['PostgreSQL'],
+  },
+  {
+    account_name: 'Medi Health',
+    domain: 'medi.com',
+    industry: 'Healthcare',
+    sub_industry: 'Hospitals',
+    country: 'Germany',
+  },
+  {
+    account_name: 'Ledger Finance',
+    domain: 'ledgerfin.co.uk',
+    industry: 'Finance',
+    sub_industry: 'Banking',
+    country: 'United Kingdom',
+  },
   // 22 companies matching "gamma": one full page of company matches and a second.
-  ...Array.from({ length: 22 }, (_, i) => ({ account_name: `Gamma Works ${String(i + 1).padStart(2, '0')}`, domain: `gamma${i + 1}.example` })),
+  ...Array.from({ length: 22 }, (_, i) => ({
+    account_name: `Gamma Works ${String(i + 1).padStart(2, '0')}`,
+    domain: `gamma${i + 1}.example`,
+  })),
 ]
 
 const PERSONS = [
   {
-    profile_url: 'https://www.linkedin.com/in/alice-a', name: 'Alice A', title: 'Senior Backend Engineer', headline: 'Building payments infrastructure',
-    location: { country: 'United States', state: 'California', city: 'San Francisco' }, skills: ['Go', 'Kubernetes'], languages: ['English', 'French'],
+    profile_url: 'https://www.linkedin.com/in/alice-a',
+    name: 'Alice A',
+    title: 'Senior Backend Engineer',
+    headline: 'Building payments infrastructure',
+    location: { country: 'United States', state: 'California', city: 'San Francisco' },
+    skills: ['Go', 'Kubernetes'],
+    languages: ['English', 'French'],
     education: [{ school: 'MIT', degree: 'BSc', field: 'Computer Science', start: '2010-09', end: '2014-06' }],
     employment_history: [
       { company: 'Acme Robotics', domain: 'acme.io', title: 'Senior Backend Engineer', start: '2020-01', end: null },
       { company: 'Zeta Corp', domain: 'zeta.com', title: 'Junior Developer', start: '2015-01', end: '2019-12' },
     ],
-    current_employer: { company: 'Acme Robotics', domain: 'acme.io' }, department: 'Engineering', seniority: 'IC', employment_type: 'full_time', governance_level: ['advisor'], has_direct_access_to_c_suite: false,
+    current_employer: { company: 'Acme Robotics', domain: 'acme.io' },
+    department: 'Engineering',
+    seniority: 'IC',
+    employment_type: 'full_time',
+    governance_level: ['advisor'],
+    has_direct_access_to_c_suite: false,
   },
   {
-    profile_url: 'https://www.linkedin.com/in/bob-b', name: 'Bob B', title: 'VP Sales', location: { country: 'United States' }, skills: ['Negotiation', 'Go'], languages: ['English'],
+    profile_url: 'https://www.linkedin.com/in/bob-b',
+    name: 'Bob B',
+    title: 'VP Sales',
+    location: { country: 'United States' },
+    skills: ['Negotiation', 'Go'],
+    languages: ['English'],
     education: [{ school: 'Wharton', degree: 'MBA', field: 'Business' }],
-    employment_history: [{ company: 'Acme Bank', domain: 'acmebank.com', title: 'Account Executive', start: '2012-01', end: '2018-01' }],
-    department: 'Sales', seniority: 'VP', employment_type: 'full_time', has_direct_access_to_c_suite: true,
+    employment_history: [
+      { company: 'Acme Bank', domain: 'acmebank.com', title: 'Account Executive', start: '2012-01', end: '2018-01' },
+    ],
+    department: 'Sales',
+    seniority: 'VP',
+    employment_type: 'full_time',
+    has_direct_access_to_c_suite: true,
   },
-  { profile_url: 'https://www.linkedin.com/in/chloe-c', name: 'Chloé C', title: 'Data Scientist', location: { country: 'France' }, skills: ['Python'], languages: ['French'] },
+  {
+    profile_url: 'https://www.linkedin.com/in/chloe-c',
+    name: 'Chloé C',
+    title: 'Data Scientist',
+    location: { country: 'France' },
+    skills: ['Python'],
+    languages: ['French'],
+  },
 ]
 
 const DOCUMENTS: Partial<Record<IngestCategory, unknown[]>> = {
   job_opening: [
-    { role: 'Senior Backend Engineer', company: 'Acme Robotics', company_domain: 'acme.io', location: 'Berlin, Germany', posted_at: '2024-05-01', department: 'Engineering', seniority: 'IC', employment_type: 'full_time' },
-    { role: 'Account Executive', company: 'Zeta Corp', company_domain: 'zeta.com', location: 'Remote', posted_at: '2024-05-02', department: 'Sales', seniority: 'IC', employment_type: 'contract' },
+    {
+      role: 'Senior Backend Engineer',
+      company: 'Acme Robotics',
+      company_domain: 'acme.io',
+      location: 'Berlin, Germany',
+      posted_at: '2024-05-01',
+      department: 'Engineering',
+      seniority: 'IC',
+      employment_type: 'full_time',
+    },
+    {
+      role: 'Account Executive',
+      company: 'Zeta Corp',
+      company_domain: 'zeta.com',
+      location: 'Remote',
+      posted_at: '2024-05-02',
+      department: 'Sales',
+      seniority: 'IC',
+      employment_type: 'contract',
+    },
   ],
   patent: [
-    { patent_id: 'US1234567B2', title: 'Robotic arm', status: 'granted', granted_date: '2023-01-01', classification: ['G06F', 'H04L'], applicants: [{ name: 'Acme Robotics', company_id: 'acme.io' }], application: { office: 'USPTO' } },
-    { patent_id: 'US7654321A1', title: 'Gripper', status: 'applied', classification: ['G06F'], applicants: [{ name: 'Zeta Corp' }], application: { office: 'EPO' } },
+    {
+      patent_id: 'US1234567B2',
+      title: 'Robotic arm',
+      status: 'granted',
+      granted_date: '2023-01-01',
+      classification: ['G06F', 'H04L'],
+      applicants: [{ name: 'Acme Robotics', company_id: 'acme.io' }],
+      application: { office: 'USPTO' },
+    },
+    {
+      patent_id: 'US7654321A1',
+      title: 'Gripper',
+      status: 'applied',
+      classification: ['G06F'],
+      applicants: [{ name: 'Zeta Corp' }],
+      application: { office: 'EPO' },
+    },
   ],
   news_article: [
-    { title: 'Acme raises a round', link: 'https://news.example.com/a', language: 'en', tags: ['funding', 'robotics'], publication: { title: 'TechDaily' }, published_at: '2024-05-01T00:00:00Z', places: { countries: ['United States'] } },
+    {
+      title: 'Acme raises a round',
+      link: 'https://news.example.com/a',
+      language: 'en',
+      tags: ['funding', 'robotics'],
+      publication: { title: 'TechDaily' },
+      published_at: '2024-05-01T00:00:00Z',
+      places: { countries: ['United States'] },
+    },
   ],
 }
 
@@ -118,7 +253,16 @@ describe('GET /v1/search/filters/{name}', () => {
       const res = await values(`/v1/search/filters/${name}`)
       expectMeta(res, { credits_charged: null })
       assert.equal(res.body.filter, name)
-      assert.deepEqual(Object.keys(res.body).sort(), ['filter', 'has_more', 'items', 'meta', 'page', 'page_size', 'total', 'values'])
+      assert.deepEqual(Object.keys(res.body).sort(), [
+        'filter',
+        'has_more',
+        'items',
+        'meta',
+        'page',
+        'page_size',
+        'total',
+        'values',
+      ])
       expectPage(res, { page: 1 })
       const searched = await values(`/v1/search/filters/${name}`, { search: 'a' })
       expectPage(searched, { page: 1 })
@@ -130,7 +274,8 @@ describe('GET /v1/search/filters/{name}', () => {
     const res = await api.get('/v1/search/filters/geo', { key })
     expectProblem(res, 422, 'request.invalid')
     assert.deepEqual(res.body.extra.accepted, [...FILTER_VALUE_NAMES])
-    for (const n of ['country', 'state', 'city', 'region', 'industry']) assert.ok(res.body.detail.includes(n), res.body.detail)
+    for (const n of ['country', 'state', 'city', 'region', 'industry'])
+      assert.ok(res.body.detail.includes(n), res.body.detail)
     assert.deepEqual(res.body.extra.errors[0].loc, ['path', 'name'])
   })
 
@@ -162,7 +307,20 @@ describe('GET /v1/search/filters/{name}', () => {
 
   test('no-vocabulary filters (person, employment_history, certifications, university, ranges, dates) are always empty', async () => {
     const none = GTM_FILTERS.filter((f) => f.vocabulary === 'none').map((f) => f.name)
-    for (const n of ['person', 'employment_history', 'certifications', 'university', 'employee_count', 'revenue', 'founded_year', 'tenure', 'years_worked', 'last_funding_date', 'current_job_start']) assert.ok(none.includes(n), n)
+    for (const n of [
+      'person',
+      'employment_history',
+      'certifications',
+      'university',
+      'employee_count',
+      'revenue',
+      'founded_year',
+      'tenure',
+      'years_worked',
+      'last_funding_date',
+      'current_job_start',
+    ])
+      assert.ok(none.includes(n), n)
     for (const name of none) {
       expectPage(await values(`/v1/search/filters/${name}`), { values: [], total: 0, has_more: false })
       expectPage(await values(`/v1/search/filters/${name}`, { search: 'a' }), { values: [], total: 0 })
@@ -170,8 +328,14 @@ describe('GET /v1/search/filters/{name}', () => {
   })
 
   test('enumerated filters list the distinct values of the index, most common first, ties by value', async () => {
-    expectPage(await values('/v1/search/filters/industry'), { values: ['Software', 'Finance', 'Healthcare'], total: 3, has_more: false })
-    expectPage(await values('/v1/search/filters/sub_industry'), { values: ['Banking', 'Developer Tools', 'Hospitals', 'Security'] })
+    expectPage(await values('/v1/search/filters/industry'), {
+      values: ['Software', 'Finance', 'Healthcare'],
+      total: 3,
+      has_more: false,
+    })
+    expectPage(await values('/v1/search/filters/sub_industry'), {
+      values: ['Banking', 'Developer Tools', 'Hospitals', 'Security'],
+    })
     expectPage(await values('/v1/search/filters/funding_stage'), { values: ['series_a', 'ipo'] })
     expectPage(await values('/v1/search/filters/govt_non_govt'), { values: ['non_government', 'government'] })
     expectPage(await values('/v1/search/filters/languages'), { values: ['English', 'French'] })
@@ -182,13 +346,19 @@ describe('GET /v1/search/filters/{name}', () => {
   })
 
   test('place levels count companies and persons together', async () => {
-    expectPage(await values('/v1/search/filters/country'), { values: ['United States', 'Germany', 'France', 'United Kingdom'] })
+    expectPage(await values('/v1/search/filters/country'), {
+      values: ['United States', 'Germany', 'France', 'United Kingdom'],
+    })
     expectPage(await values('/v1/search/filters/state'), { values: ['California', 'New York'] })
-    expectPage(await values('/v1/search/filters/city'), { values: ['San Francisco', 'Berlin', 'New York', 'Palo Alto'] })
+    expectPage(await values('/v1/search/filters/city'), {
+      values: ['San Francisco', 'Berlin', 'New York', 'Palo Alto'],
+    })
   })
 
   test('seniority lists the ladder, most senior first', async () => {
-    expectPage(await values('/v1/search/filters/seniority'), { values: ['C-Suite', 'VP', 'Director / Head', 'Manager', 'IC', 'Entry', 'In Training'] })
+    expectPage(await values('/v1/search/filters/seniority'), {
+      values: ['C-Suite', 'VP', 'Director / Head', 'Manager', 'IC', 'Entry', 'In Training'],
+    })
   })
 
   test('bounded filters give the most common values with no search, and filter them with one', async () => {
@@ -228,11 +398,20 @@ describe('GET /v1/search/filters/{name}', () => {
     expectPage(await values('/v1/search/filters/company'), { values: [], total: 0 })
     const res = await values('/v1/search/filters/company', { search: 'acme' })
     expectPage(res, { values: ['acmebank.com', 'acme.io', 'betaacme.com'], total: 3 })
-    assert.deepEqual(res.body.items[0], { value: 'acmebank.com', name: 'Acme Bank', domain: 'acmebank.com', id: 'acmebank.com' })
-    assert.deepEqual(res.body.items.map((i: { name: string }) => i.name), ['Acme Bank', 'Acme Robotics', 'Beta Acme'])
+    assert.deepEqual(res.body.items[0], {
+      value: 'acmebank.com',
+      name: 'Acme Bank',
+      domain: 'acmebank.com',
+      id: 'acmebank.com',
+    })
+    assert.deepEqual(
+      res.body.items.map((i: { name: string }) => i.name),
+      ['Acme Bank', 'Acme Robotics', 'Beta Acme'],
+    )
     // Other filters carry only the value.
     const other = await values('/v1/search/filters/industry')
-    for (const item of other.body.items) assert.deepEqual(item, { value: item.value, name: null, domain: null, id: null })
+    for (const item of other.body.items)
+      assert.deepEqual(item, { value: item.value, name: null, domain: null, id: null })
   })
 
   test('pages hold 20 values; has_more is true while more remain; a page past the end is empty', async () => {
@@ -242,8 +421,16 @@ describe('GET /v1/search/filters/{name}', () => {
     assert.equal(p1.body.values[0], 'gamma1.example')
     const p2 = await values('/v1/search/filters/company', { search: 'gamma', page: 2 })
     expectPage(p2, { total: 22, page: 2, has_more: false })
-    assert.deepEqual(p2.body.items.map((i: { name: string }) => i.name), ['Gamma Works 21', 'Gamma Works 22'])
-    expectPage(await values('/v1/search/filters/company', { search: 'gamma', page: 3 }), { values: [], total: 22, page: 3, has_more: false })
+    assert.deepEqual(
+      p2.body.items.map((i: { name: string }) => i.name),
+      ['Gamma Works 21', 'Gamma Works 22'],
+    )
+    expectPage(await values('/v1/search/filters/company', { search: 'gamma', page: 3 }), {
+      values: [],
+      total: 22,
+      page: 3,
+      has_more: false,
+    })
   })
 
   test('department: the plain list mixes 248 values of both levels; level=parents gives the 25 parents', async () => {
@@ -255,36 +442,60 @@ describe('GET /v1/search/filters/{name}', () => {
     const last = await values('/v1/search/filters/department', { page: 13 })
     expectPage(last, { total: 248, page: 13, has_more: false })
     assert.equal(last.body.values.length, 8)
-    const parents = [...(await values('/v1/search/filters/department', { level: 'parents' })).body.values, ...(await values('/v1/search/filters/department', { level: 'parents', page: 2 })).body.values]
+    const parents = [
+      ...(await values('/v1/search/filters/department', { level: 'parents' })).body.values,
+      ...(await values('/v1/search/filters/department', { level: 'parents', page: 2 })).body.values,
+    ]
     assert.equal(parents.length, 25)
     assert.equal(parents[0], 'Engineering')
     assert.deepEqual(parents.slice(-2), ['Others', 'General'])
     expectPage(await values('/v1/search/filters/department', { level: 'children' }), { total: 223 })
   })
 
-  test('parent lists one parent\'s children and composes with search and page', async () => {
+  test("parent lists one parent's children and composes with search and page", async () => {
     const res = await values('/v1/search/filters/department', { parent: 'Engineering' })
     expectPage(res, { total: 10, has_more: false })
     assert.ok(res.body.values.includes('Backend Engineering'))
     assert.ok(!res.body.values.includes('Engineering'))
-    expectPage(await values('/v1/search/filters/department', { parent: 'Engineering', search: 'back' }), { values: ['Backend Engineering'] })
-    expectPage(await values('/v1/search/filters/department', { parent: 'Engineering', page: 2 }), { values: [], total: 10, page: 2 })
-    expectPage(await values('/v1/search/filters/department', { parent: 'No Such Department' }), { values: [], total: 0 })
+    expectPage(await values('/v1/search/filters/department', { parent: 'Engineering', search: 'back' }), {
+      values: ['Backend Engineering'],
+    })
+    expectPage(await values('/v1/search/filters/department', { parent: 'Engineering', page: 2 }), {
+      values: [],
+      total: 10,
+      page: 2,
+    })
+    expectPage(await values('/v1/search/filters/department', { parent: 'No Such Department' }), {
+      values: [],
+      total: 0,
+    })
   })
 
-  test('industry and sub_industry: levels from the index; a sub-industry\'s parent is the industry it occurs with', async () => {
+  test("industry and sub_industry: levels from the index; a sub-industry's parent is the industry it occurs with", async () => {
     for (const name of ['industry', 'sub_industry']) {
-      expectPage(await values(`/v1/search/filters/${name}`, { level: 'parents' }), { values: ['Software', 'Finance', 'Healthcare'] })
-      expectPage(await values(`/v1/search/filters/${name}`, { level: 'children' }), { values: ['Banking', 'Developer Tools', 'Hospitals', 'Security'] })
-      expectPage(await values(`/v1/search/filters/${name}`, { parent: 'Software' }), { values: ['Developer Tools', 'Security'] })
+      expectPage(await values(`/v1/search/filters/${name}`, { level: 'parents' }), {
+        values: ['Software', 'Finance', 'Healthcare'],
+      })
+      expectPage(await values(`/v1/search/filters/${name}`, { level: 'children' }), {
+        values: ['Banking', 'Developer Tools', 'Hospitals', 'Security'],
+      })
+      expectPage(await values(`/v1/search/filters/${name}`, { parent: 'Software' }), {
+        values: ['Developer Tools', 'Security'],
+      })
       expectPage(await values(`/v1/search/filters/${name}`, { parent: 'finance' }), { values: ['Banking'] })
-      expectPage(await values(`/v1/search/filters/${name}`, { parent: 'Software', search: 'sec' }), { values: ['Security'] })
+      expectPage(await values(`/v1/search/filters/${name}`, { parent: 'Software', search: 'sec' }), {
+        values: ['Security'],
+      })
     }
   })
 
   test('level and parent together → 422; on a one-level filter → 422', async () => {
     const api = await seededServer()
-    expectProblem(await api.get('/v1/search/filters/department', { key, query: { level: 'parents', parent: 'Engineering' } }), 422, 'request.invalid')
+    expectProblem(
+      await api.get('/v1/search/filters/department', { key, query: { level: 'parents', parent: 'Engineering' } }),
+      422,
+      'request.invalid',
+    )
     const queries: Record<string, string>[] = [{ level: 'parents' }, { level: 'children' }, { parent: 'x' }]
     for (const query of queries) {
       for (const name of ['technology', 'company', 'seniority', 'country']) {
@@ -305,7 +516,8 @@ describe('GET /v1/search/filters/{name}', () => {
       { parent: '' },
       { limit: 50 },
     ]
-    for (const query of bad) expectProblem(await api.get('/v1/search/filters/industry', { key, query }), 422, 'request.invalid')
+    for (const query of bad)
+      expectProblem(await api.get('/v1/search/filters/industry', { key, query }), 422, 'request.invalid')
     expectPage(await values('/v1/search/filters/industry', { search: 'x'.repeat(200) }), { values: [] })
   })
 
@@ -339,9 +551,20 @@ describe('GET /v1/search/filters/{category}/{name}', () => {
         expectMeta(res, { credits_charged: null })
         assert.equal(res.body.category, category)
         assert.equal(res.body.filter, f.name)
-        assert.deepEqual(Object.keys(res.body).sort(), ['category', 'filter', 'has_more', 'items', 'meta', 'page', 'page_size', 'total', 'values'])
+        assert.deepEqual(Object.keys(res.body).sort(), [
+          'category',
+          'filter',
+          'has_more',
+          'items',
+          'meta',
+          'page',
+          'page_size',
+          'total',
+          'values',
+        ])
         expectPage(res, { page: 1 })
-        if (f.vocabulary === 'none' || f.vocabulary === 'free_text') assert.deepEqual(res.body.values, [], `${category}/${f.name}`)
+        if (f.vocabulary === 'none' || f.vocabulary === 'free_text')
+          assert.deepEqual(res.body.values, [], `${category}/${f.name}`)
       }
     }
   })
@@ -363,16 +586,21 @@ describe('GET /v1/search/filters/{category}/{name}', () => {
   test('a free-value filter returns an empty list (free-text ones list matches once searched); ranges and dates stay empty', async () => {
     expectPage(await values('/v1/search/filters/patent/applicant'), { values: [], total: 0 })
     expectPage(await values('/v1/search/filters/patent/applicant', { search: 'acme' }), { values: ['Acme Robotics'] })
-    expectPage(await values('/v1/search/filters/news_article/publication', { search: 'tech' }), { values: ['TechDaily'] })
+    expectPage(await values('/v1/search/filters/news_article/publication', { search: 'tech' }), {
+      values: ['TechDaily'],
+    })
     expectPage(await values('/v1/search/filters/patent/granted_date', { search: '2023' }), { values: [], total: 0 })
     expectPage(await values('/v1/search/filters/funding_round/amount_usd'), { values: [], total: 0 })
   })
 
-  test('a name that is not a filter of the category → 422 listing that category\'s names', async () => {
+  test("a name that is not a filter of the category → 422 listing that category's names", async () => {
     const api = await seededServer()
     const res = await api.get('/v1/search/filters/news_article/status', { key })
     expectProblem(res, 422, 'request.invalid')
-    assert.deepEqual(res.body.extra.accepted, DOCUMENT_FILTERS.news_article.map((f) => f.name))
+    assert.deepEqual(
+      res.body.extra.accepted,
+      DOCUMENT_FILTERS.news_article.map((f) => f.name),
+    )
     expectProblem(await api.get('/v1/search/filters/patent/industry', { key }), 422, 'request.invalid')
   })
 
@@ -390,8 +618,18 @@ describe('GET /v1/search/filters/{category}/{name}', () => {
 
   test('search and page as on the first route; level and parent are not parameters here', async () => {
     const api = await seededServer()
-    expectPage(await values('/v1/search/filters/patent/status', { page: 2 }), { values: [], total: 2, page: 2, has_more: false })
-    const queries: Record<string, string | number>[] = [{ search: '' }, { page: 0 }, { level: 'parents' }, { parent: 'x' }]
+    expectPage(await values('/v1/search/filters/patent/status', { page: 2 }), {
+      values: [],
+      total: 2,
+      page: 2,
+      has_more: false,
+    })
+    const queries: Record<string, string | number>[] = [
+      { search: '' },
+      { page: 0 },
+      { level: 'parents' },
+      { parent: 'x' },
+    ]
     for (const query of queries) {
       expectProblem(await api.get('/v1/search/filters/patent/status', { key, query }), 422, 'request.invalid')
     }
@@ -414,7 +652,17 @@ describe('GET /v1/sorts/{category}', () => {
       assert.equal(count('person'), 8)
       assert.equal(count('company+person'), 5)
       for (const s of b.sorts) {
-        assert.deepEqual(Object.keys(s).sort(), ['applies_to', 'default_direction', 'definition', 'direction_labels', 'directions', 'field', 'group', 'kind', 'label'])
+        assert.deepEqual(Object.keys(s).sort(), [
+          'applies_to',
+          'default_direction',
+          'definition',
+          'direction_labels',
+          'directions',
+          'field',
+          'group',
+          'kind',
+          'label',
+        ])
         assert.deepEqual(s.directions, ['asc', 'desc'])
         assert.ok(['asc', 'desc'].includes(s.default_direction))
         assert.deepEqual(Object.keys(s.direction_labels).sort(), ['asc', 'desc'])
@@ -438,7 +686,10 @@ describe('GET /v1/sorts/{category}', () => {
         assert.deepEqual(s.directions, ['asc', 'desc'])
       }
     }
-    assert.deepEqual((await values('/v1/sorts/patent')).body.sorts.map((s: { field: string }) => s.field), ['granted_date', 'filed', 'title'])
+    assert.deepEqual(
+      (await values('/v1/sorts/patent')).body.sorts.map((s: { field: string }) => s.field),
+      ['granted_date', 'filed', 'title'],
+    )
   })
 
   test('an unknown category → 422 listing the nine', async () => {

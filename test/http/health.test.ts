@@ -22,7 +22,8 @@ describe('GET /readyz', () => {
     const res = await api.get('/readyz')
     expectStatus(res, 200)
     assert.equal(res.body.status, 'ready')
-    for (const d of ['store', 'ledger', 'limiter', 'retrieval', 'agent_engine']) assert.equal(res.body.dependencies[d]?.status, 'up', d)
+    for (const d of ['store', 'ledger', 'limiter', 'retrieval', 'agent_engine'])
+      assert.equal(res.body.dependencies[d]?.status, 'up', d)
   })
 
   test('a limiter outage is reported and does not gate readiness', async () => {

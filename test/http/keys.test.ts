@@ -20,7 +20,21 @@ describe('POST /v1/keys', () => {
     const res = await s.post('/v1/keys', { body: { environment: 'live' } })
     expectStatus(res, 201)
     expectMeta(res, { credential: 'session', credits_charged: null })
-    assert.deepEqual(Object.keys(res.body).sort(), ['created_at', 'created_by_user_id', 'display_key', 'environment', 'expires_at', 'key_id', 'last_used_at', 'meta', 'name', 'revoked_at', 'scopes', 'secret', 'status'])
+    assert.deepEqual(Object.keys(res.body).sort(), [
+      'created_at',
+      'created_by_user_id',
+      'display_key',
+      'environment',
+      'expires_at',
+      'key_id',
+      'last_used_at',
+      'meta',
+      'name',
+      'revoked_at',
+      'scopes',
+      'secret',
+      'status',
+    ])
     assert.deepEqual(res.body.scopes, [...ALL_SCOPES])
     assert.equal(Date.parse(res.body.expires_at) - Date.parse(res.body.created_at), 365 * DAY_MS)
     assert.match(res.body.secret, /^sk_dsp_live_/)
@@ -35,7 +49,9 @@ describe('POST /v1/keys', () => {
   test('environment, scopes, expiry and name as asked', async () => {
     const api = await server()
     const s = await signUp(api)
-    const res = await s.post('/v1/keys', { body: { environment: 'test', scopes: ['dsp.entities.read', 'dsp.search.read'], expires_in_days: 90, name: 'CI' } })
+    const res = await s.post('/v1/keys', {
+      body: { environment: 'test', scopes: ['dsp.entities.read', 'dsp.search.read'], expires_in_days: 90, name: 'CI' },
+    })
     expectStatus(res, 201)
     assert.match(res.body.secret, /^sk_dsp_test_/)
     assert.deepEqual(res.body.scopes, ['dsp.search.read', 'dsp.entities.read'])
@@ -68,7 +84,9 @@ describe('POST /v1/keys', () => {
     const api = await server()
     const ws = await api.admin.createWorkspace()
     const viewer = await memberSession(api, ws.workspace_id, 'dsp_viewer')
-    const refused = await viewer.post('/v1/keys', { body: { environment: 'live', scopes: ['dsp.search.read', 'dsp.agents.write'] } })
+    const refused = await viewer.post('/v1/keys', {
+      body: { environment: 'live', scopes: ['dsp.search.read', 'dsp.agents.write'] },
+    })
     expectProblem(refused, 403, 'auth.insufficient_scope')
     assert.match(refused.body.detail, /dsp\.agents\.write/)
     const res = await viewer.post('/v1/keys', { body: { environment: 'test' } })
@@ -101,15 +119,32 @@ describe('GET /v1/keys', () => {
     const older = (await s.post('/v1/keys', { body: { environment: 'test', name: 'older' } })).body
     await api.admin.advanceClock(5)
     try {
-      const newer = (await s.post('/v1/keys', { body: { environment: 'live', name: 'newer', scopes: ['dsp.usage.read'] } })).body
+      const newer = (
+        await s.post('/v1/keys', { body: { environment: 'live', name: 'newer', scopes: ['dsp.usage.read'] } })
+      ).body
       expectStatus(await api.get('/v1/credits', { key: newer.secret }), 200)
       const res = await s.get('/v1/keys')
       expectStatus(res, 200)
       expectMeta(res, { credential: 'session' })
-      assert.deepEqual(res.body.keys.map((k: { name: string }) => k.name), ['newer', 'older'])
+      assert.deepEqual(
+        res.body.keys.map((k: { name: string }) => k.name),
+        ['newer', 'older'],
+      )
       assert.ok(!res.text.includes(newer.secret) && !res.text.includes(older.secret))
       const row = res.body.keys[0]
-      assert.deepEqual(Object.keys(row).sort(), ['created_at', 'created_by_user_id', 'display_key', 'environment', 'expires_at', 'key_id', 'last_used_at', 'name', 'revoked_at', 'scopes', 'status'])
+      assert.deepEqual(Object.keys(row).sort(), [
+        'created_at',
+        'created_by_user_id',
+        'display_key',
+        'environment',
+        'expires_at',
+        'key_id',
+        'last_used_at',
+        'name',
+        'revoked_at',
+        'scopes',
+        'status',
+      ])
       assert.equal(row.display_key, newer.display_key)
       assert.deepEqual(row.scopes, ['dsp.usage.read'])
       assert.equal(row.revoked_at, null)
@@ -152,7 +187,8 @@ describe('GET /v1/keys', () => {
     const admin = await memberSession(api, ws, 'dsp_admin')
     await dev.post('/v1/keys', { body: { environment: 'test', name: 'dev key' } })
     await owner.post('/v1/keys', { body: { environment: 'test', name: 'owner key' } })
-    const names = async (s: typeof owner) => ((await s.get('/v1/keys')).body.keys as { name: string }[]).map((k) => k.name).sort()
+    const names = async (s: typeof owner) =>
+      ((await s.get('/v1/keys')).body.keys as { name: string }[]).map((k) => k.name).sort()
     assert.deepEqual(await names(owner), ['dev key', 'operator', 'owner key'])
     assert.deepEqual(await names(admin), ['dev key', 'operator', 'owner key'])
     assert.deepEqual(await names(dev), ['dev key'])
@@ -227,9 +263,21 @@ describe('usage history with a session', () => {
   // Runs are made at the metering boundary, as in usage.test.ts, until billed routes land.
   async function run(api: Awaited<ReturnType<typeof server>>, key: string, query: string) {
     const credential = await verifyApiKey(api.app.deps, key)
-    await chargeCall(api.app.deps, { credential, request_id: 'req_' + randomUUID() }, {
-      action_type: 'dsp.search.fast', positions: [0], scope: null, query, request: null, plan: null, result_count: 1, snapshot: null, snapshot_state: 'not_recorded',
-    })
+    await chargeCall(
+      api.app.deps,
+      { credential, request_id: 'req_' + randomUUID() },
+      {
+        action_type: 'dsp.search.fast',
+        positions: [0],
+        scope: null,
+        query,
+        request: null,
+        plan: null,
+        result_count: 1,
+        snapshot: null,
+        snapshot_state: 'not_recorded',
+      },
+    )
   }
 
   test("a session sees the runs of every key its user created (revoked too), not another member's", async () => {
@@ -245,7 +293,13 @@ describe('usage history with a session', () => {
     const res = await owner.get('/v1/usage/history')
     expectStatus(res, 200)
     expectMeta(res, { credential: 'session' })
-    assert.deepEqual(res.body.results.map((r: { query: string }) => r.query), ['mine'])
-    assert.deepEqual((await dev.get('/v1/usage/history')).body.results.map((r: { query: string }) => r.query), ['theirs'])
+    assert.deepEqual(
+      res.body.results.map((r: { query: string }) => r.query),
+      ['mine'],
+    )
+    assert.deepEqual(
+      (await dev.get('/v1/usage/history')).body.results.map((r: { query: string }) => r.query),
+      ['theirs'],
+    )
   })
 })

@@ -18,8 +18,18 @@ itEnforcesAuth(server, { method: 'GET', path: '/v1/lists', scopes: SCOPES })
 itEnforcesAuth(server, { method: 'POST', path: '/v1/lists', scopes: SCOPES, body: { name: 'x' } })
 itEnforcesAuth(server, { method: 'PATCH', path: LIST, scopes: SCOPES, body: { name: 'x' } })
 itEnforcesAuth(server, { method: 'DELETE', path: LIST, scopes: SCOPES })
-itEnforcesAuth(server, { method: 'POST', path: `${LIST}/items`, scopes: SCOPES, body: { items: [company('acme.com')] } })
-itEnforcesAuth(server, { method: 'DELETE', path: `${LIST}/items`, scopes: SCOPES, body: { items: [company('acme.com')] } })
+itEnforcesAuth(server, {
+  method: 'POST',
+  path: `${LIST}/items`,
+  scopes: SCOPES,
+  body: { items: [company('acme.com')] },
+})
+itEnforcesAuth(server, {
+  method: 'DELETE',
+  path: `${LIST}/items`,
+  scopes: SCOPES,
+  body: { items: [company('acme.com')] },
+})
 itEnforcesAuth(server, { method: 'GET', path: `${LIST}/items`, scopes: SCOPES })
 
 async function createList(api: TestServer, key: string, name = 'Leads'): Promise<string> {
@@ -28,7 +38,12 @@ async function createList(api: TestServer, key: string, name = 'Leads'): Promise
   return res.body.id
 }
 
-async function add(api: TestServer, key: string, listId: string, items: { entity_category: string; entity_id: string }[]) {
+async function add(
+  api: TestServer,
+  key: string,
+  listId: string,
+  items: { entity_category: string; entity_id: string }[],
+) {
   return api.post(`/v1/lists/${listId}/items`, { key, body: { items } })
 }
 
@@ -50,10 +65,18 @@ describe('POST /v1/lists', () => {
     assert.equal(res.body.item_count, 0)
     assert.equal(res.body.created_by, null)
     assert.equal(res.body.created_at, res.body.updated_at)
-    assert.deepEqual(Object.keys(res.body).sort(), ['created_at', 'created_by', 'id', 'item_count', 'meta', 'name', 'updated_at'])
+    assert.deepEqual(Object.keys(res.body).sort(), [
+      'created_at',
+      'created_by',
+      'id',
+      'item_count',
+      'meta',
+      'name',
+      'updated_at',
+    ])
   })
 
-  test('a dashboard session creates and fills lists as its user (created_by, added_by); the workspace\'s keys see them', async () => {
+  test("a dashboard session creates and fills lists as its user (created_by, added_by); the workspace's keys see them", async () => {
     const api = await server()
     const { key, workspace_id } = await api.admin.workspaceWithKey()
     const session = await memberSession(api, workspace_id, 'dsp_owner')
@@ -62,7 +85,10 @@ describe('POST /v1/lists', () => {
     expectStatus(created, 201)
     expectMeta(created, { credential: 'session' })
     assert.equal(created.body.created_by, userId)
-    expectStatus(await session.post(`/v1/lists/${created.body.id}/items`, { body: { items: [company('acme.com')] } }), 200)
+    expectStatus(
+      await session.post(`/v1/lists/${created.body.id}/items`, { body: { items: [company('acme.com')] } }),
+      200,
+    )
     const items = await api.get(`/v1/lists/${created.body.id}/items`, { key })
     assert.equal(items.body.saved_list.created_by, userId)
     assert.equal(items.body.items[0].added_by, userId)
@@ -88,7 +114,7 @@ describe('POST /v1/lists', () => {
 })
 
 describe('GET /v1/lists', () => {
-  test("everyone in the workspace sees the same lists, most recently updated first; another workspace sees none", async () => {
+  test('everyone in the workspace sees the same lists, most recently updated first; another workspace sees none', async () => {
     const api = await server()
     const a = await api.admin.workspaceWithKey()
     const colleague = await api.admin.createKey(a.workspace_id, { scopes: ['dsp.search.read'] })
@@ -104,7 +130,10 @@ describe('GET /v1/lists', () => {
     const res = await api.get('/v1/lists', { key: colleague.secret })
     expectStatus(res, 200)
     expectMeta(res, { credits_charged: null })
-    assert.deepEqual(res.body.lists.map((l: { name: string }) => l.name), ['First, renamed', 'Second'])
+    assert.deepEqual(
+      res.body.lists.map((l: { name: string }) => l.name),
+      ['First, renamed', 'Second'],
+    )
     assert.deepEqual((await api.get('/v1/lists', { key: other.key })).body.lists, [])
   })
 
@@ -114,7 +143,10 @@ describe('GET /v1/lists', () => {
     const l1 = await createList(api, key, 'One')
     const l2 = await createList(api, key, 'Two')
     expectStatus(await add(api, key, l1, [company('acme.com'), company('globex.com')]), 200)
-    expectStatus(await add(api, key, l2, [company('acme.com'), { entity_category: 'person', entity_id: 'linkedin.com/in/jane' }]), 200)
+    expectStatus(
+      await add(api, key, l2, [company('acme.com'), { entity_category: 'person', entity_id: 'linkedin.com/in/jane' }]),
+      200,
+    )
     const res = await api.get('/v1/lists', { key })
     assert.equal(res.body.saved_items, 3)
     assert.equal(res.body.saved_items_cap, api.app.deps.config.DSP_SAVED_ITEMS_CAP)
@@ -177,12 +209,24 @@ describe('PATCH /v1/lists/{list_id}', () => {
     const api = await server()
     const [owner, other] = [await api.admin.workspaceWithKey(), await api.admin.workspaceWithKey()]
     const id = await createList(api, owner.key, 'Mine')
-    expectProblem(await api.patch(`/v1/lists/${id}`, { key: other.key, body: { name: 'Stolen' } }), 404, 'lists.not_found')
+    expectProblem(
+      await api.patch(`/v1/lists/${id}`, { key: other.key, body: { name: 'Stolen' } }),
+      404,
+      'lists.not_found',
+    )
     expectProblem(await api.patch(`${LIST}`, { key: owner.key, body: { name: 'x' } }), 404, 'lists.not_found')
-    expectProblem(await api.patch('/v1/lists/not-a-uuid', { key: owner.key, body: { name: 'x' } }), 404, 'lists.not_found')
+    expectProblem(
+      await api.patch('/v1/lists/not-a-uuid', { key: owner.key, body: { name: 'x' } }),
+      404,
+      'lists.not_found',
+    )
     assert.equal((await api.get('/v1/lists', { key: owner.key })).body.lists[0].name, 'Mine')
     expectStatus(await api.delete(`/v1/lists/${id}`, { key: owner.key }), 204)
-    expectProblem(await api.patch(`/v1/lists/${id}`, { key: owner.key, body: { name: 'Back' } }), 404, 'lists.not_found')
+    expectProblem(
+      await api.patch(`/v1/lists/${id}`, { key: owner.key, body: { name: 'Back' } }),
+      404,
+      'lists.not_found',
+    )
   })
 
   test('store unreachable → 503 lists.unavailable and the name is unchanged', async () => {
@@ -247,10 +291,16 @@ describe('POST /v1/lists/{list_id}/items', () => {
     ])
     expectStatus(res, 200)
     expectMeta(res, { credits_charged: null })
-    assert.deepEqual({ added: res.body.added, already_present: res.body.already_present, suppressed: res.body.suppressed }, { added: 5, already_present: 0, suppressed: 0 })
+    assert.deepEqual(
+      { added: res.body.added, already_present: res.body.already_present, suppressed: res.body.suppressed },
+      { added: 5, already_present: 0, suppressed: 0 },
+    )
     assert.equal(res.body.saved_list.id, id)
     assert.equal(res.body.saved_list.item_count, 5)
-    assert.deepEqual((await itemIds(api, key, id)).sort(), ['10.1000/abc.1', 'Agentic AI', 'US1234567B2', 'acme.com', 'linkedin.com/in/jane-doe'].sort())
+    assert.deepEqual(
+      (await itemIds(api, key, id)).sort(),
+      ['10.1000/abc.1', 'Agentic AI', 'US1234567B2', 'acme.com', 'linkedin.com/in/jane-doe'].sort(),
+    )
     const again = await add(api, key, id, [company('www.acme.com'), company('globex.com')])
     assert.deepEqual([again.body.added, again.body.already_present, again.body.suppressed], [1, 1, 0])
     assert.equal(again.body.saved_list.item_count, 6)
@@ -262,7 +312,13 @@ describe('POST /v1/lists/{list_id}/items', () => {
     const id = await createList(api, key)
     const many = (n: number) => Array.from({ length: n }, (_, i) => company(`c${i}.example.com`))
     expectStatus(await add(api, key, id, many(500)), 200)
-    for (const items of [[], many(501), [company('x'.repeat(256))], [{ entity_category: 'planet', entity_id: 'mars' }], [company('')]]) {
+    for (const items of [
+      [],
+      many(501),
+      [company('x'.repeat(256))],
+      [{ entity_category: 'planet', entity_id: 'mars' }],
+      [company('')],
+    ]) {
       expectProblem(await add(api, key, id, items), 422, 'request.invalid')
     }
     const bad = await add(api, key, id, [company('fresh.com'), company('not a domain')])
@@ -276,7 +332,11 @@ describe('POST /v1/lists/{list_id}/items', () => {
     const [owner, other] = [await api.admin.workspaceWithKey(), await api.admin.workspaceWithKey()]
     const id = await createList(api, owner.key)
     expectProblem(await add(api, other.key, id, [company('acme.com')]), 404, 'lists.not_found')
-    expectProblem(await add(api, owner.key, '00000000-0000-4000-8000-000000000001', [company('acme.com')]), 404, 'lists.not_found')
+    expectProblem(
+      await add(api, owner.key, '00000000-0000-4000-8000-000000000001', [company('acme.com')]),
+      404,
+      'lists.not_found',
+    )
     assert.deepEqual(await itemIds(api, owner.key, id), [])
   })
 
@@ -297,7 +357,10 @@ describe('DELETE /v1/lists/{list_id}/items', () => {
     const { key } = await api.admin.workspaceWithKey()
     const id = await createList(api, key)
     await add(api, key, id, [company('acme.com'), company('globex.com'), company('initech.com')])
-    const res = await api.delete(`/v1/lists/${id}/items`, { key, body: { items: [company('https://WWW.acme.com/'), company('acme.com'), company('never-saved.com')] } })
+    const res = await api.delete(`/v1/lists/${id}/items`, {
+      key,
+      body: { items: [company('https://WWW.acme.com/'), company('acme.com'), company('never-saved.com')] },
+    })
     expectStatus(res, 200)
     expectMeta(res, { credits_charged: null })
     assert.equal(res.body.removed, 1)
@@ -311,9 +374,21 @@ describe('DELETE /v1/lists/{list_id}/items', () => {
     const id = await createList(api, owner.key)
     await add(api, owner.key, id, [company('acme.com')])
     const many = Array.from({ length: 501 }, (_, i) => company(`c${i}.example.com`))
-    expectProblem(await api.delete(`/v1/lists/${id}/items`, { key: owner.key, body: { items: many } }), 422, 'request.invalid')
-    expectProblem(await api.delete(`/v1/lists/${id}/items`, { key: owner.key, body: { items: [] } }), 422, 'request.invalid')
-    expectProblem(await api.delete(`/v1/lists/${id}/items`, { key: other.key, body: { items: [company('acme.com')] } }), 404, 'lists.not_found')
+    expectProblem(
+      await api.delete(`/v1/lists/${id}/items`, { key: owner.key, body: { items: many } }),
+      422,
+      'request.invalid',
+    )
+    expectProblem(
+      await api.delete(`/v1/lists/${id}/items`, { key: owner.key, body: { items: [] } }),
+      422,
+      'request.invalid',
+    )
+    expectProblem(
+      await api.delete(`/v1/lists/${id}/items`, { key: other.key, body: { items: [company('acme.com')] } }),
+      404,
+      'lists.not_found',
+    )
     assert.deepEqual(await itemIds(api, owner.key, id), ['acme.com'])
   })
 
@@ -323,7 +398,11 @@ describe('DELETE /v1/lists/{list_id}/items', () => {
     const id = await createList(api, key)
     await add(api, key, id, [company('acme.com')])
     await api.admin.withFault('lists', async () => {
-      expectProblem(await api.delete(`/v1/lists/${id}/items`, { key, body: { items: [company('acme.com')] } }), 503, 'lists.unavailable')
+      expectProblem(
+        await api.delete(`/v1/lists/${id}/items`, { key, body: { items: [company('acme.com')] } }),
+        503,
+        'lists.unavailable',
+      )
     })
     assert.deepEqual(await itemIds(api, key, id), ['acme.com'])
   })
@@ -342,10 +421,32 @@ describe('GET /v1/lists/{list_id}/items', () => {
     assert.equal(res.body.field_tier, 'free')
     assert.equal(res.body.next_cursor, null)
     assert.equal(res.body.saved_list.item_count, 3)
-    assert.deepEqual(res.body.items.map((i: { entity_id: string }) => i.entity_id), ['third.com', 'second.com', 'first.com'])
+    assert.deepEqual(
+      res.body.items.map((i: { entity_id: string }) => i.entity_id),
+      ['third.com', 'second.com', 'first.com'],
+    )
     const item = res.body.items[0]
-    assert.deepEqual(Object.keys(item).sort(), ['added_at', 'added_by', 'available', 'entity_category', 'entity_id', 'record', 'unavailable_reason'])
-    assert.deepEqual({ ...item, added_at: undefined }, { entity_category: 'company', entity_id: 'third.com', added_at: undefined, added_by: null, available: false, record: null, unavailable_reason: 'not_found' })
+    assert.deepEqual(Object.keys(item).sort(), [
+      'added_at',
+      'added_by',
+      'available',
+      'entity_category',
+      'entity_id',
+      'record',
+      'unavailable_reason',
+    ])
+    assert.deepEqual(
+      { ...item, added_at: undefined },
+      {
+        entity_category: 'company',
+        entity_id: 'third.com',
+        added_at: undefined,
+        added_by: null,
+        available: false,
+        record: null,
+        unavailable_reason: 'not_found',
+      },
+    )
   })
 
   test('cursor paging walks every item once; cursors are at most 64 characters; limit 1..100; page and offset → 422', async () => {
@@ -356,7 +457,10 @@ describe('GET /v1/lists/{list_id}/items', () => {
     const seen: string[] = []
     let cursor: string | null = null
     do {
-      const res: Awaited<ReturnType<typeof api.get>> = await api.get(`/v1/lists/${id}/items`, { key, query: cursor ? { limit: 2, cursor } : { limit: 2 } })
+      const res: Awaited<ReturnType<typeof api.get>> = await api.get(`/v1/lists/${id}/items`, {
+        key,
+        query: cursor ? { limit: 2, cursor } : { limit: 2 },
+      })
       expectStatus(res, 200)
       seen.push(...res.body.items.map((i: { entity_id: string }) => i.entity_id))
       cursor = res.body.next_cursor
@@ -377,11 +481,24 @@ describe('GET /v1/lists/{list_id}/items', () => {
     const cursor = (await api.get(`/v1/lists/${a}/items`, { key, query: { limit: 1 } })).body.next_cursor as string
     assert.ok(cursor)
     const tampered = cursor.slice(0, -1) + (cursor.endsWith('A') ? 'B' : 'A')
-    for (const bad of [tampered, 'garbage', '1.2.3', `${cursor.split('.')[0]}0.${cursor.split('.').slice(1).join('.')}`]) {
-      expectProblem(await api.get(`/v1/lists/${a}/items`, { key, query: { cursor: bad } }), 422, 'pagination.cursor_invalid')
+    for (const bad of [
+      tampered,
+      'garbage',
+      '1.2.3',
+      `${cursor.split('.')[0]}0.${cursor.split('.').slice(1).join('.')}`,
+    ]) {
+      expectProblem(
+        await api.get(`/v1/lists/${a}/items`, { key, query: { cursor: bad } }),
+        422,
+        'pagination.cursor_invalid',
+      )
     }
     expectProblem(await api.get(`/v1/lists/${b}/items`, { key, query: { cursor } }), 422, 'pagination.cursor_invalid')
-    expectProblem(await api.get(`/v1/lists/${a}/items`, { key, query: { cursor: 'x'.repeat(65) } }), 422, 'request.invalid')
+    expectProblem(
+      await api.get(`/v1/lists/${a}/items`, { key, query: { cursor: 'x'.repeat(65) } }),
+      422,
+      'request.invalid',
+    )
     expectStatus(await api.get(`/v1/lists/${a}/items`, { key, query: { cursor, limit: 5 } }), 200)
     await api.admin.advanceClock(24 * 3600 + 1)
     try {
@@ -408,10 +525,14 @@ describe('GET /v1/lists/{list_id}/items', () => {
       const res = await api.get(`/v1/lists/${id}/items`, { key })
       expectStatus(res, 200)
       assert.equal(res.body.items.length, 2)
-      for (const i of res.body.items) assert.deepEqual([i.available, i.record, i.unavailable_reason], [false, null, 'retrieval_unavailable'])
+      for (const i of res.body.items)
+        assert.deepEqual([i.available, i.record, i.unavailable_reason], [false, null, 'retrieval_unavailable'])
     })
     const after = await api.get(`/v1/lists/${id}/items`, { key })
-    assert.deepEqual(after.body.items.map((i: { unavailable_reason: string }) => i.unavailable_reason), ['not_found', 'not_found'])
+    assert.deepEqual(
+      after.body.items.map((i: { unavailable_reason: string }) => i.unavailable_reason),
+      ['not_found', 'not_found'],
+    )
   })
 
   test('store unreachable → 503 lists.unavailable', async () => {
@@ -426,14 +547,32 @@ describe('GET /v1/lists/{list_id}/items', () => {
 
 describe('item records and field tiers', () => {
   const ACME = {
-    account_name: 'Acme Corp', domain: 'acme-records.com', industry: 'Software', country: 'US', employee_range: { min: 51, max: 200 },
-    logo: 'https://img.example.com/acme.png', description: 'Makes everything.', revenue: 12_000_000, technology: ['kafka'],
+    account_name: 'Acme Corp',
+    domain: 'acme-records.com',
+    industry: 'Software',
+    country: 'US',
+    employee_range: { min: 51, max: 200 },
+    logo: 'https://img.example.com/acme.png',
+    description: 'Makes everything.',
+    revenue: 12_000_000,
+    technology: ['kafka'],
   }
   const JANE = {
-    name: 'Jane Roe', profile_url: 'https://www.linkedin.com/in/jane-roe-records', title: 'CTO', location: { city: 'Austin', state: 'TX', country: 'US' },
-    current_employer: { company: 'Acme Corp', company_id: 'acme-records.com', domain: 'acme-records.com' }, skills: ['go'], summary: 'Builds things.',
+    name: 'Jane Roe',
+    profile_url: 'https://www.linkedin.com/in/jane-roe-records',
+    title: 'CTO',
+    location: { city: 'Austin', state: 'TX', country: 'US' },
+    current_employer: { company: 'Acme Corp', company_id: 'acme-records.com', domain: 'acme-records.com' },
+    skills: ['go'],
+    summary: 'Builds things.',
   }
-  const PATENT = { patent_id: 'US7654321B2', title: 'Self-sealing widget', abstract: 'A widget that seals itself.', status: 'granted', granted_date: '2020-01-07' }
+  const PATENT = {
+    patent_id: 'US7654321B2',
+    title: 'Self-sealing widget',
+    abstract: 'A widget that seals itself.',
+    status: 'granted',
+    granted_date: '2020-01-07',
+  }
 
   async function seeded(api: TestServer) {
     const deps = api.app.deps
@@ -442,7 +581,11 @@ describe('item records and field tiers', () => {
     await ingestObjects(deps, 'patent', [PATENT])
   }
 
-  const items = [company('www.acme-records.com'), { entity_category: 'person', entity_id: 'linkedin.com/in/Jane-Roe-Records' }, { entity_category: 'patent', entity_id: 'us 7654321 b2' }]
+  const items = [
+    company('www.acme-records.com'),
+    { entity_category: 'person', entity_id: 'linkedin.com/in/Jane-Roe-Records' },
+    { entity_category: 'patent', entity_id: 'us 7654321 b2' },
+  ]
 
   test('free: only the fields of a dashboard result card, with the current data', async () => {
     const api = await server()
@@ -454,9 +597,23 @@ describe('item records and field tiers', () => {
     expectStatus(res, 200)
     assert.equal(res.body.field_tier, 'free')
     const [patent, person, acme] = res.body.items
-    for (const i of res.body.items) assert.deepEqual([i.available, i.unavailable_reason], [true, null], JSON.stringify(i))
-    assert.deepEqual(acme.record, { account_name: 'Acme Corp', domain: 'acme-records.com', logo: ACME.logo, industry: 'Software', country: 'US', employee_range: { min: 51, max: 200 } })
-    assert.deepEqual(Object.keys(person.record).sort(), ['current_employer', 'location', 'name', 'profile_url', 'title'])
+    for (const i of res.body.items)
+      assert.deepEqual([i.available, i.unavailable_reason], [true, null], JSON.stringify(i))
+    assert.deepEqual(acme.record, {
+      account_name: 'Acme Corp',
+      domain: 'acme-records.com',
+      logo: ACME.logo,
+      industry: 'Software',
+      country: 'US',
+      employee_range: { min: 51, max: 200 },
+    })
+    assert.deepEqual(Object.keys(person.record).sort(), [
+      'current_employer',
+      'location',
+      'name',
+      'profile_url',
+      'title',
+    ])
     assert.equal(person.record.title, 'CTO')
     assert.deepEqual(Object.keys(patent.record).sort(), ['granted_date', 'patent_id', 'status', 'title'])
     assert.ok(!('description' in acme.record) && !('revenue' in acme.record))
@@ -533,7 +690,10 @@ describe('the saved-items cap (workspaces that never bought credits)', () => {
     const l = await createList(api, key)
     expectProblem(await add(api, key, l, [company('a.com'), company('b.com')]), 409, 'lists.item_cap_reached')
     const { topup_id } = (await api.post('/v1/billing/top-up/intents', { key })).body
-    expectStatus(await api.post(`/admin/v1/topups/${topup_id}/complete`, { headers: admin, body: { credits: 100 } }), 200)
+    expectStatus(
+      await api.post(`/admin/v1/topups/${topup_id}/complete`, { headers: admin, body: { credits: 100 } }),
+      200,
+    )
     expectStatus(await add(api, key, l, [company('a.com'), company('b.com')]), 200)
     const lists = await api.get('/v1/lists', { key })
     assert.deepEqual([lists.body.saved_items_cap, lists.body.field_tier], [null, 'unlocked'])
@@ -548,9 +708,17 @@ describe('the Do-Not-Contact list (/admin/v1/suppressions)', () => {
     const lb = await createList(api, b.key)
     await add(api, a.key, la, [company('dnc-target.com'), company('keep.com')])
     await add(api, b.key, lb, [company('dnc-target.com')])
-    const res = await api.post('/admin/v1/suppressions', { headers: admin, body: company('https://WWW.DNC-target.com/contact') })
+    const res = await api.post('/admin/v1/suppressions', {
+      headers: admin,
+      body: company('https://WWW.DNC-target.com/contact'),
+    })
     expectStatus(res, 201)
-    assert.deepEqual(res.body, { entity_category: 'company', entity_id: 'dnc-target.com', suppressed: true, removed_items: 2 })
+    assert.deepEqual(res.body, {
+      entity_category: 'company',
+      entity_id: 'dnc-target.com',
+      suppressed: true,
+      removed_items: 2,
+    })
     assert.deepEqual(await itemIds(api, a.key, la), ['keep.com'])
     assert.deepEqual(await itemIds(api, b.key, lb), [])
     assert.equal((await api.get('/v1/lists', { key: a.key })).body.saved_items, 1)
@@ -564,9 +732,18 @@ describe('the Do-Not-Contact list (/admin/v1/suppressions)', () => {
     const { key } = await api.admin.workspaceWithKey()
     const l = await createList(api, key)
     await add(api, key, l, [{ entity_category: 'person', entity_id: 'linkedin.com/in/dnc-person' }])
-    expectStatus(await api.post('/admin/v1/suppressions', { headers: admin, body: { entity_category: 'person', entity_id: 'https://www.linkedin.com/in/DNC-Person/' } }), 201)
+    expectStatus(
+      await api.post('/admin/v1/suppressions', {
+        headers: admin,
+        body: { entity_category: 'person', entity_id: 'https://www.linkedin.com/in/DNC-Person/' },
+      }),
+      201,
+    )
     assert.deepEqual(await itemIds(api, key, l), [])
-    const lifted = await api.delete('/admin/v1/suppressions', { headers: admin, body: { entity_category: 'person', entity_id: 'linkedin.com/in/dnc-person' } })
+    const lifted = await api.delete('/admin/v1/suppressions', {
+      headers: admin,
+      body: { entity_category: 'person', entity_id: 'linkedin.com/in/dnc-person' },
+    })
     expectStatus(lifted, 200)
     assert.equal(lifted.body.suppressed, false)
     assert.deepEqual(await itemIds(api, key, l), [])
@@ -578,9 +755,21 @@ describe('the Do-Not-Contact list (/admin/v1/suppressions)', () => {
     const api = await server()
     expectProblem(await api.post('/admin/v1/suppressions', { body: company('acme.com') }), 401, 'auth.unauthorized')
     const { key } = await api.admin.workspaceWithKey()
-    expectProblem(await api.post('/admin/v1/suppressions', { key, body: company('acme.com') }), 401, 'auth.unauthorized')
-    expectProblem(await api.post('/admin/v1/suppressions', { headers: admin, body: company('not a domain') }), 422, 'request.invalid')
-    expectProblem(await api.post('/admin/v1/suppressions', { headers: admin, body: { ...company('acme.com'), reason: 'x' } }), 422, 'request.invalid')
+    expectProblem(
+      await api.post('/admin/v1/suppressions', { key, body: company('acme.com') }),
+      401,
+      'auth.unauthorized',
+    )
+    expectProblem(
+      await api.post('/admin/v1/suppressions', { headers: admin, body: company('not a domain') }),
+      422,
+      'request.invalid',
+    )
+    expectProblem(
+      await api.post('/admin/v1/suppressions', { headers: admin, body: { ...company('acme.com'), reason: 'x' } }),
+      422,
+      'request.invalid',
+    )
   })
 })
 

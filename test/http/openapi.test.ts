@@ -35,7 +35,11 @@ describe('GET /openapi.json', () => {
       assert.ok(op, `${r.method} ${r.path} missing from /openapi.json`)
       assert.deepEqual(op['x-scopes'], [...r.scopes], `${r.method} ${r.path} x-scopes`)
       if (r.scopes.length > 0) {
-        for (const s of ['401', '403']) assert.ok(op.responses[s]?.content?.['application/problem+json'], `${r.method} ${r.path} lacks a problem+json ${s}`)
+        for (const s of ['401', '403'])
+          assert.ok(
+            op.responses[s]?.content?.['application/problem+json'],
+            `${r.method} ${r.path} lacks a problem+json ${s}`,
+          )
       }
       if (r.method !== 'GET') assert.ok(op.responses['415'], `${r.method} ${r.path} lacks 415`)
     }
@@ -64,7 +68,10 @@ describe('GET /openapi.json', () => {
     }
     for (const r of api.app.publicRoutes().filter((x) => !x.billed)) {
       const op = doc.paths[r.path][r.method.toLowerCase()]
-      assert.ok(!(op.parameters ?? []).some((x: { name: string }) => x.name === 'Idempotency-Key'), `${r.path} is free but declares Idempotency-Key`)
+      assert.ok(
+        !(op.parameters ?? []).some((x: { name: string }) => x.name === 'Idempotency-Key'),
+        `${r.path} is free but declares Idempotency-Key`,
+      )
     }
   })
 })

@@ -43,7 +43,8 @@ function headcountOf(facts: DemoFacts, domain: string): CompanyHeadcount {
 }
 
 const cellKey = (c: { department: string; seniority: string }) => `${c.department} | ${c.seniority}`
-const asMap = (cells: { department: string; seniority: string; count: number }[]) => new Map(cells.map((c) => [cellKey(c), c.count]))
+const asMap = (cells: { department: string; seniority: string; count: number }[]) =>
+  new Map(cells.map((c) => [cellKey(c), c.count]))
 const sum = (cells: { count: number }[]) => cells.reduce((a, c) => a + c.count, 0)
 const isOthers = (c: { department: string; seniority: string }) => c.department === 'Others' || c.seniority === 'Others'
 
@@ -51,7 +52,20 @@ const isOthers = (c: { department: string; seniority: string }) => c.department 
 function checkGrid(res: Res, includeOthers: boolean) {
   expectStatus(res, 200)
   const b = res.body
-  for (const f of ['results', 'total', 'total_is_estimate', 'has_more', 'next_cursor', 'resolved_search', 'suggestion', 'coverage', 'attribution', 'degradation', 'columns']) assert.ok(f in b, `envelope lacks ${f}`)
+  for (const f of [
+    'results',
+    'total',
+    'total_is_estimate',
+    'has_more',
+    'next_cursor',
+    'resolved_search',
+    'suggestion',
+    'coverage',
+    'attribution',
+    'degradation',
+    'columns',
+  ])
+    assert.ok(f in b, `envelope lacks ${f}`)
   assert.deepEqual(b.cells, b.results)
   assert.equal(b.has_more, false)
   assert.equal(b.next_cursor, null)
@@ -60,16 +74,37 @@ function checkGrid(res: Res, includeOthers: boolean) {
   // Departments: headcount descending, leftover buckets last (§4.5 rule 4).
   const named = b.departments.filter((d: string) => !(LEFTOVER_DEPARTMENTS as readonly string[]).includes(d))
   const rows = named.map((d: string) => b.department_totals[d])
-  assert.deepEqual(rows, [...rows].sort((x: number, y: number) => y - x))
-  assert.deepEqual(b.departments.slice(named.length), LEFTOVER_DEPARTMENTS.filter((d) => b.departments.includes(d)))
-  for (const d of b.departments) assert.equal(b.department_totals[d], sum(b.cells.filter((c: { department: string }) => c.department === d)))
-  for (const s of b.seniorities) assert.equal(b.seniority_totals[s], sum(b.cells.filter((c: { seniority: string }) => c.seniority === s)))
-  assert.ok(b.cells.every((c: { count: number }) => c.count > 0), 'cells are sparse')
+  assert.deepEqual(
+    rows,
+    [...rows].sort((x: number, y: number) => y - x),
+  )
+  assert.deepEqual(
+    b.departments.slice(named.length),
+    LEFTOVER_DEPARTMENTS.filter((d) => b.departments.includes(d)),
+  )
+  for (const d of b.departments)
+    assert.equal(b.department_totals[d], sum(b.cells.filter((c: { department: string }) => c.department === d)))
+  for (const s of b.seniorities)
+    assert.equal(b.seniority_totals[s], sum(b.cells.filter((c: { seniority: string }) => c.seniority === s)))
+  assert.ok(
+    b.cells.every((c: { count: number }) => c.count > 0),
+    'cells are sparse',
+  )
 }
 
 itEnforcesAuth(server, { method: 'POST', path: '/v1/org-chart', scopes: ['dsp.search.read'], body: { domain: LUMINA } })
-itEnforcesAuth(server, { method: 'POST', path: '/v1/org-chart/departments', scopes: ['dsp.search.read'], body: { domain: LUMINA } })
-itEnforcesAuth(server, { method: 'POST', path: '/v1/org-chart/locations', scopes: ['dsp.search.read'], body: { domain: LUMINA } })
+itEnforcesAuth(server, {
+  method: 'POST',
+  path: '/v1/org-chart/departments',
+  scopes: ['dsp.search.read'],
+  body: { domain: LUMINA },
+})
+itEnforcesAuth(server, {
+  method: 'POST',
+  path: '/v1/org-chart/locations',
+  scopes: ['dsp.search.read'],
+  body: { domain: LUMINA },
+})
 
 describe('POST /v1/org-chart', () => {
   test('the grid of a flagship equals the generator facts: cells, total, rows and columns', async () => {
@@ -104,7 +139,10 @@ describe('POST /v1/org-chart', () => {
       const plain = await api.post('/v1/org-chart', { key, body: { domain: h.domain } })
       checkGrid(plain, false)
       assert.equal(plain.body.total, h.total, h.domain)
-      assert.ok(sum(plain.body.cells) <= plain.body.total, `${h.domain}: unclassified people are in total and in no cell`)
+      assert.ok(
+        sum(plain.body.cells) <= plain.body.total,
+        `${h.domain}: unclassified people are in total and in no cell`,
+      )
       assert.equal(plain.body.total - sum(plain.body.cells), sum(h.cells.filter(isOthers)), h.domain)
       const all = await api.post('/v1/org-chart', { key, body: { domain: h.domain, include_others: true } })
       checkGrid(all, true)
@@ -116,11 +154,17 @@ describe('POST /v1/org-chart', () => {
   test('a company page URL: the same population, echoed normalised with domain null', async () => {
     const { api, facts } = await demo()
     const key = await liveKey(api)
-    const res = await api.post('/v1/org-chart', { key, body: { professional_url: 'https://www.LinkedIn.com/company/lumina-cloud/about/?trk=x' } })
+    const res = await api.post('/v1/org-chart', {
+      key,
+      body: { professional_url: 'https://www.LinkedIn.com/company/lumina-cloud/about/?trk=x' },
+    })
     checkGrid(res, false)
     assert.deepEqual(res.body.company, { domain: null, professional_url: LUMINA_PAGE })
     assert.equal(res.body.total, headcountOf(facts, LUMINA).total)
-    const nulled = await api.post('/v1/org-chart', { key, body: { domain: null, professional_url: LUMINA_PAGE, has_direct_access_to_c_suite: null } })
+    const nulled = await api.post('/v1/org-chart', {
+      key,
+      body: { domain: null, professional_url: LUMINA_PAGE, has_direct_access_to_c_suite: null },
+    })
     checkGrid(nulled, false)
     assert.equal(nulled.body.total, res.body.total)
   })
@@ -163,10 +207,16 @@ describe('POST /v1/org-chart', () => {
     const { api, people } = await demo()
     const key = await liveKey(api)
     const staff = people.filter((p) => p.current_employer?.domain === LUMINA)
-    const countries = [...new Set(staff.map((p) => p.location?.country ?? ''))].sort((a, b) => staff.filter((p) => p.location?.country === b).length - staff.filter((p) => p.location?.country === a).length)
+    const countries = [...new Set(staff.map((p) => p.location?.country ?? ''))].sort(
+      (a, b) =>
+        staff.filter((p) => p.location?.country === b).length - staff.filter((p) => p.location?.country === a).length,
+    )
     const [first, second] = countries as [string, string]
     const inFirstTwo = staff.filter((p) => p.location?.country === first || p.location?.country === second)
-    const res = await api.post('/v1/org-chart', { key, body: { domain: LUMINA, country: [first.toUpperCase(), second.toLowerCase()], include_others: true } })
+    const res = await api.post('/v1/org-chart', {
+      key,
+      body: { domain: LUMINA, country: [first.toUpperCase(), second.toLowerCase()], include_others: true },
+    })
     checkGrid(res, true)
     assert.equal(res.body.total, inFirstTwo.length)
     assert.equal(sum(res.body.cells), inFirstTwo.length)
@@ -178,8 +228,14 @@ describe('POST /v1/org-chart', () => {
 
     const unknown = await api.post('/v1/org-chart', { key, body: { domain: LUMINA, country: ['__unknown__'] } })
     assert.equal(unknown.body.total, staff.filter((p) => !p.location?.country).length)
-    const unknownOrFirst = await api.post('/v1/org-chart', { key, body: { domain: LUMINA, country: ['__unknown__', first] } })
-    assert.equal(unknownOrFirst.body.total, staff.filter((p) => !p.location?.country || p.location.country === first).length)
+    const unknownOrFirst = await api.post('/v1/org-chart', {
+      key,
+      body: { domain: LUMINA, country: ['__unknown__', first] },
+    })
+    assert.equal(
+      unknownOrFirst.body.total,
+      staff.filter((p) => !p.location?.country || p.location.country === first).length,
+    )
   })
 
   test('has_direct_access_to_c_suite is tri-state: people with no value match neither true nor false', async () => {
@@ -188,7 +244,8 @@ describe('POST /v1/org-chart', () => {
     const staff = people.filter((p) => p.current_employer?.domain === LUMINA)
     const count = (v: boolean | null) => staff.filter((p) => (p.has_direct_access_to_c_suite ?? null) === v).length
     assert.ok(count(null) > 0, 'the flagship has people with no value')
-    const total = async (body: Record<string, unknown>) => (await api.post('/v1/org-chart', { key, body: { domain: LUMINA, ...body } })).body.total
+    const total = async (body: Record<string, unknown>) =>
+      (await api.post('/v1/org-chart', { key, body: { domain: LUMINA, ...body } })).body.total
     assert.equal(await total({ has_direct_access_to_c_suite: true }), count(true))
     assert.equal(await total({ has_direct_access_to_c_suite: false }), count(false))
     assert.equal(await total({ has_direct_access_to_c_suite: null }), staff.length)
@@ -199,11 +256,22 @@ describe('POST /v1/org-chart', () => {
     const { api, people } = await demo()
     const key = await liveKey(api)
     const staff = people.filter((p) => p.current_employer?.domain === LUMINA)
-    const post = (body: Record<string, unknown>) => api.post('/v1/org-chart', { key, body: { domain: LUMINA, ...body } })
-    const contractors = staff.filter((p) => p.employment_type === 'contract' || p.employment_type === 'freelance').length
-    assert.equal((await post({ employment_type: [{ value: 'contract' }, { value: 'freelance' }] })).body.total, contractors)
-    const founders = staff.filter((p) => p.governance_level?.includes('founder') || p.governance_level?.includes('board_member')).length
-    assert.equal((await post({ governance_level: [{ value: 'founder' }, { value: 'board_member' }] })).body.total, founders)
+    const post = (body: Record<string, unknown>) =>
+      api.post('/v1/org-chart', { key, body: { domain: LUMINA, ...body } })
+    const contractors = staff.filter(
+      (p) => p.employment_type === 'contract' || p.employment_type === 'freelance',
+    ).length
+    assert.equal(
+      (await post({ employment_type: [{ value: 'contract' }, { value: 'freelance' }] })).body.total,
+      contractors,
+    )
+    const founders = staff.filter(
+      (p) => p.governance_level?.includes('founder') || p.governance_level?.includes('board_member'),
+    ).length
+    assert.equal(
+      (await post({ governance_level: [{ value: 'founder' }, { value: 'board_member' }] })).body.total,
+      founders,
+    )
     expectProblem(await post({ employment_type: [{ value: 'volunteer' }] }), 422, 'request.invalid')
   })
 
@@ -267,36 +335,59 @@ describe('POST /v1/org-chart/departments', () => {
     assert.deepEqual(res.body.company, { domain: LUMINA, professional_url: null })
     const got = new Map<string, number>()
     for (const d of res.body.departments) {
-      assert.equal(d.headcount, sum(d.sub_departments.map((s: { headcount: number }) => ({ count: s.headcount }))), d.name)
+      assert.equal(
+        d.headcount,
+        sum(d.sub_departments.map((s: { headcount: number }) => ({ count: s.headcount }))),
+        d.name,
+      )
       for (const s of d.sub_departments) {
         got.set(`${d.name} | ${s.name}`, s.headcount)
-        assert.equal(s.headcount, Object.values(s.seniority_counts as Record<string, number>).reduce((a, n) => a + n, 0))
+        assert.equal(
+          s.headcount,
+          Object.values(s.seniority_counts as Record<string, number>).reduce((a, n) => a + n, 0),
+        )
       }
     }
-    assert.deepEqual(got, new Map(expected.sub_departments.map((s) => [`${s.department} | ${s.sub_department}`, s.count])))
+    assert.deepEqual(
+      got,
+      new Map(expected.sub_departments.map((s) => [`${s.department} | ${s.sub_department}`, s.count])),
+    )
     assert.ok([...got.keys()].some((k) => k.endsWith('| Uncategorized')))
     // Headcount descending, leftover buckets last (§4.5 rule 4).
     const leftovers: readonly string[] = LEFTOVER_DEPARTMENTS
     const named = res.body.departments.filter((d: { name: string }) => !leftovers.includes(d.name))
     assert.deepEqual(res.body.departments.slice(0, named.length), named)
     const sizes = named.map((d: { headcount: number }) => d.headcount)
-    assert.deepEqual(sizes, [...sizes].sort((a: number, b: number) => b - a))
+    assert.deepEqual(
+      sizes,
+      [...sizes].sort((a: number, b: number) => b - a),
+    )
   })
 
   test('the same filters narrow the population; include_others is a grid-only field (422)', async () => {
     const { api, people } = await demo()
     const key = await liveKey(api)
     const staff = people.filter((p) => p.current_employer?.domain === LUMINA && p.has_direct_access_to_c_suite === true)
-    const res = await api.post('/v1/org-chart/departments', { key, body: { domain: LUMINA, has_direct_access_to_c_suite: true } })
+    const res = await api.post('/v1/org-chart/departments', {
+      key,
+      body: { domain: LUMINA, has_direct_access_to_c_suite: true },
+    })
     expectStatus(res, 200)
     assert.equal(res.body.total, staff.length)
-    expectProblem(await api.post('/v1/org-chart/departments', { key, body: { domain: LUMINA, include_others: true } }), 422, 'request.invalid')
+    expectProblem(
+      await api.post('/v1/org-chart/departments', { key, body: { domain: LUMINA, include_others: true } }),
+      422,
+      'request.invalid',
+    )
   })
 
   test('an unknown company is free and empty', async () => {
     const { api } = await demo()
     const key = await liveKey(api)
-    const res = await api.post('/v1/org-chart/departments', { key, body: { professional_url: 'linkedin.com/company/nobody-here' } })
+    const res = await api.post('/v1/org-chart/departments', {
+      key,
+      body: { professional_url: 'linkedin.com/company/nobody-here' },
+    })
     expectStatus(res, 200)
     assert.deepEqual(res.body.departments, [])
     assert.deepEqual(res.body.company, { domain: null, professional_url: 'linkedin.com/company/nobody-here' })
@@ -319,11 +410,23 @@ describe('POST /v1/org-chart/locations', () => {
     expectMeta(res, { credits_charged: 1 })
     assert.equal(res.body.total, staff.length)
     const asCounts = (rows: { value: string; count: number }[]) => new Map(rows.map((r) => [r.value, r.count]))
-    assert.deepEqual(asCounts(res.body.countries), tally((p) => p.location?.country))
-    assert.deepEqual(asCounts(res.body.states), tally((p) => p.location?.state))
-    assert.deepEqual(asCounts(res.body.cities), tally((p) => p.location?.city))
+    assert.deepEqual(
+      asCounts(res.body.countries),
+      tally((p) => p.location?.country),
+    )
+    assert.deepEqual(
+      asCounts(res.body.states),
+      tally((p) => p.location?.state),
+    )
+    assert.deepEqual(
+      asCounts(res.body.cities),
+      tally((p) => p.location?.city),
+    )
     const counts = res.body.countries.map((c: { count: number }) => c.count)
-    assert.deepEqual(counts, [...counts].sort((a: number, b: number) => b - a))
+    assert.deepEqual(
+      counts,
+      [...counts].sort((a: number, b: number) => b - a),
+    )
     assert.equal(res.body.results.length, res.body.countries.length + res.body.states.length + res.body.cities.length)
     assert.deepEqual(res.body.results[0], { level: 'country', ...res.body.countries[0] })
   })
@@ -339,7 +442,8 @@ describe('POST /v1/org-chart/locations', () => {
     assert.equal(res.body.search, needle)
     assert.equal(res.body.total, staff.length)
     for (const level of ['countries', 'states', 'cities']) {
-      for (const p of res.body[level]) assert.ok(p.value.toLowerCase().includes(needle.toLowerCase()), `${level}: ${p.value}`)
+      for (const p of res.body[level])
+        assert.ok(p.value.toLowerCase().includes(needle.toLowerCase()), `${level}: ${p.value}`)
     }
     assert.ok(res.body.cities.some((c: { value: string }) => c.value === city))
     const none = await api.post('/v1/org-chart/locations', { key, body: { domain: LUMINA, search: 'zzzzqqq' } })
@@ -350,6 +454,10 @@ describe('POST /v1/org-chart/locations', () => {
   test('filters are not accepted here (422)', async () => {
     const { api } = await demo()
     const key = await liveKey(api)
-    expectProblem(await api.post('/v1/org-chart/locations', { key, body: { domain: LUMINA, country: ['Germany'] } }), 422, 'request.invalid')
+    expectProblem(
+      await api.post('/v1/org-chart/locations', { key, body: { domain: LUMINA, country: ['Germany'] } }),
+      422,
+      'request.invalid',
+    )
   })
 })

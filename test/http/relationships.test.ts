@@ -19,15 +19,48 @@ const changing = useTestServer({}, { demo: true })
 // No blocks kept in memory: every read unpacks the stored block.
 const uncached = useTestServer({ DSP_GRAPH_BLOCK_CACHE_MB: '0' }, { demo: true })
 
-itEnforcesAuth(server, { method: 'POST', path: '/v1/relationships', scopes: ['dsp.search.read'], body: { query: 'who on our team knows people at brightwave.com' } })
-itEnforcesAuth(server, { method: 'POST', path: '/v1/relationships/reach', scopes: ['dsp.search.read'], body: { person: '0000000000000000', companies: [{ value: 'brightwave.com' }] } })
-itEnforcesAuth(server, { method: 'POST', path: '/v1/relationships/institutions', scopes: ['dsp.search.read'], body: { companies: [{ value: 'nowhere-1.example' }, { value: 'nowhere-2.example' }] } })
-itEnforcesAuth(server, { method: 'POST', path: '/v1/relationships/ask', scopes: ['dsp.search.read'], body: { query: 'who on our team knows people at brightwave.com' } })
+itEnforcesAuth(server, {
+  method: 'POST',
+  path: '/v1/relationships',
+  scopes: ['dsp.search.read'],
+  body: { query: 'who on our team knows people at brightwave.com' },
+})
+itEnforcesAuth(server, {
+  method: 'POST',
+  path: '/v1/relationships/reach',
+  scopes: ['dsp.search.read'],
+  body: { person: '0000000000000000', companies: [{ value: 'brightwave.com' }] },
+})
+itEnforcesAuth(server, {
+  method: 'POST',
+  path: '/v1/relationships/institutions',
+  scopes: ['dsp.search.read'],
+  body: { companies: [{ value: 'nowhere-1.example' }, { value: 'nowhere-2.example' }] },
+})
+itEnforcesAuth(server, {
+  method: 'POST',
+  path: '/v1/relationships/ask',
+  scopes: ['dsp.search.read'],
+  body: { query: 'who on our team knows people at brightwave.com' },
+})
 
 const LUMINA = 'luminacloud.io'
 const BRIGHTWAVE = 'brightwave.com'
 const VANTAGE = 'vantagehealth.com'
-const ENVELOPE = ['results', 'total', 'total_is_estimate', 'has_more', 'next_cursor', 'resolved_search', 'suggestion', 'coverage', 'attribution', 'degradation', 'columns', 'meta']
+const ENVELOPE = [
+  'results',
+  'total',
+  'total_is_estimate',
+  'has_more',
+  'next_cursor',
+  'resolved_search',
+  'suggestion',
+  'coverage',
+  'attribution',
+  'degradation',
+  'columns',
+  'meta',
+]
 
 let cachedFacts: DemoFacts | null = null
 async function facts(api: TestServer): Promise<DemoFacts> {
@@ -35,18 +68,46 @@ async function facts(api: TestServer): Promise<DemoFacts> {
   return cachedFacts
 }
 
-function fact(f: DemoFacts, first: string, second: string, basis = 'overlapping', excludeCurrent = false): RelationshipFact {
-  const found = f.relationships.find((r) => r.first === first && r.second === second && r.connection_basis === basis && r.exclude_current === excludeCurrent)
+function fact(
+  f: DemoFacts,
+  first: string,
+  second: string,
+  basis = 'overlapping',
+  excludeCurrent = false,
+): RelationshipFact {
+  const found = f.relationships.find(
+    (r) =>
+      r.first === first && r.second === second && r.connection_basis === basis && r.exclude_current === excludeCurrent,
+  )
   assert.ok(found, `no fact for ${first} → ${second}`)
   return found
 }
 
-const pair = (first: string, second: string, extra: Record<string, unknown> = {}) => ({ companies: [{ value: first }, { value: second }], ...extra })
-const rel = (api: TestServer, key: string, body: unknown, headers: Record<string, string> = {}) => api.post('/v1/relationships', { key, body, headers })
+const pair = (first: string, second: string, extra: Record<string, unknown> = {}) => ({
+  companies: [{ value: first }, { value: second }],
+  ...extra,
+})
+const rel = (api: TestServer, key: string, body: unknown, headers: Record<string, string> = {}) =>
+  api.post('/v1/relationships', { key, body, headers })
 const ask = (api: TestServer, key: string, body: unknown) => api.post('/v1/relationships/ask', { key, body })
-const stripNames = (list: { id: string; kind: string; match_confidence: string; people_first: number; people_second: number }[]) =>
-  list.map(({ id, kind, match_confidence, people_first, people_second }) => ({ id, kind, match_confidence, people_first, people_second }))
-type Row = { id: string; profile_url: string; number_of_contacts_overlapping_tenure_with: number; via: { id: string }[]; department: string; company_domain: string }
+const stripNames = (
+  list: { id: string; kind: string; match_confidence: string; people_first: number; people_second: number }[],
+) =>
+  list.map(({ id, kind, match_confidence, people_first, people_second }) => ({
+    id,
+    kind,
+    match_confidence,
+    people_first,
+    people_second,
+  }))
+type Row = {
+  id: string
+  profile_url: string
+  number_of_contacts_overlapping_tenure_with: number
+  via: { id: string }[]
+  department: string
+  company_domain: string
+}
 
 function expectRefusal(res: Res, kind: string) {
   expectProblem(res, 422, 'request.unsupported')
@@ -61,15 +122,23 @@ describe('POST /v1/relationships: answers from the facts', () => {
     const res = await rel(api, key, pair(LUMINA, BRIGHTWAVE, { limit: 100 }))
     expectStatus(res, 200)
     expectMeta(res)
-    for (const k of [...ENVELOPE, 'breakdown', 'connection_basis', 'institutions']) assert.ok(k in res.body, `envelope lacks ${k}`)
+    for (const k of [...ENVELOPE, 'breakdown', 'connection_basis', 'institutions'])
+      assert.ok(k in res.body, `envelope lacks ${k}`)
     assert.equal(res.body.total, f.people_first)
     assert.equal(res.body.total_is_estimate, false)
     assert.equal(res.body.connection_basis, 'overlapping')
     assert.equal(res.body.breakdown, null)
-    assert.deepEqual(stripNames(res.body.institutions), f.institutions.map(({ name: _n, ...i }) => i))
+    assert.deepEqual(
+      stripNames(res.body.institutions),
+      f.institutions.map(({ name: _n, ...i }) => i),
+    )
     const rows: Row[] = res.body.results
     assert.deepEqual(
-      rows.map((r) => ({ profile_url: r.profile_url, contacts: r.number_of_contacts_overlapping_tenure_with, via: r.via.map((v) => v.id) })),
+      rows.map((r) => ({
+        profile_url: r.profile_url,
+        contacts: r.number_of_contacts_overlapping_tenure_with,
+        via: r.via.map((v) => v.id),
+      })),
       f.persons.slice(0, 100),
     )
     for (const r of rows) assert.equal(r.company_domain, LUMINA)
@@ -82,13 +151,30 @@ describe('POST /v1/relationships: answers from the facts', () => {
     const api = await server()
     const all = await facts(api)
     const { key } = await api.admin.workspaceWithKey({ credits: 100 })
-    for (const [basis, excludeCurrent] of [['shared', false], ['overlapping', true]] as const) {
+    for (const [basis, excludeCurrent] of [
+      ['shared', false],
+      ['overlapping', true],
+    ] as const) {
       const f = fact(all, 'quantix.io', 'kestrelsecurity.io', basis, excludeCurrent)
-      const res = await rel(api, key, pair('quantix.io', 'kestrelsecurity.io', { connection_basis: basis, exclude_current: excludeCurrent, limit: 20 }))
+      const res = await rel(
+        api,
+        key,
+        pair('quantix.io', 'kestrelsecurity.io', {
+          connection_basis: basis,
+          exclude_current: excludeCurrent,
+          limit: 20,
+        }),
+      )
       expectStatus(res, 200)
       assert.equal(res.body.total, f.people_first, `${basis}/${excludeCurrent}`)
-      assert.deepEqual(stripNames(res.body.institutions), f.institutions.map(({ name: _n, ...i }) => i))
-      assert.deepEqual(res.body.results.map((r: Row) => r.profile_url), f.persons.slice(0, 20).map((p) => p.profile_url))
+      assert.deepEqual(
+        stripNames(res.body.institutions),
+        f.institutions.map(({ name: _n, ...i }) => i),
+      )
+      assert.deepEqual(
+        res.body.results.map((r: Row) => r.profile_url),
+        f.persons.slice(0, 20).map((p) => p.profile_url),
+      )
     }
   })
 
@@ -100,9 +186,12 @@ describe('POST /v1/relationships: answers from the facts', () => {
     const ba = await rel(api, key, pair(BRIGHTWAVE, LUMINA, { limit: 5 }))
     expectStatus(ba, 200)
     assert.equal(ba.body.total, f.people_second, "the mirror's rows are the second company's connected people")
-    const mirror = new Map(ba.body.institutions.map((i: { id: string; people_first: number; people_second: number }) => [i.id, i]))
+    const mirror = new Map(
+      ba.body.institutions.map((i: { id: string; people_first: number; people_second: number }) => [i.id, i]),
+    )
     assert.equal(mirror.size, ab.body.institutions.length)
-    for (const i of ab.body.institutions) assert.deepEqual(mirror.get(i.id), { ...i, people_first: i.people_second, people_second: i.people_first })
+    for (const i of ab.body.institutions)
+      assert.deepEqual(mirror.get(i.id), { ...i, people_first: i.people_second, people_second: i.people_first })
     for (const r of ba.body.results) assert.equal(r.company_domain, BRIGHTWAVE)
   })
 
@@ -110,15 +199,35 @@ describe('POST /v1/relationships: answers from the facts', () => {
     const api = await server()
     const all = await facts(api)
     const { key } = await api.admin.workspaceWithKey({ credits: 100 })
-    for (const v of all.via_institution.filter((x) => x.company === LUMINA && ['anchorward-state-university', VANTAGE].includes(x.institution))) {
+    for (const v of all.via_institution.filter(
+      (x) => x.company === LUMINA && ['anchorward-state-university', VANTAGE].includes(x.institution),
+    )) {
       for (const excludeCurrent of [false, true]) {
-        const res = await rel(api, key, { relation: 'via_institution', companies: [{ value: LUMINA }], institutions: [{ value: v.institution }], exclude_current: excludeCurrent, limit: 100 })
+        const res = await rel(api, key, {
+          relation: 'via_institution',
+          companies: [{ value: LUMINA }],
+          institutions: [{ value: v.institution }],
+          exclude_current: excludeCurrent,
+          limit: 100,
+        })
         expectStatus(res, 200)
         const expected = excludeCurrent ? v.former : v.people
         assert.equal(res.body.total, expected.length)
         assert.deepEqual(res.body.results.map((r: Row) => r.profile_url).sort(), expected)
-        for (const r of res.body.results) assert.deepEqual(r.via.map((x: { id: string; kind: string }) => [x.id, x.kind]), [[v.institution, v.kind]])
-        assert.deepEqual(stripNames(res.body.institutions), [{ id: v.institution, kind: v.kind, match_confidence: v.kind === 'education' ? 'edu' : 'url', people_first: expected.length, people_second: 0 }])
+        for (const r of res.body.results)
+          assert.deepEqual(
+            r.via.map((x: { id: string; kind: string }) => [x.id, x.kind]),
+            [[v.institution, v.kind]],
+          )
+        assert.deepEqual(stripNames(res.body.institutions), [
+          {
+            id: v.institution,
+            kind: v.kind,
+            match_confidence: v.kind === 'education' ? 'edu' : 'url',
+            people_first: expected.length,
+            people_second: 0,
+          },
+        ])
       }
     }
   })
@@ -128,14 +237,31 @@ describe('POST /v1/relationships: answers from the facts', () => {
     const f = fact(await facts(api), LUMINA, BRIGHTWAVE)
     const { key } = await api.admin.workspaceWithKey({ credits: 100 })
     const school = f.institutions.find((i) => i.kind === 'education')!
-    const one = await rel(api, key, pair(LUMINA, BRIGHTWAVE, { institutions: [{ value: school.id, by: 'inst_key' }], limit: 1 }))
+    const one = await rel(
+      api,
+      key,
+      pair(LUMINA, BRIGHTWAVE, { institutions: [{ value: school.id, by: 'inst_key' }], limit: 1 }),
+    )
     expectStatus(one, 200)
     assert.equal(one.body.total, school.people_first)
-    assert.deepEqual(stripNames(one.body.institutions), [school].map(({ name: _n, ...i }) => i))
-    const both = await rel(api, key, pair(LUMINA, BRIGHTWAVE, { institutions: [{ value: school.id }, { value: BRIGHTWAVE }], institutions_combine: 'all', breakdown: { group_by: 'institution' }, limit: 50 }))
+    assert.deepEqual(
+      stripNames(one.body.institutions),
+      [school].map(({ name: _n, ...i }) => i),
+    )
+    const both = await rel(
+      api,
+      key,
+      pair(LUMINA, BRIGHTWAVE, {
+        institutions: [{ value: school.id }, { value: BRIGHTWAVE }],
+        institutions_combine: 'all',
+        breakdown: { group_by: 'institution' },
+        limit: 50,
+      }),
+    )
     expectStatus(both, 200)
     assert.ok(both.body.total <= school.people_first)
-    for (const r of both.body.results) assert.deepEqual(r.via.map((v: { id: string }) => v.id).sort(), [BRIGHTWAVE, school.id].sort())
+    for (const r of both.body.results)
+      assert.deepEqual(r.via.map((v: { id: string }) => v.id).sort(), [BRIGHTWAVE, school.id].sort())
     assert.equal(both.body.breakdown.exact, false)
   })
 
@@ -143,7 +269,10 @@ describe('POST /v1/relationships: answers from the facts', () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey({ credits: 100 })
     const res = await rel(api, key, {
-      companies: [{ value: LUMINA, people: { department: ['Engineering'] } }, { value: BRIGHTWAVE, people: { seniority: ['VP', 'Director / Head'] } }],
+      companies: [
+        { value: LUMINA, people: { department: ['Engineering'] } },
+        { value: BRIGHTWAVE, people: { seniority: ['VP', 'Director / Head'] } },
+      ],
       breakdown: { group_by: 'department', max_groups: 3 },
       include_company_context: true,
       limit: 20,
@@ -155,7 +284,12 @@ describe('POST /v1/relationships: answers from the facts', () => {
       assert.equal(r.company_context.domain, LUMINA)
       assert.equal(r.company_context.name, 'Lumina Cloud')
     }
-    assert.deepEqual(res.body.breakdown, { exact: true, group_by: 'department', groups: [{ key: 'Engineering', kind: null, label: 'Engineering', people: res.body.total }], more_groups: false })
+    assert.deepEqual(res.body.breakdown, {
+      exact: true,
+      group_by: 'department',
+      groups: [{ key: 'Engineering', kind: null, label: 'Engineering', people: res.body.total }],
+      more_groups: false,
+    })
   })
 
   test('anchors by partial name, page URL, school domain and name resolve (duplicates merged); the plan is echoed', async () => {
@@ -163,13 +297,26 @@ describe('POST /v1/relationships: answers from the facts', () => {
     const { key } = await api.admin.workspaceWithKey({ credits: 100 })
     const res = await rel(api, key, {
       companies: [{ value: 'Lumina' }, { value: 'https://www.linkedin.com/company/brightwave-payments/' }],
-      institutions: [{ value: 'https://www.linkedin.com/school/anchorward-state-university' }, { value: 'anchorwardstate.edu' }, { value: 'Anchorward State University', by: 'name', kind: 'school' }],
+      institutions: [
+        { value: 'https://www.linkedin.com/school/anchorward-state-university' },
+        { value: 'anchorwardstate.edu' },
+        { value: 'Anchorward State University', by: 'name', kind: 'school' },
+      ],
       limit: 1,
     })
     expectStatus(res, 200)
     const filters = res.body.resolved_search.filters
-    assert.deepEqual(filters.companies.map((c: { id: string; detected_as: string }) => [c.id, c.detected_as]), [[LUMINA, 'name'], [BRIGHTWAVE, 'li_url']])
-    assert.deepEqual(filters.institutions.map((i: { id: string; kind: string }) => [i.id, i.kind]), [['anchorward-state-university', 'education']])
+    assert.deepEqual(
+      filters.companies.map((c: { id: string; detected_as: string }) => [c.id, c.detected_as]),
+      [
+        [LUMINA, 'name'],
+        [BRIGHTWAVE, 'li_url'],
+      ],
+    )
+    assert.deepEqual(
+      filters.institutions.map((i: { id: string; kind: string }) => [i.id, i.kind]),
+      [['anchorward-state-university', 'education']],
+    )
     assert.equal(res.body.resolved_search.filters_source, 'caller')
   })
 })
@@ -186,27 +333,82 @@ describe('POST /v1/relationships: refusals', () => {
   })
 
   test('a name that is both a company and a school is refused with both options', () => {
-    const both = chooseInstitution('Meridian', [
-      { inst_key: 'meridian.com', type: 'company', name: 'Meridian', name_norm: 'meridian', domain: 'meridian.com', professional_url: null },
-      { inst_key: 'meridian-university', type: 'school', name: 'Meridian', name_norm: 'meridian', domain: null, professional_url: null },
-    ], 'unknown')
+    const both = chooseInstitution(
+      'Meridian',
+      [
+        {
+          inst_key: 'meridian.com',
+          type: 'company',
+          name: 'Meridian',
+          name_norm: 'meridian',
+          domain: 'meridian.com',
+          professional_url: null,
+        },
+        {
+          inst_key: 'meridian-university',
+          type: 'school',
+          name: 'Meridian',
+          name_norm: 'meridian',
+          domain: null,
+          professional_url: null,
+        },
+      ],
+      'unknown',
+    )
     assert.ok(both instanceof ApiError)
     assert.equal(both.code, 'relationship.anchor_ambiguous')
-    assert.deepEqual((both.options.extra!.candidates as { kind: string }[]).map((c) => c.kind), ['company', 'school'])
-    const school = chooseInstitution('Meridian', [{ inst_key: 'meridian-university', type: 'school', name: 'Meridian', name_norm: 'meridian', domain: null, professional_url: null }], 'school')
+    assert.deepEqual(
+      (both.options.extra!.candidates as { kind: string }[]).map((c) => c.kind),
+      ['company', 'school'],
+    )
+    const school = chooseInstitution(
+      'Meridian',
+      [
+        {
+          inst_key: 'meridian-university',
+          type: 'school',
+          name: 'Meridian',
+          name_norm: 'meridian',
+          domain: null,
+          professional_url: null,
+        },
+      ],
+      'school',
+    )
     assert.equal((school as { inst_key: string }).inst_key, 'meridian-university')
   })
 
   test('a name that is both a company and a school → 422 relationship.anchor_ambiguous with both options, never charged; a kind picks one', async () => {
     const api = await collided()
-    const school = { name: 'Vantage Health', school_id: 'vantage-health-institute', domain: 'vhi.edu', kind: 'institute_of_technology', city: 'Boston', country: 'United States', professional_url: 'linkedin.com/school/vantage-health-institute' }
-    const ingested = await api.request('POST', '/admin/v1/corpus/school', { rawBody: JSON.stringify(school) + '\n', headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': 'application/x-ndjson' } })
+    const school = {
+      name: 'Vantage Health',
+      school_id: 'vantage-health-institute',
+      domain: 'vhi.edu',
+      kind: 'institute_of_technology',
+      city: 'Boston',
+      country: 'United States',
+      professional_url: 'linkedin.com/school/vantage-health-institute',
+    }
+    const ingested = await api.request('POST', '/admin/v1/corpus/school', {
+      rawBody: JSON.stringify(school) + '\n',
+      headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': 'application/x-ndjson' },
+    })
     expectStatus(ingested, 200)
     assert.equal(ingested.body.upserted, 1)
     const { key } = await api.admin.workspaceWithKey({ credits: 100 })
-    const via = { relation: 'via_institution', companies: [{ value: LUMINA }], institutions: [{ value: 'Vantage Health' }] }
-    const both = [[VANTAGE, 'company'], [school.school_id, 'school']].sort()
-    for (const body of [via, pair(LUMINA, BRIGHTWAVE, { institutions: [{ value: 'vantage health', by: 'name', kind: 'unknown' }] })]) {
+    const via = {
+      relation: 'via_institution',
+      companies: [{ value: LUMINA }],
+      institutions: [{ value: 'Vantage Health' }],
+    }
+    const both = [
+      [VANTAGE, 'company'],
+      [school.school_id, 'school'],
+    ].sort()
+    for (const body of [
+      via,
+      pair(LUMINA, BRIGHTWAVE, { institutions: [{ value: 'vantage health', by: 'name', kind: 'unknown' }] }),
+    ]) {
       const res = await rel(api, key, body)
       expectProblem(res, 422, 'relationship.anchor_ambiguous')
       assert.deepEqual(res.body.extra.candidates.map((c: { id: string; kind: string }) => [c.id, c.kind]).sort(), both)
@@ -215,12 +417,22 @@ describe('POST /v1/relationships: refusals', () => {
     expectProblem(asked, 422, 'relationship.anchor_ambiguous')
     assert.deepEqual(asked.body.extra.candidates.map((c: { id: string; kind: string }) => [c.id, c.kind]).sort(), both)
     assert.equal((await api.get('/v1/credits', { key })).body.spendable, 100, 'refusals are never charged')
-    const company = await rel(api, key, { ...via, institutions: [{ value: 'Vantage Health', kind: 'company' }], limit: 1 })
+    const company = await rel(api, key, {
+      ...via,
+      institutions: [{ value: 'Vantage Health', kind: 'company' }],
+      limit: 1,
+    })
     expectStatus(company, 200)
-    assert.deepEqual(company.body.resolved_search.filters.institutions.map((i: { id: string; kind: string }) => [i.id, i.kind]), [[VANTAGE, 'employment']])
+    assert.deepEqual(
+      company.body.resolved_search.filters.institutions.map((i: { id: string; kind: string }) => [i.id, i.kind]),
+      [[VANTAGE, 'employment']],
+    )
     const nobody = await rel(api, key, { ...via, institutions: [{ value: 'Vantage Health', kind: 'school' }] })
     expectStatus(nobody, 200)
-    assert.deepEqual(nobody.body.resolved_search.filters.institutions.map((i: { id: string; kind: string }) => [i.id, i.kind]), [[school.school_id, 'education']])
+    assert.deepEqual(
+      nobody.body.resolved_search.filters.institutions.map((i: { id: string; kind: string }) => [i.id, i.kind]),
+      [[school.school_id, 'education']],
+    )
     assert.equal(nobody.body.total, 0)
   })
 
@@ -241,12 +453,25 @@ describe('POST /v1/relationships: refusals', () => {
     assert.equal(res.body.total, f.people_first)
     assert.equal(res.body.resolved_search.filters_source, 'parser')
     assert.equal(res.body.resolved_search.parser_version, 'rel-rules-1')
-    assert.deepEqual(res.body.resolved_search.filters.companies.map((c: { id: string }) => c.id), [LUMINA, BRIGHTWAVE])
+    assert.deepEqual(
+      res.body.resolved_search.filters.companies.map((c: { id: string }) => c.id),
+      [LUMINA, BRIGHTWAVE],
+    )
     const wrong = await rel(api, key, { query: 'shared schools of Lumina Cloud and Brightwave Payments' })
     expectRefusal(wrong, 'wrong_route')
     assert.equal(wrong.body.extra.try_instead, 'POST /v1/relationships/institutions')
-    expectRefusal(await rel(api, key, { query: 'compare Lumina Cloud and Brightwave Payments connections to Vantage Health' }), 'compound_unsupported')
-    expectProblem(await rel(api, key, { query: 'people at Lumina Cloud connected to Brightwave Payments', relation: 'between_companies' }), 422, 'request.invalid')
+    expectRefusal(
+      await rel(api, key, { query: 'compare Lumina Cloud and Brightwave Payments connections to Vantage Health' }),
+      'compound_unsupported',
+    )
+    expectProblem(
+      await rel(api, key, {
+        query: 'people at Lumina Cloud connected to Brightwave Payments',
+        relation: 'between_companies',
+      }),
+      422,
+      'request.invalid',
+    )
   })
 
   test('bad shapes → 422 request.invalid: one company, the same company twice, a firmographic or unknown constraint, limit bounds, unknown fields', async () => {
@@ -263,7 +488,8 @@ describe('POST /v1/relationships: refusals', () => {
       pair(LUMINA, BRIGHTWAVE, { limit: 101 }),
       pair(LUMINA, BRIGHTWAVE, { surprise: true }),
       { companies: [{ value: LUMINA }, { value: BRIGHTWAVE }, { value: VANTAGE }] },
-    ]) expectProblem(await rel(api, key, body), 422, 'request.invalid')
+    ])
+      expectProblem(await rel(api, key, body), 422, 'request.invalid')
   })
 
   test('the graph unreachable → 503 upstream.unavailable with Retry-After; never charged', async () => {
@@ -274,7 +500,11 @@ describe('POST /v1/relationships: refusals', () => {
       const res = await rel(api, key, pair(LUMINA, BRIGHTWAVE))
       expectProblem(res, 503, 'upstream.unavailable')
       assert.equal(res.headers.get('retry-after'), '5')
-      expectProblem(await ask(api, key, { query: 'people at Lumina Cloud connected to Brightwave Payments' }), 503, 'upstream.unavailable')
+      expectProblem(
+        await ask(api, key, { query: 'people at Lumina Cloud connected to Brightwave Payments' }),
+        503,
+        'upstream.unavailable',
+      )
     } finally {
       await api.admin.clearFaults()
     }
@@ -293,14 +523,24 @@ describe('POST /v1/relationships: cursors and charging', () => {
     const p2 = await rel(api, key, { ...body, limit: 15, cursor: p1.body.next_cursor })
     expectStatus(p2, 200)
     assert.equal(p2.body.resolved_search.parser_version, 'none')
-    assert.deepEqual(p2.body.results.map((r: Row) => r.profile_url), f.persons.slice(10, 25).map((p) => p.profile_url))
+    assert.deepEqual(
+      p2.body.results.map((r: Row) => r.profile_url),
+      f.persons.slice(10, 25).map((p) => p.profile_url),
+    )
     assert.equal(p2.body.meta.credits_charged, 2, 'rows 10..24 touch two new blocks')
-    assert.equal((await rel(api, key, { ...body, limit: 15, cursor: p1.body.next_cursor })).body.meta.credits_charged, 0)
+    assert.equal(
+      (await rel(api, key, { ...body, limit: 15, cursor: p1.body.next_cursor })).body.meta.credits_charged,
+      0,
+    )
     const fresh = await rel(api, key, pair(LUMINA, BRIGHTWAVE, { limit: 25 }))
     assert.equal(fresh.body.meta.credits_charged, 4, 'a fresh request: 2 + 1 + 1')
     const history = (await api.get('/v1/usage/history', { key })).body.results
     assert.ok(history.every((r: { action_type: string }) => r.action_type === 'dsp.relationships'))
-    expectProblem(await rel(api, key, { ...pair(LUMINA, VANTAGE), cursor: p1.body.next_cursor }), 422, 'pagination.cursor_invalid')
+    expectProblem(
+      await rel(api, key, { ...pair(LUMINA, VANTAGE), cursor: p1.body.next_cursor }),
+      422,
+      'pagination.cursor_invalid',
+    )
   })
 
   test('an Idempotency-Key retry, a test key and an empty answer cost 0; too few credits → 402 without rows', async () => {
@@ -309,7 +549,13 @@ describe('POST /v1/relationships: cursors and charging', () => {
     const body = pair(LUMINA, BRIGHTWAVE, { limit: 5 })
     assert.equal((await rel(api, live.key, body, { 'idempotency-key': 'k-1' })).body.meta.credits_charged, 2)
     assert.equal((await rel(api, live.key, body, { 'idempotency-key': 'k-1' })).body.meta.credits_charged, 0)
-    const empty = await rel(api, live.key, pair(LUMINA, BRIGHTWAVE, { companies: [{ value: LUMINA, people: { country: ['Atlantis'] } }, { value: BRIGHTWAVE }] }))
+    const empty = await rel(
+      api,
+      live.key,
+      pair(LUMINA, BRIGHTWAVE, {
+        companies: [{ value: LUMINA, people: { country: ['Atlantis'] } }, { value: BRIGHTWAVE }],
+      }),
+    )
     expectStatus(empty, 200)
     assert.equal(empty.body.total, 0)
     assert.equal(empty.body.meta.credits_charged, 0)
@@ -326,26 +572,38 @@ describe('POST /v1/relationships: cursors and charging', () => {
 
 describe('POST /v1/relationships: company graph blocks follow every write', () => {
   const ingest = async (api: TestServer, category: string, records: unknown[]) => {
-    const res = await api.request('POST', `/admin/v1/corpus/${category}`, { rawBody: records.map((r) => JSON.stringify(r)).join('\n') + '\n', headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': 'application/x-ndjson' } })
+    const res = await api.request('POST', `/admin/v1/corpus/${category}`, {
+      rawBody: records.map((r) => JSON.stringify(r)).join('\n') + '\n',
+      headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': 'application/x-ndjson' },
+    })
     expectStatus(res, 200)
     assert.equal(res.body.rejected, 0, res.text)
   }
   /** Waits until the company's block is stored for the current graph generation (it is written just after the read). */
   const blockStored = async (api: TestServer, company: string) => {
     for (let i = 0; i < 100; i++) {
-      const r = await sql<{ fresh: boolean }>`select b.generation = s.graph_generation as fresh from graph_blocks b, corpus_state s
+      const r = await sql<{
+        fresh: boolean
+      }>`select b.generation = s.graph_generation as fresh from graph_blocks b, corpus_state s
         where b.company_key = ${company} and s.corpus = 'gtm_affiliations'`.execute(api.app.deps.db)
       if (r.rows[0]?.fresh) return
       await new Promise((resolve) => setTimeout(resolve, 20))
     }
     assert.fail(`no block stored for ${company}`)
   }
-  const person = (slug: string, current: { company: string; domain: string }, past: { company: string; start: string; end: string }) => ({
+  const person = (
+    slug: string,
+    current: { company: string; domain: string },
+    past: { company: string; start: string; end: string },
+  ) => ({
     name: slug.replace('-', ' '),
     title: 'Software Engineer',
     profile_url: `https://www.linkedin.com/in/${slug}/`,
     current_employer: { company: current.company, company_id: current.domain, domain: current.domain },
-    employment_history: [{ company: current.company, company_id: current.domain, start: '2023-01', end: null }, { ...past, company_id: null }],
+    employment_history: [
+      { company: current.company, company_id: current.domain, start: '2023-01', end: null },
+      { ...past, company_id: null },
+    ],
   })
 
   test('without blocks kept in memory, the stored blocks give the same answers, filters and exclusions included', async () => {
@@ -353,13 +611,26 @@ describe('POST /v1/relationships: company graph blocks follow every write', () =
     const { key } = await api.admin.workspaceWithKey({ credits: 100 })
     const bodies = [
       pair(LUMINA, BRIGHTWAVE, { limit: 20 }),
-      pair(LUMINA, BRIGHTWAVE, { limit: 20, companies: [{ value: LUMINA, people: { department: ['Engineering'] } }, { value: BRIGHTWAVE, people: { seniority: ['VP', 'Director / Head'] } }] }),
+      pair(LUMINA, BRIGHTWAVE, {
+        limit: 20,
+        companies: [
+          { value: LUMINA, people: { department: ['Engineering'] } },
+          { value: BRIGHTWAVE, people: { seniority: ['VP', 'Director / Head'] } },
+        ],
+      }),
     ]
     const built = []
     for (const body of bodies) built.push((await rel(api, key, body)).body)
     await blockStored(api, LUMINA)
     await blockStored(api, BRIGHTWAVE)
-    const builtAt = async () => (await sql<{ built_at: Date }>`select built_at from graph_blocks where company_key in (${LUMINA}, ${BRIGHTWAVE}) order by company_key`.execute(api.app.deps.db)).rows.map((r) => new Date(r.built_at).getTime())
+    const builtAt = async () =>
+      (
+        await sql<{
+          built_at: Date
+        }>`select built_at from graph_blocks where company_key in (${LUMINA}, ${BRIGHTWAVE}) order by company_key`.execute(
+          api.app.deps.db,
+        )
+      ).rows.map((r) => new Date(r.built_at).getTime())
     const stamps = await builtAt()
     for (const [i, body] of bodies.entries()) {
       const stored = (await rel(api, key, body)).body
@@ -372,7 +643,10 @@ describe('POST /v1/relationships: company graph blocks follow every write', () =
     assert.deepEqual(await builtAt(), stamps, 'the stored blocks were read, not built again')
     // Reach excludes its seeds from the target's people by id: ids come from the stored block.
     const seed = built[0].results[0].id
-    const reach = await api.post('/v1/relationships/reach', { key, body: { person: seed, companies: [{ value: BRIGHTWAVE }] } })
+    const reach = await api.post('/v1/relationships/reach', {
+      key,
+      body: { person: seed, companies: [{ value: BRIGHTWAVE }] },
+    })
     expectStatus(reach, 200)
     assert.ok(reach.body.total > 0)
   })
@@ -392,13 +666,28 @@ describe('POST /v1/relationships: company graph blocks follow every write', () =
 
     // Two new people, one at each company, who overlapped at an employer named without a domain.
     await ingest(api, 'person', [
-      person('block-first', { company: 'Lumina Cloud', domain: LUMINA }, { company: 'Blockfield Labs', start: '2018-01', end: '2020-12' }),
-      person('block-second', { company: 'Brightwave Payments', domain: BRIGHTWAVE }, { company: 'Blockfield Labs', start: '2019-06', end: '2021-06' }),
+      person(
+        'block-first',
+        { company: 'Lumina Cloud', domain: LUMINA },
+        { company: 'Blockfield Labs', start: '2018-01', end: '2020-12' },
+      ),
+      person(
+        'block-second',
+        { company: 'Brightwave Payments', domain: BRIGHTWAVE },
+        { company: 'Blockfield Labs', start: '2019-06', end: '2021-06' },
+      ),
     ])
     const named = await ask()
-    assert.equal(named.body.total, f.people_first + 1, 'the new Lumina person is connected: the stale block was not used')
+    assert.equal(
+      named.body.total,
+      f.people_first + 1,
+      'the new Lumina person is connected: the stale block was not used',
+    )
     const viaNamed = named.body.institutions.find((i: { id: string }) => i.id === 'name:blockfield labs')
-    assert.deepEqual(viaNamed && { first: viaNamed.people_first, second: viaNamed.people_second }, { first: 1, second: 1 })
+    assert.deepEqual(viaNamed && { first: viaNamed.people_first, second: viaNamed.people_second }, {
+      first: 1,
+      second: 1,
+    })
     await blockStored(api, LUMINA)
 
     // The employer arrives as a company: both people's affiliations move to its domain.
@@ -408,26 +697,43 @@ describe('POST /v1/relationships: company graph blocks follow every write', () =
     assert.ok(ids.includes('blockfield.example'), 'the institution is now the company')
     assert.ok(!ids.includes('name:blockfield labs'), 'the named institution is gone')
     assert.equal(rekeyed.body.total, f.people_first + 1)
-    assert.equal(rekeyed.body.institutions.find((i: { id: string }) => i.id === 'blockfield.example').name, 'Blockfield Labs')
+    assert.equal(
+      rekeyed.body.institutions.find((i: { id: string }) => i.id === 'blockfield.example').name,
+      'Blockfield Labs',
+    )
     await blockStored(api, LUMINA)
 
     // A company renamed: the answer names it as it is now.
     await ingest(api, 'company', [{ account_name: 'Blockfield Laboratories', domain: 'blockfield.example' }])
     const renamed = await ask()
-    assert.equal(renamed.body.institutions.find((i: { id: string }) => i.id === 'blockfield.example').name, 'Blockfield Laboratories')
+    assert.equal(
+      renamed.body.institutions.find((i: { id: string }) => i.id === 'blockfield.example').name,
+      'Blockfield Laboratories',
+    )
 
     // Blocks of past generations are deleted by the maintenance job; current ones stay.
     await blockStored(api, LUMINA)
     await blockStored(api, BRIGHTWAVE)
     await ingest(api, 'company', [{ account_name: 'Blockfield Labs', domain: 'blockfield.example' }])
-    const job = await api.post('/admin/v1/jobs/relationships.prune_blocks', { headers: { 'x-admin-token': ADMIN_TOKEN } })
+    const job = await api.post('/admin/v1/jobs/relationships.prune_blocks', {
+      headers: { 'x-admin-token': ADMIN_TOKEN },
+    })
     expectStatus(job, 200)
     assert.ok(job.body.affected >= 2, 'both blocks are of a past generation now')
-    assert.equal((await sql<{ n: number }>`select count(*)::int as n from graph_blocks`.execute(api.app.deps.db)).rows[0]!.n, 0)
+    assert.equal(
+      (await sql<{ n: number }>`select count(*)::int as n from graph_blocks`.execute(api.app.deps.db)).rows[0]!.n,
+      0,
+    )
     await ask()
     await blockStored(api, LUMINA)
-    expectStatus(await api.post('/admin/v1/jobs/relationships.prune_blocks', { headers: { 'x-admin-token': ADMIN_TOKEN } }), 200)
-    assert.ok((await sql<{ n: number }>`select count(*)::int as n from graph_blocks`.execute(api.app.deps.db)).rows[0]!.n >= 1, 'a current block stays')
+    expectStatus(
+      await api.post('/admin/v1/jobs/relationships.prune_blocks', { headers: { 'x-admin-token': ADMIN_TOKEN } }),
+      200,
+    )
+    assert.ok(
+      (await sql<{ n: number }>`select count(*)::int as n from graph_blocks`.execute(api.app.deps.db)).rows[0]!.n >= 1,
+      'a current block stays',
+    )
   })
 })
 
@@ -439,18 +745,34 @@ describe('POST /v1/relationships/institutions', () => {
     const res = await api.post('/v1/relationships/institutions', { key, body: pair(LUMINA, BRIGHTWAVE, { limit: 30 }) })
     expectStatus(res, 200)
     assert.equal(res.body.total, f.institutions.length)
-    assert.deepEqual(stripNames(res.body.results), f.institutions.slice(0, 30).map(({ name: _n, ...i }) => i))
+    assert.deepEqual(
+      stripNames(res.body.results),
+      f.institutions.slice(0, 30).map(({ name: _n, ...i }) => i),
+    )
     assert.equal(res.body.truncated, true)
     assert.equal(res.body.has_more, false)
     assert.equal(res.body.next_cursor, null)
     assert.equal(res.body.meta.credits_charged, 2)
-    const schools = await api.post('/v1/relationships/institutions', { key, body: pair(LUMINA, BRIGHTWAVE, { institution_type: 'education', name_starts_with: 'anchorward', limit: 100 }) })
-    assert.deepEqual(schools.body.results.map((i: { id: string }) => i.id), ['anchorward-state-university'])
+    const schools = await api.post('/v1/relationships/institutions', {
+      key,
+      body: pair(LUMINA, BRIGHTWAVE, { institution_type: 'education', name_starts_with: 'anchorward', limit: 100 }),
+    })
+    assert.deepEqual(
+      schools.body.results.map((i: { id: string }) => i.id),
+      ['anchorward-state-university'],
+    )
     assert.equal(schools.body.truncated, false)
-    const none = await api.post('/v1/relationships/institutions', { key, body: pair(LUMINA, BRIGHTWAVE, { name_starts_with: 'zzz' }) })
+    const none = await api.post('/v1/relationships/institutions', {
+      key,
+      body: pair(LUMINA, BRIGHTWAVE, { name_starts_with: 'zzz' }),
+    })
     assert.equal(none.body.total, 0)
     assert.equal(none.body.meta.credits_charged, 0)
-    expectProblem(await api.post('/v1/relationships/institutions', { key, body: { ...pair(LUMINA, BRIGHTWAVE), cursor: 'x' } }), 422, 'request.invalid')
+    expectProblem(
+      await api.post('/v1/relationships/institutions', { key, body: { ...pair(LUMINA, BRIGHTWAVE), cursor: 'x' } }),
+      422,
+      'request.invalid',
+    )
   })
 })
 
@@ -460,7 +782,10 @@ describe('POST /v1/relationships/reach', () => {
     const f = fact(await facts(api), LUMINA, BRIGHTWAVE)
     const { key } = await api.admin.workspaceWithKey({ credits: 100 })
     const row = (await rel(api, key, pair(LUMINA, BRIGHTWAVE, { limit: 1 }))).body.results[0]
-    const res = await api.post('/v1/relationships/reach', { key, body: { person: row.id, companies: [{ value: BRIGHTWAVE }], limit: 10 } })
+    const res = await api.post('/v1/relationships/reach', {
+      key,
+      body: { person: row.id, companies: [{ value: BRIGHTWAVE }], limit: 10 },
+    })
     expectStatus(res, 200)
     assert.equal(res.body.total, f.persons[0]!.contacts)
     assert.equal(res.body.total_is_estimate, false)
@@ -484,23 +809,65 @@ describe('POST /v1/relationships/reach', () => {
     const rows = (await rel(api, key, pair(LUMINA, BRIGHTWAVE, { limit: 2 }))).body.results
     const res = await api.post('/v1/relationships/reach', {
       key,
-      body: { people: rows.map((r: Row) => r.id), companies: [{ value: BRIGHTWAVE }, { value: VANTAGE }, { value: 'Brightwave Payments' }], limit: 3 },
+      body: {
+        people: rows.map((r: Row) => r.id),
+        companies: [{ value: BRIGHTWAVE }, { value: VANTAGE }, { value: 'Brightwave Payments' }],
+        limit: 3,
+      },
     })
     expectStatus(res, 200)
     const { targets, seeds } = res.body
-    assert.deepEqual(targets.map((t: { index: number; cid: string; same_as: number | null }) => [t.index, t.cid, t.same_as]), [[0, BRIGHTWAVE, null], [1, VANTAGE, null], [2, BRIGHTWAVE, 0]])
-    assert.deepEqual(seeds.map((s: { id: string }) => s.id), rows.map((r: Row) => r.id))
-    assert.equal(res.body.total, seeds.reduce((n: number, s: { total: number }) => n + s.total, 0))
+    assert.deepEqual(
+      targets.map((t: { index: number; cid: string; same_as: number | null }) => [t.index, t.cid, t.same_as]),
+      [
+        [0, BRIGHTWAVE, null],
+        [1, VANTAGE, null],
+        [2, BRIGHTWAVE, 0],
+      ],
+    )
+    assert.deepEqual(
+      seeds.map((s: { id: string }) => s.id),
+      rows.map((r: Row) => r.id),
+    )
+    assert.equal(
+      res.body.total,
+      seeds.reduce((n: number, s: { total: number }) => n + s.total, 0),
+    )
     assert.ok(res.body.total >= targets[0].total + targets[1].total)
     assert.equal(res.body.total_is_estimate, res.body.total !== targets[0].total + targets[1].total)
     assert.deepEqual([...new Set(res.body.results.map((r: { target_index: number }) => r.target_index))], [0, 1])
-    for (const r of res.body.results) assert.ok(r.reached_by.length >= 1 && r.reached_by.every((id: string) => seeds.some((s: { id: string }) => s.id === id)))
-    const p2 = await api.post('/v1/relationships/reach', { key, body: { people: rows.map((r: Row) => r.id), companies: [{ value: BRIGHTWAVE }, { value: VANTAGE }, { value: 'Brightwave Payments' }], limit: 3, cursor: res.body.next_cursor } })
+    for (const r of res.body.results)
+      assert.ok(
+        r.reached_by.length >= 1 && r.reached_by.every((id: string) => seeds.some((s: { id: string }) => s.id === id)),
+      )
+    const p2 = await api.post('/v1/relationships/reach', {
+      key,
+      body: {
+        people: rows.map((r: Row) => r.id),
+        companies: [{ value: BRIGHTWAVE }, { value: VANTAGE }, { value: 'Brightwave Payments' }],
+        limit: 3,
+        cursor: res.body.next_cursor,
+      },
+    })
     expectStatus(p2, 200)
     assert.equal(p2.body.results.length, 6)
     assert.equal(p2.body.meta.credits_charged, 1, 'rows 6..11 open one new block')
-    expectProblem(await api.post('/v1/relationships/reach', { key, body: { person: 'ffffffffffffffff', companies: [{ value: BRIGHTWAVE }] } }), 422, 'request.invalid')
-    expectProblem(await api.post('/v1/relationships/reach', { key, body: { person: rows[0].id, people: [rows[1].id], companies: [{ value: BRIGHTWAVE }] } }), 422, 'request.invalid')
+    expectProblem(
+      await api.post('/v1/relationships/reach', {
+        key,
+        body: { person: 'ffffffffffffffff', companies: [{ value: BRIGHTWAVE }] },
+      }),
+      422,
+      'request.invalid',
+    )
+    expectProblem(
+      await api.post('/v1/relationships/reach', {
+        key,
+        body: { person: rows[0].id, people: [rows[1].id], companies: [{ value: BRIGHTWAVE }] },
+      }),
+      422,
+      'request.invalid',
+    )
   })
 })
 
@@ -520,17 +887,27 @@ describe('POST /v1/relationships/ask', () => {
     expectStatus(p1, 200)
     onlyOne(p1, 'relationships')
     assert.equal(p1.body.total, f.people_first)
-    assert.deepEqual(p1.body.results.map((r: Row) => r.profile_url), f.persons.slice(0, 10).map((p) => p.profile_url))
+    assert.deepEqual(
+      p1.body.results.map((r: Row) => r.profile_url),
+      f.persons.slice(0, 10).map((p) => p.profile_url),
+    )
     assert.equal(p1.body.reading.searches, 1)
     assert.deepEqual(p1.body.reading.warnings, [])
     assert.match(p1.body.reading.span, /Lumina Cloud.*Brightwave Payments/)
     assert.equal(p1.body.meta.credits_charged, 2)
     const p2 = await ask(api, key, { ...body, cursor: p1.body.next_cursor })
-    assert.deepEqual(p2.body.results.map((r: Row) => r.profile_url), f.persons.slice(10, 20).map((p) => p.profile_url))
+    assert.deepEqual(
+      p2.body.results.map((r: Row) => r.profile_url),
+      f.persons.slice(10, 20).map((p) => p.profile_url),
+    )
     assert.equal(p2.body.relationships.next_cursor, p2.body.next_cursor)
     assert.equal(p2.body.meta.credits_charged, 1)
     assert.equal((await ask(api, key, { ...body, cursor: p1.body.next_cursor })).body.meta.credits_charged, 0)
-    expectProblem(await ask(api, key, { query: 'something else', cursor: p1.body.next_cursor }), 422, 'pagination.cursor_invalid')
+    expectProblem(
+      await ask(api, key, { query: 'something else', cursor: p1.body.next_cursor }),
+      422,
+      'pagination.cursor_invalid',
+    )
     const runs = (await api.get('/v1/usage/history', { key })).body.results
     assert.ok(runs.every((r: { action_type: string }) => r.action_type === 'dsp.relationships.ask'))
   })
@@ -538,10 +915,19 @@ describe('POST /v1/relationships/ask', () => {
   test('roles and places in the words constrain their own side; "at any point" reads as shared', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey({ credits: 100 })
-    const res = await ask(api, key, { query: 'VPs at Brightwave Payments who at any point knew engineers in the US at Lumina Cloud', limit: 20 })
+    const res = await ask(api, key, {
+      query: 'VPs at Brightwave Payments who at any point knew engineers in the US at Lumina Cloud',
+      limit: 20,
+    })
     expectStatus(res, 200)
     const filters = res.body.relationships.resolved_search.filters
-    assert.deepEqual(filters.companies.map((c: { id: string; people: unknown }) => [c.id, c.people]), [[BRIGHTWAVE, { seniority: ['VP'] }], [LUMINA, { country: ['United States'], department: ['Engineering'] }]])
+    assert.deepEqual(
+      filters.companies.map((c: { id: string; people: unknown }) => [c.id, c.people]),
+      [
+        [BRIGHTWAVE, { seniority: ['VP'] }],
+        [LUMINA, { country: ['United States'], department: ['Engineering'] }],
+      ],
+    )
     assert.equal(filters.connection_basis, 'shared')
     for (const r of res.body.results) assert.equal(r.seniority, 'VP')
   })
@@ -550,7 +936,9 @@ describe('POST /v1/relationships/ask', () => {
     const api = await server()
     const all = await facts(api)
     const { key } = await api.admin.workspaceWithKey({ credits: 100 })
-    const school = all.via_institution.find((v) => v.company === LUMINA && v.institution === 'anchorward-state-university')!
+    const school = all.via_institution.find(
+      (v) => v.company === LUMINA && v.institution === 'anchorward-state-university',
+    )!
     const via = await ask(api, key, { query: 'who at Lumina Cloud went to Anchorward State University', limit: 100 })
     expectStatus(via, 200)
     onlyOne(via, 'relationships')
@@ -576,7 +964,10 @@ describe('POST /v1/relationships/ask', () => {
     const api = await server()
     const all = await facts(api)
     const { key } = await api.admin.workspaceWithKey({ credits: 100 })
-    const cmp = await ask(api, key, { query: 'compare Brightwave Payments and Lumina Cloud connections to Vantage Health', limit: 5 })
+    const cmp = await ask(api, key, {
+      query: 'compare Brightwave Payments and Lumina Cloud connections to Vantage Health',
+      limit: 5,
+    })
     expectStatus(cmp, 200)
     onlyOne(cmp, 'compare')
     assert.equal(cmp.body.next_cursor, null)
@@ -585,14 +976,23 @@ describe('POST /v1/relationships/ask', () => {
     assert.equal(cmp.body.compare.stronger, sides[0].total > sides[1].total ? 0 : 1)
     assert.equal(cmp.body.reading.searches, 2)
     assert.equal(cmp.body.meta.credits_charged, 2, 'ten rows across both sides')
-    const fan = await ask(api, key, { query: 'people at Lumina Cloud connected to Brightwave Payments, and for the top 2 show who they can reach', limit: 4 })
+    const fan = await ask(api, key, {
+      query: 'people at Lumina Cloud connected to Brightwave Payments, and for the top 2 show who they can reach',
+      limit: 4,
+    })
     expectStatus(fan, 200)
     onlyOne(fan, 'fan_out')
     assert.equal(fan.body.next_cursor, null)
     assert.equal(fan.body.fan_out.k, 2)
-    assert.deepEqual(fan.body.fan_out.drill_downs.map((d: { person_id: string }) => d.person_id), fan.body.results.slice(0, 2).map((r: Row) => r.id))
+    assert.deepEqual(
+      fan.body.fan_out.drill_downs.map((d: { person_id: string }) => d.person_id),
+      fan.body.results.slice(0, 2).map((r: Row) => r.id),
+    )
     const f = fact(all, LUMINA, BRIGHTWAVE)
-    assert.deepEqual(fan.body.fan_out.drill_downs.map((d: { total: number }) => d.total), f.persons.slice(0, 2).map((p) => p.contacts))
+    assert.deepEqual(
+      fan.body.fan_out.drill_downs.map((d: { total: number }) => d.total),
+      f.persons.slice(0, 2).map((p) => p.contacts),
+    )
     assert.equal(fan.body.reading.searches, 3)
   })
 
@@ -605,12 +1005,22 @@ describe('POST /v1/relationships/ask', () => {
       ['which accounts on my target accounts list are connected to Lumina Cloud', 'needs_tenant_list'],
       ['people at competitors of Lumina Cloud connected to Brightwave Payments', 'needs_pre_resolve'],
       ['Lumina Cloud and Brightwave Payments', 'route_ambiguous'],
-      ['compare Lumina Cloud, Brightwave Payments, Orbitra Logistics, Quantix AI and Kestrel Security connections to Vantage Health', 'compound_over_budget'],
-      ['people at Lumina Cloud connected to Brightwave Payments? And who at Quantix AI went to school with Kestrel Security?', 'compound_unsupported'],
+      [
+        'compare Lumina Cloud, Brightwave Payments, Orbitra Logistics, Quantix AI and Kestrel Security connections to Vantage Health',
+        'compound_over_budget',
+      ],
+      [
+        'people at Lumina Cloud connected to Brightwave Payments? And who at Quantix AI went to school with Kestrel Security?',
+        'compound_unsupported',
+      ],
       ['anyone who worked at both Quantix AI and Kestrel Security', 'impossible_on_this_corpus'],
     ]
     for (const [query, kind] of cases) expectRefusal(await ask(api, key, { query }), kind)
-    expectProblem(await ask(api, key, { query: 'people at Azurevine connected to Lumina Cloud' }), 422, 'relationship.anchor_ambiguous')
+    expectProblem(
+      await ask(api, key, { query: 'people at Azurevine connected to Lumina Cloud' }),
+      422,
+      'relationship.anchor_ambiguous',
+    )
     const before = (await api.get('/v1/credits', { key })).body.spendable
     assert.equal(before, 100, 'refusals are never charged')
   })

@@ -6,7 +6,13 @@ import assert from 'node:assert/strict'
 import type { ServerResponse } from 'node:http'
 import { after, before, describe, test } from 'node:test'
 import { GTM_FILTERS } from '../../src/contract/search-catalogue.ts'
-import { chatCompletion, sendJson, startFakeProvider, type FakeProvider, type RecordedRequest } from '../support/fake-openai.ts'
+import {
+  chatCompletion,
+  sendJson,
+  startFakeProvider,
+  type FakeProvider,
+  type RecordedRequest,
+} from '../support/fake-openai.ts'
 import { expectStatus } from '../support/http.ts'
 import { startTestServer, type TestServer } from '../support/server.ts'
 
@@ -18,15 +24,32 @@ const CHAT = '/v1/chat/completions'
 type Respond = (request: RecordedRequest, res: ServerResponse) => void
 
 /** A strict answer: every catalogue filter present and null unless given (as a strict schema makes the model answer). */
-function answer(request: RecordedRequest, reading: { category?: string | null; filters?: Record<string, unknown>; semantic_query?: string | null; semantic_scope?: string | null }) {
+function answer(
+  request: RecordedRequest,
+  reading: {
+    category?: string | null
+    filters?: Record<string, unknown>
+    semantic_query?: string | null
+    semantic_scope?: string | null
+  },
+) {
   const names = Object.keys(request.body.response_format.json_schema.schema.properties.filters.properties)
   const filters = Object.fromEntries(names.map((n) => [n, reading.filters?.[n] ?? null]))
-  return { category: reading.category ?? null, filters, semantic_query: reading.semantic_query ?? null, semantic_scope: reading.semantic_scope ?? null }
+  return {
+    category: reading.category ?? null,
+    filters,
+    semantic_query: reading.semantic_query ?? null,
+    semantic_scope: reading.semantic_scope ?? null,
+  }
 }
 
-const reply = (build: (request: RecordedRequest) => unknown): Respond => (request, res) => sendJson(res, 200, chatCompletion(JSON.stringify(build(request)), MODEL))
+const reply =
+  (build: (request: RecordedRequest) => unknown): Respond =>
+  (request, res) =>
+    sendJson(res, 200, chatCompletion(JSON.stringify(build(request)), MODEL))
 
-const fallbacks = (body: { degradation: { reason: string; detail: string }[] }) => body.degradation.filter((d) => d.reason === 'parser_fallback')
+const fallbacks = (body: { degradation: { reason: string; detail: string }[] }) =>
+  body.degradation.filter((d) => d.reason === 'parser_fallback')
 
 describe('POST /v1/search with DSP_PARSER_PROVIDER=llm', () => {
   let provider: FakeProvider
@@ -38,7 +61,13 @@ describe('POST /v1/search with DSP_PARSER_PROVIDER=llm', () => {
   before(async () => {
     provider = await startFakeProvider({ [CHAT]: (request, res) => respond(request, res) })
     api = await startTestServer(
-      { DSP_PARSER_PROVIDER: 'llm', DSP_PARSER_URL: provider.url, DSP_PARSER_MODEL: MODEL, DSP_PARSER_API_KEY: API_KEY, DSP_PARSER_TIMEOUT_MS: String(TIMEOUT_MS) },
+      {
+        DSP_PARSER_PROVIDER: 'llm',
+        DSP_PARSER_URL: provider.url,
+        DSP_PARSER_MODEL: MODEL,
+        DSP_PARSER_API_KEY: API_KEY,
+        DSP_PARSER_TIMEOUT_MS: String(TIMEOUT_MS),
+      },
       { demo: true },
     )
     key = (await api.admin.workspaceWithKey({ credits: 1000 })).key
@@ -87,11 +116,18 @@ describe('POST /v1/search with DSP_PARSER_PROVIDER=llm', () => {
     const schema = sent.body.response_format.json_schema.schema
     assert.deepEqual(schema.required, ['category', 'filters', 'semantic_query', 'semantic_scope'])
     assert.equal(schema.additionalProperties, false)
-    assert.deepEqual(Object.keys(schema.properties.filters.properties).sort(), [...GTM_FILTERS.map((f) => f.name), 'geo'].sort())
-    assert.deepEqual(sent.body.messages.map((m: { role: string }) => m.role), ['system', 'user'])
+    assert.deepEqual(
+      Object.keys(schema.properties.filters.properties).sort(),
+      [...GTM_FILTERS.map((f) => f.name), 'geo'].sort(),
+    )
+    assert.deepEqual(
+      sent.body.messages.map((m: { role: string }) => m.role),
+      ['system', 'user'],
+    )
     assert.equal(sent.body.messages[1].content, query)
     const system: string = sent.body.messages[0].content
-    for (const word of ['employee_count', 'Financial Technology', 'United States', 'company is headquartered']) assert.ok(system.includes(word), `the prompt lists ${word}`)
+    for (const word of ['employee_count', 'Financial Technology', 'United States', 'company is headquartered'])
+      assert.ok(system.includes(word), `the prompt lists ${word}`)
     assert.ok(system.length < 20_000, `the prompt stays bounded (${system.length} characters)`)
   })
 
@@ -104,7 +140,10 @@ describe('POST /v1/search with DSP_PARSER_PROVIDER=llm', () => {
         semantic_scope: 'company',
       }),
     )
-    const res = await api.post('/v1/search', { key, body: { query: 'sales vps at robot makers', mode: 'deep', limit: 5 } })
+    const res = await api.post('/v1/search', {
+      key,
+      body: { query: 'sales vps at robot makers', mode: 'deep', limit: 5 },
+    })
     expectStatus(res, 200)
     const rs = res.body.resolved_search
     assert.equal(rs.parser_version, `llm-1:${MODEL}`)
@@ -117,18 +156,33 @@ describe('POST /v1/search with DSP_PARSER_PROVIDER=llm', () => {
       assert.equal(row.seniority, 'VP')
       assert.equal(row.department, 'Sales')
     }
-    assert.ok(chats().at(-1)!.body.messages[0].content.includes('one of company, person'), 'the prompt asks for the category')
+    assert.ok(
+      chats().at(-1)!.body.messages[0].content.includes('one of company, person'),
+      'the prompt asks for the category',
+    )
   })
 
-  test("a value the index does not hold leaves its filter and joins the semantic words; a person filter on a company search is dropped", async () => {
+  test('a value the index does not hold leaves its filter and joins the semantic words; a person filter on a company search is dropped', async () => {
     respond = reply((request) =>
       answer(request, {
         category: 'company',
-        filters: { industry: { include: ['Underwater Basket Weaving'], exclude: null }, seniority: { include: ['VP'], exclude: null }, founded_year: { min: 2015, max: null } },
+        filters: {
+          industry: { include: ['Underwater Basket Weaving'], exclude: null },
+          seniority: { include: ['VP'], exclude: null },
+          founded_year: { min: 2015, max: null },
+        },
         semantic_query: 'platforms',
       }),
     )
-    const res = await api.post('/v1/search', { key, body: { query: 'underwater basket weaving platforms founded since 2015', mode: 'auto', category: 'company', limit: 5 } })
+    const res = await api.post('/v1/search', {
+      key,
+      body: {
+        query: 'underwater basket weaving platforms founded since 2015',
+        mode: 'auto',
+        category: 'company',
+        limit: 5,
+      },
+    })
     expectStatus(res, 200)
     const rs = res.body.resolved_search
     assert.equal(rs.parser_version, `llm-1:${MODEL}`)
@@ -138,8 +192,22 @@ describe('POST /v1/search with DSP_PARSER_PROVIDER=llm', () => {
   })
 
   test("caller filters win over the model's; both are reported", async () => {
-    respond = reply((request) => answer(request, { category: 'company', filters: { employee_count: { min: 200, max: null }, industry: { include: ['Cybersecurity'], exclude: null } } }))
-    const res = await api.post('/v1/search', { key, body: { query: 'security companies with 200+ people', mode: 'auto', category: 'company', filters: { employee_count: { min: 1000 } }, limit: 5 } })
+    respond = reply((request) =>
+      answer(request, {
+        category: 'company',
+        filters: { employee_count: { min: 200, max: null }, industry: { include: ['Cybersecurity'], exclude: null } },
+      }),
+    )
+    const res = await api.post('/v1/search', {
+      key,
+      body: {
+        query: 'security companies with 200+ people',
+        mode: 'auto',
+        category: 'company',
+        filters: { employee_count: { min: 1000 } },
+        limit: 5,
+      },
+    })
     expectStatus(res, 200)
     const rs = res.body.resolved_search
     assert.equal(rs.filters_source, 'caller+parser')
@@ -151,21 +219,48 @@ describe('POST /v1/search with DSP_PARSER_PROVIDER=llm', () => {
 
   test('an answer the catalogue refuses, or no usable answer, falls back to the rules whole: rules-1, parser_fallback, 200', async () => {
     const cases: [string, Respond][] = [
-      ['an unknown filter', reply((request) => ({ ...answer(request, {}), filters: { ...answer(request, {}).filters, colour: { include: ['red'], exclude: null } } }))],
-      ['a value of the wrong type', reply((request) => answer(request, { filters: { employee_count: { min: 'many', max: null } } }))],
+      [
+        'an unknown filter',
+        reply((request) => ({
+          ...answer(request, {}),
+          filters: { ...answer(request, {}).filters, colour: { include: ['red'], exclude: null } },
+        })),
+      ],
+      [
+        'a value of the wrong type',
+        reply((request) => answer(request, { filters: { employee_count: { min: 'many', max: null } } })),
+      ],
       ['an unknown category', reply((request) => answer(request, { category: 'planet' }))],
       ['a property outside the schema', reply((request) => ({ ...answer(request, {}), confidence: 0.9 }))],
-      ['a message that is not JSON', (_request, res) => sendJson(res, 200, chatCompletion('VP of sales, I think', MODEL))],
-      ['a refusal', (_request, res) => sendJson(res, 200, { choices: [{ index: 0, message: { role: 'assistant', content: null, refusal: 'I cannot help with that.' } }] })],
+      [
+        'a message that is not JSON',
+        (_request, res) => sendJson(res, 200, chatCompletion('VP of sales, I think', MODEL)),
+      ],
+      [
+        'a refusal',
+        (_request, res) =>
+          sendJson(res, 200, {
+            choices: [{ index: 0, message: { role: 'assistant', content: null, refusal: 'I cannot help with that.' } }],
+          }),
+      ],
       ['HTTP 500', (_request, res) => sendJson(res, 500, { error: { message: 'overloaded' } })],
       ['HTTP 401', (_request, res) => sendJson(res, 401, { error: { message: 'bad key' } })],
-      ['a body that is not JSON', (_request, res) => { res.writeHead(200, { 'content-type': 'text/html' }); res.end('<html>gateway</html>') }],
+      [
+        'a body that is not JSON',
+        (_request, res) => {
+          res.writeHead(200, { 'content-type': 'text/html' })
+          res.end('<html>gateway</html>')
+        },
+      ],
       ['a dropped connection', (_request, res) => res.socket?.destroy()],
     ]
     for (const [what, behaviour] of cases) {
       respond = behaviour
       const asked = chats().length
-      const res = await api.post('/v1/search', { key, body: { query: 'VP of sales', mode: 'auto', category: 'person', limit: 5 } })
+      const res = await api.post('/v1/search', {
+        key,
+        body: { query: 'VP of sales', mode: 'auto', category: 'person', limit: 5 },
+      })
       expectStatus(res, 200)
       assert.equal(chats().length, asked + 1, `${what}: the model was asked once`)
       const rs = res.body.resolved_search
@@ -174,16 +269,26 @@ describe('POST /v1/search with DSP_PARSER_PROVIDER=llm', () => {
       assert.deepEqual(rs.filters, { seniority: { include: ['VP'] }, department: { include: ['Sales'] } }, what)
       const [entry, ...more] = fallbacks(res.body)
       assert.equal(more.length, 0, what)
-      assert.deepEqual({ ...entry, detail: undefined }, { reason: 'parser_fallback', detail: undefined, impact: 'precision', source_corpus: null }, what)
+      assert.deepEqual(
+        { ...entry, detail: undefined },
+        { reason: 'parser_fallback', detail: undefined, impact: 'precision', source_corpus: null },
+        what,
+      )
       assert.match(entry!.detail, /language-model parser .*rule parser \(rules-1\)/, what)
-      assert.ok(!entry!.detail.includes(provider.url) && !entry!.detail.includes(API_KEY), `${what}: the detail names neither the provider's address nor the key`)
+      assert.ok(
+        !entry!.detail.includes(provider.url) && !entry!.detail.includes(API_KEY),
+        `${what}: the detail names neither the provider's address nor the key`,
+      )
     }
   })
 
   test(`a provider slower than DSP_PARSER_TIMEOUT_MS (${TIMEOUT_MS} ms): the rules answer`, async () => {
     respond = () => {} // never answers; the server closes the socket at the end
     const started = performance.now()
-    const res = await api.post('/v1/search', { key, body: { query: 'VP of sales', mode: 'auto', category: 'person', limit: 5 } })
+    const res = await api.post('/v1/search', {
+      key,
+      body: { query: 'VP of sales', mode: 'auto', category: 'person', limit: 5 },
+    })
     expectStatus(res, 200)
     assert.ok(performance.now() - started < TIMEOUT_MS + 3000, 'it did not wait much past the deadline')
     assert.equal(res.body.resolved_search.parser_version, 'rules-1')
@@ -191,12 +296,24 @@ describe('POST /v1/search with DSP_PARSER_PROVIDER=llm', () => {
   })
 
   test('fast never asks the model, nor does an explicit document category; a cursor page never re-runs the parser', async () => {
-    respond = reply((request) => answer(request, { category: 'person', filters: { seniority: { include: ['VP'], exclude: null } }, semantic_query: 'engineering' }))
+    respond = reply((request) =>
+      answer(request, {
+        category: 'person',
+        filters: { seniority: { include: ['VP'], exclude: null } },
+        semantic_query: 'engineering',
+      }),
+    )
     const asked = chats().length
-    const fast = await api.post('/v1/search', { key, body: { query: 'VP engineering', mode: 'fast', category: 'person', limit: 2 } })
+    const fast = await api.post('/v1/search', {
+      key,
+      body: { query: 'VP engineering', mode: 'fast', category: 'person', limit: 2 },
+    })
     expectStatus(fast, 200)
     assert.equal(fast.body.resolved_search.parser_version, 'none')
-    const patents = await api.post('/v1/search', { key, body: { query: 'battery chemistry', mode: 'auto', category: 'patent', limit: 2 } })
+    const patents = await api.post('/v1/search', {
+      key,
+      body: { query: 'battery chemistry', mode: 'auto', category: 'patent', limit: 2 },
+    })
     expectStatus(patents, 200)
     assert.equal(patents.body.resolved_search.parser_version, 'rules-1')
     assert.deepEqual(fallbacks(patents.body), [])
@@ -218,10 +335,16 @@ describe('POST /v1/search with DSP_PARSER_PROVIDER=llm', () => {
   test('the provider down: rules-1 and parser_fallback, still 200, charged as any auto search', async () => {
     await provider.close()
     const before = (await api.get('/v1/credits', { key })).body.spendable
-    const res = await api.post('/v1/search', { key, body: { query: 'VP of sales', mode: 'auto', category: 'person', limit: 5 } })
+    const res = await api.post('/v1/search', {
+      key,
+      body: { query: 'VP of sales', mode: 'auto', category: 'person', limit: 5 },
+    })
     expectStatus(res, 200)
     assert.equal(res.body.resolved_search.parser_version, 'rules-1')
-    assert.deepEqual(res.body.resolved_search.filters, { seniority: { include: ['VP'] }, department: { include: ['Sales'] } })
+    assert.deepEqual(res.body.resolved_search.filters, {
+      seniority: { include: ['VP'] },
+      department: { include: ['Sales'] },
+    })
     assert.match(fallbacks(res.body)[0]?.detail ?? '', /could not be reached/)
     assert.equal(res.body.results.length, 5)
     // dsp.search.auto: 0.04 credits per delivered row.

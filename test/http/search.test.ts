@@ -11,15 +11,55 @@ import { useTestServer, type TestServer } from '../support/server.ts'
 
 const server = useTestServer({}, { demo: true })
 
-itEnforcesAuth(server, { method: 'POST', path: '/v1/search', scopes: ['dsp.search.read'], body: { query: 'cloud software', mode: 'fast' } })
-itEnforcesAuth(server, { method: 'POST', path: '/v1/similar', scopes: ['dsp.search.read'], body: { anchors: ['luminacloud.io'] } })
+itEnforcesAuth(server, {
+  method: 'POST',
+  path: '/v1/search',
+  scopes: ['dsp.search.read'],
+  body: { query: 'cloud software', mode: 'fast' },
+})
+itEnforcesAuth(server, {
+  method: 'POST',
+  path: '/v1/similar',
+  scopes: ['dsp.search.read'],
+  body: { anchors: ['luminacloud.io'] },
+})
 
-const ENVELOPE = ['results', 'total', 'total_is_estimate', 'has_more', 'next_cursor', 'resolved_search', 'suggestion', 'coverage', 'attribution', 'degradation', 'columns', 'meta']
-const RESOLVED = ['parser_version', 'mode', 'category', 'query', 'filters', 'filters_source', 'semantic_query', 'semantic_scope', 'sort', 'conflicts', 'overrides']
+const ENVELOPE = [
+  'results',
+  'total',
+  'total_is_estimate',
+  'has_more',
+  'next_cursor',
+  'resolved_search',
+  'suggestion',
+  'coverage',
+  'attribution',
+  'degradation',
+  'columns',
+  'meta',
+]
+const RESOLVED = [
+  'parser_version',
+  'mode',
+  'category',
+  'query',
+  'filters',
+  'filters_source',
+  'semantic_query',
+  'semantic_scope',
+  'sort',
+  'conflicts',
+  'overrides',
+]
 
 // Every 200 is checked against the response schema: the route serialises with JSON.stringify, so
 // the schema no longer strips what it does not describe.
-async function search(api: TestServer, key: string, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+async function search(
+  api: TestServer,
+  key: string,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
   const res = await api.post('/v1/search', { key, body, headers })
   if (res.status === 200) expectSchema(SearchResponse, res.body)
   return res
@@ -35,7 +75,12 @@ describe('POST /v1/search: answers', () => {
   test('fast: hybrid rows with id, category and score; every envelope and resolved_search field; parser_version none', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
-    const res = await search(api, key, { query: 'cloud database software', mode: 'fast', category: 'company', limit: 5 })
+    const res = await search(api, key, {
+      query: 'cloud database software',
+      mode: 'fast',
+      category: 'company',
+      limit: 5,
+    })
     expectStatus(res, 200)
     expectMeta(res)
     for (const f of ENVELOPE) assert.ok(f in res.body, `envelope lacks ${f}`)
@@ -53,14 +98,29 @@ describe('POST /v1/search: answers', () => {
     assert.equal(res.body.attribution[0].source_corpus, 'gtm_companies')
     assert.equal(res.body.attribution[0].url, null)
     assert.equal(res.body.attribution[0].quote, null)
-    for (const f of ['universe', 'enumerated', 'enumeration_recall', 'universe_exhausted', 'universe_is_exact', 'truncated_by', 'constraints_unmet', 'audited', 'criteria', 'linkage', 'linkage_coverage', 'linkage_coverage_is_lower_bound', 'similarity']) assert.ok(f in res.body.coverage, `coverage lacks ${f}`)
+    for (const f of [
+      'universe',
+      'enumerated',
+      'enumeration_recall',
+      'universe_exhausted',
+      'universe_is_exact',
+      'truncated_by',
+      'constraints_unmet',
+      'audited',
+      'criteria',
+      'linkage',
+      'linkage_coverage',
+      'linkage_coverage_is_lower_bound',
+      'similarity',
+    ])
+      assert.ok(f in res.body.coverage, `coverage lacks ${f}`)
     // Server-Timing: the engine query's own share of this answer, in ms (docs/search.md).
     const timing = /^engine;dur=(\d+\.\d{3});desc="[^"]+"$/.exec(res.headers.get('server-timing') ?? '')
     assert.ok(timing, `Server-Timing: ${res.headers.get('server-timing')}`)
     assert.ok(Number(timing[1]) > 0, 'the engine query took some time')
   })
 
-  test('diagnostics: dsp.search.steps publishes each search\'s steps in order, matching its Server-Timing, only while subscribed', async () => {
+  test("diagnostics: dsp.search.steps publishes each search's steps in order, matching its Server-Timing, only while subscribed", async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
     const seen: SearchSteps[] = []
@@ -78,19 +138,31 @@ describe('POST /v1/search: answers', () => {
     assert.equal(mine.length, 1)
     const s = mine[0]!
     const order = [s.start, s.engine_start, s.records_start, s.engine_end, s.charge_await, s.charged, s.end]
-    for (let i = 1; i < order.length; i++) assert.ok(order[i]! >= order[i - 1]!, `step ${i} before step ${i - 1}: ${JSON.stringify(s)}`)
+    for (let i = 1; i < order.length; i++)
+      assert.ok(order[i]! >= order[i - 1]!, `step ${i} before step ${i - 1}: ${JSON.stringify(s)}`)
     const engine = Number(/dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')![1])
-    assert.ok(Math.abs(s.engine_end - s.engine_start - engine) < 0.002, `engine window ${s.engine_end - s.engine_start} ms against Server-Timing ${engine} ms`)
+    assert.ok(
+      Math.abs(s.engine_end - s.engine_start - engine) < 0.002,
+      `engine window ${s.engine_end - s.engine_start} ms against Server-Timing ${engine} ms`,
+    )
     // Unsubscribed: the next search publishes nothing.
     const before = seen.length
-    expectStatus(await search(api, key, { query: 'cloud payments platform', mode: 'fast', category: 'company', limit: 5 }), 200)
+    expectStatus(
+      await search(api, key, { query: 'cloud payments platform', mode: 'fast', category: 'company', limit: 5 }),
+      200,
+    )
     assert.equal(seen.length, before)
   })
 
   test('the words rank by meaning: a cloud query puts cloud companies first', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
-    const res = await search(api, key, { query: 'cloud infrastructure hosting', mode: 'fast', category: 'company', limit: 10 })
+    const res = await search(api, key, {
+      query: 'cloud infrastructure hosting',
+      mode: 'fast',
+      category: 'company',
+      limit: 10,
+    })
     const text = JSON.stringify(res.body.results.slice(0, 5)).toLowerCase()
     assert.ok(text.includes('cloud'), 'top results mention cloud')
   })
@@ -126,15 +198,28 @@ describe('POST /v1/search: answers', () => {
   test('auto: a sub-industry is a filter when the words ask for a kind of company, else it stays in the words', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
-    const kind = await search(api, key, { query: 'observability companies', mode: 'auto', category: 'company', limit: 5 })
+    const kind = await search(api, key, {
+      query: 'observability companies',
+      mode: 'auto',
+      category: 'company',
+      limit: 5,
+    })
     expectStatus(kind, 200)
     assert.deepEqual(kind.body.resolved_search.filters.sub_industry, { include: ['Observability'] })
     for (const r of kind.body.results) assert.equal(r.sub_industry, 'Observability')
-    const described = await search(api, key, { query: 'observability for logs and traces', mode: 'auto', category: 'company', limit: 5 })
+    const described = await search(api, key, {
+      query: 'observability for logs and traces',
+      mode: 'auto',
+      category: 'company',
+      limit: 5,
+    })
     expectStatus(described, 200)
     assert.equal(described.body.resolved_search.filters.sub_industry, undefined)
     assert.match(described.body.resolved_search.semantic_query, /observability/)
-    assert.ok(described.body.results.some((r: { sub_industry?: string }) => r.sub_industry !== 'Observability'), 'companies of other sub-industries that sell observability are found')
+    assert.ok(
+      described.body.results.some((r: { sub_industry?: string }) => r.sub_industry !== 'Observability'),
+      'companies of other sub-industries that sell observability are found',
+    )
   })
 
   test('auto: the category is classified from the words when omitted', async () => {
@@ -149,7 +234,13 @@ describe('POST /v1/search: answers', () => {
   test('auto: caller filters win on conflict and both are reported', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
-    const res = await search(api, key, { query: 'VP of sales', mode: 'auto', category: 'person', filters: { seniority: { include: ['Director / Head'] } }, limit: 5 })
+    const res = await search(api, key, {
+      query: 'VP of sales',
+      mode: 'auto',
+      category: 'person',
+      filters: { seniority: { include: ['Director / Head'] } },
+      limit: 5,
+    })
     expectStatus(res, 200)
     const rs = res.body.resolved_search
     assert.deepEqual(rs.filters.seniority, { include: ['Director / Head'] })
@@ -168,7 +259,8 @@ describe('POST /v1/search: answers', () => {
     assert.equal(res.body.coverage.audited, true)
     assert.ok(res.body.coverage.criteria.length >= 1)
     for (const c of res.body.coverage.criteria) {
-      for (const f of ['criterion', 'evaluated', 'passed', 'success_rate', 'proven_by']) assert.ok(f in c, `criterion lacks ${f}`)
+      for (const f of ['criterion', 'evaluated', 'passed', 'success_rate', 'proven_by'])
+        assert.ok(f in c, `criterion lacks ${f}`)
       assert.ok(['query', 'judged'].includes(c.proven_by))
     }
     for (const r of res.body.results) assert.equal(r.category, 'patent')
@@ -177,10 +269,19 @@ describe('POST /v1/search: answers', () => {
   test('filters only, with an explicit sort: rows in that order, sort echoed', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
-    const res = await search(api, key, { category: 'company', mode: 'fast', filters: { employee_count: { min: 50 } }, sort: [{ field: 'employee_count', direction: 'desc' }], limit: 10 })
+    const res = await search(api, key, {
+      category: 'company',
+      mode: 'fast',
+      filters: { employee_count: { min: 50 } },
+      sort: [{ field: 'employee_count', direction: 'desc' }],
+      limit: 10,
+    })
     expectStatus(res, 200)
     const counts = res.body.results.map((r: { employee_count: number }) => r.employee_count)
-    assert.deepEqual(counts, [...counts].sort((a, b) => b - a))
+    assert.deepEqual(
+      counts,
+      [...counts].sort((a, b) => b - a),
+    )
     for (const c of counts) assert.ok(c >= 50)
     assert.deepEqual(res.body.resolved_search.sort, [{ field: 'employee_count', direction: 'desc' }])
     assert.equal(res.body.total_is_estimate, false)
@@ -190,7 +291,12 @@ describe('POST /v1/search: answers', () => {
   test('include_domains narrows a person search to those companies', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
-    const res = await search(api, key, { category: 'person', mode: 'fast', include_domains: ['https://www.LuminaCloud.io/'], limit: 20 })
+    const res = await search(api, key, {
+      category: 'person',
+      mode: 'fast',
+      include_domains: ['https://www.LuminaCloud.io/'],
+      limit: 20,
+    })
     expectStatus(res, 200)
     assert.ok(res.body.results.length > 0)
     for (const r of res.body.results) assert.equal(r.current_employer?.domain, 'luminacloud.io')
@@ -199,7 +305,14 @@ describe('POST /v1/search: answers', () => {
   test('a document category searches its own corpus', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
-    for (const category of ['news_article', 'market_report', 'funding_round', 'academic_report', 'trend', 'job_opening']) {
+    for (const category of [
+      'news_article',
+      'market_report',
+      'funding_round',
+      'academic_report',
+      'trend',
+      'job_opening',
+    ]) {
       const res = await search(api, key, { query: 'software', mode: 'fast', category, limit: 2 })
       expectStatus(res, 200)
       for (const r of res.body.results) assert.equal(r.category, category)
@@ -209,7 +322,12 @@ describe('POST /v1/search: answers', () => {
   test('suggestion: the words read like another category', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
-    const res = await search(api, key, { query: 'patents on battery chemistry', mode: 'auto', category: 'company', limit: 3 })
+    const res = await search(api, key, {
+      query: 'patents on battery chemistry',
+      mode: 'auto',
+      category: 'company',
+      limit: 3,
+    })
     expectStatus(res, 200)
     assert.equal(res.body.suggestion?.kind, 'search')
     assert.equal(res.body.suggestion?.category, 'patent')
@@ -220,7 +338,11 @@ describe('POST /v1/search: refusals', () => {
   test('a GTM filter on a document category → 422, never ignored', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
-    const res = await search(api, key, { query: 'battery', category: 'patent', filters: { industry: { include: ['Energy'] } } })
+    const res = await search(api, key, {
+      query: 'battery',
+      category: 'patent',
+      filters: { industry: { include: ['Energy'] } },
+    })
     expectProblem(res, 422, 'request.invalid')
     assert.deepEqual(res.body.extra.errors[0].loc, ['body', 'filters', 'industry'])
   })
@@ -228,8 +350,16 @@ describe('POST /v1/search: refusals', () => {
   test('an unknown filter, a bad filter shape, no query nor filters → 422', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
-    expectProblem(await search(api, key, { query: 'x', category: 'company', filters: { colour: { include: ['red'] } } }), 422, 'request.invalid')
-    expectProblem(await search(api, key, { query: 'x', category: 'company', filters: { employee_count: { include: ['big'] } } }), 422, 'request.invalid')
+    expectProblem(
+      await search(api, key, { query: 'x', category: 'company', filters: { colour: { include: ['red'] } } }),
+      422,
+      'request.invalid',
+    )
+    expectProblem(
+      await search(api, key, { query: 'x', category: 'company', filters: { employee_count: { include: ['big'] } } }),
+      422,
+      'request.invalid',
+    )
     expectProblem(await search(api, key, { category: 'company' }), 422, 'request.invalid')
     expectProblem(await search(api, key, { query: 'x', surprise: 1 }), 422, 'request.invalid')
   })
@@ -238,9 +368,25 @@ describe('POST /v1/search: refusals', () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
     expectProblem(await search(api, key, { query: 'x', sort: [{ field: 'employee_count' }] }), 422, 'request.invalid')
-    expectProblem(await search(api, key, { query: 'x', category: 'company', sort: [{ field: 'revenue' }, { field: 'revenue' }] }), 422, 'request.invalid')
-    expectProblem(await search(api, key, { query: 'x', category: 'company', sort: [{ field: 'tenure' }] }), 422, 'request.invalid')
-    expectProblem(await search(api, key, { query: 'x', category: 'company', sort: [{ field: 'revenue' }, { field: 'city' }, { field: 'state' }, { field: 'country' }] }), 422, 'request.invalid')
+    expectProblem(
+      await search(api, key, { query: 'x', category: 'company', sort: [{ field: 'revenue' }, { field: 'revenue' }] }),
+      422,
+      'request.invalid',
+    )
+    expectProblem(
+      await search(api, key, { query: 'x', category: 'company', sort: [{ field: 'tenure' }] }),
+      422,
+      'request.invalid',
+    )
+    expectProblem(
+      await search(api, key, {
+        query: 'x',
+        category: 'company',
+        sort: [{ field: 'revenue' }, { field: 'city' }, { field: 'state' }, { field: 'country' }],
+      }),
+      422,
+      'request.invalid',
+    )
   })
 
   test('limit bounds 1..100', async () => {
@@ -272,7 +418,7 @@ describe('POST /v1/search: refusals', () => {
 
   // The ranked page is charged while its records are read; when that read fails, the charge
   // already made is taken back (docs/billing.md, "A charge made beside the records read").
-  test('the ranked page\'s records unreadable → 503, slower than the deadline → 504; the charge made beside the read is taken back, and the same Idempotency-Key then pays once', async () => {
+  test("the ranked page's records unreadable → 503, slower than the deadline → 504; the charge made beside the read is taken back, and the same Idempotency-Key then pays once", async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey({ credits: 10 })
     const body = { query: 'software', mode: 'fast', category: 'company', limit: 5 }
@@ -290,7 +436,11 @@ describe('POST /v1/search: refusals', () => {
       await api.admin.clearFaults()
     }
     assert.equal((await api.get('/v1/credits', { key })).body.spendable, before)
-    assert.equal((await api.get('/v1/usage/history', { key })).body.results.length, 0, 'a taken-back charge leaves no run')
+    assert.equal(
+      (await api.get('/v1/usage/history', { key })).body.results.length,
+      0,
+      'a taken-back charge leaves no run',
+    )
     // The claims went with the charge: the retry is a first delivery, charged once.
     const ok = await search(api, key, body, { 'idempotency-key': 'records-1' })
     expectStatus(ok, 200)
@@ -307,7 +457,13 @@ describe('POST /v1/search: cursors', () => {
   test('paging walks distinct rows; pages never re-run the parser and echo the sort', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey({ credits: 100 })
-    const body = { query: 'VP of engineering', mode: 'auto', category: 'person', sort: [{ field: 'person_name', direction: 'asc' }], limit: 5 }
+    const body = {
+      query: 'VP of engineering',
+      mode: 'auto',
+      category: 'person',
+      sort: [{ field: 'person_name', direction: 'asc' }],
+      limit: 5,
+    }
     const p1 = await search(api, key, body)
     expectStatus(p1, 200)
     assert.ok(p1.body.next_cursor)
@@ -329,7 +485,11 @@ describe('POST /v1/search: cursors', () => {
     expectStatus(await search(api, key, { ...body, limit: 7, cursor }), 200)
     expectProblem(await search(api, key, { ...body, query: 'hardware', cursor }), 422, 'pagination.cursor_invalid')
     expectProblem(await search(api, key, { ...body, mode: 'auto', cursor }), 422, 'pagination.cursor_invalid')
-    expectProblem(await search(api, key, { ...body, cursor: cursor.slice(0, -3) + 'abc' }), 422, 'pagination.cursor_invalid')
+    expectProblem(
+      await search(api, key, { ...body, cursor: cursor.slice(0, -3) + 'abc' }),
+      422,
+      'pagination.cursor_invalid',
+    )
     expectProblem(await search(api, key, { ...body, cursor: 'not-a-cursor' }), 422, 'pagination.cursor_invalid')
   })
 
@@ -368,7 +528,10 @@ describe('POST /v1/search: charging', () => {
     const deep = await search(api, key, { query: 'software', mode: 'deep', category: 'company', limit: 5 })
     assert.equal(deep.body.meta.credits_charged, 0.5)
     const history = await api.get('/v1/usage/history', { key })
-    assert.deepEqual(history.body.results.map((r: { action_type: string }) => r.action_type), ['dsp.search.deep', 'dsp.search.auto', 'dsp.search.fast'])
+    assert.deepEqual(
+      history.body.results.map((r: { action_type: string }) => r.action_type),
+      ['dsp.search.deep', 'dsp.search.auto', 'dsp.search.fast'],
+    )
   })
 
   test('each charged page is its own run; re-sending a used cursor costs nothing', async () => {
@@ -393,7 +556,11 @@ describe('POST /v1/search: charging', () => {
     let cursor: string | null = null
     let charged = 0
     for (let i = 0; i < 2; i++) {
-      const page: Awaited<ReturnType<typeof search>> = await search(api, b.key, { ...body, limit: 5, ...(cursor ? { cursor } : {}) })
+      const page: Awaited<ReturnType<typeof search>> = await search(api, b.key, {
+        ...body,
+        limit: 5,
+        ...(cursor ? { cursor } : {}),
+      })
       charged += page.body.meta.credits_charged
       cursor = page.body.next_cursor
     }
@@ -408,7 +575,10 @@ describe('POST /v1/search: charging', () => {
     assert.equal(first.body.meta.credits_charged, 0.1)
     const retry = await search(api, key, body, { 'idempotency-key': 'abc-1' })
     assert.equal(retry.body.meta.credits_charged, 0)
-    assert.deepEqual(retry.body.results.map((r: { id: string }) => r.id), first.body.results.map((r: { id: string }) => r.id))
+    assert.deepEqual(
+      retry.body.results.map((r: { id: string }) => r.id),
+      first.body.results.map((r: { id: string }) => r.id),
+    )
     const other = await search(api, key, { ...body, query: 'hardware' }, { 'idempotency-key': 'abc-1' })
     assert.equal(other.body.meta.credits_charged, 0.1)
   })
@@ -416,7 +586,12 @@ describe('POST /v1/search: charging', () => {
   test('no results cost 0; a test key costs 0 and says billing_bypassed', async () => {
     const api = await server()
     const live = await api.admin.workspaceWithKey({ credits: 100 })
-    const none = await search(api, live.key, { query: 'zzqxv', mode: 'fast', category: 'company', filters: { employee_count: { min: 999999999 } } })
+    const none = await search(api, live.key, {
+      query: 'zzqxv',
+      mode: 'fast',
+      category: 'company',
+      filters: { employee_count: { min: 999999999 } },
+    })
     expectStatus(none, 200)
     assert.equal(none.body.results.length, 0)
     assert.equal(none.body.meta.credits_charged, 0)
@@ -431,7 +606,13 @@ describe('POST /v1/search: charging', () => {
     const api = await server()
     const db = api.app.deps.db
     const spendable = async (key: string) => (await api.get('/v1/credits', { key })).body.spendable as number
-    const body = { query: 'software', mode: 'fast', category: 'company', limit: 25, filters: { employee_count: { min: 20000 } } }
+    const body = {
+      query: 'software',
+      mode: 'fast',
+      category: 'company',
+      limit: 25,
+      filters: { employee_count: { min: 20000 } },
+    }
     // 100 credits cover a full page (0.5); 0.07 cover the 3 rows this search finds (0.06) only.
     for (const credits of [100, 0.07]) {
       const { key } = await api.admin.workspaceWithKey({ credits })
@@ -444,11 +625,22 @@ describe('POST /v1/search: charging', () => {
       const run = (await api.get('/v1/usage/history', { key })).body.results[0]
       assert.equal(run.result_count, n)
       assert.equal(run.credits_charged, n * 0.02)
-      const stored = await db.selectFrom('usage_runs').select(['result_total', 'result_total_is_estimate']).where('id', '=', run.id).executeTakeFirstOrThrow()
+      const stored = await db
+        .selectFrom('usage_runs')
+        .select(['result_total', 'result_total_is_estimate'])
+        .where('id', '=', run.id)
+        .executeTakeFirstOrThrow()
       assert.equal(stored.result_total, res.body.total)
       assert.equal(stored.result_total_is_estimate, res.body.total_is_estimate)
-      const entries = await db.selectFrom('ledger_entries').select('amount_milli').where('run_id', '=', run.id).execute()
-      assert.deepEqual(entries.map((e) => Number(e.amount_milli)), [-n * 20])
+      const entries = await db
+        .selectFrom('ledger_entries')
+        .select('amount_milli')
+        .where('run_id', '=', run.id)
+        .execute()
+      assert.deepEqual(
+        entries.map((e) => Number(e.amount_milli)),
+        [-n * 20],
+      )
       const claims = await db.selectFrom('charged_units').select('unit').where('run_id', '=', run.id).execute()
       assert.deepEqual(claims.map((c) => c.unit).sort(), Array.from({ length: n }, (_, i) => `r${i}`).sort())
       // The same request again pays nothing: its rows were claimed.
@@ -463,7 +655,10 @@ describe('POST /v1/search: charging', () => {
       const empty = (await api.get('/v1/usage/history', { key })).body.results[0]
       assert.equal(empty.result_count, 0)
       assert.equal(empty.credits_charged, 0)
-      assert.equal((await db.selectFrom('ledger_entries').select('id').where('run_id', '=', empty.id).execute()).length, 0)
+      assert.equal(
+        (await db.selectFrom('ledger_entries').select('id').where('run_id', '=', empty.id).execute()).length,
+        0,
+      )
     }
   })
 
@@ -473,7 +668,8 @@ describe('POST /v1/search: charging', () => {
     for (const body of [
       { query: 'software', mode: 'fast', sort: [{ field: 'employee_count' }] },
       { mode: 'auto', category: 'company' },
-    ]) expectProblem(await search(api, key, body), 422, 'request.invalid')
+    ])
+      expectProblem(await search(api, key, body), 422, 'request.invalid')
     assert.equal((await api.get('/v1/credits', { key })).body.spendable, 10)
     assert.equal((await api.get('/v1/usage/history', { key })).body.results.length, 0)
   })
@@ -496,7 +692,10 @@ describe('POST /v1/search: charging', () => {
     const runs = (await api.get('/v1/usage/history', { key })).body.results
     const d1 = await api.get(`/v1/usage/history/${runs[1].id}`, { key })
     assert.equal(d1.body.snapshot_state, 'available')
-    assert.deepEqual(d1.body.snapshot.results.map((r: { id: string }) => r.id), p1.body.results.map((r: { id: string }) => r.id))
+    assert.deepEqual(
+      d1.body.snapshot.results.map((r: { id: string }) => r.id),
+      p1.body.results.map((r: { id: string }) => r.id),
+    )
     const d2 = await api.get(`/v1/usage/history/${runs[0].id}`, { key })
     assert.equal(d2.body.snapshot_state, 'not_first_page')
     assert.equal(d2.body.snapshot, null)
@@ -515,10 +714,14 @@ describe('POST /v1/similar', () => {
       assert.equal(r.category, 'company')
     }
     const scores = res.body.results.map((r: { score: number }) => r.score)
-    assert.deepEqual(scores, [...scores].sort((a, b) => b - a))
+    assert.deepEqual(
+      scores,
+      [...scores].sort((a, b) => b - a),
+    )
     assert.equal(res.body.resolved_search.parser_version, 'none')
     const sim = res.body.coverage.similarity[0]
-    for (const f of ['concept', 'ids_resolved', 'k', 'cut_at_ceiling', 'comparable_fraction']) assert.ok(f in sim, `similarity lacks ${f}`)
+    for (const f of ['concept', 'ids_resolved', 'k', 'cut_at_ceiling', 'comparable_fraction'])
+      assert.ok(f in sim, `similarity lacks ${f}`)
     assert.equal(sim.ids_resolved, 1)
     assert.equal(res.body.coverage.universe_exhausted, false)
     assert.equal(res.body.meta.credits_charged, 0.25)
@@ -531,7 +734,10 @@ describe('POST /v1/similar', () => {
   test('anchors by name and by page URL are detected per anchor', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey({ credits: 100 })
-    const res = await similar(api, key, { anchors: ['Lumina Cloud', 'https://www.linkedin.com/company/nowhere-at-all-xyz'], limit: 3 })
+    const res = await similar(api, key, {
+      anchors: ['Lumina Cloud', 'https://www.linkedin.com/company/nowhere-at-all-xyz'],
+      limit: 3,
+    })
     expectStatus(res, 200)
     const anchors = res.body.resolved_search.anchors
     assert.equal(anchors[0].detected_as, 'name')
@@ -543,21 +749,33 @@ describe('POST /v1/similar', () => {
   test('more than 10 anchors → 422', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
-    expectProblem(await api.post('/v1/similar', { key, body: { anchors: Array.from({ length: 11 }, (_, i) => `c${i}.com`) } }), 422, 'request.invalid')
+    expectProblem(
+      await api.post('/v1/similar', { key, body: { anchors: Array.from({ length: 11 }, (_, i) => `c${i}.com`) } }),
+      422,
+      'request.invalid',
+    )
   })
 })
 
 describe('entity ceiling', () => {
-  test('records shown by a search count toward the credential\'s ceiling on agent-run starts', async (t) => {
+  test("records shown by a search count toward the credential's ceiling on agent-run starts", async (t) => {
     const { startTestServer } = await import('../support/server.ts')
     const api = await startTestServer({ DSP_ENTITY_CEILING: '5' }, { demo: true })
     t.after(() => api.close())
     const { key } = await api.admin.workspaceWithKey({ credits: 100 })
-    const before = await api.post('/v1/agents/runs', { key, body: { query: 'cloud companies', effort: 'minimal' }, headers: { 'idempotency-key': 'ceiling-1' } })
+    const before = await api.post('/v1/agents/runs', {
+      key,
+      body: { query: 'cloud companies', effort: 'minimal' },
+      headers: { 'idempotency-key': 'ceiling-1' },
+    })
     assert.ok(before.status === 202 || before.status === 200, before.text)
     const res = await search(api, key, { query: 'software', mode: 'fast', category: 'company', limit: 5 })
     expectStatus(res, 200)
-    const after = await api.post('/v1/agents/runs', { key, body: { query: 'cloud companies', effort: 'minimal' }, headers: { 'idempotency-key': 'ceiling-2' } })
+    const after = await api.post('/v1/agents/runs', {
+      key,
+      body: { query: 'cloud companies', effort: 'minimal' },
+      headers: { 'idempotency-key': 'ceiling-2' },
+    })
     expectProblem(after, 429, 'quota.entity_ceiling')
     assert.ok(after.body.extra.seen >= 5)
     assert.equal(after.body.extra.limit, 5)
@@ -569,7 +787,12 @@ describe('entity ceiling', () => {
     t.after(() => api.close())
     const { key } = await api.admin.workspaceWithKey({ credits: 100 })
     const body = { query: 'software', mode: 'fast', category: 'company', limit: 5 }
-    const startRun = (n: number) => api.post('/v1/agents/runs', { key, body: { query: 'cloud companies', effort: 'minimal' }, headers: { 'idempotency-key': `refresh-${n}` } })
+    const startRun = (n: number) =>
+      api.post('/v1/agents/runs', {
+        key,
+        body: { query: 'cloud companies', effort: 'minimal' },
+        headers: { 'idempotency-key': `refresh-${n}` },
+      })
     const shownAt = async () => {
       await api.get('/v1/credits', { key })
       const rows = await api.app.deps.db.selectFrom('entity_exposures').select(['entity', 'last_shown_at']).execute()
@@ -592,7 +815,10 @@ describe('entity ceiling', () => {
     expectProblem(await startRun(3), 429, 'quota.entity_ceiling')
     for (const [entity, at] of await shownAt()) {
       const moved = at - first.get(entity)!
-      assert.ok(moved >= (30 + 20 * 86_400) * 1000 && moved < (90 + 20 * 86_400) * 1000, `${entity} moved by ${moved} ms`)
+      assert.ok(
+        moved >= (30 + 20 * 86_400) * 1000 && moved < (90 + 20 * 86_400) * 1000,
+        `${entity} moved by ${moved} ms`,
+      )
     }
     await api.admin.advanceClock(15 * 86_400)
     expectProblem(await startRun(4), 429, 'quota.entity_ceiling')

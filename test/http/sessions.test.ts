@@ -23,10 +23,22 @@ describe('POST /v1/auth/sign-up', () => {
   test('201: a new organisation and workspace with the person as active dsp_owner; the session cookie is HttpOnly, SameSite=Lax', async () => {
     const api = await server()
     const email = uniqueEmail('Ada')
-    const res = await api.post('/v1/auth/sign-up', { body: { email, password: PASSWORD, workspace_name: 'Analytical Engines' } })
+    const res = await api.post('/v1/auth/sign-up', {
+      body: { email, password: PASSWORD, workspace_name: 'Analytical Engines' },
+    })
     expectStatus(res, 201)
     expectMeta(res, { credential: 'session', environment: 'live', credits_charged: null })
-    assert.deepEqual(Object.keys(res.body).sort(), ['csrf_token', 'expires_at', 'meta', 'permissions', 'role', 'scopes', 'state', 'user', 'workspace'])
+    assert.deepEqual(Object.keys(res.body).sort(), [
+      'csrf_token',
+      'expires_at',
+      'meta',
+      'permissions',
+      'role',
+      'scopes',
+      'state',
+      'user',
+      'workspace',
+    ])
     assert.equal(res.body.user.email, email)
     assert.equal(typeof res.body.user.user_id, 'number')
     assert.equal(res.body.workspace.name, 'Analytical Engines')
@@ -59,24 +71,47 @@ describe('POST /v1/auth/sign-up', () => {
     const api = await server()
     const s = await signUp(api)
     const email = s.view.user.email as string
-    expectProblem(await api.post('/v1/auth/sign-up', { body: { email: email.toUpperCase(), password: PASSWORD } }), 409, 'auth.account_exists')
+    expectProblem(
+      await api.post('/v1/auth/sign-up', { body: { email: email.toUpperCase(), password: PASSWORD } }),
+      409,
+      'auth.account_exists',
+    )
     const ws = await api.admin.createWorkspace()
     const member = uniqueEmail('member')
     await api.admin.addMember(ws.workspace_id, { email: member, role: 'dsp_viewer', state: 'active' })
-    expectProblem(await api.post('/v1/auth/sign-up', { body: { email: member, password: PASSWORD } }), 409, 'auth.account_exists')
+    expectProblem(
+      await api.post('/v1/auth/sign-up', { body: { email: member, password: PASSWORD } }),
+      409,
+      'auth.account_exists',
+    )
   })
 
   test('a short password, a malformed email or an unknown field → 422', async () => {
     const api = await server()
-    expectProblem(await api.post('/v1/auth/sign-up', { body: { email: uniqueEmail(), password: 'short' } }), 422, 'request.invalid')
-    expectProblem(await api.post('/v1/auth/sign-up', { body: { email: 'not-an-email', password: PASSWORD } }), 422, 'request.invalid')
-    expectProblem(await api.post('/v1/auth/sign-up', { body: { email: uniqueEmail(), password: PASSWORD, plan: 'pro' } }), 422, 'request.invalid')
+    expectProblem(
+      await api.post('/v1/auth/sign-up', { body: { email: uniqueEmail(), password: 'short' } }),
+      422,
+      'request.invalid',
+    )
+    expectProblem(
+      await api.post('/v1/auth/sign-up', { body: { email: 'not-an-email', password: PASSWORD } }),
+      422,
+      'request.invalid',
+    )
+    expectProblem(
+      await api.post('/v1/auth/sign-up', { body: { email: uniqueEmail(), password: PASSWORD, plan: 'pro' } }),
+      422,
+      'request.invalid',
+    )
   })
 
   test('behind a TLS proxy (DSP_TRUST_PROXY=1, X-Forwarded-Proto: https) the cookie is Secure', async (t) => {
     const api = await startTestServer({ DSP_TRUST_PROXY: '1' })
     t.after(() => api.close())
-    const res = await api.post('/v1/auth/sign-up', { body: { email: uniqueEmail(), password: PASSWORD }, headers: { 'x-forwarded-proto': 'https' } })
+    const res = await api.post('/v1/auth/sign-up', {
+      body: { email: uniqueEmail(), password: PASSWORD },
+      headers: { 'x-forwarded-proto': 'https' },
+    })
     expectStatus(res, 201)
     assert.match(res.headers.get('set-cookie') ?? '', /; Secure/)
   })
@@ -111,7 +146,9 @@ describe('POST /v1/auth/sign-in', () => {
   test('wrong password, unknown email, or a member without a password → 401 auth.invalid_credentials, one sentence for all', async () => {
     const api = await server()
     const s = await signUp(api)
-    const wrong = await api.post('/v1/auth/sign-in', { body: { email: s.view.user.email, password: 'not the password' } })
+    const wrong = await api.post('/v1/auth/sign-in', {
+      body: { email: s.view.user.email, password: 'not the password' },
+    })
     expectProblem(wrong, 401, 'auth.invalid_credentials')
     assert.equal(wrong.headers.get('set-cookie'), null)
     const unknown = await api.post('/v1/auth/sign-in', { body: { email: uniqueEmail('nobody'), password: PASSWORD } })
@@ -128,7 +165,11 @@ describe('POST /v1/auth/sign-in', () => {
   test('no platform access (role null, no_access, invitation_pending) → 403 auth.insufficient_scope with extra.state', async () => {
     const api = await server()
     const ws = await api.admin.createWorkspace()
-    for (const [role, state] of [[null, 'no_access'], ['dsp_developer', 'invitation_pending'], ['dsp_admin', 'no_access']] as const) {
+    for (const [role, state] of [
+      [null, 'no_access'],
+      ['dsp_developer', 'invitation_pending'],
+      ['dsp_admin', 'no_access'],
+    ] as const) {
       const email = uniqueEmail('noaccess')
       await api.admin.addMember(ws.workspace_id, { email, role, state, password: PASSWORD })
       const res = await api.post('/v1/auth/sign-in', { body: { email, password: PASSWORD } })
@@ -138,7 +179,7 @@ describe('POST /v1/auth/sign-in', () => {
     }
   })
 
-  test('not_activated signs in with no scopes; POST /v1/auth/activate makes it active with its role\'s scopes', async () => {
+  test("not_activated signs in with no scopes; POST /v1/auth/activate makes it active with its role's scopes", async () => {
     const api = await server()
     const ws = await api.admin.createWorkspace()
     const s = await memberSession(api, ws.workspace_id, 'dsp_developer', 'not_activated')
@@ -158,14 +199,27 @@ describe('POST /v1/auth/sign-in', () => {
     const email = uniqueEmail('hammer')
     await startOfWindow(api, 60)
     try {
-      for (let i = 0; i < 10; i++) expectProblem(await api.post('/v1/auth/sign-in', { body: { email, password: 'guess ' + i } }), 401, 'auth.invalid_credentials')
+      for (let i = 0; i < 10; i++)
+        expectProblem(
+          await api.post('/v1/auth/sign-in', { body: { email, password: 'guess ' + i } }),
+          401,
+          'auth.invalid_credentials',
+        )
       const res = await api.post('/v1/auth/sign-in', { body: { email, password: 'guess 11' } })
       expectProblem(res, 429, 'quota.burst_exceeded')
       const retry = Number(res.headers.get('retry-after'))
       assert.ok(retry >= 1 && retry <= 60, `Retry-After ${retry}`)
-      expectProblem(await api.post('/v1/auth/sign-in', { body: { email: uniqueEmail(), password: PASSWORD } }), 401, 'auth.invalid_credentials')
+      expectProblem(
+        await api.post('/v1/auth/sign-in', { body: { email: uniqueEmail(), password: PASSWORD } }),
+        401,
+        'auth.invalid_credentials',
+      )
       await api.admin.advanceClock(60)
-      expectProblem(await api.post('/v1/auth/sign-in', { body: { email, password: 'again' } }), 401, 'auth.invalid_credentials')
+      expectProblem(
+        await api.post('/v1/auth/sign-in', { body: { email, password: 'again' } }),
+        401,
+        'auth.invalid_credentials',
+      )
     } finally {
       await api.admin.resetClock()
     }
@@ -188,7 +242,11 @@ describe('GET /v1/auth/me', () => {
   test('no cookie, an unknown cookie or an API key → 401 auth.session_required', async () => {
     const api = await server()
     expectProblem(await api.get('/v1/auth/me'), 401, 'auth.session_required')
-    expectProblem(await api.get('/v1/auth/me', { headers: { cookie: 'dsp_session=forged' } }), 401, 'auth.session_required')
+    expectProblem(
+      await api.get('/v1/auth/me', { headers: { cookie: 'dsp_session=forged' } }),
+      401,
+      'auth.session_required',
+    )
     const { key } = await api.admin.workspaceWithKey()
     expectProblem(await api.get('/v1/auth/me', { key }), 401, 'auth.session_required')
   })
@@ -235,7 +293,7 @@ describe('POST /v1/auth/sign-out', () => {
 })
 
 describe('CSRF on session requests', () => {
-  test('POST, PUT, PATCH and DELETE need X-CSRF-Token equal to the session\'s; GET does not', async () => {
+  test("POST, PUT, PATCH and DELETE need X-CSRF-Token equal to the session's; GET does not", async () => {
     const api = await server()
     const s = await signUp(api)
     for (const csrf of [null, '', 'x'.repeat(43), s.csrf + 'x']) {
@@ -244,7 +302,11 @@ describe('CSRF on session requests', () => {
       assert.ok(String(res.body.detail).includes('/v1/auth/me'))
     }
     expectProblem(await s.delete('/v1/keys/key_x', { csrf: null }), 403, 'auth.csrf')
-    expectProblem(await s.request('PATCH', '/v1/lists/00000000-0000-4000-8000-000000000000', { body: { name: 'x' }, csrf: null }), 403, 'auth.csrf')
+    expectProblem(
+      await s.request('PATCH', '/v1/lists/00000000-0000-4000-8000-000000000000', { body: { name: 'x' }, csrf: null }),
+      403,
+      'auth.csrf',
+    )
     expectProblem(await s.request('PUT', '/v1/feedback/votes', { body: {}, csrf: null }), 403, 'auth.csrf')
     expectStatus(await s.post('/v1/billing/top-up/intents'), 201)
     expectStatus(await s.get('/v1/credits', { csrf: null }), 200)
@@ -366,8 +428,20 @@ describe('GET /v1/auth/members', () => {
     const res = await owner.get('/v1/auth/members')
     expectStatus(res, 200)
     expectMeta(res, { credential: 'session' })
-    const rows = res.body.members as { email: string; role: string; state: string; user_id: number; joined_at: string }[]
-    assert.deepEqual(rows.map((m) => [m.email, m.role, m.state]), [[owner.view.user.email, 'dsp_owner', 'active'], [invited, 'dsp_developer', 'invitation_pending']])
+    const rows = res.body.members as {
+      email: string
+      role: string
+      state: string
+      user_id: number
+      joined_at: string
+    }[]
+    assert.deepEqual(
+      rows.map((m) => [m.email, m.role, m.state]),
+      [
+        [owner.view.user.email, 'dsp_owner', 'active'],
+        [invited, 'dsp_developer', 'invitation_pending'],
+      ],
+    )
     assert.deepEqual(Object.keys(rows[0]!).sort(), ['email', 'joined_at', 'role', 'state', 'user_id'])
   })
 
@@ -386,7 +460,9 @@ describe('POST /v1/billing/top-up/intents/{topup_id}/checkout', () => {
     const intent = await api.post('/v1/billing/top-up/intents', { key: key.secret })
     expectStatus(intent, 201)
     assert.ok(String(intent.body.url).endsWith(`/dashboard/checkout/${intent.body.topup_id}`))
-    const res = await owner.post(`/v1/billing/top-up/intents/${intent.body.topup_id}/checkout`, { body: { credits: 50 } })
+    const res = await owner.post(`/v1/billing/top-up/intents/${intent.body.topup_id}/checkout`, {
+      body: { credits: 50 },
+    })
     expectStatus(res, 200)
     expectMeta(res, { credential: 'session', credits_charged: null })
     assert.equal(res.body.status, 'completed')
@@ -395,7 +471,11 @@ describe('POST /v1/billing/top-up/intents/{topup_id}/checkout', () => {
     assert.equal((await owner.get('/v1/credits')).body.allocated.remaining, 50)
     const status = await api.get(`/v1/billing/top-up/intents/${intent.body.topup_id}`, { key: key.secret })
     assert.equal(status.body.status, 'completed')
-    expectProblem(await owner.post(`/v1/billing/top-up/intents/${intent.body.topup_id}/checkout`, { body: { credits: 50 } }), 422, 'request.invalid')
+    expectProblem(
+      await owner.post(`/v1/billing/top-up/intents/${intent.body.topup_id}/checkout`, { body: { credits: 50 } }),
+      422,
+      'request.invalid',
+    )
   })
 
   test('a developer or viewer has no billing permission → 403 payment.forbidden; nothing is added', async () => {
@@ -405,7 +485,11 @@ describe('POST /v1/billing/top-up/intents/{topup_id}/checkout', () => {
       const s = await memberSession(api, ws.workspace_id, role)
       const intent = await s.post('/v1/billing/top-up/intents')
       expectStatus(intent, 201)
-      expectProblem(await s.post(`/v1/billing/top-up/intents/${intent.body.topup_id}/checkout`, { body: { credits: 20 } }), 403, 'payment.forbidden')
+      expectProblem(
+        await s.post(`/v1/billing/top-up/intents/${intent.body.topup_id}/checkout`, { body: { credits: 20 } }),
+        403,
+        'payment.forbidden',
+      )
       assert.equal((await s.get(`/v1/billing/top-up/intents/${intent.body.topup_id}`)).body.status, 'pending')
     }
   })
@@ -415,7 +499,11 @@ describe('POST /v1/billing/top-up/intents/{topup_id}/checkout', () => {
     const owner = await signUp(api)
     const intent = await owner.post('/v1/billing/top-up/intents')
     for (const credits of [0, 5, 1_000_000, 10.0001]) {
-      expectProblem(await owner.post(`/v1/billing/top-up/intents/${intent.body.topup_id}/checkout`, { body: { credits } }), 422, 'payment.invalid_amount')
+      expectProblem(
+        await owner.post(`/v1/billing/top-up/intents/${intent.body.topup_id}/checkout`, { body: { credits } }),
+        422,
+        'payment.invalid_amount',
+      )
     }
   })
 
@@ -424,10 +512,22 @@ describe('POST /v1/billing/top-up/intents/{topup_id}/checkout', () => {
     const a = await signUp(api)
     const b = await signUp(api)
     const intent = await a.post('/v1/billing/top-up/intents')
-    expectProblem(await b.post(`/v1/billing/top-up/intents/${intent.body.topup_id}/checkout`, { body: { credits: 20 } }), 404, 'payment.topup_not_found')
-    expectProblem(await a.post('/v1/billing/top-up/intents/topup_nope/checkout', { body: { credits: 20 } }), 404, 'payment.topup_not_found')
+    expectProblem(
+      await b.post(`/v1/billing/top-up/intents/${intent.body.topup_id}/checkout`, { body: { credits: 20 } }),
+      404,
+      'payment.topup_not_found',
+    )
+    expectProblem(
+      await a.post('/v1/billing/top-up/intents/topup_nope/checkout', { body: { credits: 20 } }),
+      404,
+      'payment.topup_not_found',
+    )
     await api.admin.withClock(15 * 60 + 1, async () => {
-      expectProblem(await a.post(`/v1/billing/top-up/intents/${intent.body.topup_id}/checkout`, { body: { credits: 20 } }), 404, 'payment.topup_not_found')
+      expectProblem(
+        await a.post(`/v1/billing/top-up/intents/${intent.body.topup_id}/checkout`, { body: { credits: 20 } }),
+        404,
+        'payment.topup_not_found',
+      )
     })
   })
 
@@ -435,9 +535,20 @@ describe('POST /v1/billing/top-up/intents/{topup_id}/checkout', () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
     const intent = await api.post('/v1/billing/top-up/intents', { key })
-    expectProblem(await api.post(`/v1/billing/top-up/intents/${intent.body.topup_id}/checkout`, { key, body: { credits: 20 } }), 401, 'auth.session_required')
+    expectProblem(
+      await api.post(`/v1/billing/top-up/intents/${intent.body.topup_id}/checkout`, { key, body: { credits: 20 } }),
+      401,
+      'auth.session_required',
+    )
     const owner = await signUp(api)
-    expectProblem(await owner.post(`/v1/billing/top-up/intents/${intent.body.topup_id}/checkout`, { body: { credits: 20 }, csrf: null }), 403, 'auth.csrf')
+    expectProblem(
+      await owner.post(`/v1/billing/top-up/intents/${intent.body.topup_id}/checkout`, {
+        body: { credits: 20 },
+        csrf: null,
+      }),
+      403,
+      'auth.csrf',
+    )
   })
 })
 
@@ -469,7 +580,11 @@ describe('GET /dashboard (the built SPA)', () => {
     assert.match(res.headers.get('content-type') ?? '', /javascript/)
     assert.match(res.headers.get('cache-control') ?? '', /immutable/)
     expectStatus(await api.get('/dashboard/assets/nope-123.js'), 404)
-    for (const p of ['/dashboard/%2e%2e/package.json', '/dashboard/..%2f..%2fpackage.json', '/dashboard/%2e%2e%2f%2e%2e%2fsrc%2fconfig.ts']) {
+    for (const p of [
+      '/dashboard/%2e%2e/package.json',
+      '/dashboard/..%2f..%2fpackage.json',
+      '/dashboard/%2e%2e%2f%2e%2e%2fsrc%2fconfig.ts',
+    ]) {
       const r = await api.get(p)
       assert.ok(!r.text.includes('data-platform-api') && !r.text.includes('ConfigSchema'), `${p} leaked a file`)
     }

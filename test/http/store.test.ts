@@ -22,8 +22,18 @@ describe('the embedded engine in a worker thread', () => {
 
   test('a failed statement keeps its SQLSTATE and message; rows keep their types', embedded, async () => {
     const api = await server()
-    await assert.rejects(sql`select 1 / 0`.execute(api.app.deps.db), (e: unknown) => (e as { code?: string }).code === '22012' && /division by zero/.test((e as Error).message))
-    const r = await sql<{ at: Date; n: number; b: Uint8Array; j: { a: number } }>`select timestamptz '2026-01-02T03:04:05Z' as at, 7::int4 as n, '\\x0102'::bytea as b, '{"a":1}'::jsonb as j`.execute(api.app.deps.db)
+    await assert.rejects(
+      sql`select 1 / 0`.execute(api.app.deps.db),
+      (e: unknown) => (e as { code?: string }).code === '22012' && /division by zero/.test((e as Error).message),
+    )
+    const r = await sql<{
+      at: Date
+      n: number
+      b: Uint8Array
+      j: { a: number }
+    }>`select timestamptz '2026-01-02T03:04:05Z' as at, 7::int4 as n, '\\x0102'::bytea as b, '{"a":1}'::jsonb as j`.execute(
+      api.app.deps.db,
+    )
     assert.ok(r.rows[0]!.at instanceof Date)
     assert.equal(r.rows[0]!.at.toISOString(), '2026-01-02T03:04:05.000Z')
     assert.equal(r.rows[0]!.n, 7)
@@ -31,7 +41,7 @@ describe('the embedded engine in a worker thread', () => {
     assert.deepEqual(r.rows[0]!.j, { a: 1 })
   })
 
-  test('the server\'s thread stays free while a statement runs', embedded, async () => {
+  test("the server's thread stays free while a statement runs", embedded, async () => {
     const api = await server()
     let ticks = 0
     const timer = setInterval(() => ticks++, 5)
@@ -43,16 +53,23 @@ describe('the embedded engine in a worker thread', () => {
     assert.ok(ticks >= 20, `the event loop ran ${ticks} timers during a 300 ms statement`)
   })
 
-  test('a thread that dies fails the call waiting for it, and every later call at once, as a closed store', embedded, async () => {
-    const engine = await RemotePGlite.create({})
-    const waiting = engine.query('select pg_sleep(5)')
-    await (engine as unknown as { worker: Worker }).worker.terminate()
-    await assert.rejects(waiting, (e: unknown) => isConnectionError(e))
-    await assert.rejects(engine.query('select 1'), (e: unknown) => isConnectionError(e) && /PGlite is closed/.test((e as Error).message))
-    await engine.close()
-  })
+  test(
+    'a thread that dies fails the call waiting for it, and every later call at once, as a closed store',
+    embedded,
+    async () => {
+      const engine = await RemotePGlite.create({})
+      const waiting = engine.query('select pg_sleep(5)')
+      await (engine as unknown as { worker: Worker }).worker.terminate()
+      await assert.rejects(waiting, (e: unknown) => isConnectionError(e))
+      await assert.rejects(
+        engine.query('select 1'),
+        (e: unknown) => isConnectionError(e) && /PGlite is closed/.test((e as Error).message),
+      )
+      await engine.close()
+    },
+  )
 
-  test('DSP_STORE_THREAD=main runs the engine on the server\'s thread, with the same answers', embedded, async () => {
+  test("DSP_STORE_THREAD=main runs the engine on the server's thread, with the same answers", embedded, async () => {
     const api = await startTestServer({ DSP_STORE_THREAD: 'main' })
     try {
       assert.ok(!((api.app.deps.store as { pglite?: unknown }).pglite instanceof RemotePGlite))

@@ -15,9 +15,22 @@ const admin = { 'x-admin-token': ADMIN_TOKEN }
 
 async function run(api: TestServer, key: string, input: Partial<ChargeInput> = {}) {
   const credential = await verifyApiKey(api.app.deps, key)
-  return chargeCall(api.app.deps, { credential, request_id: 'req_' + randomUUID() }, {
-    action_type: 'dsp.search.fast', positions: [0, 1], scope: null, query: 'q', request: { body: { query: 'q' } }, plan: { mode: 'fast' }, result_count: 2, snapshot: { results: [1, 2] }, snapshot_state: 'available', ...input,
-  })
+  return chargeCall(
+    api.app.deps,
+    { credential, request_id: 'req_' + randomUUID() },
+    {
+      action_type: 'dsp.search.fast',
+      positions: [0, 1],
+      scope: null,
+      query: 'q',
+      request: { body: { query: 'q' } },
+      plan: { mode: 'fast' },
+      result_count: 2,
+      snapshot: { results: [1, 2] },
+      snapshot_state: 'available',
+      ...input,
+    },
+  )
 }
 
 itEnforcesAuth(server, { method: 'GET', path: '/v1/usage/history', scopes: ['dsp.usage.read'] })
@@ -35,13 +48,41 @@ describe('GET /v1/usage/history', () => {
     const res = await api.get('/v1/usage/history', { key })
     expectStatus(res, 200)
     expectMeta(res, { credits_charged: null })
-    for (const f of ['results', 'total', 'total_is_estimate', 'has_more', 'next_cursor', 'resolved_search', 'suggestion', 'coverage', 'attribution', 'degradation', 'columns']) assert.ok(f in res.body, `envelope lacks ${f}`)
-    assert.deepEqual(res.body.results.map((r: { query: string }) => r.query), ['q2', 'q1', 'q0'])
+    for (const f of [
+      'results',
+      'total',
+      'total_is_estimate',
+      'has_more',
+      'next_cursor',
+      'resolved_search',
+      'suggestion',
+      'coverage',
+      'attribution',
+      'degradation',
+      'columns',
+    ])
+      assert.ok(f in res.body, `envelope lacks ${f}`)
+    assert.deepEqual(
+      res.body.results.map((r: { query: string }) => r.query),
+      ['q2', 'q1', 'q0'],
+    )
     assert.equal(res.body.total, 3)
     assert.equal(res.body.has_more, false)
     assert.equal(res.body.next_cursor, null)
     const row = res.body.results[0]
-    assert.deepEqual(Object.keys(row).sort(), ['action_type', 'actor_type', 'credits_charged', 'environment', 'error_code', 'id', 'latency_ms', 'occurred_at', 'query', 'result_count', 'status'])
+    assert.deepEqual(Object.keys(row).sort(), [
+      'action_type',
+      'actor_type',
+      'credits_charged',
+      'environment',
+      'error_code',
+      'id',
+      'latency_ms',
+      'occurred_at',
+      'query',
+      'result_count',
+      'status',
+    ])
     assert.equal(row.actor_type, 'api_key')
   })
 
@@ -52,7 +93,10 @@ describe('GET /v1/usage/history', () => {
     const seen: string[] = []
     let cursor: string | null = null
     do {
-      const res: Awaited<ReturnType<typeof api.get>> = await api.get('/v1/usage/history', { key, query: cursor ? { limit: 2, cursor } : { limit: 2 } })
+      const res: Awaited<ReturnType<typeof api.get>> = await api.get('/v1/usage/history', {
+        key,
+        query: cursor ? { limit: 2, cursor } : { limit: 2 },
+      })
       expectStatus(res, 200)
       assert.equal(res.body.has_more, res.body.next_cursor !== null)
       seen.push(...res.body.results.map((r: { query: string }) => r.query))
@@ -77,13 +121,29 @@ describe('GET /v1/usage/history', () => {
     const first = await api.get('/v1/usage/history', { key, query: { limit: 1 } })
     const cursor = first.body.next_cursor as string
     assert.ok(cursor)
-    expectProblem(await api.get('/v1/usage/history', { key, query: { limit: 1, cursor: cursor.slice(0, -2) + 'xx' } }), 422, 'pagination.cursor_invalid')
-    expectProblem(await api.get('/v1/usage/history', { key, query: { limit: 1, cursor: 'garbage' } }), 422, 'pagination.cursor_invalid')
-    expectProblem(await api.get('/v1/usage/history', { key, query: { limit: 1, cursor, action_type: 'dsp.similar' } }), 422, 'pagination.cursor_invalid')
+    expectProblem(
+      await api.get('/v1/usage/history', { key, query: { limit: 1, cursor: cursor.slice(0, -2) + 'xx' } }),
+      422,
+      'pagination.cursor_invalid',
+    )
+    expectProblem(
+      await api.get('/v1/usage/history', { key, query: { limit: 1, cursor: 'garbage' } }),
+      422,
+      'pagination.cursor_invalid',
+    )
+    expectProblem(
+      await api.get('/v1/usage/history', { key, query: { limit: 1, cursor, action_type: 'dsp.similar' } }),
+      422,
+      'pagination.cursor_invalid',
+    )
     expectStatus(await api.get('/v1/usage/history', { key, query: { limit: 2, cursor } }), 200)
     await api.admin.advanceClock(24 * 3600 + 1)
     try {
-      expectProblem(await api.get('/v1/usage/history', { key, query: { limit: 1, cursor } }), 422, 'pagination.cursor_expired')
+      expectProblem(
+        await api.get('/v1/usage/history', { key, query: { limit: 1, cursor } }),
+        422,
+        'pagination.cursor_expired',
+      )
     } finally {
       await api.admin.resetClock()
     }
@@ -96,8 +156,15 @@ describe('GET /v1/usage/history', () => {
     await run(api, key, { action_type: 'dsp.entities' })
     await run(api, key, { action_type: 'dsp.org_chart' })
     const res = await api.get('/v1/usage/history', { key, query: { action_type: ['dsp.entities', 'dsp.org_chart'] } })
-    assert.deepEqual(res.body.results.map((r: { action_type: string }) => r.action_type).sort(), ['dsp.entities', 'dsp.org_chart'])
-    expectProblem(await api.get('/v1/usage/history', { key, query: { action_type: 'dsp.search.turbo' } }), 422, 'request.invalid')
+    assert.deepEqual(res.body.results.map((r: { action_type: string }) => r.action_type).sort(), [
+      'dsp.entities',
+      'dsp.org_chart',
+    ])
+    expectProblem(
+      await api.get('/v1/usage/history', { key, query: { action_type: 'dsp.search.turbo' } }),
+      422,
+      'request.invalid',
+    )
   })
 
   test('an API key sees only its own runs', async () => {
@@ -107,7 +174,10 @@ describe('GET /v1/usage/history', () => {
     await run(api, a.key, { query: 'mine' })
     await run(api, b.secret, { query: 'theirs' })
     const res = await api.get('/v1/usage/history', { key: a.key })
-    assert.deepEqual(res.body.results.map((r: { query: string }) => r.query), ['mine'])
+    assert.deepEqual(
+      res.body.results.map((r: { query: string }) => r.query),
+      ['mine'],
+    )
   })
 
   test('a run pending far past any plausible duration is reported failed, error_code incomplete', async () => {
@@ -146,14 +216,29 @@ describe('GET /v1/usage/history/{run_id}', () => {
   test('page 1 is stored deflated (migration 0017): bytea smaller than its JSON, no jsonb copy; the detail reads it back whole', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
-    const page = { results: Array.from({ length: 25 }, (_, i) => ({ id: `company-${i}.example`, category: 'company', score: 1 - i / 100, description: 'A payments platform for cloud companies. '.repeat(5) })) }
+    const page = {
+      results: Array.from({ length: 25 }, (_, i) => ({
+        id: `company-${i}.example`,
+        category: 'company',
+        score: 1 - i / 100,
+        description: 'A payments platform for cloud companies. '.repeat(5),
+      })),
+    }
     const c = await run(api, key, { snapshot: page })
     const res = await api.get(`/v1/usage/history/${c.run_id}`, { key })
     expectStatus(res, 200)
     assert.deepEqual(res.body.snapshot, page)
-    const stored = await sql<{ jsonb_null: boolean; deflated: number | null }>`select snapshot is null as jsonb_null, octet_length(snapshot_deflated) as deflated from usage_runs where id = ${c.run_id}`.execute(api.app.deps.db)
+    const stored = await sql<{
+      jsonb_null: boolean
+      deflated: number | null
+    }>`select snapshot is null as jsonb_null, octet_length(snapshot_deflated) as deflated from usage_runs where id = ${c.run_id}`.execute(
+      api.app.deps.db,
+    )
     assert.equal(stored.rows[0]!.jsonb_null, true)
-    assert.ok(stored.rows[0]!.deflated !== null && Number(stored.rows[0]!.deflated) < JSON.stringify(page).length / 3, `deflated ${stored.rows[0]!.deflated} bytes for ${JSON.stringify(page).length}`)
+    assert.ok(
+      stored.rows[0]!.deflated !== null && Number(stored.rows[0]!.deflated) < JSON.stringify(page).length / 3,
+      `deflated ${stored.rows[0]!.deflated} bytes for ${JSON.stringify(page).length}`,
+    )
   })
 
   test('a run written before migration 0017 keeps its jsonb snapshot: the detail and feedback verification still read it', async () => {
@@ -161,13 +246,23 @@ describe('GET /v1/usage/history/{run_id}', () => {
     const { key } = await api.admin.workspaceWithKey({ scopes: ['dsp.usage.read', 'dsp.search.read'] })
     const c = await run(api, key)
     await api.get(`/v1/usage/history/${c.run_id}`, { key })
-    await sql`update usage_runs set snapshot = ${JSON.stringify({ results: [{ id: 'acme.com' }, { id: 'globex.com' }] })}::jsonb, snapshot_deflated = null where id = ${c.run_id}`.execute(api.app.deps.db)
+    await sql`update usage_runs set snapshot = ${JSON.stringify({ results: [{ id: 'acme.com' }, { id: 'globex.com' }] })}::jsonb, snapshot_deflated = null where id = ${c.run_id}`.execute(
+      api.app.deps.db,
+    )
     const res = await api.get(`/v1/usage/history/${c.run_id}`, { key })
     expectStatus(res, 200)
     assert.deepEqual(res.body.snapshot, { results: [{ id: 'acme.com' }, { id: 'globex.com' }] })
     assert.equal(res.body.snapshot_state, 'available')
-    const requestId = (await sql<{ request_id: string }>`select request_id from usage_runs where id = ${c.run_id}`.execute(api.app.deps.db)).rows[0]!.request_id
-    const report = (entity_id: string) => api.post('/v1/feedback', { key, body: { subject_ref: { kind: 'request', id: requestId }, target: { kind: 'result', entity_id } } })
+    const requestId = (
+      await sql<{ request_id: string }>`select request_id from usage_runs where id = ${c.run_id}`.execute(
+        api.app.deps.db,
+      )
+    ).rows[0]!.request_id
+    const report = (entity_id: string) =>
+      api.post('/v1/feedback', {
+        key,
+        body: { subject_ref: { kind: 'request', id: requestId }, target: { kind: 'result', entity_id } },
+      })
     const hit = await report('globex.com')
     expectStatus(hit, 201)
     assert.equal(hit.body.target_verified, true)
@@ -186,7 +281,7 @@ describe('GET /v1/usage/history/{run_id}', () => {
     assert.deepEqual(res.body.request, { body: { query: 'q' } }, 'the rest of the detail is kept')
   })
 
-  test('unknown, another credential\'s, or past 90 days → 404 history.not_found; the retention job deletes it', async () => {
+  test("unknown, another credential's, or past 90 days → 404 history.not_found; the retention job deletes it", async () => {
     const api = await server()
     const a = await api.admin.workspaceWithKey()
     const b = await api.admin.workspaceWithKey()
@@ -238,8 +333,15 @@ describe('GET /v1/usage/metrics', () => {
     assert.deepEqual(day, { date: today, runs: 2, failed_runs: 0, credits: 0.1 })
     assert.equal(res.body.total_runs, 2)
     assert.equal(res.body.total_credits, 0.1)
-    assert.deepEqual(res.body.by_action_type, [{ action_type: 'dsp.entities', runs: 1, credits: 0.06 }, { action_type: 'dsp.search.fast', runs: 1, credits: 0.04 }])
-    expectProblem(await api.get('/v1/usage/metrics', { key, query: { from: '2026-01-02T00:00:00Z', to: '2026-01-01T00:00:00Z' } }), 422, 'request.invalid')
+    assert.deepEqual(res.body.by_action_type, [
+      { action_type: 'dsp.entities', runs: 1, credits: 0.06 },
+      { action_type: 'dsp.search.fast', runs: 1, credits: 0.04 },
+    ])
+    expectProblem(
+      await api.get('/v1/usage/metrics', { key, query: { from: '2026-01-02T00:00:00Z', to: '2026-01-01T00:00:00Z' } }),
+      422,
+      'request.invalid',
+    )
   })
 })
 
@@ -298,20 +400,39 @@ describe('top-ups', () => {
     assert.equal(completed.body.credits_added, 250)
     assert.equal(typeof completed.body.order_id, 'number')
     assert.equal((await api.get('/v1/credits', { key })).body.spendable, 251)
-    expectStatus(await api.post(`/admin/v1/topups/${topup_id}/complete`, { body: { credits: 250 }, headers: admin }), 422)
+    expectStatus(
+      await api.post(`/admin/v1/topups/${topup_id}/complete`, { body: { credits: 250 }, headers: admin }),
+      422,
+    )
   })
 
-  test('unknown, expired or another workspace\'s → 404 payment.topup_not_found', async () => {
+  test("unknown, expired or another workspace's → 404 payment.topup_not_found", async () => {
     const api = await server()
     const a = await api.admin.workspaceWithKey()
     const b = await api.admin.workspaceWithKey()
     const { topup_id } = (await api.post('/v1/billing/top-up/intents', { key: a.key })).body
-    expectProblem(await api.get('/v1/billing/top-up/intents/topup_nope', { key: a.key }), 404, 'payment.topup_not_found')
-    expectProblem(await api.get(`/v1/billing/top-up/intents/${topup_id}`, { key: b.key }), 404, 'payment.topup_not_found')
+    expectProblem(
+      await api.get('/v1/billing/top-up/intents/topup_nope', { key: a.key }),
+      404,
+      'payment.topup_not_found',
+    )
+    expectProblem(
+      await api.get(`/v1/billing/top-up/intents/${topup_id}`, { key: b.key }),
+      404,
+      'payment.topup_not_found',
+    )
     await api.admin.advanceClock(15 * 60)
     try {
-      expectProblem(await api.get(`/v1/billing/top-up/intents/${topup_id}`, { key: a.key }), 404, 'payment.topup_not_found')
-      expectProblem(await api.post(`/admin/v1/topups/${topup_id}/complete`, { body: { credits: 100 }, headers: admin }), 404, 'payment.topup_not_found')
+      expectProblem(
+        await api.get(`/v1/billing/top-up/intents/${topup_id}`, { key: a.key }),
+        404,
+        'payment.topup_not_found',
+      )
+      expectProblem(
+        await api.post(`/admin/v1/topups/${topup_id}/complete`, { body: { credits: 100 }, headers: admin }),
+        404,
+        'payment.topup_not_found',
+      )
     } finally {
       await api.admin.resetClock()
     }
@@ -321,7 +442,12 @@ describe('top-ups', () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey({ credits: 1 })
     const { topup_id } = (await api.post('/v1/billing/top-up/intents', { key })).body
-    for (const credits of [0, -5, 1_000_000, 10.0001]) expectProblem(await api.post(`/admin/v1/topups/${topup_id}/complete`, { body: { credits }, headers: admin }), 422, 'payment.invalid_amount')
+    for (const credits of [0, -5, 1_000_000, 10.0001])
+      expectProblem(
+        await api.post(`/admin/v1/topups/${topup_id}/complete`, { body: { credits }, headers: admin }),
+        422,
+        'payment.invalid_amount',
+      )
     assert.equal((await api.get('/v1/credits', { key })).body.spendable, 1)
   })
 

@@ -2,7 +2,13 @@
 // the clock, faults). Tests never write to tables.
 import { expectStatus, type HttpClient } from './http.ts'
 
-export const ALL_SCOPES = ['dsp.search.read', 'dsp.entities.read', 'dsp.usage.read', 'dsp.agents.read', 'dsp.agents.write'] as const
+export const ALL_SCOPES = [
+  'dsp.search.read',
+  'dsp.entities.read',
+  'dsp.usage.read',
+  'dsp.agents.read',
+  'dsp.agents.write',
+] as const
 
 export interface WorkspaceWithKey {
   workspace_id: string
@@ -28,14 +34,46 @@ export class AdminClient {
     return res.body as { workspace_id: string; organisation_id: string }
   }
 
-  async createKey(workspaceId: string, body: { environment?: 'live' | 'test'; scopes?: readonly string[]; expires_in_days?: number; name?: string } = {}) {
-    const res = await this.call('POST', `/admin/v1/workspaces/${workspaceId}/keys`, { environment: 'live', ...body }, 201)
-    return res.body as { key_id: string; secret: string; display_key: string; scopes: string[]; environment: string; expires_at: string }
+  async createKey(
+    workspaceId: string,
+    body: { environment?: 'live' | 'test'; scopes?: readonly string[]; expires_in_days?: number; name?: string } = {},
+  ) {
+    const res = await this.call(
+      'POST',
+      `/admin/v1/workspaces/${workspaceId}/keys`,
+      { environment: 'live', ...body },
+      201,
+    )
+    return res.body as {
+      key_id: string
+      secret: string
+      display_key: string
+      scopes: string[]
+      environment: string
+      expires_at: string
+    }
   }
 
-  async workspaceWithKey(opts: { scopes?: readonly string[]; environment?: 'live' | 'test'; credits?: number; shared_credits?: number; purchased?: boolean; expires_in_days?: number } = {}): Promise<WorkspaceWithKey> {
-    const ws = await this.createWorkspace({ credits: opts.credits ?? 100, shared_credits: opts.shared_credits, purchased: opts.purchased })
-    const key = await this.createKey(ws.workspace_id, { environment: opts.environment ?? 'live', scopes: opts.scopes ?? ALL_SCOPES, expires_in_days: opts.expires_in_days })
+  async workspaceWithKey(
+    opts: {
+      scopes?: readonly string[]
+      environment?: 'live' | 'test'
+      credits?: number
+      shared_credits?: number
+      purchased?: boolean
+      expires_in_days?: number
+    } = {},
+  ): Promise<WorkspaceWithKey> {
+    const ws = await this.createWorkspace({
+      credits: opts.credits ?? 100,
+      shared_credits: opts.shared_credits,
+      purchased: opts.purchased,
+    })
+    const key = await this.createKey(ws.workspace_id, {
+      environment: opts.environment ?? 'live',
+      scopes: opts.scopes ?? ALL_SCOPES,
+      expires_in_days: opts.expires_in_days,
+    })
     return { ...ws, key: key.secret, key_id: key.key_id }
   }
 

@@ -16,7 +16,12 @@ export interface AuthCase {
 }
 
 export function itEnforcesAuth(server: () => Promise<TestServer>, c: AuthCase): void {
-  const send = async (opts: ReqOptions) => (await server()).request(c.method, c.path, { body: c.body, ...opts, headers: { ...(c.headers ?? {}), ...(opts.headers ?? {}) } })
+  const send = async (opts: ReqOptions) =>
+    (await server()).request(c.method, c.path, {
+      body: c.body,
+      ...opts,
+      headers: { ...(c.headers ?? {}), ...(opts.headers ?? {}) },
+    })
 
   describe(`${c.method} ${c.path} authentication`, () => {
     test('no credential → 401 auth.unauthorized with the generic sentence', async () => {
@@ -68,7 +73,8 @@ export function itEnforcesAuth(server: () => Promise<TestServer>, c: AuthCase): 
         const { key } = await api.admin.workspaceWithKey({ scopes: others })
         const res = await send({ key })
         expectProblem(res, 403, 'auth.insufficient_scope')
-        for (const s of c.scopes) assert.ok(String(res.body.detail).includes(s), `detail should list ${s}: ${res.body.detail}`)
+        for (const s of c.scopes)
+          assert.ok(String(res.body.detail).includes(s), `detail should list ${s}: ${res.body.detail}`)
       })
     }
 

@@ -13,9 +13,20 @@ import type { TestServer } from './server.ts'
 /** A fast search's five results (0.1 credit on a live key), unless `input` says otherwise. */
 export async function chargeWith(api: TestServer, key: string, input: Partial<ChargeInput> = {}) {
   const credential = await verifyApiKey(api.app.deps, key)
-  return chargeCall(api.app.deps, { credential, request_id: 'req_' + randomUUID() }, {
-    action_type: 'dsp.search.fast', positions: [0, 1, 2, 3, 4], scope: null, query: 'test query', request: { query: 'test query' }, result_count: 5, snapshot_state: 'not_a_search', ...input,
-  })
+  return chargeCall(
+    api.app.deps,
+    { credential, request_id: 'req_' + randomUUID() },
+    {
+      action_type: 'dsp.search.fast',
+      positions: [0, 1, 2, 3, 4],
+      scope: null,
+      query: 'test query',
+      request: { query: 'test query' },
+      result_count: 5,
+      snapshot_state: 'not_a_search',
+      ...input,
+    },
+  )
 }
 
 /** GET /v1/credits with `key`: its body. */
@@ -35,7 +46,15 @@ export async function sumsMatch(api: TestServer, workspace_id: string) {
 
 /** The charge entries of the workspace's allocated account. */
 export async function chargeEntries(api: TestServer, workspace_id: string): Promise<number> {
-  return Number((await sql<{ n: string }>`select count(*) as n from ledger_entries where account_id = ${workspace_id + ':allocated'} and kind = 'charge'`.execute(api.app.deps.db)).rows[0]!.n)
+  return Number(
+    (
+      await sql<{
+        n: string
+      }>`select count(*) as n from ledger_entries where account_id = ${workspace_id + ':allocated'} and kind = 'charge'`.execute(
+        api.app.deps.db,
+      )
+    ).rows[0]!.n,
+  )
 }
 
 export async function expectApiError(p: Promise<unknown>, code: string): Promise<ApiError> {

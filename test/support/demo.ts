@@ -43,10 +43,23 @@ export async function prepareDemo(dir: string): Promise<PreparedDemo> {
   const config = loadConfig({ DSP_DATA_DIR: dataDir, DSP_LOG_LEVEL: 'silent', ...(url ? { DATABASE_URL: url } : {}) })
   const app = await createApp(config, { port: 0, inMemory: !url, logger: false })
   await seedDemoCorpus(app.deps, { scale: 'small' })
-  for (const c of ['company', 'person', 'patent', 'news_article', 'market_report', 'funding_round', 'academic_report', 'trend', 'job_opening'] as const) await app.deps.vectors.save(c)
+  for (const c of [
+    'company',
+    'person',
+    'patent',
+    'news_article',
+    'market_report',
+    'funding_round',
+    'academic_report',
+    'trend',
+    'job_opening',
+  ] as const)
+    await app.deps.vectors.save(c)
   let tarball: string | null = null
   if (!url) {
-    const blob = await (app.deps.store as { pglite?: { dumpDataDir(c: 'none'): Promise<Blob> } }).pglite!.dumpDataDir('none')
+    const blob = await (app.deps.store as { pglite?: { dumpDataDir(c: 'none'): Promise<Blob> } }).pglite!.dumpDataDir(
+      'none',
+    )
     tarball = path.join(dir, 'pg.tar')
     writeFileSync(tarball, Buffer.from(await blob.arrayBuffer()))
   }
@@ -55,7 +68,10 @@ export async function prepareDemo(dir: string): Promise<PreparedDemo> {
     // No session may stay on the template, or copying it fails.
     const c = new pg.Client({ connectionString: base })
     await c.connect()
-    await c.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [DEMO_TEMPLATE_DB])
+    await c.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
+      [DEMO_TEMPLATE_DB],
+    )
     await c.end()
   }
   const prepared = { dir, tarball, templateUrl: url ?? null }
@@ -68,7 +84,8 @@ let inProcess: Promise<PreparedDemo> | null = null
 /** The prepared demo of this run, or one prepared now in this process when a file runs alone. */
 export function preparedDemo(): Promise<PreparedDemo> {
   const dir = process.env.DSP_TEST_DEMO_DIR
-  if (dir && existsSync(path.join(dir, 'prepared.json'))) return Promise.resolve(JSON.parse(readFileSync(path.join(dir, 'prepared.json'), 'utf8')) as PreparedDemo)
+  if (dir && existsSync(path.join(dir, 'prepared.json')))
+    return Promise.resolve(JSON.parse(readFileSync(path.join(dir, 'prepared.json'), 'utf8')) as PreparedDemo)
   inProcess ??= prepareDemo(path.join(tmpdir(), `dsp-demo-${process.pid}`))
   return inProcess
 }
@@ -76,8 +93,10 @@ export function preparedDemo(): Promise<PreparedDemo> {
 /** Copies the index files and the facts file into a test server's data dir. */
 export function copyDemoFiles(prepared: PreparedDemo, dataDir: string): void {
   const from = path.join(prepared.dir, 'data')
-  if (existsSync(path.join(from, 'index'))) cpSync(path.join(from, 'index'), path.join(dataDir, 'index'), { recursive: true })
-  if (existsSync(path.join(from, DEMO_FACTS_FILE))) cpSync(path.join(from, DEMO_FACTS_FILE), path.join(dataDir, DEMO_FACTS_FILE))
+  if (existsSync(path.join(from, 'index')))
+    cpSync(path.join(from, 'index'), path.join(dataDir, 'index'), { recursive: true })
+  if (existsSync(path.join(from, DEMO_FACTS_FILE)))
+    cpSync(path.join(from, DEMO_FACTS_FILE), path.join(dataDir, DEMO_FACTS_FILE))
 }
 
 export function readDemoFacts(dataDir: string) {

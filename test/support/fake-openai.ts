@@ -93,7 +93,11 @@ export function embeddingsHandler(dimensions: number, synonyms: Record<string, s
     sendJson(res, 200, {
       object: 'list',
       model: request.body?.model,
-      data: input.map((text, index) => ({ object: 'embedding', index, embedding: bagOfWords(text, dimensions, synonyms) })),
+      data: input.map((text, index) => ({
+        object: 'embedding',
+        index,
+        embedding: bagOfWords(text, dimensions, synonyms),
+      })),
     })
   }
 }

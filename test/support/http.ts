@@ -3,7 +3,8 @@ import assert from 'node:assert/strict'
 import type { TSchema } from 'typebox'
 import { Value } from 'typebox/value'
 
-export interface Res<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface Res<T = any> {
   status: number
   headers: Headers
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -66,7 +67,12 @@ export class HttpClient {
 
 /** The body is exactly what the route's response schema describes: no field missing, none extra, every type right. */
 export function expectSchema(schema: TSchema, body: unknown): void {
-  const errors = [...Value.Errors(schema, body)].slice(0, 5).map((e) => `${(e as { instancePath?: string; path?: string }).instancePath ?? (e as { path?: string }).path}: ${e.message}`)
+  const errors = [...Value.Errors(schema, body)]
+    .slice(0, 5)
+    .map(
+      (e) =>
+        `${(e as { instancePath?: string; path?: string }).instancePath ?? (e as { path?: string }).path}: ${e.message}`,
+    )
   assert.deepEqual(errors, [], 'the body does not match its response schema')
 }
 
@@ -80,7 +86,10 @@ export function expectProblem(res: Res, status: number, code: string): void {
   assert.match(res.headers.get('content-type') ?? '', /^application\/problem\+json/)
   assert.equal(res.body.code, code, res.text)
   assert.equal(res.body.status, status)
-  assert.ok(String(res.body.type).endsWith('/' + code.replace(/[._]/g, '-')), `type ${res.body.type} does not end with the slug of ${code}`)
+  assert.ok(
+    String(res.body.type).endsWith('/' + code.replace(/[._]/g, '-')),
+    `type ${res.body.type} does not end with the slug of ${code}`,
+  )
   assert.equal(typeof res.body.title, 'string')
   assert.equal(typeof res.body.detail, 'string')
   assert.equal(typeof res.body.instance, 'string')
@@ -88,7 +97,10 @@ export function expectProblem(res: Res, status: number, code: string): void {
 }
 
 /** meta on every 2xx (§2.2). */
-export function expectMeta(res: Res, expected: { environment?: string; credential?: string; credits_charged?: number | null } = {}): void {
+export function expectMeta(
+  res: Res,
+  expected: { environment?: string; credential?: string; credits_charged?: number | null } = {},
+): void {
   const meta = res.body.meta
   assert.ok(meta, `no meta in ${res.text.slice(0, 500)}`)
   assert.equal(meta.request_id, res.headers.get('x-request-id'))

@@ -30,7 +30,10 @@ function embeddedSnapshot(): Promise<Blob> {
   return snapshot
 }
 
-async function freshPostgresDatabase(baseUrl: string, template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
+async function freshPostgresDatabase(
+  baseUrl: string,
+  template?: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `dsp_test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: baseUrl })
   await admin.connect()
@@ -79,7 +82,10 @@ export interface StartOptions {
   demo?: boolean
 }
 
-export async function startTestServer(overrides: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dsp-test-'))
   const demo = options.demo ? await preparedDemo() : null
   if (demo) copyDemoFiles(demo, dataDir)
@@ -95,13 +101,20 @@ export async function startTestServer(overrides: Record<string, string> = {}, op
     DSP_RETRIEVAL_TIMEOUT_MS: '5000',
   }
   if (process.env.DSP_TEST_DATABASE_URL) {
-    const db = await freshPostgresDatabase(process.env.DSP_TEST_DATABASE_URL, demo?.templateUrl ? new URL(demo.templateUrl).pathname.slice(1) : undefined)
+    const db = await freshPostgresDatabase(
+      process.env.DSP_TEST_DATABASE_URL,
+      demo?.templateUrl ? new URL(demo.templateUrl).pathname.slice(1) : undefined,
+    )
     env.DATABASE_URL = db.url
     drop = db.drop
   }
   if (process.env.DSP_TEST_REDIS_URL) env.REDIS_URL = process.env.DSP_TEST_REDIS_URL
   const settings = { ...env, ...overrides }
-  const loadDataDir = settings.DATABASE_URL ? undefined : demo?.tarball ? new Blob([readFileSync(demo.tarball)]) : await embeddedSnapshot()
+  const loadDataDir = settings.DATABASE_URL
+    ? undefined
+    : demo?.tarball
+      ? new Blob([readFileSync(demo.tarball)])
+      : await embeddedSnapshot()
   try {
     return await launch(settings, dataDir, loadDataDir, drop)
   } catch (e) {
@@ -112,7 +125,12 @@ export async function startTestServer(overrides: Record<string, string> = {}, op
   }
 }
 
-async function launch(settings: Record<string, string>, dataDir: string, loadDataDir: Blob | undefined, drop: (() => Promise<void>) | null): Promise<TestServer> {
+async function launch(
+  settings: Record<string, string>,
+  dataDir: string,
+  loadDataDir: Blob | undefined,
+  drop: (() => Promise<void>) | null,
+): Promise<TestServer> {
   const config = loadConfig(settings)
   const app = await createApp(config, { port: 0, inMemory: !config.DATABASE_URL, loadDataDir, logger: false })
   const address = await app.app.listen({ port: 0, host: '127.0.0.1' })
@@ -151,7 +169,10 @@ async function launch(settings: Record<string, string>, dataDir: string, loadDat
 }
 
 /** One server for the whole test file, started on first use and closed after the file's tests. */
-export function useTestServer(overrides: Record<string, string> = {}, options: StartOptions = {}): () => Promise<TestServer> {
+export function useTestServer(
+  overrides: Record<string, string> = {},
+  options: StartOptions = {},
+): () => Promise<TestServer> {
   let started: Promise<TestServer> | null = null
   after(async () => {
     if (started) await (await started).close()

@@ -51,7 +51,10 @@ function sessionFrom(api: TestServer, res: Res): Session {
 }
 
 /** Signs up a new person (organisation, workspace, dsp_owner). */
-export async function signUp(api: TestServer, body: { email?: string; password?: string; workspace_name?: string } = {}): Promise<Session> {
+export async function signUp(
+  api: TestServer,
+  body: { email?: string; password?: string; workspace_name?: string } = {},
+): Promise<Session> {
   const res = await api.post('/v1/auth/sign-up', { body: { email: uniqueEmail(), password: PASSWORD, ...body } })
   expectStatus(res, 201)
   return sessionFrom(api, res)
@@ -64,7 +67,12 @@ export async function signIn(api: TestServer, email: string, password = PASSWORD
 }
 
 /** A member added by the operator to a workspace, signed in. */
-export async function memberSession(api: TestServer, workspaceId: string, role: string, state = 'active'): Promise<Session> {
+export async function memberSession(
+  api: TestServer,
+  workspaceId: string,
+  role: string,
+  state = 'active',
+): Promise<Session> {
   const email = uniqueEmail(role)
   await api.admin.addMember(workspaceId, { email, role, state, password: PASSWORD })
   return signIn(api, email)

@@ -11,7 +11,11 @@ test('defaults apply when the environment is empty', () => {
   assert.equal(c.DSP_TEST_CLOCK, '0')
   assert.equal(c.DATABASE_URL, undefined)
   assert.equal(c.DSP_CHARGE_COMMIT, 'async')
-  assert.equal(c.DSP_CHARGE_WRITE, undefined, 'chosen by the store at start: behind on the embedded store, store on PostgreSQL')
+  assert.equal(
+    c.DSP_CHARGE_WRITE,
+    undefined,
+    'chosen by the store at start: behind on the embedded store, store on PostgreSQL',
+  )
   assert.equal(c.DSP_STORE_THREAD, 'worker')
 })
 
@@ -20,18 +24,37 @@ test('numbers are converted from strings', () => {
 })
 
 test('a bad value throws a ConfigError naming the variable', () => {
-  for (const [name, value] of [['DSP_PORT', 'eighty'], ['DATABASE_URL', 'mysql://x'], ['DSP_ADMIN_TOKEN', 'short'], ['DSP_TEST_CLOCK', 'yes'], ['DSP_CHARGE_COMMIT', 'later'], ['DSP_CHARGE_WRITE', 'later']] as const) {
-    assert.throws(() => loadConfig({ [name]: value }), (e: unknown) => e instanceof ConfigError && e.message.startsWith(`${name}:`), name)
+  for (const [name, value] of [
+    ['DSP_PORT', 'eighty'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['DSP_ADMIN_TOKEN', 'short'],
+    ['DSP_TEST_CLOCK', 'yes'],
+    ['DSP_CHARGE_COMMIT', 'later'],
+    ['DSP_CHARGE_WRITE', 'later'],
+  ] as const) {
+    assert.throws(
+      () => loadConfig({ [name]: value }),
+      (e: unknown) => e instanceof ConfigError && e.message.startsWith(`${name}:`),
+      name,
+    )
   }
 })
 
-test('embeddings: glove by default; openai needs a URL and a model, and a size unless the model is OpenAI\'s', () => {
+test("embeddings: glove by default; openai needs a URL and a model, and a size unless the model is OpenAI's", () => {
   const c = loadConfig({})
   assert.equal(c.DSP_EMBEDDINGS_PROVIDER, 'glove')
   assert.equal(c.DSP_EMBEDDINGS_URL, undefined)
-  const openai = { DSP_EMBEDDINGS_PROVIDER: 'openai', DSP_EMBEDDINGS_URL: 'http://127.0.0.1:9000', DSP_EMBEDDINGS_MODEL: 'text-embedding-3-small' }
+  const openai = {
+    DSP_EMBEDDINGS_PROVIDER: 'openai',
+    DSP_EMBEDDINGS_URL: 'http://127.0.0.1:9000',
+    DSP_EMBEDDINGS_MODEL: 'text-embedding-3-small',
+  }
   assert.equal(loadConfig(openai).DSP_EMBEDDINGS_MODEL, 'text-embedding-3-small')
-  assert.equal(loadConfig({ ...openai, DSP_EMBEDDINGS_MODEL: 'nomic-embed-text', DSP_EMBEDDINGS_DIMENSIONS: '768' }).DSP_EMBEDDINGS_DIMENSIONS, 768)
+  assert.equal(
+    loadConfig({ ...openai, DSP_EMBEDDINGS_MODEL: 'nomic-embed-text', DSP_EMBEDDINGS_DIMENSIONS: '768' })
+      .DSP_EMBEDDINGS_DIMENSIONS,
+    768,
+  )
   const cases: [Record<string, string>, string][] = [
     [{ ...openai, DSP_EMBEDDINGS_URL: '' }, 'DSP_EMBEDDINGS_URL'],
     [{ ...openai, DSP_EMBEDDINGS_MODEL: '' }, 'DSP_EMBEDDINGS_MODEL'],
@@ -42,7 +65,11 @@ test('embeddings: glove by default; openai needs a URL and a model, and a size u
     [{ ...openai, DSP_EMBEDDINGS_DIMENSIONS: 'many' }, 'DSP_EMBEDDINGS_DIMENSIONS'],
   ]
   for (const [env, name] of cases) {
-    assert.throws(() => loadConfig(env), (e: unknown) => e instanceof ConfigError && e.message.startsWith(`${name}:`), `${JSON.stringify(env)} names ${name}`)
+    assert.throws(
+      () => loadConfig(env),
+      (e: unknown) => e instanceof ConfigError && e.message.startsWith(`${name}:`),
+      `${JSON.stringify(env)} names ${name}`,
+    )
   }
 })
 
@@ -50,7 +77,12 @@ test('parser: rules by default; llm needs a URL and a model; the API key is neve
   const c = loadConfig({})
   assert.equal(c.DSP_PARSER_PROVIDER, 'rules')
   assert.equal(c.DSP_PARSER_TIMEOUT_MS, 3000)
-  const llm = { DSP_PARSER_PROVIDER: 'llm', DSP_PARSER_URL: 'http://127.0.0.1:9001', DSP_PARSER_MODEL: 'gpt-4o-mini', DSP_PARSER_API_KEY: 'sk-secret-value' }
+  const llm = {
+    DSP_PARSER_PROVIDER: 'llm',
+    DSP_PARSER_URL: 'http://127.0.0.1:9001',
+    DSP_PARSER_MODEL: 'gpt-4o-mini',
+    DSP_PARSER_API_KEY: 'sk-secret-value',
+  }
   const ok = loadConfig({ ...llm, DSP_PARSER_TIMEOUT_MS: '1500' })
   assert.equal(ok.DSP_PARSER_TIMEOUT_MS, 1500)
   assert.equal(ok.DSP_PARSER_MODEL, 'gpt-4o-mini')
@@ -63,7 +95,8 @@ test('parser: rules by default; llm needs a URL and a model; the API key is neve
   for (const [env, name] of cases) {
     assert.throws(
       () => loadConfig(env),
-      (e: unknown) => e instanceof ConfigError && e.message.startsWith(`${name}:`) && !e.message.includes('sk-secret-value'),
+      (e: unknown) =>
+        e instanceof ConfigError && e.message.startsWith(`${name}:`) && !e.message.includes('sk-secret-value'),
       `${JSON.stringify(env)} names ${name}`,
     )
   }
@@ -72,7 +105,10 @@ test('parser: rules by default; llm needs a URL and a model; the API key is neve
 })
 
 test('dsp exits with code 2 and one line naming the variable on a bad value', () => {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'migrate'], { env: { ...process.env, DSP_PORT: 'eighty' }, encoding: 'utf8' })
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'migrate'], {
+    env: { ...process.env, DSP_PORT: 'eighty' },
+    encoding: 'utf8',
+  })
   assert.equal(r.status, 2, r.stderr)
   const lines = r.stderr.trim().split('\n')
   assert.equal(lines.length, 1, r.stderr)
@@ -80,7 +116,13 @@ test('dsp exits with code 2 and one line naming the variable on a bad value', ()
 })
 
 test('DSP_CHARGE_WRITE takes either value on either store (behind on PostgreSQL owns the ledger at start: test/http/ledger-owner.test.ts)', () => {
-  assert.equal(loadConfig({ DSP_CHARGE_WRITE: 'behind', DATABASE_URL: 'postgres://localhost/dsp' }).DSP_CHARGE_WRITE, 'behind')
-  assert.equal(loadConfig({ DSP_CHARGE_WRITE: 'store', DATABASE_URL: 'postgres://localhost/dsp' }).DSP_CHARGE_WRITE, 'store')
+  assert.equal(
+    loadConfig({ DSP_CHARGE_WRITE: 'behind', DATABASE_URL: 'postgres://localhost/dsp' }).DSP_CHARGE_WRITE,
+    'behind',
+  )
+  assert.equal(
+    loadConfig({ DSP_CHARGE_WRITE: 'store', DATABASE_URL: 'postgres://localhost/dsp' }).DSP_CHARGE_WRITE,
+    'store',
+  )
   assert.equal(loadConfig({ DSP_CHARGE_WRITE: 'behind' }).DSP_CHARGE_WRITE, 'behind')
 })

@@ -46,7 +46,8 @@ describe('full-text analysis in the process = PostgreSQL english', () => {
     const words = new Set<string>()
     for (const t of TEXTS) for (const w of plain(`${t.a} ${t.b} ${t.c}`).toLowerCase().split(' ')) if (w) words.add(w)
     // Plus the shapes the rules single out: digits, mixed letters and digits, accents, stop words.
-    for (const w of ['2024', 'b2b', 'web3', '3d', 'zürich', 'société', 'running', 'the', 'and', 's', 'don']) words.add(w)
+    for (const w of ['2024', 'b2b', 'web3', '3d', 'zürich', 'société', 'running', 'the', 'and', 's', 'don'])
+      words.add(w)
     const list = [...words]
     assert.ok(list.length > 1000, `only ${list.length} words`)
     for (const store of stores) {

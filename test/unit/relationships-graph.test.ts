@@ -5,7 +5,15 @@
 // institution, unknown starts, affiliations still open, and intervals that end before they start.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { connectSides, MATCHES, NO_START, OPEN, type Basis, type EdgeColumns, type JoinInput } from '../../src/domain/relationships/graph.ts'
+import {
+  connectSides,
+  MATCHES,
+  NO_START,
+  OPEN,
+  type Basis,
+  type EdgeColumns,
+  type JoinInput,
+} from '../../src/domain/relationships/graph.ts'
 
 /** A small seeded generator (mulberry32): the same graphs on every run. */
 function random(seed: number) {
@@ -32,7 +40,14 @@ interface Row {
 const codeOf = (inst: number) => (inst % 2 === 0 ? 1 : 2)
 
 /** `span`: the months starts fall in (a long one leaves gaps between affiliations). */
-function side(rand: () => number, people: number, rowsPerPerson: number, insts: number, bigInsts: number, span = 120): Row[] {
+function side(
+  rand: () => number,
+  people: number,
+  rowsPerPerson: number,
+  insts: number,
+  bigInsts: number,
+  span = 120,
+): Row[] {
   const rows: Row[] = []
   for (let p = 0; p < people; p++) {
     const n = 1 + Math.floor(rand() * rowsPerPerson)
@@ -41,10 +56,23 @@ function side(rand: () => number, people: number, rowsPerPerson: number, insts: 
       const inst = rand() < 0.5 ? Math.floor(rand() * bigInsts) : bigInsts + Math.floor(rand() * (insts - bigInsts))
       const start = rand() < 0.05 ? NO_START : 200 + Math.floor(rand() * span)
       const r = rand()
-      const end = r < 0.25 ? OPEN : r < 0.27 && start !== NO_START ? start - 1 - Math.floor(rand() * 5) : (start === NO_START ? 200 : start) + Math.floor(rand() * (span > 120 ? 12 : 60))
+      const end =
+        r < 0.25
+          ? OPEN
+          : r < 0.27 && start !== NO_START
+            ? start - 1 - Math.floor(rand() * 5)
+            : (start === NO_START ? 200 : start) + Math.floor(rand() * (span > 120 ? 12 : 60))
       rows.push({ person: p, inst, start, end, match: rand() < 0.3 ? 0 : codeOf(inst), kind: inst % 2 })
       // Some people come back to the same institution.
-      if (rand() < 0.1) rows.push({ person: p, inst, start: end === OPEN ? 150 : end + 3, end: OPEN, match: codeOf(inst), kind: inst % 2 })
+      if (rand() < 0.1)
+        rows.push({
+          person: p,
+          inst,
+          start: end === OPEN ? 150 : end + 3,
+          end: OPEN,
+          match: codeOf(inst),
+          kind: inst % 2,
+        })
     }
   }
   return rows
@@ -62,7 +90,8 @@ function columnsOf(rows: Row[]): EdgeColumns {
   }
 }
 
-const overlaps = (a: Row, b: Row, basis: Basis) => basis === 'shared' || (a.start !== NO_START && b.start !== NO_START && a.start <= b.end && b.start <= a.end)
+const overlaps = (a: Row, b: Row, basis: Basis) =>
+  basis === 'shared' || (a.start !== NO_START && b.start !== NO_START && a.start <= b.end && b.start <= a.end)
 
 /** Every pair, the semantics of docs/relationships.md §1 (institutions of one strong match each). */
 function reference(first: Row[], second: Row[], basis: Basis) {
@@ -96,7 +125,11 @@ describe('connectSides against every pair', () => {
         const span = seed % 2 === 1 ? 720 : 120
         const first = side(rand, 150, 4, insts, 4, span)
         const second = side(rand, 220, 4, insts, 4, span)
-        const join: JoinInput = { insts: Array.from({ length: insts }, (_, i) => `inst-${i}`), first: columnsOf(first), second: columnsOf(second) }
+        const join: JoinInput = {
+          insts: Array.from({ length: insts }, (_, i) => `inst-${i}`),
+          first: columnsOf(first),
+          second: columnsOf(second),
+        }
         const got = connectSides(join, { basis, required: null, listContacts: seed % 2 === 0 })
         const want = reference(first, second, basis)
         assert.equal(got.persons.length, want.persons.size, 'connected people')
@@ -104,7 +137,11 @@ describe('connectSides against every pair', () => {
           const w = want.persons.get(p.rank)
           assert.ok(w, `person ${p.rank} is not connected`)
           assert.equal(p.contacts, w.contacts.size, `contacts of person ${p.rank}`)
-          if (p.contactList) assert.deepEqual(p.contactList, [...w.contacts].sort((x, y) => x - y))
+          if (p.contactList)
+            assert.deepEqual(
+              p.contactList,
+              [...w.contacts].sort((x, y) => x - y),
+            )
           assert.deepEqual(
             p.via.map((v) => [v.inst, v.match]).sort(),
             [...w.via].map(([inst, m]) => [`inst-${inst}`, MATCHES[m]]).sort(),
@@ -126,12 +163,19 @@ describe('connectSides against every pair', () => {
     const rand = random(9)
     const first = side(rand, 150, 4, 40, 4)
     const second = side(rand, 220, 4, 40, 4)
-    const join: JoinInput = { insts: Array.from({ length: 40 }, (_, i) => `inst-${i}`), first: columnsOf(first), second: columnsOf(second) }
+    const join: JoinInput = {
+      insts: Array.from({ length: 40 }, (_, i) => `inst-${i}`),
+      first: columnsOf(first),
+      second: columnsOf(second),
+    }
     const got = connectSides(join, { basis: 'overlapping', required: ['inst-0', 'inst-1'] })
     const want = reference(first, second, 'overlapping')
     const expected = [...want.persons].filter(([, p]) => p.via.has(0) && p.via.has(1)).map(([rank]) => rank)
     assert.ok(expected.length > 0)
-    assert.deepEqual(got.persons.map((p) => p.rank).sort((x, y) => x - y), expected.sort((x, y) => x - y))
+    assert.deepEqual(
+      got.persons.map((p) => p.rank).sort((x, y) => x - y),
+      expected.sort((x, y) => x - y),
+    )
     for (const t of got.institutions) assert.ok(t.first <= expected.length)
   })
 })

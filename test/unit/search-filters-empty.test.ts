@@ -7,6 +7,7 @@ import { assertValid } from '../../src/contract/validation.ts'
 
 test('every category accepts an empty filters object (no filter is required)', () => {
   assert.doesNotThrow(() => assertValid(GtmFilters, {}, ['filters']), 'company and person filters')
-  for (const [category, schema] of Object.entries(DocumentFilters)) assert.doesNotThrow(() => assertValid(schema, {}, ['filters']), category)
+  for (const [category, schema] of Object.entries(DocumentFilters))
+    assert.doesNotThrow(() => assertValid(schema, {}, ['filters']), category)
   assert.equal(Object.keys(DocumentFilters).length, 7)
 })

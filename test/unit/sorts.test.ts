@@ -24,12 +24,21 @@ describe('validateSort', () => {
   })
 
   test('direction defaults to desc; asc and desc are kept; clause order is kept', () => {
-    assert.deepEqual(validateSort('company', [{ field: 'employee_count' }, { field: 'company_name', direction: 'asc' }, { field: 'country', direction: 'desc' }]), [
-      { field: 'employee_count', direction: 'desc' },
-      { field: 'company_name', direction: 'asc' },
-      { field: 'country', direction: 'desc' },
+    assert.deepEqual(
+      validateSort('company', [
+        { field: 'employee_count' },
+        { field: 'company_name', direction: 'asc' },
+        { field: 'country', direction: 'desc' },
+      ]),
+      [
+        { field: 'employee_count', direction: 'desc' },
+        { field: 'company_name', direction: 'asc' },
+        { field: 'country', direction: 'desc' },
+      ],
+    )
+    assert.deepEqual(validateSort('person', [{ field: 'tenure', direction: null }]), [
+      { field: 'tenure', direction: 'desc' },
     ])
-    assert.deepEqual(validateSort('person', [{ field: 'tenure', direction: null }]), [{ field: 'tenure', direction: 'desc' }])
   })
 
   test('a sort without an explicit category → 422', () => {
@@ -38,19 +47,41 @@ describe('validateSort', () => {
   })
 
   test('more than 3 clauses → 422', () => {
-    rejects(() => validateSort('company', [{ field: 'employee_count' }, { field: 'revenue' }, { field: 'founded_year' }, { field: 'country' }]), ['body', 'sort'])
+    rejects(
+      () =>
+        validateSort('company', [
+          { field: 'employee_count' },
+          { field: 'revenue' },
+          { field: 'founded_year' },
+          { field: 'country' },
+        ]),
+      ['body', 'sort'],
+    )
   })
 
   test('a repeated field → 422, whatever the directions', () => {
-    rejects(() => validateSort('company', [{ field: 'revenue', direction: 'asc' }, { field: 'revenue', direction: 'desc' }]), ['body', 'sort', 1, 'field'])
+    rejects(
+      () =>
+        validateSort('company', [
+          { field: 'revenue', direction: 'asc' },
+          { field: 'revenue', direction: 'desc' },
+        ]),
+      ['body', 'sort', 1, 'field'],
+    )
   })
 
   test('an unknown field → 422 listing the accepted fields', () => {
-    assert.throws(() => validateSort('company', [{ field: 'shoe_size' }]), (e: unknown) => {
-      assert.ok(e instanceof ApiError)
-      assert.deepEqual((e.options.extra as { accepted: string[] }).accepted, GTM_SORTS.map((s) => s.field))
-      return true
-    })
+    assert.throws(
+      () => validateSort('company', [{ field: 'shoe_size' }]),
+      (e: unknown) => {
+        assert.ok(e instanceof ApiError)
+        assert.deepEqual(
+          (e.options.extra as { accepted: string[] }).accepted,
+          GTM_SORTS.map((s) => s.field),
+        )
+        return true
+      },
+    )
     rejects(() => validateSort('patent', [{ field: 'employee_count' }]), ['body', 'sort', 0, 'field'])
   })
 
@@ -95,7 +126,10 @@ describe('listSortFields', () => {
   test('document categories: their own sets, group null, applies_to empty', () => {
     for (const category of DOCUMENT_CATEGORIES) {
       const c = listSortFields(category)
-      assert.deepEqual(c.sorts.map((s) => s.field), DOCUMENT_SORTS[category].map((s) => s.field))
+      assert.deepEqual(
+        c.sorts.map((s) => s.field),
+        DOCUMENT_SORTS[category].map((s) => s.field),
+      )
       for (const s of c.sorts) {
         assert.equal(s.group, null)
         assert.deepEqual(s.applies_to, [])

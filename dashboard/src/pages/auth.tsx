@@ -10,7 +10,10 @@ function authMessage(e: unknown): unknown {
   if (!(e instanceof ApiProblem)) return e
   if (e.code === 'auth.invalid_credentials') return new Error('The email or password is wrong.')
   if (e.code === 'auth.account_exists') return new Error('An account with this email exists. Sign in instead.')
-  if (e.code === 'auth.insufficient_scope') return new Error('Your account has no access to this platform. Ask an owner or admin of your organisation for a role.')
+  if (e.code === 'auth.insufficient_scope')
+    return new Error(
+      'Your account has no access to this platform. Ask an owner or admin of your organisation for a role.',
+    )
   return e
 }
 
@@ -28,7 +31,9 @@ export function AuthPage({ mode, onSignedIn }: { mode: 'sign-in' | 'sign-up'; on
     setBusy(true)
     setError(null)
     try {
-      const body = signUp ? { email, password, ...(workspace.trim() ? { workspace_name: workspace.trim() } : {}) } : { email, password }
+      const body = signUp
+        ? { email, password, ...(workspace.trim() ? { workspace_name: workspace.trim() } : {}) }
+        : { email, password }
       const me = await post<SessionView>(signUp ? '/v1/auth/sign-up' : '/v1/auth/sign-in', body)
       setCsrfToken(me.csrf_token)
       onSignedIn(me)
@@ -47,7 +52,14 @@ export function AuthPage({ mode, onSignedIn }: { mode: 'sign-in' | 'sign-up'; on
       <form onSubmit={(e) => void submit(e)} className="card stack" aria-describedby="auth-help">
         <div className="field">
           <label htmlFor="auth-email">Email</label>
-          <input id="auth-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input
+            id="auth-email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="auth-password">Password</label>
@@ -71,7 +83,14 @@ export function AuthPage({ mode, onSignedIn }: { mode: 'sign-in' | 'sign-up'; on
         {signUp && (
           <div className="field">
             <label htmlFor="auth-workspace">Workspace name (optional)</label>
-            <input id="auth-workspace" type="text" maxLength={200} autoComplete="organization" value={workspace} onChange={(e) => setWorkspace(e.target.value)} />
+            <input
+              id="auth-workspace"
+              type="text"
+              maxLength={200}
+              autoComplete="organization"
+              value={workspace}
+              onChange={(e) => setWorkspace(e.target.value)}
+            />
           </div>
         )}
         <ErrorMessage error={error} />
@@ -112,7 +131,8 @@ export function ActivatePage({ me, onActivated }: { me: SessionView; onActivated
       <PageTitle>Activate the platform</PageTitle>
       <div className="card stack">
         <p>
-          {me.user.email} has a role in <strong>{me.workspace.name}</strong> but has not activated the Data Platform yet. Activating lets you use the playground, create API keys and see your usage.
+          {me.user.email} has a role in <strong>{me.workspace.name}</strong> but has not activated the Data Platform
+          yet. Activating lets you use the playground, create API keys and see your usage.
         </p>
         <ErrorMessage error={error} />
         <button type="button" className="primary" disabled={busy} onClick={() => void activate()}>

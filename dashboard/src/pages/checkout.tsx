@@ -13,12 +13,18 @@ const LIMITS = { min: 10, max: 100_000 }
 function checkoutMessage(e: unknown): unknown {
   if (!(e instanceof ApiProblem)) return e
   if (e.code === 'payment.forbidden') return new Error('Only an owner or admin of this workspace can pay for credits.')
-  if (e.code === 'payment.topup_not_found') return new Error('This checkout link is unknown, belongs to another workspace, or expired (links last 15 minutes). Start a new top-up.')
+  if (e.code === 'payment.topup_not_found')
+    return new Error(
+      'This checkout link is unknown, belongs to another workspace, or expired (links last 15 minutes). Start a new top-up.',
+    )
   return e
 }
 
 export function CheckoutPage({ me, topupId }: { me: SessionView; topupId: string }) {
-  const intent = useLoad((signal) => get<Topup>(`/v1/billing/top-up/intents/${encodeURIComponent(topupId)}`, undefined, signal), [topupId])
+  const intent = useLoad(
+    (signal) => get<Topup>(`/v1/billing/top-up/intents/${encodeURIComponent(topupId)}`, undefined, signal),
+    [topupId],
+  )
   const [choice, setChoice] = useState<string>('500')
   const [custom, setCustom] = useState('250')
   const [error, setError] = useState<unknown>(null)
@@ -32,7 +38,9 @@ export function CheckoutPage({ me, topupId }: { me: SessionView; topupId: string
     setBusy(true)
     setError(null)
     try {
-      const topup = await post<Topup>(`/v1/billing/top-up/intents/${encodeURIComponent(topupId)}/checkout`, { credits: amount })
+      const topup = await post<Topup>(`/v1/billing/top-up/intents/${encodeURIComponent(topupId)}/checkout`, {
+        credits: amount,
+      })
       const credits = await get<Credits>('/v1/credits')
       setPaid({ topup, credits })
     } catch (err) {
@@ -79,26 +87,56 @@ export function CheckoutPage({ me, topupId }: { me: SessionView; topupId: string
             <legend>Credits</legend>
             {PRESETS.map((p) => (
               <label key={p} className="inline">
-                <input type="radio" name="amount" value={String(p)} checked={choice === String(p)} onChange={() => setChoice(String(p))} /> {p.toLocaleString('en')}
+                <input
+                  type="radio"
+                  name="amount"
+                  value={String(p)}
+                  checked={choice === String(p)}
+                  onChange={() => setChoice(String(p))}
+                />{' '}
+                {p.toLocaleString('en')}
               </label>
             ))}
             <label className="inline">
-              <input type="radio" name="amount" value="custom" checked={choice === 'custom'} onChange={() => setChoice('custom')} /> Other amount
+              <input
+                type="radio"
+                name="amount"
+                value="custom"
+                checked={choice === 'custom'}
+                onChange={() => setChoice('custom')}
+              />{' '}
+              Other amount
             </label>
             {choice === 'custom' && (
               <div className="field">
                 <label htmlFor="custom-amount">Other amount (credits)</label>
-                <input id="custom-amount" type="number" min={LIMITS.min} max={LIMITS.max} step="any" required value={custom} onChange={(e) => setCustom(e.target.value)} aria-describedby="custom-hint" />
+                <input
+                  id="custom-amount"
+                  type="number"
+                  min={LIMITS.min}
+                  max={LIMITS.max}
+                  step="any"
+                  required
+                  value={custom}
+                  onChange={(e) => setCustom(e.target.value)}
+                  aria-describedby="custom-hint"
+                />
                 <small id="custom-hint" className="muted">
                   {LIMITS.min} to {LIMITS.max.toLocaleString('en')} credits.
                 </small>
               </div>
             )}
           </fieldset>
-          <p className="muted">Payment provider: built-in local test provider (no card needed; payments always succeed).</p>
+          <p className="muted">
+            Payment provider: built-in local test provider (no card needed; payments always succeed).
+          </p>
           <ErrorMessage error={error} />
           <div>
-            <button type="submit" className="primary" disabled={busy || !me.permissions.billing || !Number.isFinite(amount)}>
+            <button
+              type="submit"
+              className="primary"
+              disabled={busy || !me.permissions.billing || !Number.isFinite(amount)}
+            >
               {busy ? 'Paying…' : `Pay for ${Number.isFinite(amount) ? amount.toLocaleString('en') : '—'} credits`}
             </button>
           </div>

@@ -2,7 +2,14 @@
 // the secret shown once with a copy button, the list, and revocation.
 import { useState, type FormEvent } from 'react'
 import { del, get, post } from '../api.ts'
-import { SCOPES, type CreatedKey, type CreateKeyBody, type KeysResponse, type Scope, type SessionView } from '../types.ts'
+import {
+  SCOPES,
+  type CreatedKey,
+  type CreateKeyBody,
+  type KeysResponse,
+  type Scope,
+  type SessionView,
+} from '../types.ts'
 import { CopyButton, ErrorMessage, formatDate, Loading, PageTitle, Table, useLoad } from '../ui.tsx'
 
 type KeyRow = KeysResponse['keys'][number]
@@ -22,7 +29,9 @@ export function KeysPage({ me }: { me: SessionView }) {
   return (
     <>
       <PageTitle>API keys</PageTitle>
-      <p className="muted">Keys are for servers: send one in the X-API-Key header. A key cannot be used from a browser.</p>
+      <p className="muted">
+        Keys are for servers: send one in the X-API-Key header. A key cannot be used from a browser.
+      </p>
       {created ? (
         <NewSecret created={created} onDone={() => setCreated(null)} />
       ) : (
@@ -47,12 +56,15 @@ export function KeysPage({ me }: { me: SessionView }) {
 function CreateKeyForm({ allowed, onCreated }: { allowed: readonly Scope[]; onCreated: (k: CreatedKey) => void }) {
   const [name, setName] = useState('')
   const [environment, setEnvironment] = useState<'live' | 'test'>('test')
-  const [scopes, setScopes] = useState<Scope[]>(['dsp.search.read', 'dsp.entities.read'].filter((s) => allowed.includes(s as Scope)) as Scope[])
+  const [scopes, setScopes] = useState<Scope[]>(
+    ['dsp.search.read', 'dsp.entities.read'].filter((s) => allowed.includes(s as Scope)) as Scope[],
+  )
   const [days, setDays] = useState(90)
   const [error, setError] = useState<unknown>(null)
   const [busy, setBusy] = useState(false)
 
-  const toggle = (s: Scope, on: boolean) => setScopes((cur) => (on ? SCOPES.filter((x) => x === s || cur.includes(x)) : cur.filter((x) => x !== s)))
+  const toggle = (s: Scope, on: boolean) =>
+    setScopes((cur) => (on ? SCOPES.filter((x) => x === s || cur.includes(x)) : cur.filter((x) => x !== s)))
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -79,11 +91,27 @@ function CreateKeyForm({ allowed, onCreated }: { allowed: readonly Scope[]; onCr
       <div className="row">
         <div className="field">
           <label htmlFor="key-name">Name</label>
-          <input id="key-name" type="text" maxLength={120} value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. CRM sync" />
+          <input
+            id="key-name"
+            type="text"
+            maxLength={120}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="e.g. CRM sync"
+          />
         </div>
         <div className="field">
           <label htmlFor="key-days">Expires in (days)</label>
-          <input id="key-days" type="number" min={1} max={730} required value={days} onChange={(e) => setDays(Number(e.target.value))} aria-describedby="key-days-hint" />
+          <input
+            id="key-days"
+            type="number"
+            min={1}
+            max={730}
+            required
+            value={days}
+            onChange={(e) => setDays(Number(e.target.value))}
+            aria-describedby="key-days-hint"
+          />
           <small id="key-days-hint" className="muted">
             1 to 730 days.
           </small>
@@ -92,17 +120,38 @@ function CreateKeyForm({ allowed, onCreated }: { allowed: readonly Scope[]; onCr
       <fieldset>
         <legend>Environment</legend>
         <label className="inline">
-          <input type="radio" name="key-env" value="test" checked={environment === 'test'} onChange={() => setEnvironment('test')} /> Test (every call costs nothing)
+          <input
+            type="radio"
+            name="key-env"
+            value="test"
+            checked={environment === 'test'}
+            onChange={() => setEnvironment('test')}
+          />{' '}
+          Test (every call costs nothing)
         </label>
         <label className="inline">
-          <input type="radio" name="key-env" value="live" checked={environment === 'live'} onChange={() => setEnvironment('live')} /> Live (charged per action)
+          <input
+            type="radio"
+            name="key-env"
+            value="live"
+            checked={environment === 'live'}
+            onChange={() => setEnvironment('live')}
+          />{' '}
+          Live (charged per action)
         </label>
       </fieldset>
       <fieldset>
         <legend>Scopes</legend>
         {SCOPES.map((s) => (
           <label key={s} className="check">
-            <input type="checkbox" name="scopes" value={s} checked={scopes.includes(s)} disabled={!allowed.includes(s)} onChange={(e) => toggle(s, e.target.checked)} />
+            <input
+              type="checkbox"
+              name="scopes"
+              value={s}
+              checked={scopes.includes(s)}
+              disabled={!allowed.includes(s)}
+              onChange={(e) => toggle(s, e.target.checked)}
+            />
             <span>
               <code>{s}</code> <span className="muted">{SCOPE_HELP[s]}</span>
               {!allowed.includes(s) && <span className="muted"> (your role cannot grant this)</span>}
@@ -131,7 +180,13 @@ function NewSecret({ created, onDone }: { created: CreatedKey; onDone: () => voi
         <label htmlFor="secret" className="visually-hidden">
           New API key secret
         </label>
-        <input id="secret" className="secret" readOnly value={created.secret} onFocus={(e) => e.currentTarget.select()} />
+        <input
+          id="secret"
+          className="secret"
+          readOnly
+          value={created.secret}
+          onFocus={(e) => e.currentTarget.select()}
+        />
         <CopyButton text={created.secret} label="Copy the new API key" />
       </div>
       <p className="muted">
@@ -163,7 +218,11 @@ function KeyTable({ rows, onRevoked }: { rows: KeyRow[]; onRevoked: () => void }
         { key: 'expires_at', header: 'Expires', render: (k) => formatDate(k.expires_at) },
         { key: 'last_used_at', header: 'Last used', render: (k) => formatDate(k.last_used_at) },
         { key: 'revoked_at', header: 'Revoked', render: (k) => formatDate(k.revoked_at) },
-        { key: 'actions', header: 'Actions', render: (k) => (k.status === 'active' ? <RevokeButton row={k} onRevoked={onRevoked} /> : null) },
+        {
+          key: 'actions',
+          header: 'Actions',
+          render: (k) => (k.status === 'active' ? <RevokeButton row={k} onRevoked={onRevoked} /> : null),
+        },
       ]}
     />
   )
@@ -190,7 +249,13 @@ function RevokeButton({ row, onRevoked }: { row: KeyRow; onRevoked: () => void }
   }
   return (
     <span className="row">
-      <button type="button" className="danger" onClick={() => void revoke()} aria-label={`Confirm: revoke ${label} now`} autoFocus>
+      <button
+        type="button"
+        className="danger"
+        onClick={() => void revoke()}
+        aria-label={`Confirm: revoke ${label} now`}
+        autoFocus
+      >
         Confirm revoke
       </button>
       <button type="button" onClick={() => setConfirming(false)}>

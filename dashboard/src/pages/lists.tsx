@@ -3,8 +3,26 @@
 import { useState, type FormEvent } from 'react'
 import { del, get, patch, post } from '../api.ts'
 import { categoryLabel } from '../playground/common.tsx'
-import { CATEGORIES, type AddItemsResult, type EntityCategory, type ListItems, type Lists, type SavedList } from '../types.ts'
-import { cellText, ErrorMessage, formatDate, isMissingRoute, Json, Loading, PageTitle, Status, Table, useLoad } from '../ui.tsx'
+import {
+  CATEGORIES,
+  type AddItemsResult,
+  type EntityCategory,
+  type ListItems,
+  type Lists,
+  type SavedList,
+} from '../types.ts'
+import {
+  cellText,
+  ErrorMessage,
+  formatDate,
+  isMissingRoute,
+  Json,
+  Loading,
+  PageTitle,
+  Status,
+  Table,
+  useLoad,
+} from '../ui.tsx'
 
 export function ListsPage() {
   const lists = useLoad((signal) => get<Lists>('/v1/lists', undefined, signal), [])
@@ -27,7 +45,8 @@ export function ListsPage() {
               <>
                 <p className="muted">
                   {lists.data.saved_items} saved items
-                  {lists.data.saved_items_cap !== null ? ` of at most ${lists.data.saved_items_cap}` : ''} · fields: {lists.data.field_tier}
+                  {lists.data.saved_items_cap !== null ? ` of at most ${lists.data.saved_items_cap}` : ''} · fields:{' '}
+                  {lists.data.field_tier}
                 </p>
                 <Table
                   caption="Saved lists"
@@ -82,7 +101,15 @@ function CreateListForm({ onCreated }: { onCreated: () => void }) {
     <form className="card row" onSubmit={(e) => void submit(e)} aria-label="Create a list">
       <div className="field grow">
         <label htmlFor="list-name">New list name</label>
-        <input id="list-name" type="text" required maxLength={120} pattern=".*\S.*" value={name} onChange={(e) => setName(e.target.value)} />
+        <input
+          id="list-name"
+          type="text"
+          required
+          maxLength={120}
+          pattern=".*\S.*"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
       </div>
       <button type="submit" className="primary">
         Create list
@@ -92,7 +119,15 @@ function CreateListForm({ onCreated }: { onCreated: () => void }) {
   )
 }
 
-function ListActions({ list, onBrowse, onChanged }: { list: SavedList; onBrowse: () => void; onChanged: (gone: boolean) => void }) {
+function ListActions({
+  list,
+  onBrowse,
+  onChanged,
+}: {
+  list: SavedList
+  onBrowse: () => void
+  onChanged: (gone: boolean) => void
+}) {
   const [mode, setMode] = useState<'idle' | 'rename' | 'delete'>('idle')
   const [name, setName] = useState(list.name)
   const [error, setError] = useState<unknown>(null)
@@ -119,7 +154,15 @@ function ListActions({ list, onBrowse, onChanged }: { list: SavedList; onBrowse:
         <label htmlFor={`rename-${list.id}`} className="visually-hidden">
           New name for {list.name}
         </label>
-        <input id={`rename-${list.id}`} type="text" required maxLength={120} value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+        <input
+          id={`rename-${list.id}`}
+          type="text"
+          required
+          maxLength={120}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          autoFocus
+        />
         <button type="submit">Save</button>
         <button type="button" onClick={() => setMode('idle')}>
           Cancel
@@ -131,7 +174,13 @@ function ListActions({ list, onBrowse, onChanged }: { list: SavedList; onBrowse:
   if (mode === 'delete') {
     return (
       <span className="row">
-        <button type="button" className="danger" autoFocus onClick={() => void act(() => del(`/v1/lists/${id}`), true)} aria-label={`Confirm: delete ${list.name}`}>
+        <button
+          type="button"
+          className="danger"
+          autoFocus
+          onClick={() => void act(() => del(`/v1/lists/${id}`), true)}
+          aria-label={`Confirm: delete ${list.name}`}
+        >
           Confirm delete
         </button>
         <button type="button" onClick={() => setMode('idle')}>
@@ -162,11 +211,14 @@ function ListItemsView({ list, onChanged, onClose }: { list: SavedList; onChange
   const id = encodeURIComponent(list.id)
   const [pages, setPages] = useState<ListItems[]>([])
   const [tick, setTick] = useState(0)
-  const first = useLoad(async (signal) => {
-    const page = await get<ListItems>(`/v1/lists/${id}/items`, { limit: 25 }, signal)
-    setPages([page])
-    return page
-  }, [id, tick])
+  const first = useLoad(
+    async (signal) => {
+      const page = await get<ListItems>(`/v1/lists/${id}/items`, { limit: 25 }, signal)
+      setPages([page])
+      return page
+    },
+    [id, tick],
+  )
   const [error, setError] = useState<unknown>(null)
   const last = pages[pages.length - 1]
   const items = pages.flatMap((p) => p.items)
@@ -186,7 +238,9 @@ function ListItemsView({ list, onChanged, onClose }: { list: SavedList; onChange
   }
   const remove = async (item: Item) => {
     try {
-      await del(`/v1/lists/${id}/items`, { items: [{ entity_category: item.entity_category, entity_id: item.entity_id }] })
+      await del(`/v1/lists/${id}/items`, {
+        items: [{ entity_category: item.entity_category, entity_id: item.entity_id }],
+      })
       refresh()
     } catch (e) {
       setError(e)
@@ -215,7 +269,14 @@ function ListItemsView({ list, onChanged, onClose }: { list: SavedList; onChange
               { key: 'entity_category', header: 'Category', render: (i) => categoryLabel(i.entity_category) },
               { key: 'entity_id', header: 'Id', render: (i) => <code>{i.entity_id}</code> },
               { key: 'added_at', header: 'Added', render: (i) => formatDate(i.added_at) },
-              { key: 'available', header: 'Record', render: (i) => (i.available ? recordName(i.record as Record<string, unknown> | null) : `unavailable (${i.unavailable_reason ?? 'unknown'})`) },
+              {
+                key: 'available',
+                header: 'Record',
+                render: (i) =>
+                  i.available
+                    ? recordName(i.record as Record<string, unknown> | null)
+                    : `unavailable (${i.unavailable_reason ?? 'unknown'})`,
+              },
               {
                 key: 'record',
                 header: 'Fields',
@@ -231,7 +292,11 @@ function ListItemsView({ list, onChanged, onClose }: { list: SavedList; onChange
                 key: 'remove',
                 header: 'Actions',
                 render: (i) => (
-                  <button type="button" onClick={() => void remove(i)} aria-label={`Remove ${i.entity_id} from the list`}>
+                  <button
+                    type="button"
+                    onClick={() => void remove(i)}
+                    aria-label={`Remove ${i.entity_id} from the list`}
+                  >
                     Remove
                   </button>
                 ),
@@ -261,10 +326,17 @@ function AddItemsForm({ listId, onAdded }: { listId: string; onAdded: () => void
   const [error, setError] = useState<unknown>(null)
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    const list = ids.split('\n').map((s) => s.trim()).filter(Boolean)
+    const list = ids
+      .split('\n')
+      .map((s) => s.trim())
+      .filter(Boolean)
     if (list.length === 0) return
     try {
-      setResult(await post<AddItemsResult>(`/v1/lists/${listId}/items`, { items: list.map((entity_id) => ({ entity_category: category, entity_id })) }))
+      setResult(
+        await post<AddItemsResult>(`/v1/lists/${listId}/items`, {
+          items: list.map((entity_id) => ({ entity_category: category, entity_id })),
+        }),
+      )
       setIds('')
       setError(null)
       onAdded()
@@ -295,7 +367,8 @@ function AddItemsForm({ listId, onAdded }: { listId: string; onAdded: () => void
       </div>
       {result && (
         <Status>
-          Added {result.added}, already there {result.already_present}, not allowed (Do-Not-Contact) {result.suppressed}.
+          Added {result.added}, already there {result.already_present}, not allowed (Do-Not-Contact) {result.suppressed}
+          .
         </Status>
       )}
       <ErrorMessage error={error} />

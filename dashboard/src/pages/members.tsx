@@ -33,7 +33,16 @@ export function MembersPage() {
           rowKey={(m) => String(m.user_id)}
           columns={[
             { key: 'email', header: 'Email' },
-            { key: 'role', header: 'Role', render: (m) => (m.role ? <span title={ROLES[m.role]}>{m.role.replace(/^dsp_/, '')}</span> : <span className="muted">none</span>) },
+            {
+              key: 'role',
+              header: 'Role',
+              render: (m) =>
+                m.role ? (
+                  <span title={ROLES[m.role]}>{m.role.replace(/^dsp_/, '')}</span>
+                ) : (
+                  <span className="muted">none</span>
+                ),
+            },
             { key: 'state', header: 'State', render: (m) => STATES[m.state] ?? m.state },
             { key: 'joined_at', header: 'Member since', render: (m) => formatDate(m.joined_at) },
           ]}

@@ -11,13 +11,32 @@ export function PlaygroundPage({ me }: { me: SessionView }) {
   return (
     <>
       <PageTitle>Playground</PageTitle>
-      <p className="muted">Calls run as you, are billed to {me.workspace.name} at live prices, and count toward the dashboard limit of 30 requests a minute.</p>
+      <p className="muted">
+        Calls run as you, are billed to {me.workspace.name} at live prices, and count toward the dashboard limit of 30
+        requests a minute.
+      </p>
       <Tabs
         label="Playground tools"
         tabs={[
-          { id: 'search', label: 'Search', panel: can('dsp.search.read') ? <SearchPanel /> : <NoScope scope="dsp.search.read" /> },
-          { id: 'lookup', label: 'Look up records', panel: can('dsp.entities.read') ? <LookupPanel /> : <NoScope scope="dsp.entities.read" /> },
-          { id: 'agents', label: 'Agent runs', panel: can('dsp.agents.read') ? <AgentPanel canStart={can('dsp.agents.write')} /> : <NoScope scope="dsp.agents.read" /> },
+          {
+            id: 'search',
+            label: 'Search',
+            panel: can('dsp.search.read') ? <SearchPanel /> : <NoScope scope="dsp.search.read" />,
+          },
+          {
+            id: 'lookup',
+            label: 'Look up records',
+            panel: can('dsp.entities.read') ? <LookupPanel /> : <NoScope scope="dsp.entities.read" />,
+          },
+          {
+            id: 'agents',
+            label: 'Agent runs',
+            panel: can('dsp.agents.read') ? (
+              <AgentPanel canStart={can('dsp.agents.write')} />
+            ) : (
+              <NoScope scope="dsp.agents.read" />
+            ),
+          },
         ]}
       />
     </>

@@ -65,12 +65,18 @@ function Balance({ me }: { me: SessionView }) {
           )}
         </dl>
       )}
-      {c?.scope === 'tenant_wide_fallback' && <p className="muted">This workspace has no allocation of its own; it spends the organisation pool.</p>}
+      {c?.scope === 'tenant_wide_fallback' && (
+        <p className="muted">This workspace has no allocation of its own; it spends the organisation pool.</p>
+      )}
       <div className="row">
         <button type="button" className="primary" onClick={() => void buy()}>
           Buy credits
         </button>
-        {!me.permissions.billing && <span className="muted">Paying needs the owner or admin role; you can still open a checkout link to pass on.</span>}
+        {!me.permissions.billing && (
+          <span className="muted">
+            Paying needs the owner or admin role; you can still open a checkout link to pass on.
+          </span>
+        )}
       </div>
       <ErrorMessage error={error} />
     </section>
@@ -93,18 +99,38 @@ function CreditsChart() {
       {m && (
         <>
           <p className="muted">
-            {formatCredits(m.total_credits)} credits over {m.total_runs} runs, {m.days[0]?.date} to {m.days[m.days.length - 1]?.date} (UTC).
+            {formatCredits(m.total_credits)} credits over {m.total_runs} runs, {m.days[0]?.date} to{' '}
+            {m.days[m.days.length - 1]?.date} (UTC).
           </p>
           <p className="muted chart-scale" aria-hidden="true">
             Scale: 0 to {formatCredits(max)} credits a day
           </p>
-          <svg className="chart" viewBox={`0 0 ${CHART.width} ${CHART.height}`} role="img" aria-labelledby="chart-title chart-desc" preserveAspectRatio="none">
+          <svg
+            className="chart"
+            viewBox={`0 0 ${CHART.width} ${CHART.height}`}
+            role="img"
+            aria-labelledby="chart-title chart-desc"
+            preserveAspectRatio="none"
+          >
             <desc id="chart-desc">Bar chart of credits charged per day; the table below has the same numbers.</desc>
-            <line x1={CHART.pad} y1={CHART.height - CHART.pad} x2={CHART.width} y2={CHART.height - CHART.pad} className="axis" />
+            <line
+              x1={CHART.pad}
+              y1={CHART.height - CHART.pad}
+              x2={CHART.width}
+              y2={CHART.height - CHART.pad}
+              className="axis"
+            />
             {m.days.map((d, i) => {
               const h = ((CHART.height - CHART.pad - 8) * d.credits) / max
               return (
-                <rect key={d.date} x={CHART.pad + i * barWidth + 1} y={CHART.height - CHART.pad - h} width={Math.max(1, barWidth - 2)} height={h} className="bar">
+                <rect
+                  key={d.date}
+                  x={CHART.pad + i * barWidth + 1}
+                  y={CHART.height - CHART.pad - h}
+                  width={Math.max(1, barWidth - 2)}
+                  height={h}
+                  className="bar"
+                >
                   <title>
                     {d.date}: {formatCredits(d.credits)} credits, {d.runs} runs
                   </title>
@@ -179,10 +205,23 @@ function HistoryTable() {
               { key: 'occurred_at', header: 'When', render: (r) => formatDate(r.occurred_at) },
               { key: 'action_type', header: 'Action', render: (r) => <code>{r.action_type}</code> },
               { key: 'query', header: 'Query' },
-              { key: 'actor_type', header: 'By', render: (r) => (r.actor_type === 'user' ? 'you (dashboard)' : 'API key') },
-              { key: 'status', header: 'Status', render: (r) => (r.error_code ? `${r.status} (${r.error_code})` : r.status) },
+              {
+                key: 'actor_type',
+                header: 'By',
+                render: (r) => (r.actor_type === 'user' ? 'you (dashboard)' : 'API key'),
+              },
+              {
+                key: 'status',
+                header: 'Status',
+                render: (r) => (r.error_code ? `${r.status} (${r.error_code})` : r.status),
+              },
               { key: 'result_count', header: 'Rows', numeric: true },
-              { key: 'credits_charged', header: 'Credits', numeric: true, render: (r) => formatCredits(r.credits_charged) },
+              {
+                key: 'credits_charged',
+                header: 'Credits',
+                numeric: true,
+                render: (r) => formatCredits(r.credits_charged),
+              },
               {
                 key: 'detail',
                 header: 'Details',

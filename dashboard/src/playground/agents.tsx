@@ -17,13 +17,18 @@ const EFFORTS: readonly { value: Effort; label: string }[] = [
 
 const TERMINAL = new Set(['completed', 'failed', 'cancelled'])
 
-const newIdempotencyKey = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`)
+const newIdempotencyKey = () =>
+  typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`
 
 export function AgentPanel({ canStart }: { canStart: boolean }) {
   const [runId, setRunId] = useState<string | null>(null)
   return (
     <div className="stack">
-      {canStart ? <StartRunForm onStarted={setRunId} /> : <p className="muted">Your role can read agent runs but not start them (it lacks dsp.agents.write).</p>}
+      {canStart ? (
+        <StartRunForm onStarted={setRunId} />
+      ) : (
+        <p className="muted">Your role can read agent runs but not start them (it lacks dsp.agents.write).</p>
+      )}
       {runId && <RunWatcher key={runId} runId={runId} canCancel={canStart} />}
       <RecentRuns onWatch={setRunId} />
     </div>
@@ -43,8 +48,15 @@ function StartRunForm({ onStarted }: { onStarted: (runId: string) => void }) {
     setBusy(true)
     setError(null)
     try {
-      const lines = criteria.split('\n').map((s) => s.trim()).filter(Boolean)
-      const handle = await post<AgentRunHandle>('/v1/agents/runs', { query, category, effort, ...(lines.length ? { criteria: lines } : {}) }, { 'idempotency-key': newIdempotencyKey() })
+      const lines = criteria
+        .split('\n')
+        .map((s) => s.trim())
+        .filter(Boolean)
+      const handle = await post<AgentRunHandle>(
+        '/v1/agents/runs',
+        { query, category, effort, ...(lines.length ? { criteria: lines } : {}) },
+        { 'idempotency-key': newIdempotencyKey() },
+      )
       onStarted(handle.run_id)
     } catch (err) {
       setError(isMissingRoute(err) ? new Error('Agent runs are not available on this server yet.') : err)
@@ -58,12 +70,24 @@ function StartRunForm({ onStarted }: { onStarted: (runId: string) => void }) {
       <h2 id="agent-form">Start an agent run</h2>
       <div className="field">
         <label htmlFor="agent-query">What should the agent find?</label>
-        <textarea id="agent-query" rows={3} required maxLength={4000} value={query} onChange={(e) => setQuery(e.target.value)} placeholder="e.g. B2B payment companies in Europe that raised a Series B in the last two years" />
+        <textarea
+          id="agent-query"
+          rows={3}
+          required
+          maxLength={4000}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder="e.g. B2B payment companies in Europe that raised a Series B in the last two years"
+        />
       </div>
       <div className="row">
         <div className="field">
           <label htmlFor="agent-category">Each row is a</label>
-          <select id="agent-category" value={category} onChange={(e) => setCategory(e.target.value as 'company' | 'person')}>
+          <select
+            id="agent-category"
+            value={category}
+            onChange={(e) => setCategory(e.target.value as 'company' | 'person')}
+          >
             <option value="company">Company</option>
             <option value="person">Person</option>
           </select>
@@ -165,7 +189,9 @@ function RunWatcher({ runId, canCancel }: { runId: string; canCancel: boolean })
           </div>
           <div>
             <dt>Cost</dt>
-            <dd>{run.credits_charged === null ? 'not settled yet' : `${formatCredits(run.credits_charged)} credits`}</dd>
+            <dd>
+              {run.credits_charged === null ? 'not settled yet' : `${formatCredits(run.credits_charged)} credits`}
+            </dd>
           </div>
           {run.error && (
             <div>
@@ -192,7 +218,13 @@ function RunWatcher({ runId, canCancel }: { runId: string; canCancel: boolean })
       {results && (
         <>
           <AnswerSummary answer={results} />
-          <Table caption="Agent run rows" rows={results.results} rowKey={(r, i) => `${r.id}-${i}`} columns={rowColumns(results.results)} empty="The run returned no rows." />
+          <Table
+            caption="Agent run rows"
+            rows={results.results}
+            rowKey={(r, i) => `${r.id}-${i}`}
+            columns={rowColumns(results.results)}
+            empty="The run returned no rows."
+          />
         </>
       )}
       {run && (

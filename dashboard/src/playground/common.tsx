@@ -10,7 +10,11 @@ export function costText(meta: Meta): string {
   return `${formatCredits(meta.credits_charged)} credits`
 }
 
-export function AnswerSummary({ answer }: { answer: { results: unknown[]; total: number; total_is_estimate: boolean; meta: Meta } }) {
+export function AnswerSummary({
+  answer,
+}: {
+  answer: { results: unknown[]; total: number; total_is_estimate: boolean; meta: Meta }
+}) {
   return (
     <dl className="summary" aria-label="Answer summary">
       <div>
@@ -41,9 +45,29 @@ export function AnswerSummary({ answer }: { answer: { results: unknown[]; total:
 const FIRST_COLUMNS = ['id', 'category', 'score']
 const MAX_EXTRA_COLUMNS = 6
 // Fields a person reads first, when a row has them; then any other short field.
-const PREFERRED = ['account_name', 'name', 'full_name', 'title', 'headline', 'job_title', 'company_name', 'domain', 'industry', 'country', 'city', 'employee_count', 'published_at', 'announced_on', 'amount_usd']
+const PREFERRED = [
+  'account_name',
+  'name',
+  'full_name',
+  'title',
+  'headline',
+  'job_title',
+  'company_name',
+  'domain',
+  'industry',
+  'country',
+  'city',
+  'employee_count',
+  'published_at',
+  'announced_on',
+  'amount_usd',
+]
 
-const isShort = (v: unknown) => v !== null && v !== undefined && typeof v !== 'object' && !(typeof v === 'string' && (/^https?:\/\//.test(v) || v.length > 80))
+const isShort = (v: unknown) =>
+  v !== null &&
+  v !== undefined &&
+  typeof v !== 'object' &&
+  !(typeof v === 'string' && (/^https?:\/\//.test(v) || v.length > 80))
 
 /** The table's columns: the guaranteed keys (id, category, score) the rows carry, then a few readable fields. */
 export function rowColumns(rows: SearchRow[]): Column<SearchRow>[] {
@@ -54,7 +78,15 @@ export function rowColumns(rows: SearchRow[]): Column<SearchRow>[] {
     .slice(0, MAX_EXTRA_COLUMNS)
   const first = FIRST_COLUMNS.filter((k) => rows.some((r) => k in r))
   return [
-    ...first.map((k) => ({ key: k, header: k, numeric: k === 'score', render: k === 'score' ? (r: SearchRow) => (typeof r.score === 'number' ? r.score.toFixed(3) : cellText(r.score)) : undefined })),
+    ...first.map((k) => ({
+      key: k,
+      header: k,
+      numeric: k === 'score',
+      render:
+        k === 'score'
+          ? (r: SearchRow) => (typeof r.score === 'number' ? r.score.toFixed(3) : cellText(r.score))
+          : undefined,
+    })),
     ...extra.map((k) => ({ key: k, header: k.replace(/_/g, ' ') })),
     {
       key: '__all',
@@ -68,4 +100,3 @@ export function rowColumns(rows: SearchRow[]): Column<SearchRow>[] {
     },
   ]
 }
-

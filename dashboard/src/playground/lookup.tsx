@@ -20,8 +20,29 @@ const NAMED = [
 ] as const
 
 const ROUTES: readonly LookupRoute[] = [
-  { path: 'companies', label: 'Companies', ids: 'Domains, page URLs, names or ids', by: [{ value: 'domain', label: 'Domain' }, { value: 'li_url', label: 'Company page URL' }, { value: 'name', label: 'Name' }, { value: 'auto', label: 'Auto-detect each' }, INTERNAL] },
-  { path: 'persons', label: 'People', ids: 'Profile URLs, names or ids', by: [{ value: 'li_url', label: 'Profile URL' }, { value: 'name', label: 'Name' }, { value: 'auto', label: 'Auto-detect each' }, INTERNAL] },
+  {
+    path: 'companies',
+    label: 'Companies',
+    ids: 'Domains, page URLs, names or ids',
+    by: [
+      { value: 'domain', label: 'Domain' },
+      { value: 'li_url', label: 'Company page URL' },
+      { value: 'name', label: 'Name' },
+      { value: 'auto', label: 'Auto-detect each' },
+      INTERNAL,
+    ],
+  },
+  {
+    path: 'persons',
+    label: 'People',
+    ids: 'Profile URLs, names or ids',
+    by: [
+      { value: 'li_url', label: 'Profile URL' },
+      { value: 'name', label: 'Name' },
+      { value: 'auto', label: 'Auto-detect each' },
+      INTERNAL,
+    ],
+  },
   { path: 'patents', label: 'Patents', ids: 'Patent numbers', by: [] },
   { path: 'trends', label: 'Trends', ids: 'Trend names', by: [] },
   { path: 'academic-reports', label: 'Academic reports', ids: 'DOIs', by: [] },
@@ -55,7 +76,10 @@ export function LookupPanel() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    const list = ids.split('\n').map((s) => s.trim()).filter(Boolean)
+    const list = ids
+      .split('\n')
+      .map((s) => s.trim())
+      .filter(Boolean)
     if (list.length === 0) {
       setError(new Error('Enter at least one id, one per line.'))
       return

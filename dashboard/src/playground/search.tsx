@@ -54,7 +54,13 @@ export function SearchPanel() {
       }
     }
     setFiltersError(null)
-    const body: SearchBody = { query: query.trim() || null, mode, limit, ...(category ? { category } : {}), ...(parsed ? { filters: parsed } : {}) }
+    const body: SearchBody = {
+      query: query.trim() || null,
+      mode,
+      limit,
+      ...(category ? { category } : {}),
+      ...(parsed ? { filters: parsed } : {}),
+    }
     setRequest(body)
     void run(body, null, [])
   }
@@ -68,12 +74,23 @@ export function SearchPanel() {
         <h2 id="search-form">Search</h2>
         <div className="field">
           <label htmlFor="search-query">Query</label>
-          <textarea id="search-query" rows={2} maxLength={2000} value={query} onChange={(e) => setQuery(e.target.value)} placeholder="e.g. fintech companies in Berlin hiring engineers" />
+          <textarea
+            id="search-query"
+            rows={2}
+            maxLength={2000}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder="e.g. fintech companies in Berlin hiring engineers"
+          />
         </div>
         <div className="row">
           <div className="field">
             <label htmlFor="search-category">Category</label>
-            <select id="search-category" value={category} onChange={(e) => setCategory(e.target.value as EntityCategory | '')}>
+            <select
+              id="search-category"
+              value={category}
+              onChange={(e) => setCategory(e.target.value as EntityCategory | '')}
+            >
               <option value="">Auto-classify</option>
               {CATEGORIES.map((c) => (
                 <option key={c} value={c}>
@@ -94,7 +111,14 @@ export function SearchPanel() {
           </div>
           <div className="field">
             <label htmlFor="search-limit">Rows per page</label>
-            <input id="search-limit" type="number" min={1} max={100} value={limit} onChange={(e) => setLimit(Number(e.target.value))} />
+            <input
+              id="search-limit"
+              type="number"
+              min={1}
+              max={100}
+              value={limit}
+              onChange={(e) => setLimit(Number(e.target.value))}
+            />
           </div>
         </div>
         <div className="field">
@@ -110,7 +134,8 @@ export function SearchPanel() {
             aria-describedby="search-filters-hint"
           />
           <small id="search-filters-hint" className={filtersError ? 'error' : 'muted'}>
-            {filtersError ?? 'Company and person searches take the typed filters; document categories their own small sets.'}
+            {filtersError ??
+              'Company and person searches take the typed filters; document categories their own small sets.'}
           </small>
         </div>
         <ErrorMessage error={error} />
@@ -135,12 +160,28 @@ export function SearchPanel() {
               ))}
             </ul>
           )}
-          <Table caption="Search results" rows={answer.results} rowKey={(r, i) => `${r.id}-${i}`} columns={rowColumns(answer.results)} empty="No rows matched." />
+          <Table
+            caption="Search results"
+            rows={answer.results}
+            rowKey={(r, i) => `${r.id}-${i}`}
+            columns={rowColumns(answer.results)}
+            empty="No rows matched."
+          />
           <nav className="row" aria-label="Result pages">
-            <button type="button" disabled={busy || page === 1} onClick={() => void run(request, trail.length > 1 ? (trail[trail.length - 2] ?? null) : null, trail.slice(0, -1))}>
+            <button
+              type="button"
+              disabled={busy || page === 1}
+              onClick={() =>
+                void run(request, trail.length > 1 ? (trail[trail.length - 2] ?? null) : null, trail.slice(0, -1))
+              }
+            >
               Previous page
             </button>
-            <button type="button" disabled={busy || !answer.next_cursor} onClick={() => void run(request, answer.next_cursor, [...trail, answer.next_cursor])}>
+            <button
+              type="button"
+              disabled={busy || !answer.next_cursor}
+              onClick={() => void run(request, answer.next_cursor, [...trail, answer.next_cursor])}
+            >
               Next page
             </button>
             <span className="muted">{currentCursor ? 'Cursor pages repeat the same request.' : ''}</span>

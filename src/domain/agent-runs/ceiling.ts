@@ -9,7 +9,8 @@ import { perServer, WriteBehind } from '../write-behind.ts'
 export const EXPOSURE_WINDOW_DAYS = 30
 
 /** Who the ceiling counts for: the API key, or the signed-in user of a session. */
-export const credentialKey = (credential: Pick<Credential, 'key_id' | 'user_id'>) => credential.key_id ?? `user:${credential.user_id}`
+export const credentialKey = (credential: Pick<Credential, 'key_id' | 'user_id'>) =>
+  credential.key_id ?? `user:${credential.user_id}`
 
 const windowStart = (deps: Deps) => new Date(deps.clock.nowMs() - EXPOSURE_WINDOW_DAYS * 86_400_000)
 
@@ -19,27 +20,29 @@ interface Shown {
   at: Date
 }
 
-const exposures = perServer((deps: Deps) =>
-  new WriteBehind<Shown>({
-    write: async (items) => {
-      // One upsert per credential in the batch, with its latest time.
-      const byCredential = new Map<string, { entities: string[]; at: Date }>()
-      for (const item of items) {
-        const got = byCredential.get(item.credential)
-        if (!got) byCredential.set(item.credential, { entities: [...item.entities], at: item.at })
-        else {
-          got.entities.push(...item.entities)
-          if (item.at > got.at) got.at = item.at
+const exposures = perServer(
+  (deps: Deps) =>
+    new WriteBehind<Shown>({
+      write: async (items) => {
+        // One upsert per credential in the batch, with its latest time.
+        const byCredential = new Map<string, { entities: string[]; at: Date }>()
+        for (const item of items) {
+          const got = byCredential.get(item.credential)
+          if (!got) byCredential.set(item.credential, { entities: [...item.entities], at: item.at })
+          else {
+            got.entities.push(...item.entities)
+            if (item.at > got.at) got.at = item.at
+          }
         }
-      }
-      for (const [credential, got] of byCredential) await store.recordExposures(deps.db, credential, got.entities, got.at)
-    },
-    onError: (e) => {
-      // What was not written must not be taken for written (recordShown).
-      recentlyWritten(deps).clear()
-      deps.log.warn({ err: e.message }, 'could not record shown entities')
-    },
-  }),
+        for (const [credential, got] of byCredential)
+          await store.recordExposures(deps.db, credential, got.entities, got.at)
+      },
+      onError: (e) => {
+        // What was not written must not be taken for written (recordShown).
+        recentlyWritten(deps).clear()
+        deps.log.warn({ err: e.message }, 'could not record shown entities')
+      },
+    }),
 )
 
 /**
@@ -57,15 +60,18 @@ export function recordShown(deps: Deps, credential: Credential, records: { categ
   // A record this server wrote for this credential less than EXPOSURE_REFRESH_MS ago is in the
   // store with that date or a later one: its upsert would change nothing, so it is not queued.
   const written = recentlyWritten(deps)
-  const due = records.map((r) => `${r.category}:${r.id}`).filter((entity) => {
-    const key = `${who}\u0000${entity}`
-    const last = written.get(key)
-    if (last !== undefined && at.getTime() - last < store.EXPOSURE_REFRESH_MS && at.getTime() >= last) return false
-    written.delete(key)
-    written.set(key, at.getTime())
-    return true
-  })
-  if (written.size > RECENT_MAX) for (const key of [...written.keys()].slice(0, written.size - RECENT_MAX / 2)) written.delete(key)
+  const due = records
+    .map((r) => `${r.category}:${r.id}`)
+    .filter((entity) => {
+      const key = `${who}\u0000${entity}`
+      const last = written.get(key)
+      if (last !== undefined && at.getTime() - last < store.EXPOSURE_REFRESH_MS && at.getTime() >= last) return false
+      written.delete(key)
+      written.set(key, at.getTime())
+      return true
+    })
+  if (written.size > RECENT_MAX)
+    for (const key of [...written.keys()].slice(0, written.size - RECENT_MAX / 2)) written.delete(key)
   if (due.length > 0) exposures(deps).push({ credential: who, entities: due, at })
 }
 
@@ -89,10 +95,14 @@ export async function checkEntityCeiling(deps: Deps, credential: Credential): Pr
   const limit = deps.config.DSP_ENTITY_CEILING
   const seen = await countShown(deps, credential)
   if (seen >= limit) {
-    throw new ApiError('quota.entity_ceiling', `This credential was shown ${seen.toLocaleString('en')} distinct records in the last ${EXPOSURE_WINDOW_DAYS} days; the ceiling is ${limit.toLocaleString('en')}. Contact support to raise it.`, {
-      extra: { seen, limit },
-      retryAfter: 86_400,
-    })
+    throw new ApiError(
+      'quota.entity_ceiling',
+      `This credential was shown ${seen.toLocaleString('en')} distinct records in the last ${EXPOSURE_WINDOW_DAYS} days; the ceiling is ${limit.toLocaleString('en')}. Contact support to raise it.`,
+      {
+        extra: { seen, limit },
+        retryAfter: 86_400,
+      },
+    )
   }
 }
 

@@ -14,7 +14,10 @@ export async function withAgentStore<T>(deps: Deps, fn: () => Promise<T>): Promi
     if (e instanceof ApiError) throw e
     if (isConnectionError(e)) {
       deps.log.warn({ err: (e as Error).message }, 'agent-run store unavailable')
-      throw new ApiError('upstream.unavailable', 'The agent engine could not be reached; nothing changed. Retry after Retry-After.')
+      throw new ApiError(
+        'upstream.unavailable',
+        'The agent engine could not be reached; nothing changed. Retry after Retry-After.',
+      )
     }
     throw e
   }
@@ -26,8 +29,15 @@ export async function engineAccepts(deps: Deps): Promise<void> {
     await deps.faults.check('agent_engine', deps.config.DSP_DEPENDENCY_TIMEOUT_MS)
   } catch (e) {
     if (e instanceof DependencyError && e.kind === 'error') {
-      throw new ApiError('upstream.unavailable', 'The agent engine answered with an error; nothing was started or held. Retry after a while.', { status: 502 })
+      throw new ApiError(
+        'upstream.unavailable',
+        'The agent engine answered with an error; nothing was started or held. Retry after a while.',
+        { status: 502 },
+      )
     }
-    throw new ApiError('upstream.unavailable', 'The agent engine could not be reached; nothing was started or held. Retry after Retry-After.')
+    throw new ApiError(
+      'upstream.unavailable',
+      'The agent engine could not be reached; nothing was started or held. Retry after Retry-After.',
+    )
   }
 }

@@ -32,17 +32,39 @@ export const CONCURRENCY_RETRY_AFTER_SECONDS = 30
 /** §4.9: a unique string per intent, 1..255 characters; anything else is 400 request.invalid. */
 export function checkIdempotencyKey(value: string | string[] | undefined): string {
   const key = Array.isArray(value) ? value[0] : value
-  const problem = key === undefined ? 'is missing' : key.length === 0 ? 'is empty' : key.length > AGENT_LIMITS.idempotency_key ? `is ${key.length} characters long (at most ${AGENT_LIMITS.idempotency_key})` : null
+  const problem =
+    key === undefined
+      ? 'is missing'
+      : key.length === 0
+        ? 'is empty'
+        : key.length > AGENT_LIMITS.idempotency_key
+          ? `is ${key.length} characters long (at most ${AGENT_LIMITS.idempotency_key})`
+          : null
   if (problem !== null || key === undefined) {
-    throw new ApiError('request.invalid', `Header Idempotency-Key ${problem}: starting a run needs a unique key per intent, at most ${AGENT_LIMITS.idempotency_key} characters. Nothing was started or held.`, {
-      status: 400,
-      extra: { errors: [{ type: key === undefined ? 'missing' : 'string_length', loc: ['header', 'Idempotency-Key'], msg: `Idempotency-Key ${problem}`, input: key === undefined ? null : key.slice(0, 300), ctx: { min_length: 1, max_length: AGENT_LIMITS.idempotency_key } }] },
-    })
+    throw new ApiError(
+      'request.invalid',
+      `Header Idempotency-Key ${problem}: starting a run needs a unique key per intent, at most ${AGENT_LIMITS.idempotency_key} characters. Nothing was started or held.`,
+      {
+        status: 400,
+        extra: {
+          errors: [
+            {
+              type: key === undefined ? 'missing' : 'string_length',
+              loc: ['header', 'Idempotency-Key'],
+              msg: `Idempotency-Key ${problem}`,
+              input: key === undefined ? null : key.slice(0, 300),
+              ctx: { min_length: 1, max_length: AGENT_LIMITS.idempotency_key },
+            },
+          ],
+        },
+      },
+    )
   }
   return key
 }
 
-const notFound = (runId: string) => new ApiError('request.invalid', `No agent run ${runId} in your workspace.`, { status: 404 })
+const notFound = (runId: string) =>
+  new ApiError('request.invalid', `No agent run ${runId} in your workspace.`, { status: 404 })
 
 async function visibleRun(deps: Deps, credential: Credential, runId: string): Promise<AgentRunRow> {
   const run = await withAgentStore(deps, () => store.findRun(deps.db, credential.workspace_id, runId))
@@ -56,7 +78,11 @@ class IdempotentReplay extends Error {}
  * §4.9: the run an Idempotency-Key already names in the workspace, or null. Checked before the
  * body is validated, so a reused key answers 200 with the original handle whatever the body says.
  */
-export async function findReplay(deps: Deps, credential: Credential, idempotencyKey: string | string[] | undefined): Promise<StartOutcome['handle'] | null> {
+export async function findReplay(
+  deps: Deps,
+  credential: Credential,
+  idempotencyKey: string | string[] | undefined,
+): Promise<StartOutcome['handle'] | null> {
   const key = checkIdempotencyKey(idempotencyKey)
   const run = await withAgentStore(deps, () => store.findRunByKey(deps.db, credential.workspace_id, key))
   return run ? { run_id: run.id, status: run.status } : null
@@ -75,7 +101,12 @@ export interface StartOutcome {
  * transaction that places the hold (402 credits.insufficient), records the run with its history
  * row and its first event. Nothing is held or started unless all of it commits.
  */
-export async function startAgentRun(deps: Deps, credential: Credential, body: StartRunBody, ctx: { idempotency_key: string | string[] | undefined; request_id: string }): Promise<StartOutcome> {
+export async function startAgentRun(
+  deps: Deps,
+  credential: Credential,
+  body: StartRunBody,
+  ctx: { idempotency_key: string | string[] | undefined; request_id: string },
+): Promise<StartOutcome> {
   const key = checkIdempotencyKey(ctx.idempotency_key)
   const replay = async () => {
     const run = await withAgentStore(deps, () => store.findRunByKey(deps.db, credential.workspace_id, key))
@@ -84,9 +115,17 @@ export async function startAgentRun(deps: Deps, credential: Credential, body: St
   const earlier = await replay()
   if (earlier) return earlier
 
-  const slot = await deps.limiter.acquire(slotKey(credential), deps.config.DSP_AGENT_START_CONCURRENCY, START_SLOT_TTL_SECONDS)
+  const slot = await deps.limiter.acquire(
+    slotKey(credential),
+    deps.config.DSP_AGENT_START_CONCURRENCY,
+    START_SLOT_TTL_SECONDS,
+  )
   if (!slot.allowed) {
-    throw new ApiError('quota.concurrency_exceeded', `This credential already has ${slot.inFlight} agent runs started and not yet finished (at most ${deps.config.DSP_AGENT_START_CONCURRENCY}). Retry with the same Idempotency-Key after Retry-After.`, { retryAfter: CONCURRENCY_RETRY_AFTER_SECONDS })
+    throw new ApiError(
+      'quota.concurrency_exceeded',
+      `This credential already has ${slot.inFlight} agent runs started and not yet finished (at most ${deps.config.DSP_AGENT_START_CONCURRENCY}). Retry with the same Idempotency-Key after Retry-After.`,
+      { retryAfter: CONCURRENCY_RETRY_AFTER_SECONDS },
+    )
   }
   let accepted = false
   try {
@@ -100,53 +139,63 @@ export async function startAgentRun(deps: Deps, credential: Credential, body: St
     try {
       // The hold moves credits: the whole transaction goes through the charge book (admitted.ts).
       await withAgentStore(deps, () =>
-        ledgerMove(deps, () => deps.db.transaction().execute(async (tx) => {
-          const holdId = await placeHold(deps, credential, holdMilli(effort), actionType, tx)
-          const usageRunId = await usage.insertRun(tx, pendingRun(credential, now, {
-            action_type: actionType,
-            query: body.query,
-            request_id: ctx.request_id,
-            request: { method: 'POST', path: '/v1/agents/runs', body },
-            agent_run_id: runId,
-          }))
-          const inserted = await store.insertRun(tx, {
-            id: runId,
-            workspace_id: credential.workspace_id,
-            key_id: credential.key_id,
-            user_id: credential.user_id,
-            environment: credential.environment,
-            idempotency_key: key,
-            status: 'pending',
-            query: body.query,
-            category,
-            effort,
-            tier: effort === 'auto' ? null : effort,
-            criteria: JSON.stringify(body.criteria ?? []),
-            enrichments: JSON.stringify(body.enrichments ?? []),
-            exclusion: JSON.stringify(body.exclusion ?? []),
-            hold_id: holdId,
-            usage_run_id: usageRunId,
-            start_slot: slot.token,
-            request_id: ctx.request_id,
-            created_at: now,
-            started_at: null,
-            finished_at: null,
-            updated_at: now,
-            lease_owner: null,
-            lease_expires_at: null,
-            coverage: null,
-            error: null,
-            stop_reason: null,
-            result_count: null,
-            settled_at: null,
-            settlement: null,
-            credits_charged_milli: null,
-            effort_ran: null,
-          })
-          // Two starts raced on one key: this one rolls back (hold and history row included).
-          if (!inserted) throw new IdempotentReplay()
-          await store.appendEvents(tx, runId, [{ event: 'status', data: { status: 'pending', at: now.toISOString() } }], now)
-        })),
+        ledgerMove(deps, () =>
+          deps.db.transaction().execute(async (tx) => {
+            const holdId = await placeHold(deps, credential, holdMilli(effort), actionType, tx)
+            const usageRunId = await usage.insertRun(
+              tx,
+              pendingRun(credential, now, {
+                action_type: actionType,
+                query: body.query,
+                request_id: ctx.request_id,
+                request: { method: 'POST', path: '/v1/agents/runs', body },
+                agent_run_id: runId,
+              }),
+            )
+            const inserted = await store.insertRun(tx, {
+              id: runId,
+              workspace_id: credential.workspace_id,
+              key_id: credential.key_id,
+              user_id: credential.user_id,
+              environment: credential.environment,
+              idempotency_key: key,
+              status: 'pending',
+              query: body.query,
+              category,
+              effort,
+              tier: effort === 'auto' ? null : effort,
+              criteria: JSON.stringify(body.criteria ?? []),
+              enrichments: JSON.stringify(body.enrichments ?? []),
+              exclusion: JSON.stringify(body.exclusion ?? []),
+              hold_id: holdId,
+              usage_run_id: usageRunId,
+              start_slot: slot.token,
+              request_id: ctx.request_id,
+              created_at: now,
+              started_at: null,
+              finished_at: null,
+              updated_at: now,
+              lease_owner: null,
+              lease_expires_at: null,
+              coverage: null,
+              error: null,
+              stop_reason: null,
+              result_count: null,
+              settled_at: null,
+              settlement: null,
+              credits_charged_milli: null,
+              effort_ran: null,
+            })
+            // Two starts raced on one key: this one rolls back (hold and history row included).
+            if (!inserted) throw new IdempotentReplay()
+            await store.appendEvents(
+              tx,
+              runId,
+              [{ event: 'status', data: { status: 'pending', at: now.toISOString() } }],
+              now,
+            )
+          }),
+        ),
       )
     } catch (e) {
       if (e instanceof IdempotentReplay) {
@@ -181,7 +230,12 @@ export async function listAgentRuns(deps: Deps, credential: Credential, q: { lim
  * released whole and the call settles it. A run already terminal is returned unchanged and
  * settled like a read (a completed run is charged its tier then). Always 200 with the run.
  */
-export async function cancelAgentRun(deps: Deps, credential: Credential, runId: string, body: { reason?: string } | null) {
+export async function cancelAgentRun(
+  deps: Deps,
+  credential: Credential,
+  runId: string,
+  body: { reason?: string } | null,
+) {
   await visibleRun(deps, credential, runId)
   const cancelled = await withAgentStore(deps, () =>
     deps.db.transaction().execute(async (tx) => {
@@ -190,8 +244,24 @@ export async function cancelAgentRun(deps: Deps, credential: Credential, runId: 
       if (TERMINAL.has(run.status)) return null
       const now = deps.clock.now()
       const error = body?.reason ? `Cancelled: ${body.reason}` : 'Cancelled by request.'
-      await store.updateRun(tx, runId, { status: 'cancelled', error, stop_reason: 'cancelled', finished_at: now, updated_at: now, lease_owner: null, lease_expires_at: null })
-      await store.appendEvents(tx, runId, [{ event: 'status', data: { status: 'cancelled', at: now.toISOString() } }, { event: 'done', data: { status: 'cancelled', error, at: now.toISOString() } }], now)
+      await store.updateRun(tx, runId, {
+        status: 'cancelled',
+        error,
+        stop_reason: 'cancelled',
+        finished_at: now,
+        updated_at: now,
+        lease_owner: null,
+        lease_expires_at: null,
+      })
+      await store.appendEvents(
+        tx,
+        runId,
+        [
+          { event: 'status', data: { status: 'cancelled', at: now.toISOString() } },
+          { event: 'done', data: { status: 'cancelled', error, at: now.toISOString() } },
+        ],
+        now,
+      )
       return run
     }),
   )
@@ -205,7 +275,12 @@ export async function cancelAgentRun(deps: Deps, credential: Credential, runId: 
 }
 
 /** §4.9: the answer's rows in the list envelope; free; never settles. Feeds the entity ceiling. */
-export async function listAgentRunResults(deps: Deps, credential: Credential, runId: string, q: { cursor?: string | null; limit?: number }) {
+export async function listAgentRunResults(
+  deps: Deps,
+  credential: Credential,
+  runId: string,
+  q: { cursor?: string | null; limit?: number },
+) {
   const run = await visibleRun(deps, credential, runId)
   const limit = q.limit ?? 25
   const fp = fingerprint({ run_id: runId })
@@ -215,7 +290,11 @@ export async function listAgentRunResults(deps: Deps, credential: Credential, ru
   const page = rows.slice(0, limit).map((r) => r.row as ResultRow)
   const total = run.result_count ?? 0
   const more = rows.length > limit
-  recordShown(deps, credential, page.map((r) => ({ category: r.category, id: r.id })))
+  recordShown(
+    deps,
+    credential,
+    page.map((r) => ({ category: r.category, id: r.id })),
+  )
   const view = runView(run)
   return envelope(page, {
     total,
@@ -249,4 +328,3 @@ export async function readRunEvents(deps: Deps, runId: string, afterSeq: number,
 export async function agentEngineProbe(deps: Deps): Promise<void> {
   await deps.db.selectFrom('agent_runs').select('id').limit(1).execute()
 }
-

@@ -35,7 +35,13 @@ export async function claimAgentRun(deps: Deps, owner: string): Promise<Claim | 
     const now = deps.clock.now()
     const c = await store.claimRun(tx, owner, now, leaseUntil(deps))
     if (!c) return null
-    if (c.wasPending) await store.appendEvents(tx, c.run.id, [{ event: 'status', data: { status: 'running', at: now.toISOString() } }], now)
+    if (c.wasPending)
+      await store.appendEvents(
+        tx,
+        c.run.id,
+        [{ event: 'status', data: { status: 'running', at: now.toISOString() } }],
+        now,
+      )
     return { run: c.run, attempt: c.run.attempts, owner }
   })
   if (claim) notifyRun(claim.run.id)
@@ -49,11 +55,31 @@ export async function loadCheckpoint(deps: Deps, claim: Claim): Promise<Map<stri
 }
 
 /** Commits one step: its output, its events and any run fields, and renews the lease. */
-export async function commitStep(deps: Deps, claim: Claim, name: string, output: unknown, events: NewEvent[], fields: AgentRunUpdate = {}): Promise<void> {
+export async function commitStep(
+  deps: Deps,
+  claim: Claim,
+  name: string,
+  output: unknown,
+  events: NewEvent[],
+  fields: AgentRunUpdate = {},
+): Promise<void> {
   await deps.db.transaction().execute(async (tx) => {
     const now = deps.clock.now()
-    if (!(await store.updateClaimedRun(tx, claim.run.id, claim.attempt, { ...fields, lease_expires_at: leaseUntil(deps), updated_at: now }))) throw new LostClaim(claim.run.id)
-    await store.insertStep(tx, { run_id: claim.run.id, name, attempt: claim.attempt, output: JSON.stringify(output ?? null), created_at: now })
+    if (
+      !(await store.updateClaimedRun(tx, claim.run.id, claim.attempt, {
+        ...fields,
+        lease_expires_at: leaseUntil(deps),
+        updated_at: now,
+      }))
+    )
+      throw new LostClaim(claim.run.id)
+    await store.insertStep(tx, {
+      run_id: claim.run.id,
+      name,
+      attempt: claim.attempt,
+      output: JSON.stringify(output ?? null),
+      created_at: now,
+    })
     await store.appendEvents(tx, claim.run.id, events, now)
   })
   notifyRun(claim.run.id)
@@ -71,7 +97,13 @@ export interface RunAnswer {
 }
 
 /** The run's last commit: rows, answer, status completed, and the closing events. */
-export async function completeRun(deps: Deps, claim: Claim, answer: RunAnswer, rows: { entity_id: string; row: unknown }[], events: NewEvent[]): Promise<void> {
+export async function completeRun(
+  deps: Deps,
+  claim: Claim,
+  answer: RunAnswer,
+  rows: { entity_id: string; row: unknown }[],
+  events: NewEvent[],
+): Promise<void> {
   await deps.db.transaction().execute(async (tx) => {
     const now = deps.clock.now()
     const ok = await store.updateClaimedRun(tx, claim.run.id, claim.attempt, {
@@ -92,7 +124,24 @@ export async function completeRun(deps: Deps, claim: Claim, answer: RunAnswer, r
     })
     if (!ok) throw new LostClaim(claim.run.id)
     await store.insertRows(tx, claim.run.id, rows)
-    await store.appendEvents(tx, claim.run.id, [...events, { event: 'status', data: { status: 'completed', at: now.toISOString() } }, { event: 'done', data: { status: 'completed', result_count: rows.length, stop_reason: answer.stop_reason, at: now.toISOString() } }], now)
+    await store.appendEvents(
+      tx,
+      claim.run.id,
+      [
+        ...events,
+        { event: 'status', data: { status: 'completed', at: now.toISOString() } },
+        {
+          event: 'done',
+          data: {
+            status: 'completed',
+            result_count: rows.length,
+            stop_reason: answer.stop_reason,
+            at: now.toISOString(),
+          },
+        },
+      ],
+      now,
+    )
   })
   notifyRun(claim.run.id)
   await releaseSlot(deps, claim.run)
@@ -111,16 +160,37 @@ export function isTransient(e: unknown): boolean {
 export async function failAttempt(deps: Deps, claim: Claim, error: unknown): Promise<'retry' | 'failed'> {
   if (isTransient(error) && claim.attempt < MAX_ATTEMPTS) {
     const retryAt = new Date(deps.clock.nowMs() + 2 ** claim.attempt * 1000)
-    const ok = await store.updateClaimedRun(deps.db, claim.run.id, claim.attempt, { lease_owner: null, lease_expires_at: retryAt, updated_at: deps.clock.now() })
+    const ok = await store.updateClaimedRun(deps.db, claim.run.id, claim.attempt, {
+      lease_owner: null,
+      lease_expires_at: retryAt,
+      updated_at: deps.clock.now(),
+    })
     if (!ok) throw new LostClaim(claim.run.id)
     return 'retry'
   }
-  const message = error instanceof ApiError ? error.detail : 'The agent engine failed while running this run; nothing is charged.'
+  const message =
+    error instanceof ApiError ? error.detail : 'The agent engine failed while running this run; nothing is charged.'
   await deps.db.transaction().execute(async (tx) => {
     const now = deps.clock.now()
-    const ok = await store.updateClaimedRun(tx, claim.run.id, claim.attempt, { status: 'failed', error: message, stop_reason: 'error', finished_at: now, updated_at: now, lease_owner: null, lease_expires_at: null })
+    const ok = await store.updateClaimedRun(tx, claim.run.id, claim.attempt, {
+      status: 'failed',
+      error: message,
+      stop_reason: 'error',
+      finished_at: now,
+      updated_at: now,
+      lease_owner: null,
+      lease_expires_at: null,
+    })
     if (!ok) throw new LostClaim(claim.run.id)
-    await store.appendEvents(tx, claim.run.id, [{ event: 'status', data: { status: 'failed', at: at(deps) } }, { event: 'done', data: { status: 'failed', error: message, at: at(deps) } }], now)
+    await store.appendEvents(
+      tx,
+      claim.run.id,
+      [
+        { event: 'status', data: { status: 'failed', at: at(deps) } },
+        { event: 'done', data: { status: 'failed', error: message, at: at(deps) } },
+      ],
+      now,
+    )
   })
   notifyRun(claim.run.id)
   await releaseSlot(deps, claim.run)

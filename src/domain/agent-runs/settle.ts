@@ -23,13 +23,24 @@ export async function settleRun(deps: Deps, run: AgentRunRow): Promise<Settled> 
   const tier = run.tier as Tier | null
   const price = run.status === 'completed' && tier ? tierPriceMilli(tier) : null
   const action = tier ? tierAction(tier) : null
-  const outcome = await closeHold(deps, run.hold_id, price, { run_id: run.usage_run_id, key_id: run.key_id, user_id: run.user_id, action_type: action })
+  const outcome = await closeHold(deps, run.hold_id, price, {
+    run_id: run.usage_run_id,
+    key_id: run.key_id,
+    user_id: run.user_id,
+    action_type: action,
+  })
   const charged = outcome.state === 'settled' ? outcome.charged_milli : 0
   const now = deps.clock.now()
   const won = await deps.db.transaction().execute(async (tx) => {
     const locked = await store.lockRun(tx, run.workspace_id, run.id)
     if (!locked || locked.settled_at !== null) return false
-    await store.updateRun(tx, run.id, { settled_at: now, settlement: outcome.state, credits_charged_milli: charged, effort_ran: tier, updated_at: now })
+    await store.updateRun(tx, run.id, {
+      settled_at: now,
+      settlement: outcome.state,
+      credits_charged_milli: charged,
+      effort_ran: tier,
+      updated_at: now,
+    })
     if (run.usage_run_id !== null) {
       const lapsed = outcome.state === 'lapsed'
       await store.settleUsageRun(tx, run.usage_run_id, {

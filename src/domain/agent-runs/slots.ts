@@ -10,8 +10,12 @@ import { credentialKey } from './ceiling.ts'
 
 export const START_SLOT_TTL_SECONDS = HOLD_LAPSE_SECONDS
 
-export const slotKey = (credential: Pick<Credential, 'key_id' | 'user_id'>) => `agents.start:${credentialKey(credential)}`
+export const slotKey = (credential: Pick<Credential, 'key_id' | 'user_id'>) =>
+  `agents.start:${credentialKey(credential)}`
 
-export async function releaseSlot(deps: Deps, run: Pick<AgentRunRow, 'key_id' | 'user_id' | 'start_slot'>): Promise<void> {
+export async function releaseSlot(
+  deps: Deps,
+  run: Pick<AgentRunRow, 'key_id' | 'user_id' | 'start_slot'>,
+): Promise<void> {
   if (run.start_slot) await deps.limiter.release(slotKey(run), run.start_slot)
 }

@@ -5,7 +5,12 @@ import type { AgentRunRow } from '../../store/agent-runs.ts'
 import { toCredits } from '../credits/ledger.ts'
 import { BILLING_BYPASSED } from '../credits/metering.ts'
 
-type Degradation = { reason: string; detail: string; impact: 'recall' | 'precision' | 'freshness' | 'fields'; source_corpus: string | null }
+type Degradation = {
+  reason: string
+  detail: string
+  impact: 'recall' | 'precision' | 'freshness' | 'fields'
+  source_corpus: string | null
+}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
@@ -36,8 +41,16 @@ export function runView(run: AgentRunRow) {
   }
 }
 
-export function listItemView(run: Pick<AgentRunRow, 'id' | 'status' | 'query' | 'created_at' | 'finished_at'>): RunListItem {
-  return { run_id: run.id, status: run.status, query: run.query, created_at: run.created_at.toISOString(), finished_at: iso(run.finished_at) }
+export function listItemView(
+  run: Pick<AgentRunRow, 'id' | 'status' | 'query' | 'created_at' | 'finished_at'>,
+): RunListItem {
+  return {
+    run_id: run.id,
+    status: run.status,
+    query: run.query,
+    created_at: run.created_at.toISOString(),
+    finished_at: iso(run.finished_at),
+  }
 }
 
 export const TERMINAL = new Set(['completed', 'failed', 'cancelled'])

@@ -115,9 +115,16 @@ export async function refreshCorpusState(
       continue
     }
     // The generation first: a batch committed during the count makes the marker older, never newer.
-    const counted = opts.model !== null && CATEGORY_OF[corpus] ? countedMarker(opts.model, await findVectorGeneration(db, corpus)) : undefined
+    const counted =
+      opts.model !== null && CATEGORY_OF[corpus]
+        ? countedMarker(opts.model, await findVectorGeneration(db, corpus))
+        : undefined
     const counts = await countCorpus(db, corpus, opts.model ?? null)
-    await updateCorpusState(db, corpus, { ...values, ...counts, ...(counted === undefined ? {} : { vector_counted: counted }) })
+    await updateCorpusState(db, corpus, {
+      ...values,
+      ...counts,
+      ...(counted === undefined ? {} : { vector_counted: counted }),
+    })
   }
 }
 
@@ -157,7 +164,11 @@ export async function recountVectors(deps: Pick<Deps, 'db' | 'embedder' | 'clock
     const category = CATEGORY_OF[s.corpus as SourceCorpus]!
     const table = TABLE_OF[category]
     const c = await countRecordFields(deps.db, table, table === 'documents' ? category : null, [], model)
-    await updateCorpusState(deps.db, s.corpus, { vector_count: c.vectors, vector_counted: marker, ...(c.vectors !== Number(s.vector_count ?? 0) ? { updated_at: deps.clock.now() } : {}) })
+    await updateCorpusState(deps.db, s.corpus, {
+      vector_count: c.vectors,
+      vector_counted: marker,
+      ...(c.vectors !== Number(s.vector_count ?? 0) ? { updated_at: deps.clock.now() } : {}),
+    })
   }
 }
 

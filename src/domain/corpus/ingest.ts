@@ -360,7 +360,10 @@ async function maintainTables(deps: Deps, category: IngestCategory): Promise<voi
     for (const table of TABLES_OF[category]) await sql`vacuum (analyze) ${sql.table(table)}`.execute(deps.db)
     deps.log.info({ category, ms: Math.round(performance.now() - started) }, 'ingest: tables vacuumed and analysed')
   } catch (e) {
-    deps.log.warn({ category, err: (e as Error).message }, 'ingest: vacuum/analyze failed; queries may be planned on stale statistics')
+    deps.log.warn(
+      { category, err: (e as Error).message },
+      'ingest: vacuum/analyze failed; queries may be planned on stale statistics',
+    )
   }
 }
 

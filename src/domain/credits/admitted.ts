@@ -9,7 +9,15 @@
 // PostgreSQL the same holds while this process owns the ledger (ownership.ts): an advisory lock
 // keeps every other process from moving credits meanwhile.
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { TableNode, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely'
+import {
+  TableNode,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely'
 import type { Config } from '../../config.ts'
 import { ApiError } from '../../errors.ts'
 import type { Store } from '../../store/db.ts'
@@ -95,7 +103,10 @@ export class ChargeBook {
       ? new LedgerOwnership(storeUrl, mode, (e) => {
           // Another process may move credits from now on: nothing more is admitted on what was known.
           this.forgetAll()
-          this.deps.log.error({ err: e.message, mode }, 'the ledger lock was lost; it is taken again before credits move next')
+          this.deps.log.error(
+            { err: e.message, mode },
+            'the ledger lock was lost; it is taken again before credits move next',
+          )
         })
       : null
     this.queue = new WriteBehind<QueuedCharge>({
@@ -104,7 +115,10 @@ export class ChargeBook {
         // The answers went out; their charges did not reach the store. What this book knew of the
         // accounts no longer matches it: learnt again from the store's next answer.
         this.forgetAll()
-        this.deps.log.error({ err: e.message, charges: n }, 'admitted charges could not be written: those calls were answered and are not billed')
+        this.deps.log.error(
+          { err: e.message, charges: n },
+          'admitted charges could not be written: those calls were answered and are not billed',
+        )
       },
     })
   }
@@ -141,7 +155,10 @@ export class ChargeBook {
           this.deps.log.error({ runs: charges.map((c) => c.run.id) }, 'admitted charges not written')
           throw e
         }
-        this.deps.log.warn({ err: (e as Error).message, charges: charges.length }, 'admitted charges not written yet; retrying')
+        this.deps.log.warn(
+          { err: (e as Error).message, charges: charges.length },
+          'admitted charges not written yet; retrying',
+        )
         await new Promise((r) => setTimeout(r, delay))
       }
     }
@@ -168,7 +185,12 @@ export class ChargeBook {
     this.available.set(accountId, available - a.price_milli)
     this.stats.admitted++
     this.backlog++
-    const queued: QueuedCharge = { run: { ...a.run, id, credits_charged_milli: a.price_milli }, account_id: accountId, scope: a.scope, units: a.units }
+    const queued: QueuedCharge = {
+      run: { ...a.run, id, credits_charged_milli: a.price_milli },
+      account_id: accountId,
+      scope: a.scope,
+      units: a.units,
+    }
     this.unwritten.set(id, queued)
     this.queue.push(queued)
     return { run_id: id, account_id: accountId }
@@ -217,7 +239,13 @@ export class ChargeBook {
       if (this.backlog > 0) await this.queue.flush()
       const result = await inside.run(true, move)
       const said = answer?.(result) ?? null
-      if (said && said.account_id !== null && this.outside === 1 && this.generation === generation && this.mode === 'behind') {
+      if (
+        said &&
+        said.account_id !== null &&
+        this.outside === 1 &&
+        this.generation === generation &&
+        this.mode === 'behind'
+      ) {
         this.spendsFrom.set(said.workspace_id, said.account_id)
         this.available.set(said.account_id, said.available_after_milli)
         learnt = true
@@ -252,7 +280,10 @@ export class ChargeBook {
     } catch (e) {
       if (!(e instanceof LedgerTakenError)) throw e
       this.deps.log.error({ err: e.message }, 'credits cannot move: the ledger belongs to another process')
-      throw new ApiError('credits.unavailable', 'The credits ledger cannot be reached from this server right now; nothing was charged. Retry after Retry-After.')
+      throw new ApiError(
+        'credits.unavailable',
+        'The credits ledger cannot be reached from this server right now; nothing was charged. Retry after Retry-After.',
+      )
     }
     // The lock was not held: whatever was known (a store answer that arrived after the loss) may have moved meanwhile.
     this.forgetAll()
@@ -272,7 +303,12 @@ export class ChargeBook {
 
 /** This server's book (one per store: copies of deps share it). */
 export const chargeBook = perServer(
-  (deps: Deps) => new ChargeBook(chargeWriteOf(deps.config, deps.store.kind), deps, deps.store.kind === 'postgres' ? (deps.store.url ?? undefined) : undefined),
+  (deps: Deps) =>
+    new ChargeBook(
+      chargeWriteOf(deps.config, deps.store.kind),
+      deps,
+      deps.store.kind === 'postgres' ? (deps.store.url ?? undefined) : undefined,
+    ),
   (deps) => deps.store,
 )
 
@@ -300,7 +336,13 @@ export function flushAdmitted(deps: Deps): Promise<void> {
 export class LedgerGuardPlugin implements KyselyPlugin {
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     const node = args.node
-    if (node.kind === 'UpdateQueryNode' && node.table && TableNode.is(node.table) && node.table.table.identifier.name === 'credit_accounts' && !inside.getStore()) {
+    if (
+      node.kind === 'UpdateQueryNode' &&
+      node.table &&
+      TableNode.is(node.table) &&
+      node.table.table.identifier.name === 'credit_accounts' &&
+      !inside.getStore()
+    ) {
       throw new Error('credit_accounts updated outside the charge book (domain/credits/admitted.ts ledgerMove)')
     }
     return node

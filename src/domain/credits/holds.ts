@@ -17,7 +17,13 @@ export const HOLD_LAPSE_SECONDS = 35 * 60
 export type HoldOutcome = { state: 'settled'; charged_milli: number } | { state: 'released' } | { state: 'lapsed' }
 
 /** Places a hold; 402 credits.insufficient when the spendable balance cannot cover it. Test keys hold 0. */
-export async function placeHold(deps: Deps, credential: Credential, amountMilli: number, actionType: string, db?: Db): Promise<string> {
+export async function placeHold(
+  deps: Deps,
+  credential: Credential,
+  amountMilli: number,
+  actionType: string,
+  db?: Db,
+): Promise<string> {
   const amount = credential.environment === 'test' ? 0 : amountMilli
   const run = async (tx: Db) => {
     const now = deps.clock.now()
@@ -26,20 +32,55 @@ export async function placeHold(deps: Deps, credential: Credential, amountMilli:
     if (!account) throw new ApiError('internal', 'The workspace has no credit account.')
     const available = account.balance_milli - account.reserved_milli
     if (amount > available) {
-      const extra: Record<string, unknown> = { available: toCredits(Math.max(0, available)), required: toCredits(amount), action_type: actionType }
+      const extra: Record<string, unknown> = {
+        available: toCredits(Math.max(0, available)),
+        required: toCredits(amount),
+        action_type: actionType,
+      }
       if (ws.has_allocation) {
         const [shared] = await ledger.findAccounts(tx, [sharedAccountId(ws.organisation_id)])
         if (shared && shared.balance_milli > 0) extra.unrestricted_not_usable = toCredits(shared.balance_milli)
       }
-      throw new ApiError('credits.insufficient', `Starting this run holds ${toCredits(amount)} credits and ${toCredits(Math.max(0, available))} are spendable; nothing was started.`, { extra })
+      throw new ApiError(
+        'credits.insufficient',
+        `Starting this run holds ${toCredits(amount)} credits and ${toCredits(Math.max(0, available))} are spendable; nothing was started.`,
+        { extra },
+      )
     }
     const id = randomId('hold')
-    await tx.insertInto('credit_holds').values({ id, workspace_id: credential.workspace_id, account_id: accountId, amount_milli: amount, status: 'open', charged_milli: null, created_at: now, lapses_at: new Date(now.getTime() + HOLD_LAPSE_SECONDS * 1000), settled_at: null }).execute()
-    if (amount > 0) await ledger.appendLedgerEntry(tx, { account_id: accountId, workspace_id: credential.workspace_id, kind: 'hold', amount_milli: 0, reserved_delta_milli: amount, hold_id: id, key_id: credential.key_id, user_id: credential.user_id, action_type: actionType, created_at: now })
+    await tx
+      .insertInto('credit_holds')
+      .values({
+        id,
+        workspace_id: credential.workspace_id,
+        account_id: accountId,
+        amount_milli: amount,
+        status: 'open',
+        charged_milli: null,
+        created_at: now,
+        lapses_at: new Date(now.getTime() + HOLD_LAPSE_SECONDS * 1000),
+        settled_at: null,
+      })
+      .execute()
+    if (amount > 0)
+      await ledger.appendLedgerEntry(tx, {
+        account_id: accountId,
+        workspace_id: credential.workspace_id,
+        kind: 'hold',
+        amount_milli: 0,
+        reserved_delta_milli: amount,
+        hold_id: id,
+        key_id: credential.key_id,
+        user_id: credential.user_id,
+        action_type: actionType,
+        created_at: now,
+      })
     return id
   }
   // With `db`, the caller's transaction: the caller runs it through ledgerMove (admitted.ts).
-  return guarded(deps, 'ledger', 'credits.unavailable', () => (db ? run(db) : ledgerMove(deps, () => deps.db.transaction().execute(run))))
+  return guarded(deps, 'ledger', 'credits.unavailable', () =>
+    db ? run(db) : ledgerMove(deps, () => deps.db.transaction().execute(run)),
+  )
 }
 
 /**
@@ -47,23 +88,60 @@ export async function placeHold(deps: Deps, credential: Credential, amountMilli:
  * or releases everything when chargeMilli is null. A hold past its lapse time is lapsed instead:
  * released and never charged. Idempotent: a closed hold returns its recorded outcome.
  */
-export async function closeHold(deps: Deps, holdId: string, chargeMilli: number | null, meta: { run_id?: number | null; key_id?: string | null; user_id?: number | null; action_type?: string | null } = {}): Promise<HoldOutcome> {
+export async function closeHold(
+  deps: Deps,
+  holdId: string,
+  chargeMilli: number | null,
+  meta: { run_id?: number | null; key_id?: string | null; user_id?: number | null; action_type?: string | null } = {},
+): Promise<HoldOutcome> {
   return guarded(deps, 'ledger', 'credits.unavailable', () =>
-    ledgerMove(deps, () => deps.db.transaction().execute(async (tx) => {
-      const hold = await tx.selectFrom('credit_holds').selectAll().where('id', '=', holdId).forUpdate().executeTakeFirst()
-      if (!hold) throw new ApiError('internal', `Hold ${holdId} is missing.`)
-      if (hold.status !== 'open') return outcomeOf(hold.status, hold.charged_milli)
-      const now = deps.clock.now()
-      await ledger.lockAccount(tx, hold.account_id)
-      const lapsed = now.getTime() >= hold.lapses_at.getTime()
-      const charge = lapsed || chargeMilli === null ? 0 : Math.min(chargeMilli, hold.amount_milli)
-      const status = lapsed ? 'lapsed' : chargeMilli === null ? 'released' : 'settled'
-      const base = { account_id: hold.account_id, workspace_id: hold.workspace_id, hold_id: hold.id, run_id: meta.run_id ?? null, key_id: meta.key_id ?? null, user_id: meta.user_id ?? null, action_type: meta.action_type ?? null, created_at: now }
-      if (charge > 0) await ledger.appendLedgerEntry(tx, { ...base, kind: 'settlement', amount_milli: -charge, reserved_delta_milli: -charge })
-      if (hold.amount_milli - charge > 0) await ledger.appendLedgerEntry(tx, { ...base, kind: 'release', amount_milli: 0, reserved_delta_milli: -(hold.amount_milli - charge) })
-      await tx.updateTable('credit_holds').set({ status, charged_milli: charge, settled_at: now }).where('id', '=', hold.id).execute()
-      return outcomeOf(status, charge)
-    })),
+    ledgerMove(deps, () =>
+      deps.db.transaction().execute(async (tx) => {
+        const hold = await tx
+          .selectFrom('credit_holds')
+          .selectAll()
+          .where('id', '=', holdId)
+          .forUpdate()
+          .executeTakeFirst()
+        if (!hold) throw new ApiError('internal', `Hold ${holdId} is missing.`)
+        if (hold.status !== 'open') return outcomeOf(hold.status, hold.charged_milli)
+        const now = deps.clock.now()
+        await ledger.lockAccount(tx, hold.account_id)
+        const lapsed = now.getTime() >= hold.lapses_at.getTime()
+        const charge = lapsed || chargeMilli === null ? 0 : Math.min(chargeMilli, hold.amount_milli)
+        const status = lapsed ? 'lapsed' : chargeMilli === null ? 'released' : 'settled'
+        const base = {
+          account_id: hold.account_id,
+          workspace_id: hold.workspace_id,
+          hold_id: hold.id,
+          run_id: meta.run_id ?? null,
+          key_id: meta.key_id ?? null,
+          user_id: meta.user_id ?? null,
+          action_type: meta.action_type ?? null,
+          created_at: now,
+        }
+        if (charge > 0)
+          await ledger.appendLedgerEntry(tx, {
+            ...base,
+            kind: 'settlement',
+            amount_milli: -charge,
+            reserved_delta_milli: -charge,
+          })
+        if (hold.amount_milli - charge > 0)
+          await ledger.appendLedgerEntry(tx, {
+            ...base,
+            kind: 'release',
+            amount_milli: 0,
+            reserved_delta_milli: -(hold.amount_milli - charge),
+          })
+        await tx
+          .updateTable('credit_holds')
+          .set({ status, charged_milli: charge, settled_at: now })
+          .where('id', '=', hold.id)
+          .execute()
+        return outcomeOf(status, charge)
+      }),
+    ),
   )
 }
 
@@ -75,7 +153,12 @@ function outcomeOf(status: string, charged: number | null): HoldOutcome {
 
 /** Job credits.expire_holds: releases every open hold past its lapse time. */
 export async function lapseExpiredHolds(deps: Deps): Promise<number> {
-  const due = await deps.db.selectFrom('credit_holds').select('id').where('status', '=', 'open').where('lapses_at', '<=', deps.clock.now()).execute()
+  const due = await deps.db
+    .selectFrom('credit_holds')
+    .select('id')
+    .where('status', '=', 'open')
+    .where('lapses_at', '<=', deps.clock.now())
+    .execute()
   for (const h of due) await closeHold(deps, h.id, null)
   return due.length
 }

@@ -18,8 +18,20 @@ export const toCredits = (milli: number) => Math.round(milli) / 1000
 export const toMilli = (credits: number) => Math.round(credits * 1000)
 
 export async function ensureAccounts(db: Db, workspaceId: string, organisationId: string, now: Date): Promise<void> {
-  await store.insertAccount(db, { id: allocatedAccountId(workspaceId), organisation_id: organisationId, workspace_id: workspaceId, pool: 'allocated', updated_at: now })
-  await store.insertAccount(db, { id: sharedAccountId(organisationId), organisation_id: organisationId, workspace_id: null, pool: 'shared', updated_at: now })
+  await store.insertAccount(db, {
+    id: allocatedAccountId(workspaceId),
+    organisation_id: organisationId,
+    workspace_id: workspaceId,
+    pool: 'allocated',
+    updated_at: now,
+  })
+  await store.insertAccount(db, {
+    id: sharedAccountId(organisationId),
+    organisation_id: organisationId,
+    workspace_id: null,
+    pool: 'shared',
+    updated_at: now,
+  })
 }
 
 export interface CreditBalance {
@@ -34,16 +46,38 @@ export interface CreditBalance {
 export const PLATFORM = 'dsp'
 
 /** Grants to a pool (operators, demo seed, top-ups). A shared grant lands on the organisation pool. */
-export async function grantCredits(deps: Deps, workspaceId: string, amountMilli: number, pool: Pool, kind: 'grant' | 'topup', note: string | null = null): Promise<CreditBalance> {
+export async function grantCredits(
+  deps: Deps,
+  workspaceId: string,
+  amountMilli: number,
+  pool: Pool,
+  kind: 'grant' | 'topup',
+  note: string | null = null,
+): Promise<CreditBalance> {
   await guarded(deps, 'ledger', 'credits.unavailable', () =>
-    ledgerMove(deps, () => deps.db.transaction().execute(async (tx) => {
-      const ws = await accounts.findWorkspace(tx, workspaceId)
-      if (!ws) throw new ApiError('request.invalid', 'No such workspace.', { status: 404 })
-      const accountId = pool === 'allocated' ? allocatedAccountId(workspaceId) : sharedAccountId(ws.organisation_id)
-      await store.lockAccount(tx, accountId)
-      await store.appendLedgerEntry(tx, { account_id: accountId, workspace_id: workspaceId, kind, amount_milli: amountMilli, reserved_delta_milli: 0, note, created_at: deps.clock.now() }, amountMilli)
-      if (pool === 'allocated' && !ws.has_allocation) await tx.updateTable('workspaces').set({ has_allocation: true }).where('id', '=', workspaceId).execute()
-    })),
+    ledgerMove(deps, () =>
+      deps.db.transaction().execute(async (tx) => {
+        const ws = await accounts.findWorkspace(tx, workspaceId)
+        if (!ws) throw new ApiError('request.invalid', 'No such workspace.', { status: 404 })
+        const accountId = pool === 'allocated' ? allocatedAccountId(workspaceId) : sharedAccountId(ws.organisation_id)
+        await store.lockAccount(tx, accountId)
+        await store.appendLedgerEntry(
+          tx,
+          {
+            account_id: accountId,
+            workspace_id: workspaceId,
+            kind,
+            amount_milli: amountMilli,
+            reserved_delta_milli: 0,
+            note,
+            created_at: deps.clock.now(),
+          },
+          amountMilli,
+        )
+        if (pool === 'allocated' && !ws.has_allocation)
+          await tx.updateTable('workspaces').set({ has_allocation: true }).where('id', '=', workspaceId).execute()
+      }),
+    ),
   )
   return getCredits(deps, workspaceId)
 }
@@ -59,13 +93,23 @@ export async function getCredits(deps: Deps, workspaceId: string): Promise<Credi
     await flushAdmitted(deps)
     const ws = await accounts.findWorkspace(deps.db, workspaceId)
     if (!ws) throw new ApiError('request.invalid', 'No such workspace.', { status: 404 })
-    const rows = await store.findAccounts(deps.db, [allocatedAccountId(workspaceId), sharedAccountId(ws.organisation_id)])
+    const rows = await store.findAccounts(deps.db, [
+      allocatedAccountId(workspaceId),
+      sharedAccountId(ws.organisation_id),
+    ])
     const alloc = rows.find((r) => r.pool === 'allocated')
     const shared = rows.find((r) => r.pool === 'shared')
     const asOf = deps.clock.now().toISOString()
     if (!ws.has_allocation) {
       const spendable = (shared?.balance_milli ?? 0) - (shared?.reserved_milli ?? 0)
-      return { allocated: null, shared: null, spendable: toCredits(spendable), scope: 'tenant_wide_fallback', platform: PLATFORM, as_of: asOf }
+      return {
+        allocated: null,
+        shared: null,
+        spendable: toCredits(spendable),
+        scope: 'tenant_wide_fallback',
+        platform: PLATFORM,
+        as_of: asOf,
+      }
     }
     return {
       allocated: {

@@ -68,14 +68,24 @@ function freshChain(requestId: string): string {
 }
 
 /** §2.12: `billing_bypassed` — the work was done and nothing was charged (a test credential). */
-export const BILLING_BYPASSED = { reason: 'billing_bypassed', detail: 'A test key: the work was done and nothing was charged.', impact: 'fields' as const, source_corpus: null }
+export const BILLING_BYPASSED = {
+  reason: 'billing_bypassed',
+  detail: 'A test key: the work was done and nothing was charged.',
+  impact: 'fields' as const,
+  source_corpus: null,
+}
 
 export function billingDegradation(environment: 'live' | 'test') {
   return environment === 'test' ? [BILLING_BYPASSED] : []
 }
 
 /** §4.10: the same key with the same body, same credential, same UTC day is a retry. */
-export function idempotencyScope(deps: Deps, credential: Credential, idempotencyKey: string | undefined, body: unknown): string | null {
+export function idempotencyScope(
+  deps: Deps,
+  credential: Credential,
+  idempotencyKey: string | undefined,
+  body: unknown,
+): string | null {
   if (!idempotencyKey) return null
   const day = deps.clock.now().toISOString().slice(0, 10)
   const who = credential.key_id ?? `user:${credential.user_id}`
@@ -85,7 +95,7 @@ export function idempotencyScope(deps: Deps, credential: Credential, idempotency
 /** Which pool pays: the workspace's own allocation, else the organisation pool (tenant-wide fallback). */
 export async function spendingAccount(db: Parameters<typeof accounts.findWorkspace>[0], workspaceId: string) {
   const ws = await accounts.findWorkspace(db, workspaceId)
-  if (!ws) throw new ApiError('internal', 'The credential\'s workspace is gone.')
+  if (!ws) throw new ApiError('internal', "The credential's workspace is gone.")
   return { ws, accountId: ws.has_allocation ? allocatedAccountId(ws.id) : sharedAccountId(ws.organisation_id) }
 }
 
@@ -96,7 +106,9 @@ export async function spendingAccount(db: Parameters<typeof accounts.findWorkspa
 export function pendingRun(
   credential: Credential,
   now: Date,
-  fields: { action_type: string; query: string | null; request_id: string; request: unknown } & Partial<Omit<Insertable<UsageRunsTable>, 'request'>>,
+  fields: { action_type: string; query: string | null; request_id: string; request: unknown } & Partial<
+    Omit<Insertable<UsageRunsTable>, 'request'>
+  >,
 ): Insertable<UsageRunsTable> {
   const { request, ...rest } = fields
   return {
@@ -136,7 +148,12 @@ interface DetailText {
  * path). A snapshot over SNAPSHOT_MAX_BYTES is left out and marked `too_large`.
  */
 function runDetail(input: Pick<ChargeInput, 'request' | 'plan' | 'snapshot' | 'snapshot_state'>): DetailText {
-  const snapshot = input.snapshot === undefined || input.snapshot === null ? null : input.snapshot instanceof SerialisedSnapshot ? input.snapshot.json : JSON.stringify(input.snapshot)
+  const snapshot =
+    input.snapshot === undefined || input.snapshot === null
+      ? null
+      : input.snapshot instanceof SerialisedSnapshot
+        ? input.snapshot.json
+        : JSON.stringify(input.snapshot)
   const fits = snapshot === null || snapshot.length <= SNAPSHOT_MAX_BYTES
   return {
     request: JSON.stringify(input.request ?? null),
@@ -148,7 +165,12 @@ function runDetail(input: Pick<ChargeInput, 'request' | 'plan' | 'snapshot' | 's
 
 /** The detail as it is stored: the snapshot deflated on Node's thread pool (migration 0017). */
 async function storedDetail(d: DetailText): Promise<usage.RunDetail> {
-  return { request: d.request, plan: d.plan, snapshot_deflated: d.snapshot === null ? null : await usage.deflateSnapshot(d.snapshot), snapshot_state: d.snapshot_state }
+  return {
+    request: d.request,
+    plan: d.plan,
+    snapshot_deflated: d.snapshot === null ? null : await usage.deflateSnapshot(d.snapshot),
+    snapshot_state: d.snapshot_state,
+  }
 }
 
 /**
@@ -177,7 +199,11 @@ export interface MadeCharge extends Charge {
  * The charge itself (chargeCall without the history detail: the caller queues it with
  * queueRunDetail once its answer is built). Throws as chargeCall does, having written nothing.
  */
-export async function chargeUnits(deps: Deps, ctx: ChargeContext, input: Omit<ChargeInput, 'request' | 'plan' | 'snapshot' | 'snapshot_state'>): Promise<MadeCharge> {
+export async function chargeUnits(
+  deps: Deps,
+  ctx: ChargeContext,
+  input: Omit<ChargeInput, 'request' | 'plan' | 'snapshot' | 'snapshot_state'>,
+): Promise<MadeCharge> {
   const rule = priceRule(input.action_type)
   const units = unitsFor(rule, input.positions)
   const scope = input.scope ?? `once:${ctx.request_id}`
@@ -200,8 +226,18 @@ export async function chargeUnits(deps: Deps, ctx: ChargeContext, input: Omit<Ch
   // charged before: every unit is new, and the book may admit the charge in memory (admitted.ts).
   if (book.mode === 'behind' && (input.scope === null || input.scope === freshChain(ctx.request_id))) {
     const price = live && units.length > 0 ? (input.flat_milli ?? unitPrices.reduce((sum, p) => sum + p, 0)) : 0
-    const admitted = await guarded(deps, 'ledger', 'credits.unavailable', () => book.admit({ workspace_id: credential.workspace_id, run, scope, units, price_milli: price }))
-    if (admitted) return { run_id: admitted.run_id, credits_charged: toCredits(price), already_paid: false, workspace_id: credential.workspace_id, scope, units }
+    const admitted = await guarded(deps, 'ledger', 'credits.unavailable', () =>
+      book.admit({ workspace_id: credential.workspace_id, run, scope, units, price_milli: price }),
+    )
+    if (admitted)
+      return {
+        run_id: admitted.run_id,
+        credits_charged: toCredits(price),
+        already_paid: false,
+        workspace_id: credential.workspace_id,
+        scope,
+        units,
+      }
   }
   // One statement (store/usage.ts chargeRun): each unit's price when new; the rule stays here.
   const outcome = await guarded(deps, 'ledger', 'credits.unavailable', () =>
@@ -225,22 +261,49 @@ export async function chargeUnits(deps: Deps, ctx: ChargeContext, input: Omit<Ch
       (o) =>
         o.outcome === 'no_account' || o.has_allocation === null
           ? null
-          : { workspace_id: credential.workspace_id, account_id: o.has_allocation ? allocatedAccountId(credential.workspace_id) : sharedAccountId(credential.organisation_id), available_after_milli: o.available_milli - (o.outcome === 'charged' ? o.price_milli : 0) },
+          : {
+              workspace_id: credential.workspace_id,
+              account_id: o.has_allocation
+                ? allocatedAccountId(credential.workspace_id)
+                : sharedAccountId(credential.organisation_id),
+              available_after_milli: o.available_milli - (o.outcome === 'charged' ? o.price_milli : 0),
+            },
     ),
   )
-  if (outcome.outcome === 'no_account') throw new ApiError('internal', 'The credential\'s workspace or its credit account is gone.')
+  if (outcome.outcome === 'no_account')
+    throw new ApiError('internal', "The credential's workspace or its credit account is gone.")
   if (outcome.outcome === 'insufficient') {
     const available = outcome.available_milli
     const price = outcome.price_milli
-    const extra: Record<string, unknown> = { available: toCredits(Math.max(0, available)), required: toCredits(price), action_type: input.action_type }
-    if (outcome.has_allocation && (outcome.shared_balance_milli ?? 0) > 0) extra.unrestricted_not_usable = toCredits(outcome.shared_balance_milli!)
-    throw new ApiError('credits.insufficient', `This call costs ${toCredits(price)} credits and ${toCredits(Math.max(0, available))} are spendable; no results were returned.`, { extra })
+    const extra: Record<string, unknown> = {
+      available: toCredits(Math.max(0, available)),
+      required: toCredits(price),
+      action_type: input.action_type,
+    }
+    if (outcome.has_allocation && (outcome.shared_balance_milli ?? 0) > 0)
+      extra.unrestricted_not_usable = toCredits(outcome.shared_balance_milli!)
+    throw new ApiError(
+      'credits.insufficient',
+      `This call costs ${toCredits(price)} credits and ${toCredits(Math.max(0, available))} are spendable; no results were returned.`,
+      { extra },
+    )
   }
-  return { run_id: outcome.run_id!, credits_charged: toCredits(outcome.price_milli), already_paid: units.length > 0 && outcome.fresh_units === 0, workspace_id: credential.workspace_id, scope, units }
+  return {
+    run_id: outcome.run_id!,
+    credits_charged: toCredits(outcome.price_milli),
+    already_paid: units.length > 0 && outcome.fresh_units === 0,
+    workspace_id: credential.workspace_id,
+    scope,
+    units,
+  }
 }
 
 /** Queues a charged run's history detail (request, plan, snapshot): written after the response. */
-export function queueRunDetail(deps: Deps, runId: number, input: Pick<ChargeInput, 'request' | 'plan' | 'snapshot' | 'snapshot_state'>): void {
+export function queueRunDetail(
+  deps: Deps,
+  runId: number,
+  input: Pick<ChargeInput, 'request' | 'plan' | 'snapshot' | 'snapshot_state'>,
+): void {
   // A charge still queued in memory takes its detail along: the run is written once, whole.
   if (chargeBook(deps).amend(runId, { detail: () => storedDetail(runDetail(input)) })) return
   runUpdates(deps).push({ id: runId, detail: () => runDetail(input) })
@@ -257,11 +320,22 @@ const VOID_RETRY_DELAYS_MS = [250, 1000, 5000, 30_000, 120_000]
  */
 export async function voidCharge(deps: Deps, made: MadeCharge): Promise<void> {
   // A movement of credits like any other: a charge still queued in memory is written first.
-  const attempt = () => chargeBook(deps).throughStore(() => usage.voidCharge(deps.db, { workspace_id: made.workspace_id, run_id: made.run_id, scope: made.scope, units: made.units }))
+  const attempt = () =>
+    chargeBook(deps).throughStore(() =>
+      usage.voidCharge(deps.db, {
+        workspace_id: made.workspace_id,
+        run_id: made.run_id,
+        scope: made.scope,
+        units: made.units,
+      }),
+    )
   try {
     await attempt()
   } catch (first) {
-    deps.log.warn({ err: (first as Error).message, run_id: made.run_id }, 'could not take back the charge of a failed call; retrying')
+    deps.log.warn(
+      { err: (first as Error).message, run_id: made.run_id },
+      'could not take back the charge of a failed call; retrying',
+    )
     void (async () => {
       for (const delay of VOID_RETRY_DELAYS_MS) {
         await new Promise((r) => setTimeout(r, delay).unref())
@@ -269,7 +343,11 @@ export async function voidCharge(deps: Deps, made: MadeCharge): Promise<void> {
           await attempt()
           return
         } catch (e) {
-          if (delay === VOID_RETRY_DELAYS_MS.at(-1)) deps.log.error({ err: (e as Error).message, run_id: made.run_id, workspace_id: made.workspace_id }, 'the charge of a failed call was not taken back')
+          if (delay === VOID_RETRY_DELAYS_MS.at(-1))
+            deps.log.error(
+              { err: (e as Error).message, run_id: made.run_id, workspace_id: made.workspace_id },
+              'the charge of a failed call was not taken back',
+            )
         }
       }
     })()
@@ -300,17 +378,24 @@ interface QueuedRunUpdate {
   closing?: usage.RunClosing
 }
 
-const runUpdates = perServer((deps: Deps) =>
-  new WriteBehind<QueuedRunUpdate>({
-    // The runs a batch closes may still be queued as admitted charges: those are written first.
-    write: async (updates) => {
-      const rows = await Promise.all(updates.map(async (u) => ({ id: u.id, closing: u.closing, detail: u.detail ? await storedDetail(u.detail()) : undefined })))
-      await flushAdmitted(deps)
-      await usage.updateRuns(deps.db, rows)
-    },
-    // The runs stay pending (and not_recorded); the maintenance job reports them failed (incomplete) later.
-    onError: (e, n) => deps.log.warn({ err: e.message, runs: n }, 'could not write run closings and details'),
-  }),
+const runUpdates = perServer(
+  (deps: Deps) =>
+    new WriteBehind<QueuedRunUpdate>({
+      // The runs a batch closes may still be queued as admitted charges: those are written first.
+      write: async (updates) => {
+        const rows = await Promise.all(
+          updates.map(async (u) => ({
+            id: u.id,
+            closing: u.closing,
+            detail: u.detail ? await storedDetail(u.detail()) : undefined,
+          })),
+        )
+        await flushAdmitted(deps)
+        await usage.updateRuns(deps.db, rows)
+      },
+      // The runs stay pending (and not_recorded); the maintenance job reports them failed (incomplete) later.
+      onError: (e, n) => deps.log.warn({ err: e.message, runs: n }, 'could not write run closings and details'),
+    }),
 )
 
 /**
@@ -319,7 +404,12 @@ const runUpdates = perServer((deps: Deps) =>
  * history call flushFinishedRuns first.
  */
 export function finishCharge(deps: Deps, runId: number, ok: boolean, latencyMs: number): void {
-  const closing: usage.RunClosing = { status: ok ? 'ok' : 'failed', error_code: ok ? null : 'incomplete', latency_ms: Math.round(latencyMs), finished_at: deps.clock.now() }
+  const closing: usage.RunClosing = {
+    status: ok ? 'ok' : 'failed',
+    error_code: ok ? null : 'incomplete',
+    latency_ms: Math.round(latencyMs),
+    finished_at: deps.clock.now(),
+  }
   if (chargeBook(deps).amend(runId, { closing })) return
   runUpdates(deps).push({ id: runId, closing })
 }

@@ -56,7 +56,10 @@ export class LedgerOwnership {
     }
     if (!got) {
       const holders = await client
-        .query<{ n: string }>(`select count(*) as n from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database()) and classid = $1 and objid = $2 and granted`, [...LOCK_KEY])
+        .query<{ n: string }>(
+          `select count(*) as n from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database()) and classid = $1 and objid = $2 and granted`,
+          [...LOCK_KEY],
+        )
         .then((r) => Number(r.rows[0]?.n ?? 0))
         .catch(() => 0)
       await client.end().catch(() => undefined)

@@ -5,9 +5,19 @@
 import { ApiError } from '../../errors.ts'
 
 export const ACTION_TYPES = [
-  'dsp.search.fast', 'dsp.search.auto', 'dsp.search.deep', 'dsp.similar', 'dsp.entities',
-  'dsp.relationships', 'dsp.relationships.ask', 'dsp.org_chart',
-  'dsp.agent.run.minimal', 'dsp.agent.run.low', 'dsp.agent.run.medium', 'dsp.agent.run.high', 'dsp.agent.run.xhigh',
+  'dsp.search.fast',
+  'dsp.search.auto',
+  'dsp.search.deep',
+  'dsp.similar',
+  'dsp.entities',
+  'dsp.relationships',
+  'dsp.relationships.ask',
+  'dsp.org_chart',
+  'dsp.agent.run.minimal',
+  'dsp.agent.run.low',
+  'dsp.agent.run.medium',
+  'dsp.agent.run.high',
+  'dsp.agent.run.xhigh',
 ] as const
 export type ActionType = (typeof ACTION_TYPES)[number]
 
@@ -47,7 +57,11 @@ export const INSTITUTIONS_FLAT_MILLI = 2000
 
 export function priceRule(action: string): PriceRule {
   const rule = PRICING[action]
-  if (!rule) throw new ApiError('credits.unknown_action', `No pricing row for action ${action}; nothing was charged. Quote the request_id when reporting it.`)
+  if (!rule)
+    throw new ApiError(
+      'credits.unknown_action',
+      `No pricing row for action ${action}; nothing was charged. Quote the request_id when reporting it.`,
+    )
   return rule
 }
 

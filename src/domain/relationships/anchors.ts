@@ -3,7 +3,14 @@
 // seed people (person id or profile URL). A name matching several companies is 422
 // relationship.anchor_ambiguous with the candidates; nothing that resolves to nothing is guessed.
 import type { CompanyAnchor, InstitutionAnchor, PeopleConstraints } from '../../contract/relationships.ts'
-import { classifyAnchor, normaliseCompanyPageUrl, normaliseDomain, normaliseName, normaliseProfileUrl, normaliseSchoolPageUrl } from '../../corpus/normalise.ts'
+import {
+  classifyAnchor,
+  normaliseCompanyPageUrl,
+  normaliseDomain,
+  normaliseName,
+  normaliseProfileUrl,
+  normaliseSchoolPageUrl,
+} from '../../corpus/normalise.ts'
 import { ALL_DEPARTMENTS } from '../../corpus/taxonomy.ts'
 import { ApiError } from '../../errors.ts'
 import * as store from '../../store/relationships.ts'
@@ -31,19 +38,43 @@ export interface ResolvedInstitution {
   name: string | null
 }
 
-export function invalid(detail: string, loc: (string | number)[], input: unknown, extra: Record<string, unknown> = {}): ApiError {
-  return new ApiError('request.invalid', detail, { extra: { ...extra, errors: [{ type: 'value_error', loc: ['body', ...loc], msg: detail, input: input ?? null, ctx: null }] } })
+export function invalid(
+  detail: string,
+  loc: (string | number)[],
+  input: unknown,
+  extra: Record<string, unknown> = {},
+): ApiError {
+  return new ApiError('request.invalid', detail, {
+    extra: {
+      ...extra,
+      errors: [{ type: 'value_error', loc: ['body', ...loc], msg: detail, input: input ?? null, ctx: null }],
+    },
+  })
 }
 
 const NAME_CANDIDATES = 5
 
-function ambiguous(value: string, candidates: { id: string; name: string | null; domain?: string | null; kind?: string }[], what: string): ApiError {
-  return new ApiError('relationship.anchor_ambiguous', `"${value}" matches several ${what}; pick one and send it by domain (or inst_key).`, {
-    extra: { anchor: value, candidates },
-  })
+function ambiguous(
+  value: string,
+  candidates: { id: string; name: string | null; domain?: string | null; kind?: string }[],
+  what: string,
+): ApiError {
+  return new ApiError(
+    'relationship.anchor_ambiguous',
+    `"${value}" matches several ${what}; pick one and send it by domain (or inst_key).`,
+    {
+      extra: { anchor: value, candidates },
+    },
+  )
 }
 
-const companyOf = (value: string, by: string, detected: ResolvedCompany['detected_as'], c: CompanyRef, people: PeopleConstraints | null): ResolvedCompany => ({
+const companyOf = (
+  value: string,
+  by: string,
+  detected: ResolvedCompany['detected_as'],
+  c: CompanyRef,
+  people: PeopleConstraints | null,
+): ResolvedCompany => ({
   value,
   by,
   detected_as: detected,
@@ -66,21 +97,41 @@ async function companyByName(deps: Deps, value: string, loc: (string | number)[]
   const pool = exact.length > 1 ? exact : candidates
   if (pool.length === 1) return pool[0]!
   if (pool.length === 0) throw invalid(`No company named "${name}" in the corpus; send its domain.`, loc, value)
-  throw ambiguous(name, pool.map((c) => ({ id: c.id, name: c.name, domain: c.domain })), 'companies')
+  throw ambiguous(
+    name,
+    pool.map((c) => ({ id: c.id, name: c.name, domain: c.domain })),
+    'companies',
+  )
 }
 
-export async function resolveCompany(deps: Deps, anchor: CompanyAnchor, loc: (string | number)[]): Promise<ResolvedCompany> {
+export async function resolveCompany(
+  deps: Deps,
+  anchor: CompanyAnchor,
+  loc: (string | number)[],
+): Promise<ResolvedCompany> {
   const by = anchor.by ?? 'auto'
   const value = anchor.value
-  const people = anchor.people && Object.values(anchor.people).some((v) => v !== undefined && v.length > 0) ? anchor.people : null
+  const people =
+    anchor.people && Object.values(anchor.people).some((v) => v !== undefined && v.length > 0) ? anchor.people : null
   if (people?.department) {
     const unknown = people.department.filter((d) => !(ALL_DEPARTMENTS as readonly string[]).includes(d))
-    if (unknown.length) throw invalid(`Unknown department ${unknown.map((d) => `"${d}"`).join(', ')}; use the org chart's department labels.`, [...loc, 'people', 'department'], unknown)
+    if (unknown.length)
+      throw invalid(
+        `Unknown department ${unknown.map((d) => `"${d}"`).join(', ')}; use the org chart's department labels.`,
+        [...loc, 'people', 'department'],
+        unknown,
+      )
   }
   const kind = by === 'auto' ? classifyAnchor(value) : by
   if (kind === 'li_url') {
-    if (normaliseProfileUrl(value)) throw invalid('A personal profile is not a company: send the company page (linkedin.com/company/<slug>).', [...loc, 'value'], value)
-    if (normaliseSchoolPageUrl(value)) throw invalid('A school page is not a company: name it under institutions.', [...loc, 'value'], value)
+    if (normaliseProfileUrl(value))
+      throw invalid(
+        'A personal profile is not a company: send the company page (linkedin.com/company/<slug>).',
+        [...loc, 'value'],
+        value,
+      )
+    if (normaliseSchoolPageUrl(value))
+      throw invalid('A school page is not a company: name it under institutions.', [...loc, 'value'], value)
     const url = normaliseCompanyPageUrl(value)
     if (!url) throw invalid('Not a company page URL (linkedin.com/company/<slug>).', [...loc, 'value'], value)
     const [found] = await store.findCompanies(deps.db, 'professional_url', url)
@@ -95,7 +146,9 @@ export async function resolveCompany(deps: Deps, anchor: CompanyAnchor, loc: (st
     return companyOf(value, by, 'domain', found, people)
   }
   if (kind === 'id') {
-    const [found] = /^\d{1,18}$/.test(value.trim()) ? await store.findCompanies(deps.db, 'vec_key', value.trim()) : await store.findCompanies(deps.db, 'id', value.trim())
+    const [found] = /^\d{1,18}$/.test(value.trim())
+      ? await store.findCompanies(deps.db, 'vec_key', value.trim())
+      : await store.findCompanies(deps.db, 'id', value.trim())
     if (!found) throw invalid(`No company with the id ${value}.`, [...loc, 'value'], value)
     return companyOf(value, by, 'id', found, people)
   }
@@ -111,20 +164,38 @@ export function peopleFilter(people: PeopleConstraints | null): PeopleFilter {
   }
 }
 
-const institutionOf = (a: InstitutionAnchor, i: InstitutionRef): ResolvedInstitution => ({ value: a.value, by: a.by ?? 'auto', id: i.inst_key, kind: kindOfType(i.type), name: i.name })
+const institutionOf = (a: InstitutionAnchor, i: InstitutionRef): ResolvedInstitution => ({
+  value: a.value,
+  by: a.by ?? 'auto',
+  id: i.inst_key,
+  kind: kindOfType(i.type),
+  name: i.name,
+})
 
 /**
  * Which of several same-named institutions a request means. Pure, so the refusal is testable:
  * a kind narrows; one left wins; a company and a school left are refused with both options.
  */
-export function chooseInstitution(value: string, found: InstitutionRef[], kind: InstitutionAnchor['kind']): InstitutionRef | ApiError | null {
+export function chooseInstitution(
+  value: string,
+  found: InstitutionRef[],
+  kind: InstitutionAnchor['kind'],
+): InstitutionRef | ApiError | null {
   const typed = kind === 'company' || kind === 'school' ? found.filter((i) => i.type === kind) : found
   if (typed.length === 0) return null
   if (typed.length === 1) return typed[0]!
-  return ambiguous(value, typed.map((i) => ({ id: i.inst_key, name: i.name, kind: i.type, domain: i.domain })), 'institutions (a company and a school, or several of one kind)')
+  return ambiguous(
+    value,
+    typed.map((i) => ({ id: i.inst_key, name: i.name, kind: i.type, domain: i.domain })),
+    'institutions (a company and a school, or several of one kind)',
+  )
 }
 
-export async function resolveInstitution(deps: Deps, anchor: InstitutionAnchor, loc: (string | number)[]): Promise<ResolvedInstitution> {
+export async function resolveInstitution(
+  deps: Deps,
+  anchor: InstitutionAnchor,
+  loc: (string | number)[],
+): Promise<ResolvedInstitution> {
   const by = anchor.by ?? 'auto'
   const value = anchor.value.trim()
   const pick = (found: InstitutionRef[]) => {
@@ -178,11 +249,23 @@ export async function resolveInstitution(deps: Deps, anchor: InstitutionAnchor, 
 export async function resolvePeople(deps: Deps, values: string[], loc: string): Promise<GraphPerson[]> {
   const urls = values.map((v) => normaliseProfileUrl(v))
   const ids = values.filter((_, i) => urls[i] === null).map((v) => v.trim().toLowerCase())
-  const [byId, byUrl] = await Promise.all([store.findPersons(deps.db, 'id', ids), store.findPersons(deps.db, 'profile_url', urls.filter((u): u is string => u !== null))])
+  const [byId, byUrl] = await Promise.all([
+    store.findPersons(deps.db, 'id', ids),
+    store.findPersons(
+      deps.db,
+      'profile_url',
+      urls.filter((u): u is string => u !== null),
+    ),
+  ])
   return values.map((v, i) => {
     const url = urls[i]
     const found = url ? byUrl.find((p) => p.profile_url === url) : byId.find((p) => p.id === v.trim().toLowerCase())
-    if (!found) throw invalid(`No person "${v}": send a row id of POST /v1/relationships or a profile URL.`, values.length > 1 ? [loc, i] : [loc], v)
+    if (!found)
+      throw invalid(
+        `No person "${v}": send a row id of POST /v1/relationships or a profile URL.`,
+        values.length > 1 ? [loc, i] : [loc],
+        v,
+      )
     return found
   })
 }

@@ -9,8 +9,21 @@ import { fingerprint, issueCursor, planOrCursor } from '../cursors.ts'
 import type { Deps } from '../types.ts'
 import { attribution, chainOf, degradation, readGraph, type Charge, type Ctx } from './common.ts'
 import { snapshotOf } from '../credits/metering.ts'
-import { computeRelationships, DEFAULT_LIMIT, planRelationships, relationshipsPage, type RelationshipsEnvelope, type RelationshipsPlan } from './index.ts'
-import { institutionsAnswer, institutionsCharge, planInstitutions, type InstitutionsEnvelope, type InstitutionsPlan } from './institutions.ts'
+import {
+  computeRelationships,
+  DEFAULT_LIMIT,
+  planRelationships,
+  relationshipsPage,
+  type RelationshipsEnvelope,
+  type RelationshipsPlan,
+} from './index.ts'
+import {
+  institutionsAnswer,
+  institutionsCharge,
+  planInstitutions,
+  type InstitutionsEnvelope,
+  type InstitutionsPlan,
+} from './institutions.ts'
 import { computeReach, planReach, reachPage, type ReachEnvelope, type ReachPlan } from './reach.ts'
 import { readQuestion, READER_VERSION } from './reader.ts'
 
@@ -69,7 +82,12 @@ async function planAsk(deps: Deps, query: string, chain: string): Promise<AskPla
 const EMPTY = { relationships: null, reach: null, institutions: null, compare: null, fan_out: null }
 
 interface Answer {
-  body: Record<string, unknown> & { results: unknown[]; total: number; total_is_estimate: boolean; resolved_search: Record<string, unknown> | null }
+  body: Record<string, unknown> & {
+    results: unknown[]
+    total: number
+    total_is_estimate: boolean
+    resolved_search: Record<string, unknown> | null
+  }
   /** Rows of this page that are charged, counted from the first page's first row. */
   rows: number
   more: boolean
@@ -77,7 +95,14 @@ interface Answer {
   institutions?: InstitutionsEnvelope
 }
 
-async function run(deps: Deps, plan: AskPlan, offset: number, limit: number, ctx: Ctx, onCursorPage: boolean): Promise<Answer> {
+async function run(
+  deps: Deps,
+  plan: AskPlan,
+  offset: number,
+  limit: number,
+  ctx: Ctx,
+  onCursorPage: boolean,
+): Promise<Answer> {
   const r = plan.resolved
   switch (r.route) {
     case 'relationships': {
@@ -93,16 +118,30 @@ async function run(deps: Deps, plan: AskPlan, offset: number, limit: number, ctx
     }
     case 'institutions': {
       const env = await institutionsAnswer(deps, r.plan, limit, ctx)
-      return { body: { ...env, institutions: env }, rows: env.results.length, more: false, searches: 1, institutions: env }
+      return {
+        body: { ...env, institutions: env },
+        rows: env.results.length,
+        more: false,
+        searches: 1,
+        institutions: env,
+      }
     }
     case 'compare': {
       const sides: RelationshipsEnvelope[] = []
-      for (const side of r.sides) sides.push(await relationshipsPage(deps, side, await computeRelationships(deps, side), 0, limit, ctx, false))
+      for (const side of r.sides)
+        sides.push(await relationshipsPage(deps, side, await computeRelationships(deps, side), 0, limit, ctx, false))
       const totals = sides.map((s) => s.total)
       const best = Math.max(...totals)
       const stronger = totals.filter((t) => t === best).length === 1 ? totals.indexOf(best) : null
       const compare = { comparable: true, connection_basis: r.sides[0]!.connection_basis, sides, stronger }
-      const body = { ...envelope([], { total: totals.reduce((a, b) => a + b, 0), attribution: await attribution(deps), degradation: degradation(ctx.credential) }), compare }
+      const body = {
+        ...envelope([], {
+          total: totals.reduce((a, b) => a + b, 0),
+          attribution: await attribution(deps),
+          degradation: degradation(ctx.credential),
+        }),
+        compare,
+      }
       return { body, rows: sides.reduce((n, s) => n + s.results.length, 0), more: false, searches: sides.length }
     }
     case 'fan_out': {
@@ -117,13 +156,33 @@ async function run(deps: Deps, plan: AskPlan, offset: number, limit: number, ctx
           skipped.push(person.id)
           continue
         }
-        const reachPlan: ReachPlan = { seeds: [person.id], targets: [{ ...target, people: null, same_as: null }], connection_basis: r.plan.connection_basis, institution_type: r.plan.institution_type, exclude_current: r.plan.exclude_current, chain: plan.chain }
+        const reachPlan: ReachPlan = {
+          seeds: [person.id],
+          targets: [{ ...target, people: null, same_as: null }],
+          connection_basis: r.plan.connection_basis,
+          institution_type: r.plan.institution_type,
+          exclude_current: r.plan.exclude_current,
+          chain: plan.chain,
+        }
         const reached = await computeReach(deps, reachPlan)
         const { page: drilled } = await reachPage(deps, reachPlan, reached, 0, DRILL_DOWN_ROWS, ctx, false)
-        drill_downs.push({ person_id: person.id, name: person.name, target: target.domain, total: drilled.total, total_is_estimate: drilled.total_is_estimate, institutions: drilled.institutions, results: drilled.results })
+        drill_downs.push({
+          person_id: person.id,
+          name: person.name,
+          target: target.domain,
+          total: drilled.total,
+          total_is_estimate: drilled.total_is_estimate,
+          institutions: drilled.institutions,
+          results: drilled.results,
+        })
       }
       const fan_out = { ...page, drill_downs, k: top.length, skipped }
-      return { body: { ...page, fan_out }, rows: page.results.length + drill_downs.reduce((n, d) => n + d.results.length, 0), more: false, searches: 1 + drill_downs.length }
+      return {
+        body: { ...page, fan_out },
+        rows: page.results.length + drill_downs.reduce((n, d) => n + d.results.length, 0),
+        more: false,
+        searches: 1 + drill_downs.length,
+      }
     }
   }
 }
@@ -132,21 +191,49 @@ async function run(deps: Deps, plan: AskPlan, offset: number, limit: number, ctx
  * POST /v1/relationships/ask. Exactly one of relationships, reach, institutions, compare and
  * fan_out is set; only relationships and reach answers page.
  */
-export async function askRelationships(deps: Deps, body: AskBody, ctx: Ctx): Promise<{ envelope: Record<string, unknown>; charge: Charge }> {
+export async function askRelationships(
+  deps: Deps,
+  body: AskBody,
+  ctx: Ctx,
+): Promise<{ envelope: Record<string, unknown>; charge: Charge }> {
   const limit = body.limit ?? DEFAULT_LIMIT
   const fp = fingerprint({ query: body.query })
   const onCursorPage = Boolean(body.cursor)
   const { plan, offset, delivered, answer } = await readGraph(deps, async (deps) => {
-    const { plan, offset, delivered } = await planOrCursor<AskPlan>(deps, 'relationships.ask', fp, body.cursor, limit, () =>
-      planAsk(deps, body.query, chainOf(ctx)),
+    const { plan, offset, delivered } = await planOrCursor<AskPlan>(
+      deps,
+      'relationships.ask',
+      fp,
+      body.cursor,
+      limit,
+      () => planAsk(deps, body.query, chainOf(ctx)),
     )
     return { plan, offset, delivered, answer: await run(deps, plan, offset, limit, ctx, onCursorPage) }
   })
   const route = plan.resolved.route
-  const next = answer.more ? issueCursor(deps, 'relationships.ask', fp, { plan, offset: offset + limit, delivered: delivered + answer.rows } satisfies CursorPayload) : null
+  const next = answer.more
+    ? issueCursor(deps, 'relationships.ask', fp, {
+        plan,
+        offset: offset + limit,
+        delivered: delivered + answer.rows,
+      } satisfies CursorPayload)
+    : null
   const paging = { has_more: next !== null, next_cursor: next }
-  const nested = (key: 'relationships' | 'reach') => (answer.body[key] ? { [key]: { ...(answer.body[key] as RelationshipsEnvelope | ReachEnvelope), ...paging } } : {})
-  const { relationships: _r, reach: _re, institutions: _i, compare: _c, fan_out: _f, breakdown: _b, connection_basis: _cb, targets: _t, seeds: _s, truncated: _tr, ...top } = answer.body
+  const nested = (key: 'relationships' | 'reach') =>
+    answer.body[key] ? { [key]: { ...(answer.body[key] as RelationshipsEnvelope | ReachEnvelope), ...paging } } : {}
+  const {
+    relationships: _r,
+    reach: _re,
+    institutions: _i,
+    compare: _c,
+    fan_out: _f,
+    breakdown: _b,
+    connection_basis: _cb,
+    targets: _t,
+    seeds: _s,
+    truncated: _tr,
+    ...top
+  } = answer.body
   const env = {
     ...top,
     ...paging,

@@ -57,7 +57,10 @@ interface Header {
 const intern = (dictionary: Interner, value: string | null) => (value === null ? -1 : dictionary.of(value))
 
 /** A block from what the store read (store.readBlockSource), or null when the packed text does not split. */
-export function blockFromSource(source: store.BlockSource, rows: Awaited<ReturnType<typeof store.readBlockRows>> | null): CompanyBlock | null {
+export function blockFromSource(
+  source: store.BlockSource,
+  rows: Awaited<ReturnType<typeof store.readBlockRows>> | null,
+): CompanyBlock | null {
   const n = source.people.length
   const countries = new Interner()
   const departments = new Interner()
@@ -78,7 +81,13 @@ export function blockFromSource(source: store.BlockSource, rows: Awaited<ReturnT
   })
   const m = rows ? rows.length : source.affiliations
   const insts = new Interner()
-  const edges = { person: new Int32Array(m), inst: new Int32Array(m), start: new Int32Array(m), end: new Int32Array(m), code: new Int32Array(m) }
+  const edges = {
+    person: new Int32Array(m),
+    inst: new Int32Array(m),
+    start: new Int32Array(m),
+    end: new Int32Array(m),
+    code: new Int32Array(m),
+  }
   if (rows) {
     rows.forEach((r, i) => {
       edges.person[i] = r.rank
@@ -126,7 +135,16 @@ const PER_AFFILIATION = ['person', 'inst', 'start', 'end', 'code'] as const
  * padding to 4 bytes, then the Int32 columns.
  */
 export function packBlock(b: CompanyBlock): Uint8Array {
-  const header: Header = { instTypes: b.instTypes, instNames: b.instNames, countries: b.countries, departments: b.departments, seniorities: b.seniorities, insts: b.insts, people: b.people, affiliations: b.person.length }
+  const header: Header = {
+    instTypes: b.instTypes,
+    instNames: b.instNames,
+    countries: b.countries,
+    departments: b.departments,
+    seniorities: b.seniorities,
+    insts: b.insts,
+    people: b.people,
+    affiliations: b.person.length,
+  }
   const json = Buffer.from(JSON.stringify(header), 'utf8')
   const ids = Buffer.from(JSON.stringify(b.ids()), 'utf8')
   const columnsAt = (12 + json.length + ids.length + 3) & ~3
@@ -162,10 +180,37 @@ export function unpackBlock(data: Uint8Array): CompanyBlock | null {
     at += 4 * n
     return column
   }
-  const [country, department, seniority] = PER_PERSON.map(() => take(header.people)) as [Int32Array, Int32Array, Int32Array]
-  const [person, inst, start, end, code] = PER_AFFILIATION.map(() => take(header.affiliations)) as [Int32Array, Int32Array, Int32Array, Int32Array, Int32Array]
+  const [country, department, seniority] = PER_PERSON.map(() => take(header.people)) as [
+    Int32Array,
+    Int32Array,
+    Int32Array,
+  ]
+  const [person, inst, start, end, code] = PER_AFFILIATION.map(() => take(header.affiliations)) as [
+    Int32Array,
+    Int32Array,
+    Int32Array,
+    Int32Array,
+    Int32Array,
+  ]
   if (at > aligned.byteOffset + aligned.length) return null
-  return { people: header.people, ids: readIds, instTypes: header.instTypes, instNames: header.instNames, countries: header.countries, departments: header.departments, seniorities: header.seniorities, insts: header.insts, country, department, seniority, person, inst, start, end, code }
+  return {
+    people: header.people,
+    ids: readIds,
+    instTypes: header.instTypes,
+    instNames: header.instNames,
+    countries: header.countries,
+    departments: header.departments,
+    seniorities: header.seniorities,
+    insts: header.insts,
+    country,
+    department,
+    seniority,
+    person,
+    inst,
+    start,
+    end,
+    code,
+  }
 }
 
 type PendingBlock = { company_key: string; generation: number; people: number; affiliations: number; data: Uint8Array }
@@ -227,7 +272,10 @@ class BlockCache {
   }
 }
 
-const blockCache = perServer((deps: Deps) => new BlockCache(deps.config.DSP_GRAPH_BLOCK_CACHE_MB * 1024 * 1024), (deps) => deps.store)
+const blockCache = perServer(
+  (deps: Deps) => new BlockCache(deps.config.DSP_GRAPH_BLOCK_CACHE_MB * 1024 * 1024),
+  (deps) => deps.store,
+)
 
 /**
  * A company's block for the snapshot `db` reads: this process's unpacked copy or the stored one
@@ -249,7 +297,13 @@ export async function companyBlock(deps: Deps, companyKey: string): Promise<Comp
   const packed = blockFromSource(source, null)
   if (packed) {
     const data = packBlock(packed)
-    pendingBlocks(deps).push({ company_key: companyKey, generation: source.generation, people: packed.people, affiliations: packed.person.length, data })
+    pendingBlocks(deps).push({
+      company_key: companyKey,
+      generation: source.generation,
+      people: packed.people,
+      affiliations: packed.person.length,
+      data,
+    })
     cache.put(companyKey, source.generation, packed, data.byteLength)
     return packed
   }
@@ -259,7 +313,8 @@ export async function companyBlock(deps: Deps, companyKey: string): Promise<Comp
 
 /** A population of a block: each person's rank among those kept (profile-URL order), or -1. */
 function ranksOf(block: CompanyBlock, p: Population): Int32Array {
-  const wanted = (dictionary: string[], values: string[] | null) => (values ? new Set(values.map((v) => dictionary.indexOf(v)).filter((i) => i >= 0)) : null)
+  const wanted = (dictionary: string[], values: string[] | null) =>
+    values ? new Set(values.map((v) => dictionary.indexOf(v)).filter((i) => i >= 0)) : null
   const country = wanted(block.countries, p.filter.country)
   const department = wanted(block.departments, p.filter.department)
   const seniority = wanted(block.seniorities, p.filter.seniority)
@@ -302,7 +357,15 @@ function usable(block: CompanyBlock, ranks: Int32Array, rules: EdgeRules): Uint8
 function blockColumns(block: CompanyBlock, ranks: Int32Array, keep: Uint8Array, joinId: Int32Array): EdgeColumns {
   let n = 0
   for (let i = 0; i < keep.length; i++) if (keep[i] && joinId[block.inst[i]!]! >= 0) n++
-  const c: EdgeColumns = { person: new Int32Array(n), self: null, inst: new Int32Array(n), start: new Int32Array(n), end: new Int32Array(n), match: new Uint8Array(n), kind: new Uint8Array(n) }
+  const c: EdgeColumns = {
+    person: new Int32Array(n),
+    self: null,
+    inst: new Int32Array(n),
+    start: new Int32Array(n),
+    end: new Int32Array(n),
+    match: new Uint8Array(n),
+    kind: new Uint8Array(n),
+  }
   for (let i = 0, j = 0; i < keep.length; i++) {
     const inst = joinId[block.inst[i]!]!
     if (!keep[i] || inst < 0) continue
@@ -347,7 +410,12 @@ function idsByRank(block: CompanyBlock, ranks: Int32Array): (wanted: number[]) =
  * Two companies' populations for the join: their usable affiliations, only at institutions both
  * sides reach (nothing else can connect).
  */
-export async function joinCompanies(deps: Deps, first: Population, second: Population, rules: EdgeRules): Promise<CompanyJoin> {
+export async function joinCompanies(
+  deps: Deps,
+  first: Population,
+  second: Population,
+  rules: EdgeRules,
+): Promise<CompanyJoin> {
   const a = await companyBlock(deps, first.company_key)
   const b = await companyBlock(deps, second.company_key)
   const ranksA = ranksOf(a, first)
@@ -370,14 +438,25 @@ export async function joinCompanies(deps: Deps, first: Population, second: Popul
     const type = a.instTypes[i] ?? null
     info.set(key, { kind: type === null ? null : kindOfType(type), name: a.instNames[i] ?? null })
   })
-  return { insts: insts.keys, first: blockColumns(a, ranksA, keepA, idA), second: blockColumns(b, ranksB, keepB, idB), info, firstIds: idsByRank(a, ranksA) }
+  return {
+    insts: insts.keys,
+    first: blockColumns(a, ranksA, keepA, idA),
+    second: blockColumns(b, ranksB, keepB, idB),
+    info,
+    firstIds: idsByRank(a, ranksA),
+  }
 }
 
 /**
  * A company's population against named people (reach seeds, by index in `seedIds`): the seeds'
  * usable affiliations from the store, the population's from its block, only at shared institutions.
  */
-export async function joinCompanyAndSeeds(deps: Deps, first: Population, seedIds: string[], rules: EdgeRules): Promise<JoinInput> {
+export async function joinCompanyAndSeeds(
+  deps: Deps,
+  first: Population,
+  seedIds: string[],
+  rules: EdgeRules,
+): Promise<JoinInput> {
   const a = await companyBlock(deps, first.company_key)
   const seedRows: GraphEdge[] = await findSeedEdges(deps.db, seedIds, rules)
   const ranks = ranksOf(a, first)

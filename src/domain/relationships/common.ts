@@ -42,7 +42,13 @@ export async function attribution(deps: Deps) {
   const states = await findCorpusStates(deps.db)
   return SOURCES.map((corpus) => {
     const state = states.find((s) => s.corpus === corpus)
-    return { source_corpus: corpus, domain: null, as_of: state?.as_of ? new Date(state.as_of).toISOString() : null, url: null, quote: null }
+    return {
+      source_corpus: corpus,
+      domain: null,
+      as_of: state?.as_of ? new Date(state.as_of).toISOString() : null,
+      url: null,
+      quote: null,
+    }
   })
 }
 
@@ -64,7 +70,12 @@ export async function institutionInfo(deps: Deps, keys: Iterable<string>): Promi
 export function viaOf(via: Via[], info: Map<string, InstitutionInfo>) {
   return [...via]
     .sort((a, b) => (a.inst < b.inst ? -1 : a.inst > b.inst ? 1 : 0))
-    .map(({ inst, match }) => ({ id: inst, kind: info.get(inst)?.kind ?? null, name: info.get(inst)?.name ?? null, match_confidence: match }))
+    .map(({ inst, match }) => ({
+      id: inst,
+      kind: info.get(inst)?.kind ?? null,
+      name: info.get(inst)?.name ?? null,
+      match_confidence: match,
+    }))
 }
 
 export function personFields(p: GraphPerson) {
@@ -83,6 +94,13 @@ export function personFields(p: GraphPerson) {
 
 /** Each row's current employer (include_company_context): one lookup for the page. */
 export async function companyContexts(deps: Deps, people: GraphPerson[]): Promise<Map<string, CompanyContext>> {
-  const rows = await store.findCompanyContexts(deps.db, [...new Set(people.map((p) => p.company_domain).filter((d): d is string => d !== null))])
-  return new Map(rows.map((r) => [r.domain!, { domain: r.domain, name: r.name, industry: r.industry, employee_count: r.employee_count, country: r.country }]))
+  const rows = await store.findCompanyContexts(deps.db, [
+    ...new Set(people.map((p) => p.company_domain).filter((d): d is string => d !== null)),
+  ])
+  return new Map(
+    rows.map((r) => [
+      r.domain!,
+      { domain: r.domain, name: r.name, industry: r.industry, employee_count: r.employee_count, country: r.country },
+    ]),
+  )
 }

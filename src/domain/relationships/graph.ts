@@ -79,7 +79,15 @@ export interface JoinInput {
 /** Rows (as the store reads them) into columns, interning institution keys into `insts`. */
 export function edgeColumns(rows: readonly GraphEdge[], insts: Interner): EdgeColumns {
   const n = rows.length
-  const c: EdgeColumns = { person: new Int32Array(n), self: new Int32Array(n), inst: new Int32Array(n), start: new Int32Array(n), end: new Int32Array(n), match: new Uint8Array(n), kind: new Uint8Array(n) }
+  const c: EdgeColumns = {
+    person: new Int32Array(n),
+    self: new Int32Array(n),
+    inst: new Int32Array(n),
+    start: new Int32Array(n),
+    end: new Int32Array(n),
+    match: new Uint8Array(n),
+    kind: new Uint8Array(n),
+  }
   for (let i = 0; i < n; i++) {
     const r = rows[i]!
     c.person[i] = r.person
@@ -187,7 +195,14 @@ class Sorted {
     readonly strong: Int32Array,
   ) {}
   static empty(n: number): Sorted {
-    return new Sorted(new Int32Array(n), new Int32Array(n), new Int32Array(n), new Uint8Array(n), new Uint8Array(n), new Int32Array(n))
+    return new Sorted(
+      new Int32Array(n),
+      new Int32Array(n),
+      new Int32Array(n),
+      new Uint8Array(n),
+      new Uint8Array(n),
+      new Int32Array(n),
+    )
   }
 }
 
@@ -198,7 +213,16 @@ class Sorted {
 const UNION_MIN_ROWS = 32
 const UNION_MAX_WORDS = 2 ** 21
 
-function sorted(c: Columns, rows: number[], key: Int32Array, other: Int32Array, descending: boolean, words: number, queries: number, wholeOnly = false): Sorted {
+function sorted(
+  c: Columns,
+  rows: number[],
+  key: Int32Array,
+  other: Int32Array,
+  descending: boolean,
+  words: number,
+  queries: number,
+  wholeOnly = false,
+): Sorted {
   const n = rows.length
   // Each row packed under its month for a numeric sort, no comparator: a month (< 2^20) times a
   // power of two above the row count stays an exact double.
@@ -379,10 +403,20 @@ function soloOf(c: Columns, ended: number[], rowsOf: Int32Array, words: number, 
  * `queries`: how many first-side rows will ask about each institution (decides the unions). An
  * institution with few rows keeps them unsorted (Few): checking each costs less than sorting.
  */
-function arrange(c: Columns, { queries, open: openQueries }: Queries, words: number, overlapping: boolean): { arranged: Arranged[]; few: Few } {
+function arrange(
+  c: Columns,
+  { queries, open: openQueries }: Queries,
+  words: number,
+  overlapping: boolean,
+): { arranged: Arranged[]; few: Few } {
   const n = c.inst.length
   const { order, offsets } = countingSort(allRows(n), c.inst, queries.length)
-  const few: Few = { people: new Int32Array(n), start: new Int32Array(n), end: new Int32Array(n), match: new Uint8Array(n) }
+  const few: Few = {
+    people: new Int32Array(n),
+    start: new Int32Array(n),
+    end: new Int32Array(n),
+    match: new Uint8Array(n),
+  }
   for (let i = 0; i < n; i++) {
     const b = order[i]!
     few.people[i] = c.person[b]!
@@ -413,7 +447,8 @@ function arrange(c: Columns, { queries, open: openQueries }: Queries, words: num
       // Unions by end serve open first-side rows; solo sets serve ended ones.
       const endedQueries = queries[inst]! - openQueries[inst]!
       if (ended.length >= UNION_MIN_ROWS && endedQueries > 0) at.solo = soloOf(c, ended, rowsOf, words, endedQueries)
-      if (ended.length && (openQueries[inst]! > 0 || !at.solo)) at.endedByEnd = sorted(c, ended, c.end, c.start, true, openQueries[inst]! > 0 ? words : 0, openQueries[inst]!)
+      if (ended.length && (openQueries[inst]! > 0 || !at.solo))
+        at.endedByEnd = sorted(c, ended, c.end, c.start, true, openQueries[inst]! > 0 ? words : 0, openQueries[inst]!)
       // Ended first-side rows without solo sets scan these.
       if (ended.length && endedQueries > 0 && !at.solo) at.endedByStart = sorted(c, ended, c.start, c.end, false, 0, 0)
     } else at.everyone = sorted(c, rows, c.start, c.end, false, words, queries[inst]!, true)
@@ -506,7 +541,15 @@ const emptyReach = (scan: Scan): Reach => new Reach(scan.length, scan.pairsLengt
  * start ≤ other end and other start ≤ end (months, both inclusive; OPEN never ends). Returns the
  * strongest match among the rows it reached, or NONE.
  */
-function reachAt(at: Arranged, few: Few, start: number, end: number, overlapping: boolean, r: Reach, scan: Scan): number {
+function reachAt(
+  at: Arranged,
+  few: Few,
+  start: number,
+  end: number,
+  overlapping: boolean,
+  r: Reach,
+  scan: Scan,
+): number {
   if (at.few) {
     if (overlapping && start === NO_START) return NONE
     scan.reserve(at.to - at.from)
@@ -544,7 +587,10 @@ function reachAt(at: Arranged, few: Few, start: number, end: number, overlapping
     } else {
       const byStart = leading(solo.byStart, end + 1, true)
       if (byEnd > byStart) {
-        found = merge(found, solo.byEnd.strong[byEnd - 1]! - (byStart > 0 ? solo.byStart.strong[byStart - 1]! : 0) > 0 ? solo.code : NAME)
+        found = merge(
+          found,
+          solo.byEnd.strong[byEnd - 1]! - (byStart > 0 ? solo.byStart.strong[byStart - 1]! : 0) > 0 ? solo.code : NAME,
+        )
         scan.addPair(byEnd, byStart)
         r.pairsTo = scan.pairsLength
       }
@@ -566,7 +612,12 @@ function reachAt(at: Arranged, few: Few, start: number, end: number, overlapping
   // Both ended: scan the shorter of the two candidate runs, checking the other bound.
   const startedBy = leading(at.endedByStart, end, false)
   const byEnd = stillThere <= startedBy
-  found = merge(found, byEnd ? scanEnded(at.endedByEnd, stillThere, start, end, scan, true) : scanEnded(at.endedByStart, startedBy, start, end, scan, false))
+  found = merge(
+    found,
+    byEnd
+      ? scanEnded(at.endedByEnd, stillThere, start, end, scan, true)
+      : scanEnded(at.endedByStart, startedBy, start, end, scan, false),
+  )
   r.to = scan.length
   return found
 }
@@ -601,7 +652,8 @@ function addReach(at: Arranged, r: Reach, scan: Scan | null, bits: Uint32Array, 
 function addFound(at: Arranged, r: Reach, scan: Scan, bits: Uint32Array, few: Few) {
   if (at.few) for (let i = r.from; i < r.to; i++) setBit(bits, few.people[scan.people[i]!]!)
   else for (let i = r.from; i < r.to; i++) setBit(bits, scan.people[i]!)
-  for (let i = r.pairsFrom; i < r.pairsTo; i += 2) addDifference(at.solo!.byEnd, scan.pairs[i]!, at.solo!.byStart, scan.pairs[i + 1]!, bits)
+  for (let i = r.pairsFrom; i < r.pairsTo; i += 2)
+    addDifference(at.solo!.byEnd, scan.pairs[i]!, at.solo!.byStart, scan.pairs[i + 1]!, bits)
 }
 
 export interface Via {
@@ -649,7 +701,8 @@ class Tally {
   constructor(readonly kind: number) {}
 }
 
-const missingRequired = (required: readonly string[] | null, via: Via[]) => required !== null && required.some((id) => !via.some((v) => v.inst === id))
+const missingRequired = (required: readonly string[] | null, via: Via[]) =>
+  required !== null && required.some((id) => !via.some((v) => v.inst === id))
 
 function listOf(bits: Uint32Array): number[] {
   const out: number[] = []
@@ -664,12 +717,21 @@ function listOf(bits: Uint32Array): number[] {
  * of theirs that reached nothing intersects no row here, so all their rows at the institution can
  * be merged. Shared basis: every row there.
  */
-function secondCounts(first: Columns, counted: Uint8Array, few: Few, arranged: Arranged[], tallies: (Tally | undefined)[], people: number, overlapping: boolean): Int32Array {
+function secondCounts(
+  first: Columns,
+  counted: Uint8Array,
+  few: Few,
+  arranged: Arranged[],
+  tallies: (Tally | undefined)[],
+  people: number,
+  overlapping: boolean,
+): Int32Array {
   const out = new Int32Array(tallies.length)
   const stamp = new Int32Array(people)
   const rows = new Int32Array(counted.length)
   let n = 0
-  for (let a = 0; a < counted.length; a++) if (counted[a] && (!overlapping || first.start[a] !== NO_START)) rows[n++] = a
+  for (let a = 0; a < counted.length; a++)
+    if (counted[a] && (!overlapping || first.start[a] !== NO_START)) rows[n++] = a
   const { order, offsets } = countingSort(rows.subarray(0, n), first.inst, tallies.length)
   let starts = new Int32Array(64)
   let ends = new Int32Array(64)
@@ -687,7 +749,10 @@ function secondCounts(first: Columns, counted: Uint8Array, few: Few, arranged: A
       }
       // Their intervals by start (packed for a numeric sort), merged where they overlap or touch.
       const packed = new Float64Array(k)
-      for (let i = 0; i < k; i++) packed[i] = first.start[order[from + i]!]! * 2 ** 31 + (first.end[order[from + i]!]! === OPEN ? 2 ** 31 - 1 : first.end[order[from + i]!]!)
+      for (let i = 0; i < k; i++)
+        packed[i] =
+          first.start[order[from + i]!]! * 2 ** 31 +
+          (first.end[order[from + i]!]! === OPEN ? 2 ** 31 - 1 : first.end[order[from + i]!]!)
       packed.sort()
       for (let i = 0; i < k; i++) {
         const s = Math.floor(packed[i]! / 2 ** 31)
@@ -724,11 +789,22 @@ function secondCounts(first: Columns, counted: Uint8Array, few: Few, arranged: A
   return out
 }
 
-function finish(insts: readonly string[], tallies: (Tally | undefined)[], persons: Connected[], second: Int32Array | null): Connection {
+function finish(
+  insts: readonly string[],
+  tallies: (Tally | undefined)[],
+  persons: Connected[],
+  second: Int32Array | null,
+): Connection {
   const institutions: InstitutionTally[] = []
   tallies.forEach((t, i) => {
     if (!t || t.first === 0) return
-    institutions.push({ id: insts[i]!, kind: KINDS[t.kind]!, match: MATCHES[t.match]!, first: t.first, second: second ? second[i]! : 0 })
+    institutions.push({
+      id: insts[i]!,
+      kind: KINDS[t.kind]!,
+      match: MATCHES[t.match]!,
+      first: t.first,
+      second: second ? second[i]! : 0,
+    })
   })
   return { persons, institutions }
 }
@@ -746,7 +822,12 @@ export function connectSides(edges: JoinInput, opts: JoinOptions): Connection {
   const first = columns(edges.first)
   const second = columns(edges.second)
   const words = (second.people + 31) >>> 5
-  const { arranged, few } = arrange(second, queriesPerInstitution(first, insts.length), words, opts.basis === 'overlapping')
+  const { arranged, few } = arrange(
+    second,
+    queriesPerInstitution(first, insts.length),
+    words,
+    opts.basis === 'overlapping',
+  )
   const overlapping = opts.basis === 'overlapping'
   const contacts = new Uint32Array(words)
   const scan = new Scan()
@@ -767,7 +848,8 @@ export function connectSides(edges: JoinInput, opts: JoinOptions): Connection {
     for (let k = offsets[p]!, next = k; k < to; k = next) {
       const inst = instOf[order[k]!]!
       while (next < to && instOf[order[next]!] === inst) next++
-      const reach = n < reached.length ? reached[n]!.reset(scan.length, scan.pairsLength) : (reached[n] = emptyReach(scan))
+      const reach =
+        n < reached.length ? reached[n]!.reset(scan.length, scan.pairsLength) : (reached[n] = emptyReach(scan))
       let kind = NONE
       for (let j = k; j < next; j++) {
         const a = order[j]!
@@ -805,7 +887,12 @@ export function connectSides(edges: JoinInput, opts: JoinOptions): Connection {
       for (let j = reach.rowsFrom; j < reach.rowsTo; j++) counted[order[j]!] = 1
     }
   }
-  return finish(insts, tallies, persons, secondCounts(first, counted, few, arranged, tallies, second.people, overlapping))
+  return finish(
+    insts,
+    tallies,
+    persons,
+    secondCounts(first, counted, few, arranged, tallies, second.people, overlapping),
+  )
 }
 
 /**
@@ -815,12 +902,21 @@ export function connectSides(edges: JoinInput, opts: JoinOptions): Connection {
  * at a qualifying institution with them (overlapping in time for `overlapping`): the second side
  * holds everyone's usable affiliations with the named institutions, P's own among them.
  */
-export function affiliatedWith(edges: JoinInput, named: readonly string[], opts: { basis: Basis; excludeCurrent: boolean; combine: 'any' | 'all' }): Connection {
+export function affiliatedWith(
+  edges: JoinInput,
+  named: readonly string[],
+  opts: { basis: Basis; excludeCurrent: boolean; combine: 'any' | 'all' },
+): Connection {
   const insts = edges.insts
   const first = columns(edges.first)
   const second = columns(edges.second)
   const words = (second.people + 31) >>> 5
-  const { arranged, few } = arrange(second, queriesPerInstitution(first, insts.length), words, opts.basis === 'overlapping')
+  const { arranged, few } = arrange(
+    second,
+    queriesPerInstitution(first, insts.length),
+    words,
+    opts.basis === 'overlapping',
+  )
   // Everyone's index of each first-side person: nobody is their own contact.
   const selfOf = new Map<number, number>()
   for (let b = 0; b < second.self.length; b++) if (second.self[b]! >= 0) selfOf.set(second.self[b]!, second.person[b]!)
@@ -843,7 +939,8 @@ export function affiliatedWith(edges: JoinInput, named: readonly string[], opts:
         match = merge(match, first.match[first.order[next]!]!)
         left &&= first.end[first.order[next]!] !== OPEN
       }
-      if (!opts.excludeCurrent || left) through.push({ inst, from: k, to: next, kind: first.kind[first.order[k]!]!, match })
+      if (!opts.excludeCurrent || left)
+        through.push({ inst, from: k, to: next, kind: first.kind[first.order[k]!]!, match })
     }
     if (through.length === 0) continue
     const via = through.map((t) => ({ inst: insts[t.inst]!, match: MATCHES[t.match]! }))
@@ -852,7 +949,16 @@ export function affiliatedWith(edges: JoinInput, named: readonly string[], opts:
     for (const t of through) {
       scan.reset()
       const reach = emptyReach(scan)
-      for (let j = t.from; j < t.to; j++) reachAt(arranged[t.inst]!, few, first.start[first.order[j]!]!, first.end[first.order[j]!]!, overlapping, reach, scan)
+      for (let j = t.from; j < t.to; j++)
+        reachAt(
+          arranged[t.inst]!,
+          few,
+          first.start[first.order[j]!]!,
+          first.end[first.order[j]!]!,
+          overlapping,
+          reach,
+          scan,
+        )
       addReach(arranged[t.inst]!, reach, scan, contacts, few)
     }
     const self = selfOf.get(p)

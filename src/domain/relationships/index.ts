@@ -3,21 +3,65 @@
 // (via_institution); or the same asked in words (`query`, read by reader.ts). Signed cursors carry
 // the resolved plan, so later pages never re-resolve names or re-read the question.
 import { envelope } from '../../contract/common.ts'
-import type { Breakdown, RelationshipsBody, RelationshipPerson, SharedInstitution } from '../../contract/relationships.ts'
+import type {
+  Breakdown,
+  RelationshipsBody,
+  RelationshipPerson,
+  SharedInstitution,
+} from '../../contract/relationships.ts'
 import * as store from '../../store/relationships.ts'
 import type { Population } from '../../store/relationships.ts'
 import { fingerprint, issueCursor, planOrCursor } from '../cursors.ts'
 import type { Deps } from '../types.ts'
-import { invalid, peopleFilter, resolveCompany, resolveInstitution, type ResolvedCompany, type ResolvedInstitution } from './anchors.ts'
-import { attribution, chainOf, companyContexts, degradation, institutionInfo, personFields, readGraph, viaOf, type Charge, type Ctx, type InstitutionInfo } from './common.ts'
+import {
+  invalid,
+  peopleFilter,
+  resolveCompany,
+  resolveInstitution,
+  type ResolvedCompany,
+  type ResolvedInstitution,
+} from './anchors.ts'
+import {
+  attribution,
+  chainOf,
+  companyContexts,
+  degradation,
+  institutionInfo,
+  personFields,
+  readGraph,
+  viaOf,
+  type Charge,
+  type Ctx,
+  type InstitutionInfo,
+} from './common.ts'
 import { snapshotOf } from '../credits/metering.ts'
 import { joinCompanies } from './blocks.ts'
-import { affiliatedWith, cmp, connectSides, joinOfRows, rankConnected, rankInstitutions, type Basis, type Connected, type InstitutionKind } from './graph.ts'
+import {
+  affiliatedWith,
+  cmp,
+  connectSides,
+  joinOfRows,
+  rankConnected,
+  rankInstitutions,
+  type Basis,
+  type Connected,
+  type InstitutionKind,
+} from './graph.ts'
 import { readQuestion, READER_VERSION, refuse, type StructuredRelationships } from './reader.ts'
 
 export const DEFAULT_LIMIT = 10
 const DEFAULT_MAX_GROUPS = 10
-const STRUCTURED_FIELDS = ['relation', 'companies', 'institutions', 'institutions_combine', 'institution_type', 'connection_basis', 'exclude_current', 'include_company_context', 'breakdown'] as const
+const STRUCTURED_FIELDS = [
+  'relation',
+  'companies',
+  'institutions',
+  'institutions_combine',
+  'institution_type',
+  'connection_basis',
+  'exclude_current',
+  'include_company_context',
+  'breakdown',
+] as const
 
 /** The worked-out request: what a cursor carries. */
 export interface RelationshipsPlan {
@@ -37,17 +81,33 @@ export interface RelationshipsPlan {
 }
 
 /** Resolves and checks a structured request (§4.4): two companies between, one company via institutions. */
-export async function planRelationships(deps: Deps, body: StructuredRelationships, extra: { query: string | null; parser_version: string; chain: string }): Promise<RelationshipsPlan> {
+export async function planRelationships(
+  deps: Deps,
+  body: StructuredRelationships,
+  extra: { query: string | null; parser_version: string; chain: string },
+): Promise<RelationshipsPlan> {
   const relation = body.relation ?? 'between_companies'
   const named = body.companies ?? []
   const wanted = relation === 'between_companies' ? 2 : 1
   if (named.length !== wanted) {
-    throw invalid(relation === 'between_companies' ? 'between_companies takes two companies: the first one\'s people are returned.' : 'via_institution takes one company, whose people are returned.', ['companies'], named.length)
+    throw invalid(
+      relation === 'between_companies'
+        ? "between_companies takes two companies: the first one's people are returned."
+        : 'via_institution takes one company, whose people are returned.',
+      ['companies'],
+      named.length,
+    )
   }
-  if (relation === 'via_institution' && !body.institutions?.length) throw invalid('via_institution needs at least one institution.', ['institutions'], body.institutions ?? null)
+  if (relation === 'via_institution' && !body.institutions?.length)
+    throw invalid('via_institution needs at least one institution.', ['institutions'], body.institutions ?? null)
   const companies: ResolvedCompany[] = []
   for (const [i, c] of named.entries()) companies.push(await resolveCompany(deps, c, ['companies', i]))
-  if (companies.length === 2 && companies[0]!.key === companies[1]!.key) throw invalid('Both entries name the same company; relationships connect two different companies.', ['companies', 1], named[1]!.value)
+  if (companies.length === 2 && companies[0]!.key === companies[1]!.key)
+    throw invalid(
+      'Both entries name the same company; relationships connect two different companies.',
+      ['companies', 1],
+      named[1]!.value,
+    )
   const institutions: ResolvedInstitution[] = []
   for (const [i, inst] of (body.institutions ?? []).entries()) {
     const resolved = await resolveInstitution(deps, inst, ['institutions', i])
@@ -62,7 +122,9 @@ export async function planRelationships(deps: Deps, body: StructuredRelationship
     connection_basis: body.connection_basis ?? 'overlapping',
     exclude_current: body.exclude_current ?? false,
     include_company_context: body.include_company_context ?? false,
-    breakdown: body.breakdown ? { group_by: body.breakdown.group_by, max_groups: body.breakdown.max_groups ?? DEFAULT_MAX_GROUPS } : null,
+    breakdown: body.breakdown
+      ? { group_by: body.breakdown.group_by, max_groups: body.breakdown.max_groups ?? DEFAULT_MAX_GROUPS }
+      : null,
     ...extra,
   }
 }
@@ -92,32 +154,72 @@ export async function computeRelationships(deps: Deps, plan: RelationshipsPlan):
   let idsOf: Computed['idsOf'] = null
   if (b) {
     const second: Population = { company_key: b.key, filter: peopleFilter(b.people), exclude_ids: [] }
-    const edges = await joinCompanies(deps, population, second, { exclude_current: plan.exclude_current, kind: plan.institution_type, only: named })
-    connection = connectSides(edges, { basis: plan.connection_basis, required: plan.institutions_combine === 'all' ? named : null })
+    const edges = await joinCompanies(deps, population, second, {
+      exclude_current: plan.exclude_current,
+      kind: plan.institution_type,
+      only: named,
+    })
+    connection = connectSides(edges, {
+      basis: plan.connection_basis,
+      required: plan.institutions_combine === 'all' ? named : null,
+    })
     // The first company's block names every institution of the join.
     info = edges.info
     idsOf = edges.firstIds
   } else {
-    const edges = await store.findInstitutionEdges(deps.db, population, named!, plan.institution_type, plan.exclude_current)
-    connection = affiliatedWith(joinOfRows(edges.first, edges.second), named!, { basis: plan.connection_basis, excludeCurrent: plan.exclude_current, combine: plan.institutions_combine })
-    info = await institutionInfo(deps, connection.institutions.map((t) => t.id))
+    const edges = await store.findInstitutionEdges(
+      deps.db,
+      population,
+      named!,
+      plan.institution_type,
+      plan.exclude_current,
+    )
+    connection = affiliatedWith(joinOfRows(edges.first, edges.second), named!, {
+      basis: plan.connection_basis,
+      excludeCurrent: plan.exclude_current,
+      combine: plan.institutions_combine,
+    })
+    info = await institutionInfo(
+      deps,
+      connection.institutions.map((t) => t.id),
+    )
   }
   const ranked = rankConnected(connection.persons)
   const institutions = rankInstitutions(
-    connection.institutions.map((t) => ({ id: t.id, kind: t.kind, match_confidence: t.match, name: info.get(t.id)?.name ?? null, people_first: t.first, people_second: t.second })),
+    connection.institutions.map((t) => ({
+      id: t.id,
+      kind: t.kind,
+      match_confidence: t.match,
+      name: info.get(t.id)?.name ?? null,
+      people_first: t.first,
+      people_second: t.second,
+    })),
   )
   const breakdown = plan.breakdown ? await breakdownOf(deps, plan, population, ranked, institutions) : null
   return { ranked, population, institutions, breakdown, info, idsOf }
 }
 
-async function breakdownOf(deps: Deps, plan: RelationshipsPlan, population: Population, ranked: Connected[], institutions: SharedInstitution[]): Promise<Breakdown> {
+async function breakdownOf(
+  deps: Deps,
+  plan: RelationshipsPlan,
+  population: Population,
+  ranked: Connected[],
+  institutions: SharedInstitution[],
+): Promise<Breakdown> {
   const { group_by, max_groups } = plan.breakdown!
   let groups: Breakdown['groups']
   if (group_by === 'institution') {
     groups = institutions.map((i) => ({ key: i.id, kind: i.kind, label: i.name ?? i.id, people: i.people_first }))
   } else {
-    const counts = await store.countRankedPersonsBy(deps.db, population, ranked.map((r) => r.rank), group_by)
-    groups = counts.map(({ key, people }) => ({ key, kind: null, label: key, people })).sort((x, y) => y.people - x.people || cmp(x.key, y.key))
+    const counts = await store.countRankedPersonsBy(
+      deps.db,
+      population,
+      ranked.map((r) => r.rank),
+      group_by,
+    )
+    groups = counts
+      .map(({ key, people }) => ({ key, kind: null, label: key, people }))
+      .sort((x, y) => y.people - x.people || cmp(x.key, y.key))
   }
   return {
     // §2.9: several institutions required at once make the breakdown approximate by contract.
@@ -135,7 +237,15 @@ export function resolvedSearch(plan: RelationshipsPlan, onCursorPage: boolean) {
     query: plan.query,
     filters: {
       relation: plan.relation,
-      companies: plan.companies.map((c) => ({ value: c.value, by: c.by, detected_as: c.detected_as, id: c.id, name: c.name, domain: c.domain, people: c.people })),
+      companies: plan.companies.map((c) => ({
+        value: c.value,
+        by: c.by,
+        detected_as: c.detected_as,
+        id: c.id,
+        name: c.name,
+        domain: c.domain,
+        people: c.people,
+      })),
       institutions: plan.institutions.map((i) => ({ value: i.value, by: i.by, id: i.id, kind: i.kind, name: i.name })),
       institutions_combine: plan.institutions_combine,
       institution_type: plan.institution_type,
@@ -145,18 +255,31 @@ export function resolvedSearch(plan: RelationshipsPlan, onCursorPage: boolean) {
       breakdown: plan.breakdown,
     },
     filters_source: plan.query ? 'parser' : 'caller',
-    sort: [{ field: 'number_of_contacts_overlapping_tenure_with', direction: 'desc' }, { field: 'profile_url', direction: 'asc' }],
+    sort: [
+      { field: 'number_of_contacts_overlapping_tenure_with', direction: 'desc' },
+      { field: 'profile_url', direction: 'asc' },
+    ],
     conflicts: [],
     overrides: [],
   }
 }
 
 /** One page of a computed answer as a relationships envelope (next_cursor set by the caller). */
-export async function relationshipsPage(deps: Deps, plan: RelationshipsPlan, computed: Computed, offset: number, limit: number, ctx: Ctx, onCursorPage: boolean) {
+export async function relationshipsPage(
+  deps: Deps,
+  plan: RelationshipsPlan,
+  computed: Computed,
+  offset: number,
+  limit: number,
+  ctx: Ctx,
+  onCursorPage: boolean,
+) {
   const slice = computed.ranked.slice(offset, offset + limit)
   const info = computed.info
   const ranks = slice.map((c) => c.rank)
-  const people = computed.idsOf ? await personsByIds(deps, ranks, computed.idsOf(ranks)) : new Map((await store.findRankedPersons(deps.db, computed.population, ranks)).map((p) => [p.rank, p]))
+  const people = computed.idsOf
+    ? await personsByIds(deps, ranks, computed.idsOf(ranks))
+    : new Map((await store.findRankedPersons(deps.db, computed.population, ranks)).map((p) => [p.rank, p]))
   const persons = slice.map((c) => people.get(c.rank)!)
   const contexts = plan.include_company_context ? await companyContexts(deps, persons) : null
   const results: RelationshipPerson[] = slice.map((connected, i) => ({
@@ -191,16 +314,32 @@ interface CursorPayload {
   offset: number
 }
 
-const fingerprintOf = (body: RelationshipsBody) => fingerprint({ ...body, cursor: undefined, limit: undefined } as Record<string, unknown>)
+const fingerprintOf = (body: RelationshipsBody) =>
+  fingerprint({ ...body, cursor: undefined, limit: undefined } as Record<string, unknown>)
 
 /** A question in words on the typed route: only a relationships question is answered here. */
 async function planFromQuery(deps: Deps, body: RelationshipsBody, chain: string): Promise<RelationshipsPlan> {
   const sent = STRUCTURED_FIELDS.filter((f) => body[f] !== undefined)
-  if (sent.length) throw invalid(`query is sent instead of the structured fields, never with them (${sent.join(', ')}).`, [sent[0]!], body[sent[0]!])
+  if (sent.length)
+    throw invalid(
+      `query is sent instead of the structured fields, never with them (${sent.join(', ')}).`,
+      [sent[0]!],
+      body[sent[0]!],
+    )
   const read = await readQuestion(deps, body.query!)
   const q = read.question
-  if (q.route === 'compare' || q.route === 'fan_out') throw refuse('compound_unsupported', `This asks for a ${q.route === 'compare' ? 'comparison' : 'drill-down'} as well as the relationships; the ask route answers it.`, 'POST /v1/relationships/ask')
-  if (q.route !== 'relationships') throw refuse('wrong_route', `This is a ${q.route} question.`, q.route === 'reach' ? 'POST /v1/relationships/reach' : 'POST /v1/relationships/institutions')
+  if (q.route === 'compare' || q.route === 'fan_out')
+    throw refuse(
+      'compound_unsupported',
+      `This asks for a ${q.route === 'compare' ? 'comparison' : 'drill-down'} as well as the relationships; the ask route answers it.`,
+      'POST /v1/relationships/ask',
+    )
+  if (q.route !== 'relationships')
+    throw refuse(
+      'wrong_route',
+      `This is a ${q.route} question.`,
+      q.route === 'reach' ? 'POST /v1/relationships/reach' : 'POST /v1/relationships/institutions',
+    )
   return planRelationships(deps, q.body, { query: body.query!, parser_version: READER_VERSION, chain })
 }
 
@@ -208,7 +347,11 @@ async function planFromQuery(deps: Deps, body: RelationshipsBody, chain: string)
  * POST /v1/relationships. Charged by the caller once the answer is ready: positions are absolute
  * row positions, so pages (or a retry under the same scope) never pay for a block twice.
  */
-export async function findRelationships(deps: Deps, body: RelationshipsBody, ctx: Ctx): Promise<{ envelope: RelationshipsEnvelope; charge: Charge }> {
+export async function findRelationships(
+  deps: Deps,
+  body: RelationshipsBody,
+  ctx: Ctx,
+): Promise<{ envelope: RelationshipsEnvelope; charge: Charge }> {
   const limit = body.limit ?? DEFAULT_LIMIT
   const fp = fingerprintOf(body)
   const onCursorPage = Boolean(body.cursor)
@@ -219,12 +362,21 @@ export async function findRelationships(deps: Deps, body: RelationshipsBody, ctx
         : planRelationships(deps, body, { query: null, parser_version: 'none', chain: chainOf(ctx) }),
     )
     const computed = await computeRelationships(deps, plan)
-    return { plan, offset, computed, page: await relationshipsPage(deps, plan, computed, offset, limit, ctx, onCursorPage) }
+    return {
+      plan,
+      offset,
+      computed,
+      page: await relationshipsPage(deps, plan, computed, offset, limit, ctx, onCursorPage),
+    }
   })
   const { plan, offset, page } = answer
   const next = offset + page.results.length
   const more = page.results.length === limit && next < page.total
-  const env = { ...page, has_more: more, next_cursor: more ? issueCursor(deps, 'relationships', fp, { plan, offset: next } satisfies CursorPayload) : null }
+  const env = {
+    ...page,
+    has_more: more,
+    next_cursor: more ? issueCursor(deps, 'relationships', fp, { plan, offset: next } satisfies CursorPayload) : null,
+  }
   return {
     envelope: env,
     charge: {
@@ -241,4 +393,3 @@ export async function findRelationships(deps: Deps, body: RelationshipsBody, ctx
     },
   }
 }
-

@@ -17,10 +17,20 @@ export interface InstitutionsPlan {
   name_starts_with: string | null
 }
 
-export async function planInstitutions(deps: Deps, body: Omit<InstitutionsBody, 'limit'>, extra: { query: string | null; parser_version: string; chain: string }): Promise<InstitutionsPlan> {
+export async function planInstitutions(
+  deps: Deps,
+  body: Omit<InstitutionsBody, 'limit'>,
+  extra: { query: string | null; parser_version: string; chain: string },
+): Promise<InstitutionsPlan> {
   const relationships = await planRelationships(
     deps,
-    { relation: 'between_companies', companies: body.companies, institution_type: body.institution_type ?? null, connection_basis: body.connection_basis, exclude_current: body.exclude_current },
+    {
+      relation: 'between_companies',
+      companies: body.companies,
+      institution_type: body.institution_type ?? null,
+      connection_basis: body.connection_basis,
+      exclude_current: body.exclude_current,
+    },
     extra,
   )
   return { relationships, name_starts_with: body.name_starts_with ? normaliseName(body.name_starts_with) : null }
@@ -29,7 +39,10 @@ export async function planInstitutions(deps: Deps, body: Omit<InstitutionsBody, 
 export async function institutionsAnswer(deps: Deps, plan: InstitutionsPlan, limit: number, ctx: Ctx) {
   const computed = await computeRelationships(deps, plan.relationships)
   const prefix = plan.name_starts_with
-  const qualifying = prefix === null ? computed.institutions : computed.institutions.filter((i) => normaliseName(i.name ?? i.id).startsWith(prefix))
+  const qualifying =
+    prefix === null
+      ? computed.institutions
+      : computed.institutions.filter((i) => normaliseName(i.name ?? i.id).startsWith(prefix))
   const rs = resolvedSearch(plan.relationships, false)
   return {
     // §2.9: one page only, so has_more is structurally false; truncated says more qualified.
@@ -47,7 +60,13 @@ export async function institutionsAnswer(deps: Deps, plan: InstitutionsPlan, lim
 export type InstitutionsEnvelope = Awaited<ReturnType<typeof institutionsAnswer>>
 
 /** The flat price: the call's one unit when it returns any institution. */
-export function institutionsCharge(env: InstitutionsEnvelope, request: unknown, scope: string, query: string | null, action = 'dsp.relationships'): Charge {
+export function institutionsCharge(
+  env: InstitutionsEnvelope,
+  request: unknown,
+  scope: string,
+  query: string | null,
+  action = 'dsp.relationships',
+): Charge {
   return {
     action_type: action,
     positions: env.results.length > 0 ? [0] : [],
@@ -63,10 +82,22 @@ export function institutionsCharge(env: InstitutionsEnvelope, request: unknown, 
   }
 }
 
-export async function findSharedInstitutions(deps: Deps, body: InstitutionsBody, ctx: Ctx): Promise<{ envelope: InstitutionsEnvelope; charge: Charge }> {
+export async function findSharedInstitutions(
+  deps: Deps,
+  body: InstitutionsBody,
+  ctx: Ctx,
+): Promise<{ envelope: InstitutionsEnvelope; charge: Charge }> {
   const env = await readGraph(deps, async (deps) => {
     const plan = await planInstitutions(deps, body, { query: null, parser_version: 'none', chain: chainOf(ctx) })
     return institutionsAnswer(deps, plan, body.limit ?? DEFAULT_INSTITUTIONS_LIMIT, ctx)
   })
-  return { envelope: env, charge: institutionsCharge(env, { method: 'POST', path: '/v1/relationships/institutions', body }, chainOf(ctx), null) }
+  return {
+    envelope: env,
+    charge: institutionsCharge(
+      env,
+      { method: 'POST', path: '/v1/relationships/institutions', body },
+      chainOf(ctx),
+      null,
+    ),
+  }
 }

@@ -9,7 +9,17 @@ import type { Population } from '../../store/relationships.ts'
 import { fingerprint, issueCursor, planOrCursor } from '../cursors.ts'
 import type { Deps } from '../types.ts'
 import { invalid, resolveCompany, resolvePeople, type ResolvedCompany } from './anchors.ts'
-import { attribution, chainOf, degradation, institutionInfo, personFields, readGraph, viaOf, type Charge, type Ctx } from './common.ts'
+import {
+  attribution,
+  chainOf,
+  degradation,
+  institutionInfo,
+  personFields,
+  readGraph,
+  viaOf,
+  type Charge,
+  type Ctx,
+} from './common.ts'
 import { snapshotOf } from '../credits/metering.ts'
 import { joinCompanyAndSeeds } from './blocks.ts'
 import { cmp, connectSides, type Basis, type Connected, type InstitutionKind, type Match } from './graph.ts'
@@ -25,9 +35,17 @@ export interface ReachPlan {
   chain: string
 }
 
-export async function planReach(deps: Deps, body: Omit<ReachBody, 'cursor' | 'limit'>, chain: string): Promise<ReachPlan> {
-  if ((body.person === undefined) === (body.people === undefined)) throw invalid('Send exactly one of person and people.', [body.person === undefined ? 'person' : 'people'], null)
-  const seeds = body.person !== undefined ? await resolvePeople(deps, [body.person], 'person') : await resolvePeople(deps, body.people!, 'people')
+export async function planReach(
+  deps: Deps,
+  body: Omit<ReachBody, 'cursor' | 'limit'>,
+  chain: string,
+): Promise<ReachPlan> {
+  if ((body.person === undefined) === (body.people === undefined))
+    throw invalid('Send exactly one of person and people.', [body.person === undefined ? 'person' : 'people'], null)
+  const seeds =
+    body.person !== undefined
+      ? await resolvePeople(deps, [body.person], 'person')
+      : await resolvePeople(deps, body.people!, 'people')
   const targets: ReachPlan['targets'] = []
   for (const [i, c] of body.companies.entries()) {
     const resolved = await resolveCompany(deps, { value: c.value, ...(c.by ? { by: c.by } : {}) }, ['companies', i])
@@ -71,7 +89,9 @@ export async function computeReach(deps: Deps, plan: ReachPlan): Promise<ReachCo
     const population: Population = { company_key: target.key, filter: EVERYONE, exclude_ids: plan.seeds }
     const edges = await joinCompanyAndSeeds(deps, population, plan.seeds, rules)
     const connection = connectSides(edges, { basis: plan.connection_basis, required: null, listContacts: true })
-    const ranked = [...connection.persons].sort((x, y) => y.contacts - x.contacts || y.via.length - x.via.length || x.rank - y.rank)
+    const ranked = [...connection.persons].sort(
+      (x, y) => y.contacts - x.contacts || y.via.length - x.via.length || x.rank - y.rank,
+    )
     // A person works at one company: the targets' people never overlap, so counts add up.
     for (const t of connection.institutions) {
       const entry = perInstitution.get(t.id) ?? { kind: t.kind, match: t.match, people: 0 }
@@ -79,12 +99,19 @@ export async function computeReach(deps: Deps, plan: ReachPlan): Promise<ReachCo
       entry.people += t.first
       perInstitution.set(t.id, entry)
     }
-    for (const r of ranked) for (const s of r.contactList!) seedTotals.set(plan.seeds[s]!, (seedTotals.get(plan.seeds[s]!) ?? 0) + 1)
+    for (const r of ranked)
+      for (const s of r.contactList!) seedTotals.set(plan.seeds[s]!, (seedTotals.get(plan.seeds[s]!) ?? 0) + 1)
     targets.push({ index, population, ranked })
   }
   const info = await institutionInfo(deps, perInstitution.keys())
   const institutions = [...perInstitution.entries()]
-    .map(([id, e]) => ({ id, kind: e.kind, match_confidence: e.match as ReachInstitution['match_confidence'], name: info.get(id)?.name ?? null, people_at_target: e.people }))
+    .map(([id, e]) => ({
+      id,
+      kind: e.kind,
+      match_confidence: e.match as ReachInstitution['match_confidence'],
+      name: info.get(id)?.name ?? null,
+      people_at_target: e.people,
+    }))
     .sort((x, y) => y.people_at_target - x.people_at_target || cmp(x.id, y.id))
   return { targets, institutions, seedTotals }
 }
@@ -93,15 +120,34 @@ export async function computeReach(deps: Deps, plan: ReachPlan): Promise<ReachCo
 const isSimple = (plan: ReachPlan) => plan.seeds.length === 1 && plan.targets.length === 1
 
 /** Rows [offset, offset + limit) of every target company, in target order. */
-export async function reachPage(deps: Deps, plan: ReachPlan, computed: ReachComputed, offset: number, limit: number, ctx: Ctx, onCursorPage: boolean) {
+export async function reachPage(
+  deps: Deps,
+  plan: ReachPlan,
+  computed: ReachComputed,
+  offset: number,
+  limit: number,
+  ctx: Ctx,
+  onCursorPage: boolean,
+) {
   const simple = isSimple(plan)
   const slices = []
   for (const t of computed.targets) {
     const rows = t.ranked.slice(offset, offset + limit)
-    const people = new Map((await store.findRankedPersons(deps.db, t.population, rows.map((r) => r.rank))).map((p) => [p.rank, p]))
+    const people = new Map(
+      (
+        await store.findRankedPersons(
+          deps.db,
+          t.population,
+          rows.map((r) => r.rank),
+        )
+      ).map((p) => [p.rank, p]),
+    )
     slices.push({ index: t.index, rows: rows.map((connected) => ({ person: people.get(connected.rank)!, connected })) })
   }
-  const info = await institutionInfo(deps, slices.flatMap((s) => s.rows.flatMap((r) => r.connected.via.map((v) => v.inst))))
+  const info = await institutionInfo(
+    deps,
+    slices.flatMap((s) => s.rows.flatMap((r) => r.connected.via.map((v) => v.inst))),
+  )
   const results: ReachPerson[] = slices.flatMap((s) =>
     s.rows.map(({ person, connected }) => ({
       ...personFields(person),
@@ -126,13 +172,24 @@ export async function reachPage(deps: Deps, plan: ReachPlan, computed: ReachComp
           query: null,
           filters: {
             seeds: plan.seeds,
-            companies: plan.targets.map((t) => ({ value: t.value, by: t.by, detected_as: t.detected_as, id: t.id, name: t.name, domain: t.domain })),
+            companies: plan.targets.map((t) => ({
+              value: t.value,
+              by: t.by,
+              detected_as: t.detected_as,
+              id: t.id,
+              name: t.name,
+              domain: t.domain,
+            })),
             connection_basis: plan.connection_basis,
             institution_type: plan.institution_type,
             exclude_current: plan.exclude_current,
           },
           filters_source: 'caller',
-          sort: [{ field: 'reached_by', direction: 'desc' }, { field: 'via', direction: 'desc' }, { field: 'profile_url', direction: 'asc' }],
+          sort: [
+            { field: 'reached_by', direction: 'desc' },
+            { field: 'via', direction: 'desc' },
+            { field: 'profile_url', direction: 'asc' },
+          ],
           conflicts: [],
           overrides: [],
         },
@@ -153,7 +210,9 @@ export async function reachPage(deps: Deps, plan: ReachPlan, computed: ReachComp
             total_is_estimate: false,
             same_as: t.same_as,
           })),
-      seeds: simple ? null : plan.seeds.map((id) => ({ id, total: computed.seedTotals.get(id) ?? 0, total_is_estimate: false })),
+      seeds: simple
+        ? null
+        : plan.seeds.map((id) => ({ id, total: computed.seedTotals.get(id) ?? 0, total_is_estimate: false })),
     },
     more,
     onCursorPage,
@@ -169,18 +228,33 @@ interface CursorPayload {
 }
 
 /** POST /v1/relationships/reach. Positions count the rows delivered across pages, so a block is charged once. */
-export async function findReach(deps: Deps, body: ReachBody, ctx: Ctx): Promise<{ envelope: ReachEnvelope; charge: Charge }> {
+export async function findReach(
+  deps: Deps,
+  body: ReachBody,
+  ctx: Ctx,
+): Promise<{ envelope: ReachEnvelope; charge: Charge }> {
   const limit = body.limit ?? DEFAULT_REACH_LIMIT
   const fp = fingerprint({ ...body, cursor: undefined, limit: undefined } as Record<string, unknown>)
   const onCursorPage = Boolean(body.cursor)
   const { plan, offset, delivered, page, more } = await readGraph(deps, async (deps) => {
-    const { plan, offset, delivered } = await planOrCursor<ReachPlan>(deps, 'relationships.reach', fp, body.cursor, limit, () =>
-      planReach(deps, body, chainOf(ctx)),
+    const { plan, offset, delivered } = await planOrCursor<ReachPlan>(
+      deps,
+      'relationships.reach',
+      fp,
+      body.cursor,
+      limit,
+      () => planReach(deps, body, chainOf(ctx)),
     )
     const computed = await computeReach(deps, plan)
     return { plan, offset, delivered, ...(await reachPage(deps, plan, computed, offset, limit, ctx, onCursorPage)) }
   })
-  const next = more ? issueCursor(deps, 'relationships.reach', fp, { plan, offset: offset + limit, delivered: delivered + page.results.length } satisfies CursorPayload) : null
+  const next = more
+    ? issueCursor(deps, 'relationships.reach', fp, {
+        plan,
+        offset: offset + limit,
+        delivered: delivered + page.results.length,
+      } satisfies CursorPayload)
+    : null
   const env = { ...page, has_more: next !== null, next_cursor: next }
   return {
     envelope: env,

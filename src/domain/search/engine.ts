@@ -11,13 +11,28 @@ import { EmbeddingProviderError, isZeroVector } from '../../retrieval/embedder/i
 import { EXACT_SCAN_MAX_CANDIDATES } from '../../retrieval/vector-index.ts'
 import { findCorpusStates } from '../../store/corpus.ts'
 import * as q from '../../store/search.ts'
-import { companyFilterCond, documentFilterCond, geoCond, personFilterCond, type CompileContext, type Filters, type GeoFilter } from '../../store/search-filters.ts'
+import {
+  companyFilterCond,
+  documentFilterCond,
+  geoCond,
+  personFilterCond,
+  type CompileContext,
+  type Filters,
+  type GeoFilter,
+} from '../../store/search-filters.ts'
 import type { Deps } from '../types.ts'
 import { DOCUMENT_FILTERS, GTM_FILTERS, filterSpec, type DocumentCategory } from '../../contract/search-catalogue.ts'
 
 export const TABLE: Record<EntityCategory, q.SearchTable> = {
-  company: 'companies', person: 'persons', patent: 'documents', news_article: 'documents', market_report: 'documents',
-  funding_round: 'documents', academic_report: 'documents', trend: 'documents', job_opening: 'documents',
+  company: 'companies',
+  person: 'persons',
+  patent: 'documents',
+  news_article: 'documents',
+  market_report: 'documents',
+  funding_round: 'documents',
+  academic_report: 'documents',
+  trend: 'documents',
+  job_opening: 'documents',
 }
 const ALIAS: Record<q.SearchTable, string> = { companies: 'c', persons: 'p', documents: 'd' }
 
@@ -76,7 +91,10 @@ function compileContext(deps: Deps): CompileContext {
 }
 
 /** The WHERE of a plan's filters on its category's table. Unknown names are refused earlier (validation). */
-export function compileWhere(deps: Deps, plan: Pick<RetrievalPlan, 'category' | 'filters' | 'include_domains'>): RawBuilder<unknown> {
+export function compileWhere(
+  deps: Deps,
+  plan: Pick<RetrievalPlan, 'category' | 'filters' | 'include_domains'>,
+): RawBuilder<unknown> {
   const ctx = compileContext(deps)
   const table = TABLE[plan.category]
   const a = ALIAS[table]
@@ -107,12 +125,18 @@ export function compileWhere(deps: Deps, plan: Pick<RetrievalPlan, 'category' | 
       }
     }
   }
-  if (companyParts.length) parts.push(sql`exists (select 1 from companies e where e.domain = ${sql.ref(`${a}.company_domain`)} and ${q.and(companyParts)})`)
+  if (companyParts.length)
+    parts.push(
+      sql`exists (select 1 from companies e where e.domain = ${sql.ref(`${a}.company_domain`)} and ${q.and(companyParts)})`,
+    )
   if (plan.include_domains.length) {
     const domains = plan.include_domains.map((d) => normaliseDomain(d) ?? d.toLowerCase())
     if (table === 'companies') parts.push(sql`${sql.ref('c.domain')} = any(${domains}::text[])`)
     else if (table === 'persons') parts.push(sql`${sql.ref('p.company_domain')} = any(${domains}::text[])`)
-    else parts.push(sql`(${sql.ref('d.company_domain')} = any(${domains}::text[]) or coalesce(${sql.ref('d.company_domains')} && ${domains}::text[], false))`)
+    else
+      parts.push(
+        sql`(${sql.ref('d.company_domain')} = any(${domains}::text[]) or coalesce(${sql.ref('d.company_domains')} && ${domains}::text[], false))`,
+      )
   }
   return q.and(parts)
 }
@@ -125,30 +149,68 @@ function sortExpr(deps: Deps, category: EntityCategory, field: string): RawBuild
   const ctx = compileContext(deps)
   if (table === 'documents') {
     const byField: Record<string, RawBuilder<unknown>> = {
-      granted_date: q.jsonText(a, ['granted_date']), filed: q.jsonText(a, ['application', 'filed']), title: col('name'), published_at: col('published_at'),
-      published_date: col('published_at'), announced_on: col('published_at'), amount_usd: col('amount'), published: col('published_at'),
-      citations: q.jsonNumber(a, ['citations']), momentum: col('amount'), name: col('name'), posted_at: col('published_at'), salary: col('amount'),
+      granted_date: q.jsonText(a, ['granted_date']),
+      filed: q.jsonText(a, ['application', 'filed']),
+      title: col('name'),
+      published_at: col('published_at'),
+      published_date: col('published_at'),
+      announced_on: col('published_at'),
+      amount_usd: col('amount'),
+      published: col('published_at'),
+      citations: q.jsonNumber(a, ['citations']),
+      momentum: col('amount'),
+      name: col('name'),
+      posted_at: col('published_at'),
+      salary: col('amount'),
     }
     return byField[field] ?? col('published_at')
   }
   // Company fields on a person search read the employer.
-  const company = (expr: (alias: string) => RawBuilder<unknown>) => (table === 'companies' ? expr('c') : sql`(select ${expr('e')} from companies e where e.domain = ${col('company_domain')})`)
+  const company = (expr: (alias: string) => RawBuilder<unknown>) =>
+    table === 'companies'
+      ? expr('c')
+      : sql`(select ${expr('e')} from companies e where e.domain = ${col('company_domain')})`
   switch (field) {
-    case 'company_name': return company((x) => sql.ref(`${x}.name`))
-    case 'employee_count': case 'revenue': case 'founded_year': case 'industry': case 'operating_status': case 'total_funding': case 'last_funding_date': case 'funding_stage':
+    case 'company_name':
+      return company((x) => sql.ref(`${x}.name`))
+    case 'employee_count':
+    case 'revenue':
+    case 'founded_year':
+    case 'industry':
+    case 'operating_status':
+    case 'total_funding':
+    case 'last_funding_date':
+    case 'funding_stage':
       return company((x) => sql.ref(`${x}.${field}`))
-    case 'job_openings': case 'professional_followers': case 'last_funding_amount': return company((x) => q.jsonNumber(x, [field]))
-    case 'country_count': return company((x) => q.jsonNumber(x, ['global_presence', 'country_count']))
-    case 'person_name': return col('name')
-    case 'title': case 'department': return col(field)
-    case 'seniority': return sql`(8 - coalesce(array_position(${[...SENIORITY_LADDER]}::text[], ${col('seniority')}), 8))`
-    case 'tenure': return sql`(${Math.floor(ctx.nowMonth / 100) * 12 + (ctx.nowMonth % 100)} - (${col('current_start_month')} / 100 * 12 + ${col('current_start_month')} % 100))`
-    case 'years_worked': return sql`(${Math.floor(ctx.nowMonth / 100) * 12 + (ctx.nowMonth % 100)} - (${col('career_start_month')} / 100 * 12 + ${col('career_start_month')} % 100))`
-    case 'current_job_start': return col('current_start_month')
-    case 'graduation_year': return sql`(select max(case when e->>'end' ~ '^[0-9]{4}' then substr(e->>'end', 1, 4)::int end) from jsonb_array_elements(coalesce(${col('record')}->'education', '[]'::jsonb)) e)`
-    case 'country': case 'state': case 'city': return col(field)
-    case 'region': return table === 'companies' ? sql`${col('region')}[1]` : q.jsonText(a, ['location', 'region'])
-    case 'updated_at': return col('updated_at')
+    case 'job_openings':
+    case 'professional_followers':
+    case 'last_funding_amount':
+      return company((x) => q.jsonNumber(x, [field]))
+    case 'country_count':
+      return company((x) => q.jsonNumber(x, ['global_presence', 'country_count']))
+    case 'person_name':
+      return col('name')
+    case 'title':
+    case 'department':
+      return col(field)
+    case 'seniority':
+      return sql`(8 - coalesce(array_position(${[...SENIORITY_LADDER]}::text[], ${col('seniority')}), 8))`
+    case 'tenure':
+      return sql`(${Math.floor(ctx.nowMonth / 100) * 12 + (ctx.nowMonth % 100)} - (${col('current_start_month')} / 100 * 12 + ${col('current_start_month')} % 100))`
+    case 'years_worked':
+      return sql`(${Math.floor(ctx.nowMonth / 100) * 12 + (ctx.nowMonth % 100)} - (${col('career_start_month')} / 100 * 12 + ${col('career_start_month')} % 100))`
+    case 'current_job_start':
+      return col('current_start_month')
+    case 'graduation_year':
+      return sql`(select max(case when e->>'end' ~ '^[0-9]{4}' then substr(e->>'end', 1, 4)::int end) from jsonb_array_elements(coalesce(${col('record')}->'education', '[]'::jsonb)) e)`
+    case 'country':
+    case 'state':
+    case 'city':
+      return col(field)
+    case 'region':
+      return table === 'companies' ? sql`${col('region')}[1]` : q.jsonText(a, ['location', 'region'])
+    case 'updated_at':
+      return col('updated_at')
   }
   return col('updated_at')
 }
@@ -157,14 +219,21 @@ function sortExpr(deps: Deps, category: EntityCategory, field: string): RawBuild
 function defaultOrder(category: EntityCategory): RawBuilder<unknown>[] {
   const table = TABLE[category]
   if (table === 'companies') return [sql`c.employee_count desc nulls last`, sql`c.id`]
-  if (table === 'persons') return [sql`coalesce(array_position(${[...SENIORITY_LADDER]}::text[], p.seniority), 99)`, sql`p.id`]
+  if (table === 'persons')
+    return [sql`coalesce(array_position(${[...SENIORITY_LADDER]}::text[], p.seniority), 99)`, sql`p.id`]
   return [sql`d.published_at desc nulls last`, sql`d.id`]
 }
 
 function orderBy(deps: Deps, plan: RetrievalPlan): RawBuilder<unknown>[] {
   if (plan.sort.length === 0) return defaultOrder(plan.category)
   const a = ALIAS[TABLE[plan.category]]
-  return [...plan.sort.map((s) => sql`${sortExpr(deps, plan.category, s.field)} ${sql.raw(s.direction === 'asc' ? 'asc' : 'desc')} nulls last`), sql.ref(`${a}.id`)]
+  return [
+    ...plan.sort.map(
+      (s) =>
+        sql`${sortExpr(deps, plan.category, s.field)} ${sql.raw(s.direction === 'asc' ? 'asc' : 'desc')} nulls last`,
+    ),
+    sql.ref(`${a}.id`),
+  ]
 }
 
 export function queryTerms(text: string | null): string[] {
@@ -187,11 +256,19 @@ export async function withRetrieval<T>(deps: Deps, fn: () => Promise<T>): Promis
   } catch (e) {
     if (e instanceof ApiError) throw e
     if (e instanceof DependencyError) {
-      if (e.kind === 'timeout') throw new ApiError('upstream.timeout', `The retrieval engine did not answer within ${deadline} ms; nothing was charged. Retry after Retry-After.`)
-      throw new ApiError('upstream.unavailable', 'The retrieval engine could not be reached; nothing was charged. Retry after Retry-After.')
+      if (e.kind === 'timeout')
+        throw new ApiError(
+          'upstream.timeout',
+          `The retrieval engine did not answer within ${deadline} ms; nothing was charged. Retry after Retry-After.`,
+        )
+      throw new ApiError(
+        'upstream.unavailable',
+        'The retrieval engine could not be reached; nothing was charged. Retry after Retry-After.',
+      )
     }
     const code = (e as { code?: string }).code ?? ''
-    if (/^(ECONN|08|57P)/.test(code) || /Connection terminated/.test(String((e as Error).message))) throw new ApiError('upstream.unavailable', 'The retrieval engine could not be reached; nothing was charged.')
+    if (/^(ECONN|08|57P)/.test(code) || /Connection terminated/.test(String((e as Error).message)))
+      throw new ApiError('upstream.unavailable', 'The retrieval engine could not be reached; nothing was charged.')
     throw e
   } finally {
     clearTimeout(timer)
@@ -219,7 +296,12 @@ async function idsOfKeys(deps: Deps, category: EntityCategory, keys: number[]): 
   }
   if (missing.length) {
     const table = TABLE[category]
-    const found = await q.idsForKeys(deps.db, { table, category: table === 'documents' ? category : null, where: sql`true`, keys: missing })
+    const found = await q.idsForKeys(deps.db, {
+      table,
+      category: table === 'documents' ? category : null,
+      where: sql`true`,
+      keys: missing,
+    })
     if (cache.size + found.size > KEY_CACHE_MAX) cache.clear()
     for (const [k, id] of found) {
       cache.set(k, id)
@@ -238,25 +320,47 @@ export function isUnconstrained(plan: Pick<RetrievalPlan, 'filters' | 'include_d
  * Vector neighbours among the records passing `where`: exact over a small filtered set, else ANN
  * then filter. Unconstrained, the ANN's own neighbours are the answer: no filtered set to read.
  */
-async function vectorCandidates(deps: Deps, category: EntityCategory, where: RawBuilder<unknown>, vector: Float32Array, k: number, unconstrained: boolean): Promise<Hit[]> {
+async function vectorCandidates(
+  deps: Deps,
+  category: EntityCategory,
+  where: RawBuilder<unknown>,
+  vector: Float32Array,
+  k: number,
+  unconstrained: boolean,
+): Promise<Hit[]> {
   const table = TABLE[category]
   const docCategory = table === 'documents' ? category : null
   const index = await deps.vectors.index(category)
   if (index.size === 0) return []
   if (unconstrained) {
     const found = index.search(vector, Math.min(k, index.size)).filter((h) => h.score >= VECTOR_FLOOR)
-    const ids = await idsOfKeys(deps, category, found.map((h) => Number(h.key)))
+    const ids = await idsOfKeys(
+      deps,
+      category,
+      found.map((h) => Number(h.key)),
+    )
     return found.filter((h) => ids.has(Number(h.key))).map((h) => ({ id: ids.get(Number(h.key))!, score: h.score }))
   }
   const small = await q.filteredKeys(deps.db, { table, category: docCategory, where, max: EXACT_SCAN_MAX_CANDIDATES })
   if (small) {
     const byKey = new Map(small.map((r) => [BigInt(r.vec_key), r.id]))
     const found = index.search(vector, k, { candidates: [...byKey.keys()] })
-    return found.filter((h) => h.score >= VECTOR_FLOOR).map((h) => ({ id: byKey.get(h.key)!, score: h.score })).filter((h) => h.id !== undefined)
+    return found
+      .filter((h) => h.score >= VECTOR_FLOOR)
+      .map((h) => ({ id: byKey.get(h.key)!, score: h.score }))
+      .filter((h) => h.id !== undefined)
   }
   const found = index.search(vector, Math.min(k * 4, index.size)).filter((h) => h.score >= VECTOR_FLOOR)
-  const ids = await q.idsForKeys(deps.db, { table, category: docCategory, where, keys: found.map((h) => Number(h.key)) })
-  return found.filter((h) => ids.has(Number(h.key))).slice(0, k).map((h) => ({ id: ids.get(Number(h.key))!, score: h.score }))
+  const ids = await q.idsForKeys(deps.db, {
+    table,
+    category: docCategory,
+    where,
+    keys: found.map((h) => Number(h.key)),
+  })
+  return found
+    .filter((h) => ids.has(Number(h.key)))
+    .slice(0, k)
+    .map((h) => ({ id: ids.get(Number(h.key))!, score: h.score }))
 }
 
 /** Reciprocal-rank fusion: each list contributes weight / (60 + rank). Scores scaled to 0..1. */
@@ -267,7 +371,9 @@ export function fuse(lists: { hits: Hit[]; weight: number }[]): Hit[] {
     max += l.weight / (RRF_K + 1)
     l.hits.forEach((h, i) => scores.set(h.id, (scores.get(h.id) ?? 0) + l.weight / (RRF_K + 1 + i)))
   }
-  return [...scores.entries()].map(([id, s]) => ({ id, score: Math.round((s / (max || 1)) * 10_000) / 10_000 })).sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))
+  return [...scores.entries()]
+    .map(([id, s]) => ({ id, score: Math.round((s / (max || 1)) * 10_000) / 10_000 }))
+    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))
 }
 
 /**
@@ -293,7 +399,10 @@ async function embedQuery(deps: Deps, text: string): Promise<{ vector: Float32Ar
   } catch (e) {
     if (!(e instanceof EmbeddingProviderError)) throw e
     breakerOpenUntil.set(deps, deps.clock.nowMs() + EMBEDDINGS_BREAKER_MS)
-    deps.log.warn({ err: e.message, status: e.status, retry_in_ms: EMBEDDINGS_BREAKER_MS }, 'embeddings provider failed on a search query; searching by words only')
+    deps.log.warn(
+      { err: e.message, status: e.status, retry_in_ms: EMBEDDINGS_BREAKER_MS },
+      'embeddings provider failed on a search query; searching by words only',
+    )
     return { vector: null, unavailable: true }
   }
 }
@@ -311,9 +420,20 @@ export async function retrieve(deps: Deps, plan: RetrievalPlan, offset: number, 
 
   if (terms.length && plan.semantic_scope === 'company' && table === 'persons') {
     // The words describe the employer: rank companies, then keep their people, best employer first.
-    const companyPlan: RetrievalPlan = { ...plan, category: 'company', filters: {}, include_domains: [], semantic_scope: null, sort: [] }
+    const companyPlan: RetrievalPlan = {
+      ...plan,
+      category: 'company',
+      filters: {},
+      include_domains: [],
+      semantic_scope: null,
+      sort: [],
+    }
     const companies = await retrieveFused(deps, companyPlan, sql`true`, terms, Math.min(plan.pool, 300))
-    const domains = (await q.recordsByIds(deps.db, 'companies', companies.hits.map((h) => h.id)))
+    const domains = await q.recordsByIds(
+      deps.db,
+      'companies',
+      companies.hits.map((h) => h.id),
+    )
     const rankOf = new Map<string, number>()
     companies.hits.forEach((h, i) => {
       const d = (domains.get(h.id)?.record as { domain?: string } | undefined)?.domain
@@ -321,7 +441,9 @@ export async function retrieve(deps: Deps, plan: RetrievalPlan, offset: number, 
     })
     const list = [...rankOf.keys()]
     where = q.and([where, sql`p.company_domain = any(${list}::text[])`])
-    const order = plan.sort.length ? orderBy(deps, plan) : [sql`array_position(${list}::text[], p.company_domain)`, ...defaultOrder('person')]
+    const order = plan.sort.length
+      ? orderBy(deps, plan)
+      : [sql`array_position(${list}::text[], p.company_domain)`, ...defaultOrder('person')]
     const [rows, count] = await Promise.all([
       q.pageRows(deps.db, { table, category: null, where, orderBy: order, limit, offset }),
       q.countMatches(deps.db, { table, category: null, where, cap: COUNT_CAP }),
@@ -331,7 +453,15 @@ export async function retrieve(deps: Deps, plan: RetrievalPlan, offset: number, 
       const companyScore = companies.hits[rankOf.get(employer) ?? 0]?.score ?? 0
       return { id: r.id, score: companyScore }
     })
-    return { hits, total: count.count, total_is_estimate: count.capped, pool_truncated: false, reachable: count.count, vector_used: companies.vector_used, vector_unavailable: companies.vector_unavailable }
+    return {
+      hits,
+      total: count.count,
+      total_is_estimate: count.capped,
+      pool_truncated: false,
+      reachable: count.count,
+      vector_used: companies.vector_used,
+      vector_unavailable: companies.vector_unavailable,
+    }
   }
 
   if (terms.length && plan.sort.length === 0) {
@@ -344,15 +474,39 @@ export async function retrieve(deps: Deps, plan: RetrievalPlan, offset: number, 
     const fused = await retrieveFused(deps, plan, where, terms, plan.pool)
     const ids = fused.hits.map((h) => h.id)
     const scoreOf = new Map(fused.hits.map((h) => [h.id, h.score]))
-    const rows = await q.pageRows(deps.db, { table, category: docCategory, where, ids, orderBy: orderBy(deps, plan), limit, offset })
-    return { hits: rows.map((r) => ({ id: r.id, score: scoreOf.get(r.id) ?? 0 })), total: fused.total, total_is_estimate: fused.total_is_estimate, pool_truncated: fused.pool_truncated, reachable: ids.length, vector_used: fused.vector_used, vector_unavailable: fused.vector_unavailable }
+    const rows = await q.pageRows(deps.db, {
+      table,
+      category: docCategory,
+      where,
+      ids,
+      orderBy: orderBy(deps, plan),
+      limit,
+      offset,
+    })
+    return {
+      hits: rows.map((r) => ({ id: r.id, score: scoreOf.get(r.id) ?? 0 })),
+      total: fused.total,
+      total_is_estimate: fused.total_is_estimate,
+      pool_truncated: fused.pool_truncated,
+      reachable: ids.length,
+      vector_used: fused.vector_used,
+      vector_unavailable: fused.vector_unavailable,
+    }
   }
 
   const [rows, count] = await Promise.all([
     q.pageRows(deps.db, { table, category: docCategory, where, orderBy: orderBy(deps, plan), limit, offset }),
     q.countMatches(deps.db, { table, category: docCategory, where, cap: COUNT_CAP }),
   ])
-  return { hits: rows.map((r) => ({ id: r.id, score: 1 })), total: count.count, total_is_estimate: count.capped, pool_truncated: false, reachable: count.count, vector_used: false, vector_unavailable: false }
+  return {
+    hits: rows.map((r) => ({ id: r.id, score: 1 })),
+    total: count.count,
+    total_is_estimate: count.capped,
+    pool_truncated: false,
+    reachable: count.count,
+    vector_used: false,
+    vector_unavailable: false,
+  }
 }
 
 /**
@@ -363,7 +517,10 @@ export async function retrieve(deps: Deps, plan: RetrievalPlan, offset: number, 
  */
 export const MIN_ALL_WORDS_MATCHES = 100
 
-async function textSide(deps: Deps, args: { table: q.SearchTable; category: string | null; where: RawBuilder<unknown>; terms: string[]; limit: number }) {
+async function textSide(
+  deps: Deps,
+  args: { table: q.SearchTable; category: string | null; where: RawBuilder<unknown>; terms: string[]; limit: number },
+) {
   if (args.terms.length > 1) {
     const all = await q.textCandidates(deps.db, { ...args, match: 'all' })
     if (all.length >= Math.min(MIN_ALL_WORDS_MATCHES, args.limit)) return { rows: all, match: 'all' as const }
@@ -382,12 +539,27 @@ export function statementsSent(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve))
 }
 
-async function retrieveFused(deps: Deps, plan: RetrievalPlan, where: RawBuilder<unknown>, terms: string[], pool: number): Promise<Retrieved> {
+async function retrieveFused(
+  deps: Deps,
+  plan: RetrievalPlan,
+  where: RawBuilder<unknown>,
+  terms: string[],
+  pool: number,
+): Promise<Retrieved> {
   const table = TABLE[plan.category]
   const docCategory = table === 'documents' ? plan.category : null
   const texting = textSide(deps, { table, category: docCategory, where, terms, limit: pool })
   // Expansions are alternatives (synonyms): any of them.
-  const expanding = plan.expansions.length ? q.textCandidates(deps.db, { table, category: docCategory, where, terms: plan.expansions, limit: pool, match: 'any' }) : Promise.resolve([])
+  const expanding = plan.expansions.length
+    ? q.textCandidates(deps.db, {
+        table,
+        category: docCategory,
+        where,
+        terms: plan.expansions,
+        limit: pool,
+        match: 'any',
+      })
+    : Promise.resolve([])
   // Awaited below; a failure meanwhile is not an unhandled rejection.
   texting.catch(() => undefined)
   expanding.catch(() => undefined)
@@ -410,12 +582,27 @@ async function retrieveFused(deps: Deps, plan: RetrievalPlan, where: RawBuilder<
   let total = fused.length
   let estimate = false
   if (textCapped) {
-    const counted = await q.countTextMatches(deps.db, { table, category: docCategory, where, terms, cap: COUNT_CAP, match: textMatch.match })
+    const counted = await q.countTextMatches(deps.db, {
+      table,
+      category: docCategory,
+      where,
+      terms,
+      cap: COUNT_CAP,
+      match: textMatch.match,
+    })
     const fromText = new Set(text.map((t) => t.id))
     total = Math.max(total, counted.count + fused.filter((h) => !fromText.has(h.id)).length)
     estimate = true
   }
-  return { hits: fused, total: Math.min(total, COUNT_CAP), total_is_estimate: estimate || total >= COUNT_CAP, pool_truncated: textCapped, reachable: fused.length, vector_used: vector.length > 0, vector_unavailable: embedded.unavailable }
+  return {
+    hits: fused,
+    total: Math.min(total, COUNT_CAP),
+    total_is_estimate: estimate || total >= COUNT_CAP,
+    pool_truncated: textCapped,
+    reachable: fused.length,
+    vector_used: vector.length > 0,
+    vector_unavailable: embedded.unavailable,
+  }
 }
 
 /** Records of the page, flattened into rows with the three guaranteed keys (§2.2): buildRowTexts, read. */
@@ -442,7 +629,11 @@ export interface RowText {
 export async function buildRowTexts(deps: Deps, category: EntityCategory, hits: Hit[]): Promise<RowText[]> {
   // Fault injection's `records`: the reads of a ranked page's records (DSP_FAULTS=1).
   if (deps.faults.modeOf('records') !== null) await deps.faults.check('records', deps.config.DSP_RETRIEVAL_TIMEOUT_MS)
-  const records = await q.recordTextsByIds(deps.db, TABLE[category], hits.map((h) => h.id))
+  const records = await q.recordTextsByIds(
+    deps.db,
+    TABLE[category],
+    hits.map((h) => h.id),
+  )
   const kind = JSON.stringify(category)
   return hits.flatMap((h) => {
     const record = records.get(h.id)
@@ -471,32 +662,61 @@ export async function attributionFor(deps: Deps, category: EntityCategory) {
   const corpus = CATEGORY_SOURCE_CORPUS[category]
   const states = await corpusStates(deps)
   const state = states.find((s) => s.corpus === corpus)
-  return [{ source_corpus: corpus, domain: null, as_of: state?.as_of ? new Date(state.as_of).toISOString() : null, url: null, quote: null }]
+  return [
+    {
+      source_corpus: corpus,
+      domain: null,
+      as_of: state?.as_of ? new Date(state.as_of).toISOString() : null,
+      url: null,
+      quote: null,
+    },
+  ]
 }
 
 export async function vectorDegradation(deps: Deps, category: EntityCategory) {
   const state = (await corpusStates(deps)).find((s) => s.corpus === CATEGORY_SOURCE_CORPUS[category])
-  const g = state ? { records: Number(state.record_count), missing: Math.max(0, Number(state.record_count) - Number(state.vector_count ?? 0)) } : null
+  const g = state
+    ? {
+        records: Number(state.record_count),
+        missing: Math.max(0, Number(state.record_count) - Number(state.vector_count ?? 0)),
+      }
+    : null
   if (!g || g.missing === 0) return []
-  return [{ reason: 'vector_coverage_incomplete', detail: `${g.missing} of ${g.records} ${category} records have no vector yet; they can only match by their words.`, impact: 'recall' as const, source_corpus: CATEGORY_SOURCE_CORPUS[category] }]
+  return [
+    {
+      reason: 'vector_coverage_incomplete',
+      detail: `${g.missing} of ${g.records} ${category} records have no vector yet; they can only match by their words.`,
+      impact: 'recall' as const,
+      source_corpus: CATEGORY_SOURCE_CORPUS[category],
+    },
+  ]
 }
 
 /** The words could not be embedded (provider down): this page matched by its words only. */
 export function vectorUnavailableDegradation(category: EntityCategory) {
-  return [{ reason: 'vector_search_unavailable', detail: 'The embeddings provider failed on the query, so its words were not matched by meaning: these results match by their words only. Retry later for the full search.', impact: 'recall' as const, source_corpus: CATEGORY_SOURCE_CORPUS[category] }]
+  return [
+    {
+      reason: 'vector_search_unavailable',
+      detail:
+        'The embeddings provider failed on the query, so its words were not matched by meaning: these results match by their words only. Retry later for the full search.',
+      impact: 'recall' as const,
+      source_corpus: CATEGORY_SOURCE_CORPUS[category],
+    },
+  ]
 }
 
 export async function loadVocabularies(deps: Deps) {
-  const [industries, sub_industries, countries, states, cities, technologies, funding_stages, regions] = await Promise.all([
-    q.vocabulary(deps.db, 'companies', 'industry', false, 200),
-    q.vocabulary(deps.db, 'companies', 'sub_industry', false, 500),
-    q.vocabulary(deps.db, 'companies', 'country', false, 300),
-    q.vocabulary(deps.db, 'companies', 'state', false, 500),
-    q.vocabulary(deps.db, 'companies', 'city', false, 1000),
-    q.vocabulary(deps.db, 'companies', 'technology', true, 500),
-    q.vocabulary(deps.db, 'companies', 'funding_stage', false, 50),
-    q.vocabulary(deps.db, 'companies', 'region', true, 50),
-  ])
+  const [industries, sub_industries, countries, states, cities, technologies, funding_stages, regions] =
+    await Promise.all([
+      q.vocabulary(deps.db, 'companies', 'industry', false, 200),
+      q.vocabulary(deps.db, 'companies', 'sub_industry', false, 500),
+      q.vocabulary(deps.db, 'companies', 'country', false, 300),
+      q.vocabulary(deps.db, 'companies', 'state', false, 500),
+      q.vocabulary(deps.db, 'companies', 'city', false, 1000),
+      q.vocabulary(deps.db, 'companies', 'technology', true, 500),
+      q.vocabulary(deps.db, 'companies', 'funding_stage', false, 50),
+      q.vocabulary(deps.db, 'companies', 'region', true, 50),
+    ])
   return { industries, sub_industries, countries, states, cities, technologies, funding_stages, regions }
 }
 

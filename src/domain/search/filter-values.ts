@@ -52,7 +52,12 @@ export interface FilterValuesQuery {
 const companies = (column: string, array = false): ValueSource => ({ table: 'companies', column, array })
 const persons = (column: string, array = false): ValueSource => ({ table: 'persons', column, array })
 const companyRecord = (...path: string[]): ValueSource => ({ table: 'companies', path })
-const personRecord = (path: string[], each?: string, endedOnly = false): ValueSource => ({ table: 'persons', path, each, endedOnly })
+const personRecord = (path: string[], each?: string, endedOnly = false): ValueSource => ({
+  table: 'persons',
+  path,
+  each,
+  endedOnly,
+})
 
 // Where the values of each GTM name with a vocabulary live (`none` names read nothing; company,
 // department, seniority, industry and sub_industry are answered below). A column when the
@@ -95,7 +100,12 @@ const SOURCES: Record<string, readonly ValueSource[]> = {
 
 const TWO_LEVEL = GTM_FILTERS.filter((f) => f.two_level).map((f) => f.name)
 
-function invalid(detail: string, loc: (string | number)[], input: unknown, extra: Record<string, unknown> = {}): ApiError {
+function invalid(
+  detail: string,
+  loc: (string | number)[],
+  input: unknown,
+  extra: Record<string, unknown> = {},
+): ApiError {
   return new ApiError('request.invalid', detail, {
     extra: { ...extra, errors: [{ type: 'value_error', loc, msg: detail, input: input ?? null, ctx: null }] },
   })
@@ -125,14 +135,28 @@ function checkLevels(name: string, q: FilterValuesQuery): void {
   if (q.level === undefined && q.parent === undefined) return
   const param = q.level !== undefined ? 'level' : 'parent'
   if (!TWO_LEVEL.includes(name)) {
-    throw invalid(`\`${param}\` applies only to the two-level filters ${TWO_LEVEL.join(', ')}; \`${name}\` has one level.`, ['query', param], q[param])
+    throw invalid(
+      `\`${param}\` applies only to the two-level filters ${TWO_LEVEL.join(', ')}; \`${name}\` has one level.`,
+      ['query', param],
+      q[param],
+    )
   }
   if (q.level !== undefined && q.parent !== undefined) {
-    throw invalid('`level` and `parent` are mutually exclusive: `parent` already lists one parent\'s children.', ['query', 'parent'], q.parent)
+    throw invalid(
+      "`level` and `parent` are mutually exclusive: `parent` already lists one parent's children.",
+      ['query', 'parent'],
+      q.parent,
+    )
   }
 }
 
-function pageOf(values: string[], total: number, page: number, name: string, items?: FilterValueItem[]): FilterValuesPage {
+function pageOf(
+  values: string[],
+  total: number,
+  page: number,
+  name: string,
+  items?: FilterValueItem[],
+): FilterValuesPage {
   return {
     filter: name,
     values,
@@ -163,7 +187,8 @@ function departmentValues(q: FilterValuesQuery): readonly string[] {
 
 /** industry and sub_industry: both levels come from the index; a sub-industry's parent is the industry it occurs with. */
 function industrySource(name: string, q: FilterValuesQuery): ValueSource {
-  if (q.parent !== undefined) return { table: 'companies', column: 'sub_industry', parent: { column: 'industry', value: q.parent } }
+  if (q.parent !== undefined)
+    return { table: 'companies', column: 'sub_industry', parent: { column: 'industry', value: q.parent } }
   if (q.level === 'parents') return companies('industry')
   if (q.level === 'children') return companies('sub_industry')
   return companies(name)
@@ -186,7 +211,13 @@ export async function listFilterValues(deps: Deps, name: string, q: FilterValues
       const found = await findCompaniesByName(deps.db, search, PAGE_SIZE, offset)
       // The value is what the search request's `company` filter takes back: the domain (by domain), else the name.
       const items = found.rows.map((c) => ({ value: c.domain ?? c.name, name: c.name, domain: c.domain, id: c.id }))
-      return pageOf(items.map((i) => i.value), found.total, page, name, items)
+      return pageOf(
+        items.map((i) => i.value),
+        found.total,
+        page,
+        name,
+        items,
+      )
     }
     const vocabulary = vocabularyOf(name)
     if (vocabulary === 'none' || (vocabulary === 'free_text' && search === null)) return pageOf([], 0, page, name)
@@ -209,7 +240,12 @@ function documentSource(category: DocumentCategory, spec: DocumentFilterSpec): V
 }
 
 /** GET /v1/search/filters/{category}/{name}: the seven document categories' own filter sets. */
-export async function listDocumentFilterValues(deps: Deps, category: string, name: string, q: Pick<FilterValuesQuery, 'search' | 'page'>): Promise<DocumentFilterValuesPage> {
+export async function listDocumentFilterValues(
+  deps: Deps,
+  category: string,
+  name: string,
+  q: Pick<FilterValuesQuery, 'search' | 'page'>,
+): Promise<DocumentFilterValuesPage> {
   if (!(DOCUMENT_CATEGORIES as readonly string[]).includes(category)) {
     const detail =
       category === 'company' || category === 'person'
@@ -221,15 +257,26 @@ export async function listDocumentFilterValues(deps: Deps, category: string, nam
   const spec = DOCUMENT_FILTERS[cat].find((f) => f.name === name)
   if (!spec) {
     const accepted = DOCUMENT_FILTERS[cat].map((f) => f.name)
-    throw invalid(`\`${name}\` is not a filter of ${cat}. Accepted names: ${accepted.join(', ')}.`, ['path', 'name'], name, { accepted })
+    throw invalid(
+      `\`${name}\` is not a filter of ${cat}. Accepted names: ${accepted.join(', ')}.`,
+      ['path', 'name'],
+      name,
+      { accepted },
+    )
   }
   const page = q.page ?? 1
   const search = q.search ?? null
   return guarded(deps, 'retrieval', 'upstream.unavailable', async () => {
     // §4.6: a filter that takes free values returns an empty list (free-text ones list matches once searched).
-    if (spec.vocabulary === 'none' || (spec.vocabulary === 'free_text' && search === null)) return { category: cat, ...pageOf([], 0, page, name) }
+    if (spec.vocabulary === 'none' || (spec.vocabulary === 'free_text' && search === null))
+      return { category: cat, ...pageOf([], 0, page, name) }
     const top = spec.vocabulary === 'bounded' && search === null ? BOUNDED_TOP : null
-    const found = await findValuePage(deps.db, [documentSource(cat, spec)], { search, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, top })
+    const found = await findValuePage(deps.db, [documentSource(cat, spec)], {
+      search,
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+      top,
+    })
     return { category: cat, ...pageOf(found.rows, found.total, page, name) }
   })
 }

@@ -8,11 +8,37 @@ import { DocumentFilters, GtmFilters, type SearchBody } from '../../contract/sea
 import { assertValid } from '../../contract/validation.ts'
 import { ApiError } from '../../errors.ts'
 import type { Filters } from '../../store/search-filters.ts'
-import { billingDegradation, chargeChain, chargeUnits, queueRunDetail, SerialisedSnapshot, snapshotOf, voidCharge, type Charge, type MadeCharge } from '../credits/metering.ts'
+import {
+  billingDegradation,
+  chargeChain,
+  chargeUnits,
+  queueRunDetail,
+  SerialisedSnapshot,
+  snapshotOf,
+  voidCharge,
+  type Charge,
+  type MadeCharge,
+} from '../credits/metering.ts'
 import { fingerprint, issueCursor, MAX_DEPTH, planOrCursor } from '../cursors.ts'
 import type { Credential, Deps } from '../types.ts'
 import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../../contract/search-catalogue.ts'
-import { attributionFor, buildRowTexts, DEEP_POOL, parseRows, loadVocabularies, POOL, queryTerms, retrieve, statementsSent, vectorDegradation, vectorUnavailableDegradation, withRetrieval, type RetrievalPlan, type Retrieved, type SortClause } from './engine.ts'
+import {
+  attributionFor,
+  buildRowTexts,
+  DEEP_POOL,
+  parseRows,
+  loadVocabularies,
+  POOL,
+  queryTerms,
+  retrieve,
+  statementsSent,
+  vectorDegradation,
+  vectorUnavailableDegradation,
+  withRetrieval,
+  type RetrievalPlan,
+  type Retrieved,
+  type SortClause,
+} from './engine.ts'
 import { readSearchQuery, type QueryReading } from './llm-parser.ts'
 import { expandTerms, parseQuery, RULES_PARSER_VERSION, type Vocabularies } from './parser.ts'
 import { validateSort } from './sorts.ts'
@@ -58,11 +84,25 @@ function validateFilters(category: EntityCategory, filters: Record<string, unkno
   // No filter is required in any category (test/unit/search-filters-empty.test.ts): none sent, nothing to check.
   if (!filters || Object.keys(filters).length === 0) return {}
   if (isDoc(category)) {
-    const gtmOnly = Object.keys(filters).filter((k) => !(k in ((DocumentFilters[category] as { properties: object }).properties)))
+    const gtmOnly = Object.keys(filters).filter(
+      (k) => !(k in (DocumentFilters[category] as { properties: object }).properties),
+    )
     if (gtmOnly.length) {
-      throw new ApiError('request.invalid', `filters ${gtmOnly.join(', ')} do not apply to ${category}; its filters are: ${Object.keys((DocumentFilters[category] as { properties: object }).properties).join(', ')}.`, {
-        extra: { errors: gtmOnly.map((k) => ({ type: 'extra_forbidden', loc: ['body', 'filters', k], msg: `Not a filter of ${category}`, input: filters[k], ctx: null })) },
-      })
+      throw new ApiError(
+        'request.invalid',
+        `filters ${gtmOnly.join(', ')} do not apply to ${category}; its filters are: ${Object.keys((DocumentFilters[category] as { properties: object }).properties).join(', ')}.`,
+        {
+          extra: {
+            errors: gtmOnly.map((k) => ({
+              type: 'extra_forbidden',
+              loc: ['body', 'filters', k],
+              msg: `Not a filter of ${category}`,
+              input: filters[k],
+              ctx: null,
+            })),
+          },
+        },
+      )
     }
     assertValid(DocumentFilters[category], filters, ['filters'])
   } else assertValid(GtmFilters, filters, ['filters'])
@@ -88,24 +128,57 @@ function mergeFilters(caller: Filters, parsed: Filters) {
 }
 
 /** The plan, and the parser's degradation (page 1 only: cursor pages never re-run the parser). */
-async function planSearch(deps: Deps, body: SearchBody, chain: string): Promise<{ plan: SearchPlan; degradation: QueryReading['degradation'] }> {
+async function planSearch(
+  deps: Deps,
+  body: SearchBody,
+  chain: string,
+): Promise<{ plan: SearchPlan; degradation: QueryReading['degradation'] }> {
   const mode: Mode = body.mode ?? 'auto'
   const query = body.query?.trim() || null
-  if (body.sort?.length && !body.category) throw new ApiError('request.invalid', '`sort` needs an explicit `category`.', { extra: { errors: [{ type: 'missing', loc: ['body', 'category'], msg: 'Required with sort', input: null, ctx: null }] } })
+  if (body.sort?.length && !body.category)
+    throw new ApiError('request.invalid', '`sort` needs an explicit `category`.', {
+      extra: {
+        errors: [{ type: 'missing', loc: ['body', 'category'], msg: 'Required with sort', input: null, ctx: null }],
+      },
+    })
   const callerFilters = body.filters ?? {}
   if (!query && Object.keys(callerFilters).length === 0 && !body.include_domains?.length) {
-    throw new ApiError('request.invalid', 'Send a `query`, `filters` or `include_domains`.', { extra: { errors: [{ type: 'missing', loc: ['body', 'query'], msg: 'A query or filters are required', input: null, ctx: null }] } })
+    throw new ApiError('request.invalid', 'Send a `query`, `filters` or `include_domains`.', {
+      extra: {
+        errors: [
+          { type: 'missing', loc: ['body', 'query'], msg: 'A query or filters are required', input: null, ctx: null },
+        ],
+      },
+    })
   }
   let category = (body.category ?? null) as EntityCategory | null
   let parsed = null
   let reading: QueryReading | null = null
   if (mode !== 'fast' && query) {
-    reading = await readSearchQuery(deps, query, await vocabularies(deps), { category, nowYear: deps.clock.now().getUTCFullYear() })
+    reading = await readSearchQuery(deps, query, await vocabularies(deps), {
+      category,
+      nowYear: deps.clock.now().getUTCFullYear(),
+    })
     parsed = reading.parsed
     category ??= parsed.category as EntityCategory
   }
-  const classified = category === null || (body.category === undefined)
-  category ??= (query ? (parseQuery(query, { industries: [], sub_industries: [], countries: [], states: [], cities: [], regions: [], technologies: [], funding_stages: [] }, { category: null, nowYear: 2000 }).category as EntityCategory) : 'company')
+  const classified = category === null || body.category === undefined
+  category ??= query
+    ? (parseQuery(
+        query,
+        {
+          industries: [],
+          sub_industries: [],
+          countries: [],
+          states: [],
+          cities: [],
+          regions: [],
+          technologies: [],
+          funding_stages: [],
+        },
+        { category: null, nowYear: 2000 },
+      ).category as EntityCategory)
+    : 'company'
   if (isDoc(category) && body.include_domains === undefined && Object.keys(callerFilters).length === 0 && parsed) {
     // Document categories take no GTM filters: the parser's company filters stay in the words.
     parsed = { ...parsed, filters: {}, semantic_query: query }
@@ -131,7 +204,10 @@ async function planSearch(deps: Deps, body: SearchBody, chain: string): Promise<
     conflicts,
     overrides,
     parser_version: mode === 'fast' ? 'none' : (reading?.parser_version ?? RULES_PARSER_VERSION),
-    criteria: [...Object.keys(merged).map((f) => ({ criterion: f, source: 'filter' as const })), ...terms.map((t) => ({ criterion: t, source: 'words' as const }))],
+    criteria: [
+      ...Object.keys(merged).map((f) => ({ criterion: f, source: 'filter' as const })),
+      ...terms.map((t) => ({ criterion: t, source: 'words' as const })),
+    ],
     chain,
     classified,
   }
@@ -159,23 +235,66 @@ function suggestionFor(plan: SearchPlan, total: number) {
   const q = (plan.query ?? '').toLowerCase()
   const clauses = (q.match(/\b(?:that|who|which|whose)\b/g) ?? []).length
   if (clauses >= 2 || /\b(?:compare|why|how many|rank them|for each)\b/.test(q)) {
-    return { kind: 'agentic', category: null, message: 'This asks several things at once; an agent run can plan the searches and check each condition.' }
+    return {
+      kind: 'agentic',
+      category: null,
+      message: 'This asks several things at once; an agent run can plan the searches and check each condition.',
+    }
   }
   if (!plan.classified && plan.query) {
-    const guess = parseQuery(plan.query, { industries: [], sub_industries: [], countries: [], states: [], cities: [], regions: [], technologies: [], funding_stages: [] }, { category: null, nowYear: 2000 }).category
-    if (guess && guess !== plan.category && guess !== 'company') return { kind: 'search', category: guess, message: `The words read like a ${guess.replace('_', ' ')} search; try category ${guess}.` }
+    const guess = parseQuery(
+      plan.query,
+      {
+        industries: [],
+        sub_industries: [],
+        countries: [],
+        states: [],
+        cities: [],
+        regions: [],
+        technologies: [],
+        funding_stages: [],
+      },
+      { category: null, nowYear: 2000 },
+    ).category
+    if (guess && guess !== plan.category && guess !== 'company')
+      return {
+        kind: 'search',
+        category: guess,
+        message: `The words read like a ${guess.replace('_', ' ')} search; try category ${guess}.`,
+      }
   }
-  if (total === 0 && plan.mode === 'fast' && plan.query) return { kind: 'search', category: plan.category, message: 'Nothing matched these words; mode auto reads filters out of the query.' }
+  if (total === 0 && plan.mode === 'fast' && plan.query)
+    return {
+      kind: 'search',
+      category: plan.category,
+      message: 'Nothing matched these words; mode auto reads filters out of the query.',
+    }
   return null
 }
 
 /** deep's audit: each criterion evaluated over the page; filters are proven by the query, words judged per row. */
 function auditCriteria(plan: SearchPlan, rows: Record<string, unknown>[]) {
   return plan.criteria.map((c) => {
-    if (c.source === 'filter') return { criterion: c.criterion, evaluated: rows.length, passed: rows.length, success_rate: rows.length ? 1 : null, proven_by: 'query' as const }
+    if (c.source === 'filter')
+      return {
+        criterion: c.criterion,
+        evaluated: rows.length,
+        passed: rows.length,
+        success_rate: rows.length ? 1 : null,
+        proven_by: 'query' as const,
+      }
     const needles = [c.criterion, ...expandTerms([c.criterion])]
-    const passed = rows.filter((r) => { const t = JSON.stringify(r).toLowerCase(); return needles.some((n) => t.includes(n)) }).length
-    return { criterion: c.criterion, evaluated: rows.length, passed, success_rate: rows.length ? Math.round((passed / rows.length) * 1000) / 1000 : null, proven_by: 'judged' as const }
+    const passed = rows.filter((r) => {
+      const t = JSON.stringify(r).toLowerCase()
+      return needles.some((n) => t.includes(n))
+    }).length
+    return {
+      criterion: c.criterion,
+      evaluated: rows.length,
+      passed,
+      success_rate: rows.length ? Math.round((passed / rows.length) * 1000) / 1000 : null,
+      proven_by: 'judged' as const,
+    }
   })
 }
 
@@ -188,7 +307,9 @@ function rerank(plan: SearchPlan, rows: Record<string, unknown>[]) {
     const hitCount = terms.filter((w) => t.includes(w)).length
     return { r, key: (hitCount / terms.length) * 0.5 + (r.score as number) * 0.5, i }
   })
-  return scored.sort((a, b) => b.key - a.key || a.i - b.i).map((s) => ({ ...s.r, score: Math.round(s.key * 10_000) / 10_000 }))
+  return scored
+    .sort((a, b) => b.key - a.key || a.i - b.i)
+    .map((s) => ({ ...s.r, score: Math.round(s.key * 10_000) / 10_000 }))
 }
 
 export interface SearchAnswer {
@@ -213,7 +334,11 @@ async function takeBack(deps: Deps, charging: Promise<MadeCharge> | undefined): 
 }
 
 /** How far a page of `count` rows reaches: its cursor, its coverage, a truncation notice. */
-function pageReach(deps: Deps, page: { plan: SearchPlan; fp: () => string; got: Retrieved; offset: number; pageLimit: number }, count: number) {
+function pageReach(
+  deps: Deps,
+  page: { plan: SearchPlan; fp: () => string; got: Retrieved; offset: number; pageLimit: number },
+  count: number,
+) {
   const { plan, fp, got, offset, pageLimit } = page
   const nextOffset = offset + count
   const more = count === pageLimit && nextOffset < Math.min(got.total, got.reachable, MAX_DEPTH)
@@ -222,11 +347,21 @@ function pageReach(deps: Deps, page: { plan: SearchPlan; fp: () => string; got: 
   return {
     has_more: more,
     next_cursor: more ? issueCursor(deps, 'search', fp(), { plan, offset: nextOffset } satisfies CursorPayload) : null,
-    degradation: truncated ? [{ reason: 'pagination_truncated', detail: `Only the best ${nextOffset} matches can be paged; narrow the search to reach the rest.`, impact: 'recall' as const, source_corpus: null }] : [],
+    degradation: truncated
+      ? [
+          {
+            reason: 'pagination_truncated',
+            detail: `Only the best ${nextOffset} matches can be paged; narrow the search to reach the rest.`,
+            impact: 'recall' as const,
+            source_corpus: null,
+          },
+        ]
+      : [],
     coverage: {
       universe: got.total,
       enumerated: nextOffset,
-      enumeration_recall: exact && got.total > 0 ? Math.round((nextOffset / got.total) * 1000) / 1000 : exact ? 1 : null,
+      enumeration_recall:
+        exact && got.total > 0 ? Math.round((nextOffset / got.total) * 1000) / 1000 : exact ? 1 : null,
       universe_exhausted: exact && nextOffset >= got.total,
       universe_is_exact: exact,
       truncated_by: got.total_is_estimate ? 'count_cap' : got.pool_truncated ? 'candidate_pool' : null,
@@ -266,8 +401,15 @@ export interface SearchSteps {
  */
 export const searchStepsChannel = channel('dsp.search.steps')
 
-export async function searchRecords(deps: Deps, credential: Credential, body: SearchBody, ctx: { request_id: string; idempotency_scope: string | null }): Promise<SearchAnswer> {
-  const steps: Partial<SearchSteps> | null = searchStepsChannel.hasSubscribers ? { request_id: ctx.request_id, start: performance.now() } : null
+export async function searchRecords(
+  deps: Deps,
+  credential: Credential,
+  body: SearchBody,
+  ctx: { request_id: string; idempotency_scope: string | null },
+): Promise<SearchAnswer> {
+  const steps: Partial<SearchSteps> | null = searchStepsChannel.hasSubscribers
+    ? { request_id: ctx.request_id, start: performance.now() }
+    : null
   const limit = body.limit ?? 25
   // A first page needs the request's fingerprint only for its next cursor, made while its records
   // are read; a cursor page checks it before anything else.
@@ -275,23 +417,34 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
   const fp = () => (fingerprinted ??= requestFingerprint(body))
   let parserDegradation: QueryReading['degradation'] = []
   const onCursorPage = Boolean(body.cursor)
-  const { plan, offset } = await planOrCursor<SearchPlan>(deps, 'search', body.cursor ? fp() : '', body.cursor, limit, async () => {
-    const planned = await planSearch(deps, body, chargeChain(ctx))
-    parserDegradation = planned.degradation
-    return planned.plan
-  })
+  const { plan, offset } = await planOrCursor<SearchPlan>(
+    deps,
+    'search',
+    body.cursor ? fp() : '',
+    body.cursor,
+    limit,
+    async () => {
+      const planned = await planSearch(deps, body, chargeChain(ctx))
+      parserDegradation = planned.degradation
+      return planned.plan
+    },
+  )
   const pageLimit = Math.min(limit, MAX_DEPTH - offset)
   const reachOf = (got: Retrieved, count: number) => pageReach(deps, { plan, fp, got, offset, pageLimit }, count)
   const chargeFor = (got: Retrieved, count: number) =>
-    chargeUnits(deps, { credential, request_id: ctx.request_id }, {
-      action_type: `dsp.search.${plan.mode}`,
-      positions: Array.from({ length: count }, (_, i) => offset + i),
-      scope: plan.chain,
-      query: plan.query,
-      result_count: count,
-      result_total: got.total,
-      result_total_is_estimate: got.total_is_estimate,
-    })
+    chargeUnits(
+      deps,
+      { credential, request_id: ctx.request_id },
+      {
+        action_type: `dsp.search.${plan.mode}`,
+        positions: Array.from({ length: count }, (_, i) => offset + i),
+        scope: plan.chain,
+        query: plan.query,
+        result_count: count,
+        result_total: got.total,
+        result_total_is_estimate: got.total_is_estimate,
+      },
+    )
   let engineMs = 0
   // The ranked page is charged while its records are read, on another connection (docs/billing.md,
   // "A charge made beside the records read"): the charge's round trip overlaps the engine's. If
@@ -321,7 +474,10 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
       const attribution = await attributionFor(deps, plan.category)
       const vectorGaps = plan.semantic_query ? await vectorDegradation(deps, plan.category) : []
       const ranked = reachOf(got, got.hits.length)
-      const head = { resolved_search: resolvedSearch(plan, onCursorPage), suggestion: onCursorPage ? null : suggestionFor(plan, got.total) }
+      const head = {
+        resolved_search: resolvedSearch(plan, onCursorPage),
+        suggestion: onCursorPage ? null : suggestionFor(plan, got.total),
+      }
       const texts = await reading
       engineMs = performance.now() - started
       if (steps) steps.engine_end = started + engineMs
@@ -340,7 +496,18 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
   const { got } = answer
   const count = answer.texts.length
   const reach = count === got.hits.length ? answer.ranked : reachOf(got, count)
-  const degradation: { reason: string; detail: string; impact: 'recall' | 'precision' | 'freshness' | 'fields'; source_corpus: string | null }[] = [...parserDegradation, ...(got.vector_unavailable ? vectorUnavailableDegradation(plan.category) : []), ...answer.vectorGaps, ...reach.degradation, ...billingDegradation(credential.environment)]
+  const degradation: {
+    reason: string
+    detail: string
+    impact: 'recall' | 'precision' | 'freshness' | 'fields'
+    source_corpus: string | null
+  }[] = [
+    ...parserDegradation,
+    ...(got.vector_unavailable ? vectorUnavailableDegradation(plan.category) : []),
+    ...answer.vectorGaps,
+    ...reach.degradation,
+    ...billingDegradation(credential.environment),
+  ]
   // The envelope after `results`, in the order the contract lists it.
   const rest = {
     total: got.total,
@@ -365,7 +532,11 @@ export async function searchRecords(deps: Deps, credential: Credential, body: Se
     await voidCharge(deps, charge)
     charge = await chargeFor(got, count)
   }
-  queueRunDetail(deps, charge.run_id, { request: { method: 'POST', path: '/v1/search', body }, plan: answer.head.resolved_search, ...snapshotOf(new SerialisedSnapshot(json), onCursorPage) })
+  queueRunDetail(deps, charge.run_id, {
+    request: { method: 'POST', path: '/v1/search', body },
+    plan: answer.head.resolved_search,
+    ...snapshotOf(new SerialisedSnapshot(json), onCursorPage),
+  })
   if (steps) {
     steps.end = performance.now()
     searchStepsChannel.publish(steps)

@@ -14,7 +14,14 @@ import { ApiError } from '../../errors.ts'
 import type { Filters } from '../../store/search-filters.ts'
 import type { Deps } from '../types.ts'
 import { GEO_LEVELS, GTM_FILTERS, filterSpec, type FilterKind, type GeoLevel } from '../../contract/search-catalogue.ts'
-import { normaliseFundingStage, parseQuery, RULES_PARSER_VERSION, vocabularyValue, type Parsed, type Vocabularies } from './parser.ts'
+import {
+  normaliseFundingStage,
+  parseQuery,
+  RULES_PARSER_VERSION,
+  vocabularyValue,
+  type Parsed,
+  type Vocabularies,
+} from './parser.ts'
 
 export const LLM_PARSER_VERSION = 'llm-1'
 /** Degradation reason: the LLM parser failed and the rules read the query (impact precision). */
@@ -58,24 +65,54 @@ const isGtm = (category: string) => category === 'company' || category === 'pers
  * model (those categories take no filters the parser could extract). Never throws for the model:
  * unreachable, slow, non-2xx, unparsable or invalid answers all fall back to the rules.
  */
-export async function readSearchQuery(deps: Deps, query: string, vocab: Vocabularies, opts: ReadOptions): Promise<QueryReading> {
+export async function readSearchQuery(
+  deps: Deps,
+  query: string,
+  vocab: Vocabularies,
+  opts: ReadOptions,
+): Promise<QueryReading> {
   const c = deps.config
   const rules = () => parseQuery(query, vocab, opts)
-  if (c.DSP_PARSER_PROVIDER !== 'llm' || !c.DSP_PARSER_URL || !c.DSP_PARSER_MODEL || (opts.category !== null && !isGtm(opts.category))) {
+  if (
+    c.DSP_PARSER_PROVIDER !== 'llm' ||
+    !c.DSP_PARSER_URL ||
+    !c.DSP_PARSER_MODEL ||
+    (opts.category !== null && !isGtm(opts.category))
+  ) {
     return { parsed: rules(), parser_version: RULES_PARSER_VERSION, degradation: [] }
   }
   const model = c.DSP_PARSER_MODEL
   try {
-    const answer = await askModel({ url: c.DSP_PARSER_URL, apiKey: c.DSP_PARSER_API_KEY, model, timeoutMs: c.DSP_PARSER_TIMEOUT_MS }, systemPrompt(vocab, opts), query)
-    return { parsed: readAnswer(answer, query, vocab, opts), parser_version: `${LLM_PARSER_VERSION}:${model}`, degradation: [] }
+    const answer = await askModel(
+      { url: c.DSP_PARSER_URL, apiKey: c.DSP_PARSER_API_KEY, model, timeoutMs: c.DSP_PARSER_TIMEOUT_MS },
+      systemPrompt(vocab, opts),
+      query,
+    )
+    return {
+      parsed: readAnswer(answer, query, vocab, opts),
+      parser_version: `${LLM_PARSER_VERSION}:${model}`,
+      degradation: [],
+    }
   } catch (e) {
     const known = e instanceof ParserFallback
-    deps.log.warn({ model, err: (e as Error).message }, known ? 'LLM query parser failed; the rules read the query' : 'LLM query parser crashed; the rules read the query')
+    deps.log.warn(
+      { model, err: (e as Error).message },
+      known
+        ? 'LLM query parser failed; the rules read the query'
+        : 'LLM query parser crashed; the rules read the query',
+    )
     const why = known ? e.detail : 'failed unexpectedly'
     return {
       parsed: rules(),
       parser_version: RULES_PARSER_VERSION,
-      degradation: [{ reason: PARSER_FALLBACK, detail: `The language-model parser ${why}; the rule parser (${RULES_PARSER_VERSION}) read the query instead.`, impact: 'precision', source_corpus: null }],
+      degradation: [
+        {
+          reason: PARSER_FALLBACK,
+          detail: `The language-model parser ${why}; the rule parser (${RULES_PARSER_VERSION}) read the query instead.`,
+          impact: 'precision',
+          source_corpus: null,
+        },
+      ],
     }
   }
 }
@@ -101,7 +138,10 @@ async function askModel(p: Provider, system: string, query: string): Promise<unk
       { role: 'system', content: system },
       { role: 'user', content: query },
     ],
-    response_format: { type: 'json_schema', json_schema: { name: 'search_query_reading', strict: true, schema: ANSWER_SCHEMA } },
+    response_format: {
+      type: 'json_schema',
+      json_schema: { name: 'search_query_reading', strict: true, schema: ANSWER_SCHEMA },
+    },
   })
   let response: Response
   let text: string
@@ -109,10 +149,15 @@ async function askModel(p: Provider, system: string, query: string): Promise<unk
     response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(p.timeoutMs) })
     text = await response.text()
   } catch (cause) {
-    if (cause instanceof Error && cause.name === 'TimeoutError') throw new ParserFallback(`did not answer within ${p.timeoutMs} ms`)
+    if (cause instanceof Error && cause.name === 'TimeoutError')
+      throw new ParserFallback(`did not answer within ${p.timeoutMs} ms`)
     throw new ParserFallback('could not be reached', `request to ${url} failed: ${describeCause(cause)}`)
   }
-  if (!response.ok) throw new ParserFallback(`answered HTTP ${response.status}`, `${url} answered HTTP ${response.status}: ${text.slice(0, MAX_ERROR_DETAIL_CHARS)}`)
+  if (!response.ok)
+    throw new ParserFallback(
+      `answered HTTP ${response.status}`,
+      `${url} answered HTTP ${response.status}: ${text.slice(0, MAX_ERROR_DETAIL_CHARS)}`,
+    )
   let message: { content?: unknown; refusal?: unknown } | undefined
   try {
     message = (JSON.parse(text) as { choices?: { message?: typeof message }[] }).choices?.[0]?.message
@@ -124,7 +169,10 @@ async function askModel(p: Provider, system: string, query: string): Promise<unk
   try {
     return JSON.parse(message.content)
   } catch {
-    throw new ParserFallback('answered a message that is not JSON', `message is not JSON: ${message.content.slice(0, MAX_ERROR_DETAIL_CHARS)}`)
+    throw new ParserFallback(
+      'answered a message that is not JSON',
+      `message is not JSON: ${message.content.slice(0, MAX_ERROR_DETAIL_CHARS)}`,
+    )
   }
 }
 
@@ -139,9 +187,15 @@ function describeCause(cause: unknown): string {
 // the request's own filter shapes (contract/search.ts), one property per catalogue filter plus geo.
 
 type JsonSchema = Record<string, unknown>
-const object = (properties: Record<string, JsonSchema>): JsonSchema => ({ type: 'object', properties, required: Object.keys(properties), additionalProperties: false })
+const object = (properties: Record<string, JsonSchema>): JsonSchema => ({
+  type: 'object',
+  properties,
+  required: Object.keys(properties),
+  additionalProperties: false,
+})
 const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'null' }] })
-const includeExclude = (item: JsonSchema) => object({ include: nullable({ type: 'array', items: item }), exclude: nullable({ type: 'array', items: item }) })
+const includeExclude = (item: JsonSchema) =>
+  object({ include: nullable({ type: 'array', items: item }), exclude: nullable({ type: 'array', items: item }) })
 const STRING = { type: 'string' }
 const NUMBER = { type: 'number' }
 
@@ -158,7 +212,12 @@ const GEO_SCHEMA = includeExclude(object({ value: STRING, level: { type: 'string
 
 export const ANSWER_SCHEMA: JsonSchema = object({
   category: nullable({ type: 'string', enum: [...ENTITY_CATEGORIES] }),
-  filters: object(Object.fromEntries([...GTM_FILTERS.map((f) => [f.name, nullable(KIND_SCHEMA[f.kind])]), ['geo', nullable(GEO_SCHEMA)]])),
+  filters: object(
+    Object.fromEntries([
+      ...GTM_FILTERS.map((f) => [f.name, nullable(KIND_SCHEMA[f.kind])]),
+      ['geo', nullable(GEO_SCHEMA)],
+    ]),
+  ),
   semantic_query: nullable(STRING),
   semantic_scope: nullable({ type: 'string', enum: ['company', 'person'] }),
 })
@@ -183,7 +242,7 @@ export function systemPrompt(vocab: Vocabularies, opts: ReadOptions): string {
     opts.category === null
       ? `category: the kind of record sought, one of ${ENTITY_CATEGORIES.join(', ')}. People, roles and job titles are person; patents, news, market reports, funding rounds, papers, trends and job openings are their own category; anything else is company.`
       : `category: the caller fixed it to ${opts.category}; answer ${opts.category}.`,
-    'filters: only the constraints the words state explicitly, as the filters below; null for every other filter. Never guess. Company filters on a person search apply to the person\'s current employer. Filters apply to company and person searches only: for another category answer no filters.',
+    "filters: only the constraints the words state explicitly, as the filters below; null for every other filter. Never guess. Company filters on a person search apply to the person's current employer. Filters apply to company and person searches only: for another category answer no filters.",
     `Numbers are plain numbers (employees, USD, years). "Startups" means founded in ${opts.nowYear - 10} or later. The current year is ${opts.nowYear}.`,
     'semantic_query: the words of the query that no filter expresses (the topic), or null when nothing is left.',
     'semantic_scope: on a person search with a semantic_query, "company" when those words describe the employer (its industry, products, technology), else "person"; null otherwise.',
@@ -209,7 +268,16 @@ function vocabularyLines(vocab: Vocabularies, opts: ReadOptions): string[] {
     ['geo state', vocab.states],
     ['geo city', vocab.cities],
   ]
-  if (opts.category !== 'company') lists.unshift(['seniority', SENIORITY_LADDER], ['department', departmentFilterValues().filter((d) => d.level === 'parent').map((d) => d.value)])
+  if (opts.category !== 'company')
+    lists.unshift(
+      ['seniority', SENIORITY_LADDER],
+      [
+        'department',
+        departmentFilterValues()
+          .filter((d) => d.level === 'parent')
+          .map((d) => d.value),
+      ],
+    )
   const out: string[] = []
   let budget = PROMPT_VOCABULARY_CHARS_MAX
   for (const [name, values] of lists) {
@@ -241,16 +309,27 @@ type Answer = Static<typeof Answer>
 /** The values an enumerated or bounded filter may take, as the rule parser knows them. */
 function vocabularyOf(name: string, vocab: Vocabularies): readonly string[] | null {
   switch (name) {
-    case 'industry': return vocab.industries
-    case 'sub_industry': return vocab.sub_industries
-    case 'technology': return vocab.technologies
-    case 'seniority': return SENIORITY_LADDER
-    case 'department': return departmentFilterValues().map((d) => d.value)
-    default: return null
+    case 'industry':
+      return vocab.industries
+    case 'sub_industry':
+      return vocab.sub_industries
+    case 'technology':
+      return vocab.technologies
+    case 'seniority':
+      return SENIORITY_LADDER
+    case 'department':
+      return departmentFilterValues().map((d) => d.value)
+    default:
+      return null
   }
 }
 
-const GEO_VOCABULARY: Record<GeoLevel, keyof Vocabularies> = { country: 'countries', state: 'states', city: 'cities', region: 'regions' }
+const GEO_VOCABULARY: Record<GeoLevel, keyof Vocabularies> = {
+  country: 'countries',
+  state: 'states',
+  city: 'cities',
+  region: 'regions',
+}
 
 /**
  * The model's answer as the rule parser's output. Refused whole (fallback) when it leaves the
@@ -260,12 +339,16 @@ const GEO_VOCABULARY: Record<GeoLevel, keyof Vocabularies> = { country: 'countri
 export function readAnswer(raw: unknown, query: string, vocab: Vocabularies, opts: ReadOptions): Parsed {
   if (!Value.Check(Answer, raw)) {
     const first = Value.Errors(Answer, raw)[0]
-    throw new ParserFallback('answered outside its schema', `answer outside the schema: ${first?.instancePath || '/'} ${first?.message ?? ''}`)
+    throw new ParserFallback(
+      'answered outside its schema',
+      `answer outside the schema: ${first?.instancePath || '/'} ${first?.message ?? ''}`,
+    )
   }
   const answer: Answer = raw
   const category = opts.category ?? answer.category ?? 'company'
   const words = answer.semantic_query?.trim() || null
-  if (!isGtm(category)) return { category, filters: {}, semantic_query: words ?? query, semantic_scope: null, spans: [] }
+  if (!isGtm(category))
+    return { category, filters: {}, semantic_query: words ?? query, semantic_scope: null, spans: [] }
 
   const filters = withoutNulls((answer.filters ?? {}) as Record<string, unknown>)
   try {
@@ -273,7 +356,9 @@ export function readAnswer(raw: unknown, query: string, vocab: Vocabularies, opt
   } catch (e) {
     if (!(e instanceof ApiError)) throw e
     const first = (e.options.extra?.errors as { loc: (string | number)[]; msg: string }[] | undefined)?.[0]
-    throw new ParserFallback(`answered filters the catalogue refuses${first ? ` (${first.loc.slice(1).join('.')}: ${first.msg})` : ''}`)
+    throw new ParserFallback(
+      `answered filters the catalogue refuses${first ? ` (${first.loc.slice(1).join('.')}: ${first.msg})` : ''}`,
+    )
   }
   const leftover: string[] = []
   for (const name of Object.keys(filters)) {
@@ -286,7 +371,8 @@ export function readAnswer(raw: unknown, query: string, vocab: Vocabularies, opt
     category,
     filters: filters as Filters,
     semantic_query: semantic,
-    semantic_scope: category === 'person' && semantic ? (answer.semantic_scope === 'company' ? 'company' : 'person') : null,
+    semantic_scope:
+      category === 'person' && semantic ? (answer.semantic_scope === 'company' ? 'company' : 'person') : null,
     spans: [],
   }
 }
@@ -309,7 +395,12 @@ function withoutNulls(filters: Record<string, unknown>): Record<string, unknown>
 type Sides = { include?: unknown[]; exclude?: unknown[] }
 
 /** Maps one filter's values to the index's spelling; included values it lacks go to `leftover`. */
-function normaliseFilter(filters: Record<string, unknown>, name: string, vocab: Vocabularies, leftover: string[]): void {
+function normaliseFilter(
+  filters: Record<string, unknown>,
+  name: string,
+  vocab: Vocabularies,
+  leftover: string[],
+): void {
   const value = filters[name] as Sides
   let map: ((v: unknown) => unknown) | null = null
   let wordsOf: (v: unknown) => string = (v) => String(v)

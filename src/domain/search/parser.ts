@@ -35,7 +35,10 @@ const CATEGORY_WORDS: [string, RegExp][] = [
   ['academic_report', /\b(?:academic |research )?papers?\b|\bpublications?\b|\bstudies\b|\bacademic\b/],
   ['trend', /\btrends?\b|\btrending\b/],
   ['job_opening', /\bjob (?:openings?|postings?|ads?)\b|\bjobs?\b|\bvacanc(?:y|ies)\b|\bopenings?\b|\bhiring for\b/],
-  ['person', /\bpeople\b|\bpersons?\b|\bemployees\b|\bstaff\b|\bexecutives?\b|\bleaders?\b|\bfounders?\b|\bengineers?\b|\bdevelopers?\b|\bdesigners?\b|\bmanagers?\b|\bdirectors?\b|\bheads? of\b|\bvps?\b|\bvice presidents?\b|\bceos?\b|\bctos?\b|\bcfos?\b|\bcmos?\b|\bcoos?\b|\bscientists?\b|\bsalespeople\b|\brecruiters?\b|\banalysts?\b|\bwho (?:work|works|worked)\b/],
+  [
+    'person',
+    /\bpeople\b|\bpersons?\b|\bemployees\b|\bstaff\b|\bexecutives?\b|\bleaders?\b|\bfounders?\b|\bengineers?\b|\bdevelopers?\b|\bdesigners?\b|\bmanagers?\b|\bdirectors?\b|\bheads? of\b|\bvps?\b|\bvice presidents?\b|\bceos?\b|\bctos?\b|\bcfos?\b|\bcmos?\b|\bcoos?\b|\bscientists?\b|\bsalespeople\b|\brecruiters?\b|\banalysts?\b|\bwho (?:work|works|worked)\b/,
+  ],
 ]
 
 const SENIORITY_WORDS: [string, RegExp][] = [
@@ -66,7 +69,9 @@ const DEPARTMENT_WORDS: [string, RegExp][] = [
 ]
 
 const STOPWORDS = new Set(
-  'a an the and or of for to in on at by with from based located headquartered hq that which who whose are is be been being companies company firms firm businesses business startups startup people persons person employees working work works worked find show list me all any some their there here near around over under more than less fewer least most top best new like about into within across per using use uses used'.split(' '),
+  'a an the and or of for to in on at by with from based located headquartered hq that which who whose are is be been being companies company firms firm businesses business startups startup people persons person employees working work works worked find show list me all any some their there here near around over under more than less fewer least most top best new like about into within across per using use uses used'.split(
+    ' ',
+  ),
 )
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -97,7 +102,10 @@ const phraseLists = new WeakMap<string[], Phrase[]>()
 function phrasesOf(values: string[]): Phrase[] {
   let list = phraseLists.get(values)
   if (!list) {
-    list = [...new Set(values)].filter((v) => v && v.length >= 2).sort((a, b) => b.length - a.length).map((value) => ({ value, lower: value.toLowerCase(), pattern: null }))
+    list = [...new Set(values)]
+      .filter((v) => v && v.length >= 2)
+      .sort((a, b) => b.length - a.length)
+      .map((value) => ({ value, lower: value.toLowerCase(), pattern: null }))
     phraseLists.set(values, list)
   }
   return list
@@ -131,7 +139,11 @@ function extractNumber(s: string): number {
   return n * mult
 }
 
-export function parseQuery(query: string, vocab: Vocabularies, opts: { category: string | null; nowYear: number }): Parsed {
+export function parseQuery(
+  query: string,
+  vocab: Vocabularies,
+  opts: { category: string | null; nowYear: number },
+): Parsed {
   let text = ` ${query.toLowerCase()} `
   const filters: Filters = {}
   const spans: Parsed['spans'] = []
@@ -263,7 +275,11 @@ export function parseQuery(query: string, vocab: Vocabularies, opts: { category:
     .filter((w) => w.length > 1 && !STOPWORDS.has(w) && !/^\d+$/.test(w))
   // On a person search, words that describe the employer (industry, technology, "companies") are
   // matched against each person's current company rather than the person.
-  const describesEmployer = category === 'person' && (filters.industry !== undefined || filters.technology !== undefined || /\b(?:companies|startups|firms|at)\b/.test(query.toLowerCase()))
+  const describesEmployer =
+    category === 'person' &&
+    (filters.industry !== undefined ||
+      filters.technology !== undefined ||
+      /\b(?:companies|startups|firms|at)\b/.test(query.toLowerCase()))
   return {
     category,
     filters,
@@ -274,7 +290,8 @@ export function parseQuery(query: string, vocab: Vocabularies, opts: { category:
 }
 
 /** Words that name kinds of organisations: with one, a sub-industry or technology in the query is a filter. */
-const KIND_NOUN = /\b(?:compan(?:y|ies)|startups?|firms?|vendors?|providers?|businesses|makers?|manufacturers?|suppliers?|agenc(?:y|ies)|employers?)\b/
+const KIND_NOUN =
+  /\b(?:compan(?:y|ies)|startups?|firms?|vendors?|providers?|businesses|makers?|manufacturers?|suppliers?|agenc(?:y|ies)|employers?)\b/
 
 /** Small synonym table for deep mode's expansion step. */
 export const SYNONYMS: Record<string, string[]> = {

@@ -25,7 +25,12 @@ export interface SortClause {
   direction: SortDirection
 }
 
-function invalid(detail: string, loc: (string | number)[], input: unknown, extra: Record<string, unknown> = {}): ApiError {
+function invalid(
+  detail: string,
+  loc: (string | number)[],
+  input: unknown,
+  extra: Record<string, unknown> = {},
+): ApiError {
   return new ApiError('request.invalid', detail, {
     extra: { ...extra, errors: [{ type: 'value_error', loc, msg: detail, input: input ?? null, ctx: null }] },
   })
@@ -33,13 +38,23 @@ function invalid(detail: string, loc: (string | number)[], input: unknown, extra
 
 function checkCategory(category: string, loc: (string | number)[]): asserts category is EntityCategory {
   if ((ENTITY_CATEGORIES as readonly string[]).includes(category)) return
-  throw invalid(`Unknown category \`${category}\`. Accepted categories: ${ENTITY_CATEGORIES.join(', ')}.`, loc, category, { accepted: [...ENTITY_CATEGORIES] })
+  throw invalid(
+    `Unknown category \`${category}\`. Accepted categories: ${ENTITY_CATEGORIES.join(', ')}.`,
+    loc,
+    category,
+    { accepted: [...ENTITY_CATEGORIES] },
+  )
 }
 
 /** GET /v1/sorts/{category}: the complete catalogue; company and person share one of 26 fields, marked by applies_to. */
 export function listSortFields(category: string): SortCatalogue {
   checkCategory(category, ['path', 'category'])
-  const sorts = sortCatalogue(category).map((s) => ({ ...s, directions: [...SORT_DIRECTIONS], direction_labels: { ...s.direction_labels }, applies_to: [...s.applies_to] }))
+  const sorts = sortCatalogue(category).map((s) => ({
+    ...s,
+    directions: [...SORT_DIRECTIONS],
+    direction_labels: { ...s.direction_labels },
+    applies_to: [...s.applies_to],
+  }))
   return { category, directions: [...SORT_DIRECTIONS], total: sorts.length, sorts }
 }
 
@@ -49,14 +64,25 @@ export function listSortFields(category: string): SortCatalogue {
  * asc or desc (default desc). A sort needs an explicit category. Returns the normalised clauses;
  * an absent or empty sort is [] (the engine orders).
  */
-export function validateSort(category: string | null | undefined, clauses: readonly { field: string; direction?: string | null }[] | null | undefined): SortClause[] {
+export function validateSort(
+  category: string | null | undefined,
+  clauses: readonly { field: string; direction?: string | null }[] | null | undefined,
+): SortClause[] {
   if (!clauses || clauses.length === 0) return []
   if (category === null || category === undefined) {
-    throw invalid('`sort` needs an explicit `category`: the fields that can order results depend on it.', ['body', 'sort'], clauses)
+    throw invalid(
+      '`sort` needs an explicit `category`: the fields that can order results depend on it.',
+      ['body', 'sort'],
+      clauses,
+    )
   }
   checkCategory(category, ['body', 'category'])
   if (clauses.length > MAX_SORT_CLAUSES) {
-    throw invalid(`\`sort\` takes up to ${MAX_SORT_CLAUSES} clauses; got ${clauses.length}.`, ['body', 'sort'], clauses.length)
+    throw invalid(
+      `\`sort\` takes up to ${MAX_SORT_CLAUSES} clauses; got ${clauses.length}.`,
+      ['body', 'sort'],
+      clauses.length,
+    )
   }
   const catalogue = sortCatalogue(category)
   const seen = new Set<string>()
@@ -64,16 +90,26 @@ export function validateSort(category: string | null | undefined, clauses: reado
     const spec = catalogue.find((s) => s.field === clause.field)
     if (!spec) {
       const fields = catalogue.map((s) => s.field)
-      const detail = fields.length === 0
-        ? `${category} cannot be ordered explicitly; omit \`sort\` and the engine orders results.`
-        : `\`${clause.field}\` is not a sort field of ${category}. Accepted fields: ${fields.join(', ')}.`
+      const detail =
+        fields.length === 0
+          ? `${category} cannot be ordered explicitly; omit \`sort\` and the engine orders results.`
+          : `\`${clause.field}\` is not a sort field of ${category}. Accepted fields: ${fields.join(', ')}.`
       throw invalid(detail, ['body', 'sort', i, 'field'], clause.field, { accepted: fields })
     }
     if ((category === 'company' || category === 'person') && !spec.applies_to.includes(category)) {
       const other = category === 'company' ? 'person' : 'company'
-      throw invalid(`\`${clause.field}\` orders ${other} results only; it cannot order a ${category} search.`, ['body', 'sort', i, 'field'], clause.field)
+      throw invalid(
+        `\`${clause.field}\` orders ${other} results only; it cannot order a ${category} search.`,
+        ['body', 'sort', i, 'field'],
+        clause.field,
+      )
     }
-    if (seen.has(clause.field)) throw invalid(`\`${clause.field}\` appears more than once in \`sort\`.`, ['body', 'sort', i, 'field'], clause.field)
+    if (seen.has(clause.field))
+      throw invalid(
+        `\`${clause.field}\` appears more than once in \`sort\`.`,
+        ['body', 'sort', i, 'field'],
+        clause.field,
+      )
     seen.add(clause.field)
     const direction = clause.direction ?? 'desc'
     if (direction !== 'asc' && direction !== 'desc') {

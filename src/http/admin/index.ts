@@ -4,8 +4,20 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { hash as argon2Hash } from '@node-rs/argon2'
 import {
-  AddMemberBody, BalanceResponse, ClockBody, ClockResponse, CreateKeyBody, CreatedKeyResponse, CreateWorkspaceBody,
-  CreateWorkspaceResponse, FaultBody, FaultsResponse, GrantCreditsBody, JobParams, KeyIdParams, WorkspaceIdParams,
+  AddMemberBody,
+  BalanceResponse,
+  ClockBody,
+  ClockResponse,
+  CreateKeyBody,
+  CreatedKeyResponse,
+  CreateWorkspaceBody,
+  CreateWorkspaceResponse,
+  FaultBody,
+  FaultsResponse,
+  GrantCreditsBody,
+  JobParams,
+  KeyIdParams,
+  WorkspaceIdParams,
 } from '../../contract/admin.ts'
 import { addMember, createWorkspace, requireWorkspace } from '../../domain/accounts.ts'
 import { createApiKey, revokeApiKey } from '../../domain/api-keys.ts'
@@ -30,19 +42,35 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ deps: Deps; token: string 
     }
   })
 
-  app.post('/admin/v1/workspaces', { schema: { body: CreateWorkspaceBody, response: { 201: CreateWorkspaceResponse } } }, async (request, reply) =>
-    reply.code(201).send(await createWorkspace(deps, request.body)),
+  app.post(
+    '/admin/v1/workspaces',
+    { schema: { body: CreateWorkspaceBody, response: { 201: CreateWorkspaceResponse } } },
+    async (request, reply) => reply.code(201).send(await createWorkspace(deps, request.body)),
   )
 
-  app.post('/admin/v1/workspaces/:workspace_id/credits', { schema: { params: WorkspaceIdParams, body: GrantCreditsBody, response: { 200: BalanceResponse } } }, async (request) =>
-    grantCredits(deps, request.params.workspace_id, toMilli(request.body.amount), request.body.pool ?? 'allocated', 'grant', 'operator grant'),
+  app.post(
+    '/admin/v1/workspaces/:workspace_id/credits',
+    { schema: { params: WorkspaceIdParams, body: GrantCreditsBody, response: { 200: BalanceResponse } } },
+    async (request) =>
+      grantCredits(
+        deps,
+        request.params.workspace_id,
+        toMilli(request.body.amount),
+        request.body.pool ?? 'allocated',
+        'grant',
+        'operator grant',
+      ),
   )
 
-  app.post('/admin/v1/workspaces/:workspace_id/keys', { schema: { params: WorkspaceIdParams, body: CreateKeyBody, response: { 201: CreatedKeyResponse } } }, async (request, reply) => {
-    await requireWorkspace(deps, request.params.workspace_id)
-    const key = await createApiKey(deps, { workspace_id: request.params.workspace_id, ...request.body })
-    return reply.code(201).send(key)
-  })
+  app.post(
+    '/admin/v1/workspaces/:workspace_id/keys',
+    { schema: { params: WorkspaceIdParams, body: CreateKeyBody, response: { 201: CreatedKeyResponse } } },
+    async (request, reply) => {
+      await requireWorkspace(deps, request.params.workspace_id)
+      const key = await createApiKey(deps, { workspace_id: request.params.workspace_id, ...request.body })
+      return reply.code(201).send(key)
+    },
+  )
 
   app.delete('/admin/v1/keys/:key_id', { schema: { params: KeyIdParams } }, async (request, reply) => {
     const found = await revokeApiKey(deps, request.params.key_id)
@@ -50,18 +78,33 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ deps: Deps; token: string 
     return reply.code(204).send()
   })
 
-  app.post('/admin/v1/workspaces/:workspace_id/members', { schema: { params: WorkspaceIdParams, body: AddMemberBody } }, async (request, reply) => {
-    const { password, ...rest } = request.body
-    const member = await addMember(deps, request.params.workspace_id, { ...rest, role: rest.role as never, state: rest.state as never, password_hash: password ? await argon2Hash(password) : null })
-    return reply.code(201).send(member)
-  })
+  app.post(
+    '/admin/v1/workspaces/:workspace_id/members',
+    { schema: { params: WorkspaceIdParams, body: AddMemberBody } },
+    async (request, reply) => {
+      const { password, ...rest } = request.body
+      const member = await addMember(deps, request.params.workspace_id, {
+        ...rest,
+        role: rest.role as never,
+        state: rest.state as never,
+        password_hash: password ? await argon2Hash(password) : null,
+      })
+      return reply.code(201).send(member)
+    },
+  )
 
-  app.post('/admin/v1/topups/:topup_id/complete', { schema: { params: TopupParams, body: CompleteTopupBody } }, async (request) =>
-    completeTopup(deps, request.params.topup_id, request.body.credits, { workspace_id: null, user_id: null }),
+  app.post(
+    '/admin/v1/topups/:topup_id/complete',
+    { schema: { params: TopupParams, body: CompleteTopupBody } },
+    async (request) =>
+      completeTopup(deps, request.params.topup_id, request.body.credits, { workspace_id: null, user_id: null }),
   )
 
   // Maintenance jobs on demand (they also run on a timer in `dsp serve`).
-  app.post('/admin/v1/jobs/:job', { schema: { params: JobParams } }, async (request) => ({ job: request.params.job, affected: await runJob(deps, request.params.job) }))
+  app.post('/admin/v1/jobs/:job', { schema: { params: JobParams } }, async (request) => ({
+    job: request.params.job,
+    affected: await runJob(deps, request.params.job),
+  }))
 
   // The Do-Not-Contact list (lists §4.7 rule 3); inside this plugin so the token hook covers it.
   await app.register(suppressionRoutes, { deps })
@@ -81,10 +124,14 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ deps: Deps; token: string 
   }
 
   if (deps.config.DSP_FAULTS === '1') {
-    app.post('/admin/v1/faults', { schema: { body: FaultBody, response: { 200: FaultsResponse } } }, async (request) => {
-      deps.faults.set(request.body.dependency, request.body.mode, request.body.seconds)
-      return { faults: deps.faults.list() }
-    })
+    app.post(
+      '/admin/v1/faults',
+      { schema: { body: FaultBody, response: { 200: FaultsResponse } } },
+      async (request) => {
+        deps.faults.set(request.body.dependency, request.body.mode, request.body.seconds)
+        return { faults: deps.faults.list() }
+      },
+    )
     app.delete('/admin/v1/faults', { schema: { response: { 200: FaultsResponse } } }, async () => {
       deps.faults.clear()
       return { faults: deps.faults.list() }

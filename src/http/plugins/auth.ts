@@ -44,7 +44,10 @@ export function registerAuth(app: FastifyInstance, deps: Deps, sessions: Session
     const apiKey = request.headers['x-api-key']
     if (typeof apiKey === 'string' && mode === 'credential') {
       if (request.headers.origin !== undefined) {
-        throw new ApiError('auth.browser_origin', 'API keys are server-side only: a request with X-API-Key must not carry an Origin header. Call the API from your server.')
+        throw new ApiError(
+          'auth.browser_origin',
+          'API keys are server-side only: a request with X-API-Key must not carry an Origin header. Call the API from your server.',
+        )
       }
       const cached = verifyCachedApiKey(deps, apiKey)
       if (cached) {
@@ -62,8 +65,10 @@ export function registerAuth(app: FastifyInstance, deps: Deps, sessions: Session
       if (session) {
         request.credential = session
         checkScopes(request, session)
-      } else if (mode === 'session') throw new ApiError('auth.session_required', 'This dashboard route needs a signed-in session.')
-      else if (typeof request.headers.authorization === 'string' && /^bearer\s/i.test(request.headers.authorization)) throw unauthorized(request, 'bearer token where an X-API-Key was expected')
+      } else if (mode === 'session')
+        throw new ApiError('auth.session_required', 'This dashboard route needs a signed-in session.')
+      else if (typeof request.headers.authorization === 'string' && /^bearer\s/i.test(request.headers.authorization))
+        throw unauthorized(request, 'bearer token where an X-API-Key was expected')
       else throw unauthorized(request, apiKey !== undefined ? 'X-API-Key on a session-only route' : 'no credential')
     })()
   }
@@ -73,8 +78,12 @@ function checkScopes(request: FastifyRequest, credential: NonNullable<FastifyReq
   const accepted = request.routeOptions.config.scopes ?? []
   const held = credential.scopes
   if (accepted.length > 0 && !accepted.some((s) => held.includes(s))) {
-    throw new ApiError('auth.insufficient_scope', `This route accepts any of these scopes: ${accepted.join(', ')}. The credential holds: ${held.join(', ') || 'none'}.`, {
-      extra: { accepted_scopes: accepted, held_scopes: held },
-    })
+    throw new ApiError(
+      'auth.insufficient_scope',
+      `This route accepts any of these scopes: ${accepted.join(', ')}. The credential holds: ${held.join(', ') || 'none'}.`,
+      {
+        extra: { accepted_scopes: accepted, held_scopes: held },
+      },
+    )
   }
 }

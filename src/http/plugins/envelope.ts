@@ -26,7 +26,14 @@ export function registerEnvelope(app: FastifyInstance, deps: Deps) {
 
   app.addHook('preSerialization', async (request, reply, payload: unknown) => {
     const wantsMeta = request.routeOptions.config.meta ?? request.url.startsWith('/v1/')
-    if (!wantsMeta || reply.statusCode >= 300 || payload === null || typeof payload !== 'object' || Array.isArray(payload)) return payload
+    if (
+      !wantsMeta ||
+      reply.statusCode >= 300 ||
+      payload === null ||
+      typeof payload !== 'object' ||
+      Array.isArray(payload)
+    )
+      return payload
     return { ...(payload as Record<string, unknown>), meta: metaFor(deps, request) }
   })
 }
@@ -42,7 +49,17 @@ function checkBeforeValidation(request: FastifyRequest): void {
   for (const p of ['page', 'offset']) {
     if (q && p in q) {
       throw new ApiError('request.invalid', `This route pages with cursor; \`${p}\` is not accepted.`, {
-        extra: { errors: [{ type: 'extra_forbidden', loc: ['query', p], msg: 'Cursor routes reject page and offset', input: q[p], ctx: null }] },
+        extra: {
+          errors: [
+            {
+              type: 'extra_forbidden',
+              loc: ['query', p],
+              msg: 'Cursor routes reject page and offset',
+              input: q[p],
+              ctx: null,
+            },
+          ],
+        },
       })
     }
   }

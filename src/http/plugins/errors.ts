@@ -4,7 +4,16 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ApiError, catalogue, errorSlug, type ErrorCode } from '../../errors.ts'
 import { validationEntries, type AjvLikeError } from '../../contract/validation.ts'
 
-export function sendProblem(request: FastifyRequest, reply: FastifyReply, docsUrl: () => string, code: ErrorCode, detail: string, status?: number, extra?: Record<string, unknown>, retryAfter?: number) {
+export function sendProblem(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  docsUrl: () => string,
+  code: ErrorCode,
+  detail: string,
+  status?: number,
+  extra?: Record<string, unknown>,
+  retryAfter?: number,
+) {
   const spec = catalogue[code]
   const s = status ?? spec.status[0]!
   const body: Record<string, unknown> = {
@@ -20,14 +29,27 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, docsUr
   if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter))
   else if (s === 429) reply.header('Retry-After', '1')
   else if (s === 503 || s === 504) reply.header('Retry-After', '5')
-  return reply.code(s).type('application/problem+json').serializer((p: unknown) => JSON.stringify(p)).send(body)
+  return reply
+    .code(s)
+    .type('application/problem+json')
+    .serializer((p: unknown) => JSON.stringify(p))
+    .send(body)
 }
 
 export function registerErrorHandling(app: FastifyInstance, docsUrl: () => string) {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       for (const [h, v] of Object.entries(error.options.headers ?? {})) reply.header(h, v)
-      return sendProblem(request, reply, docsUrl, error.code, error.detail, error.status, error.options.extra, error.options.retryAfter)
+      return sendProblem(
+        request,
+        reply,
+        docsUrl,
+        error.code,
+        error.detail,
+        error.status,
+        error.options.extra,
+        error.options.retryAfter,
+      )
     }
     const fe = error as FastifyError & { validation?: AjvLikeError[]; validationContext?: string }
     if (fe.validation) {
@@ -38,7 +60,14 @@ export function registerErrorHandling(app: FastifyInstance, docsUrl: () => strin
     }
     switch (fe.code) {
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return sendProblem(request, reply, docsUrl, 'request.unsupported', `Content type ${JSON.stringify(request.headers['content-type'] ?? '')} is not supported; send application/json.`, 415)
+        return sendProblem(
+          request,
+          reply,
+          docsUrl,
+          'request.unsupported',
+          `Content type ${JSON.stringify(request.headers['content-type'] ?? '')} is not supported; send application/json.`,
+          415,
+        )
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
         return sendProblem(request, reply, docsUrl, 'request.too_large', 'The request body is over the size cap.', 413)
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -53,10 +82,24 @@ export function registerErrorHandling(app: FastifyInstance, docsUrl: () => strin
       return sendProblem(request, reply, docsUrl, 'request.invalid', fe.message, 422)
     }
     request.log.error({ err: error, request_id: request.id }, 'unexpected error')
-    return sendProblem(request, reply, docsUrl, 'internal', `Something went wrong on our side. Quote request_id ${request.id} when reporting it.`, 500)
+    return sendProblem(
+      request,
+      reply,
+      docsUrl,
+      'internal',
+      `Something went wrong on our side. Quote request_id ${request.id} when reporting it.`,
+      500,
+    )
   })
 
   app.setNotFoundHandler((request, reply) =>
-    sendProblem(request, reply, docsUrl, 'request.invalid', `No route ${request.method} ${request.url.split('?')[0]}.`, 404),
+    sendProblem(
+      request,
+      reply,
+      docsUrl,
+      'request.invalid',
+      `No route ${request.method} ${request.url.split('?')[0]}.`,
+      404,
+    ),
   )
 }

@@ -3,7 +3,14 @@
 // This plugin sets meta.credits_charged from it and closes the run once the response has gone
 // out: `ok`, or `failed` if the connection broke first.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { chargeCall, finishCharge, flushFinishedRuns, idempotencyScope, type Charge, type ChargeInput } from '../../domain/credits/metering.ts'
+import {
+  chargeCall,
+  finishCharge,
+  flushFinishedRuns,
+  idempotencyScope,
+  type Charge,
+  type ChargeInput,
+} from '../../domain/credits/metering.ts'
 import type { Deps } from '../../domain/types.ts'
 import { flushShown, recordShown } from '../../domain/agent-runs/ceiling.ts'
 
@@ -23,17 +30,34 @@ function collectShown(payload: unknown): { category: string; id: string }[] {
   for (const row of results as Record<string, unknown>[]) {
     if (typeof row?.category !== 'string') continue
     if (Array.isArray(row.matches)) {
-      for (const m of row.matches as Record<string, unknown>[]) if (typeof m?.id === 'string') out.push({ category: row.category, id: m.id })
+      for (const m of row.matches as Record<string, unknown>[])
+        if (typeof m?.id === 'string') out.push({ category: row.category, id: m.id })
     } else if (typeof row.id === 'string') out.push({ category: row.category, id: row.id })
   }
   return out
 }
 
 /** Charges a billed call from its handler; `scope` defaults to the request's Idempotency-Key scope. */
-export async function charge(deps: Deps, request: FastifyRequest, input: Omit<ChargeInput, 'scope'> & { scope?: string | null }) {
+export async function charge(
+  deps: Deps,
+  request: FastifyRequest,
+  input: Omit<ChargeInput, 'scope'> & { scope?: string | null },
+) {
   const key = request.headers['idempotency-key']
-  const scope = input.scope !== undefined ? input.scope : idempotencyScope(deps, request.credential!, typeof key === 'string' && key.length > 0 ? key : undefined, request.body)
-  const result = await chargeCall(deps, { credential: request.credential!, request_id: request.id }, { ...input, scope })
+  const scope =
+    input.scope !== undefined
+      ? input.scope
+      : idempotencyScope(
+          deps,
+          request.credential!,
+          typeof key === 'string' && key.length > 0 ? key : undefined,
+          request.body,
+        )
+  const result = await chargeCall(
+    deps,
+    { credential: request.credential!, request_id: request.id },
+    { ...input, scope },
+  )
   request.creditsCharged = result.credits_charged
   request.meteredRunId = result.run_id
   return result

@@ -8,7 +8,15 @@ import { catalogue, type ErrorCode } from '../../errors.ts'
 import { Problem } from '../../contract/common.ts'
 
 /** Errors every credentialed route can answer (§4 preamble). */
-const COMMON_ERRORS: ErrorCode[] = ['auth.unauthorized', 'auth.invalid_key', 'auth.browser_origin', 'auth.insufficient_scope', 'auth.unavailable', 'request.invalid', 'internal']
+const COMMON_ERRORS: ErrorCode[] = [
+  'auth.unauthorized',
+  'auth.invalid_key',
+  'auth.browser_origin',
+  'auth.insufficient_scope',
+  'auth.unavailable',
+  'request.invalid',
+  'internal',
+]
 const BODY_ERRORS: ErrorCode[] = ['request.unsupported', 'request.too_large']
 const BILLED_ERRORS: ErrorCode[] = ['credits.insufficient', 'credits.unavailable', 'credits.unknown_action']
 
@@ -22,7 +30,13 @@ export interface PublicRoute {
 /** Routes an API key can call: credentialed /v1 routes, plus the health routes and other no-credential /v1 routes. */
 function isPublic(route: RouteOptions): boolean {
   const config = (route.config ?? {}) as { auth?: string; scopes?: readonly string[] }
-  if (route.url.startsWith('/admin') || route.url.startsWith('/docs') || route.url.startsWith('/dashboard') || route.url === '/openapi.json') return false
+  if (
+    route.url.startsWith('/admin') ||
+    route.url.startsWith('/docs') ||
+    route.url.startsWith('/dashboard') ||
+    route.url === '/openapi.json'
+  )
+    return false
   if (config.auth === 'session' || route.url.startsWith('/v1/auth/')) return false
   return route.url.startsWith('/v1/') || route.url === '/healthz' || route.url === '/readyz'
 }
@@ -33,7 +47,8 @@ export async function registerOpenApi(app: FastifyInstance) {
   const routes = new Map<string, RouteOptions>()
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method]
-    for (const m of methods) if (m !== 'HEAD' && isPublic(route)) routes.set(`${m.toLowerCase()} ${toOpenApiPath(route.url)}`, route)
+    for (const m of methods)
+      if (m !== 'HEAD' && isPublic(route)) routes.set(`${m.toLowerCase()} ${toOpenApiPath(route.url)}`, route)
   })
 
   await app.register(swagger, {
@@ -42,7 +57,8 @@ export async function registerOpenApi(app: FastifyInstance) {
       info: {
         title: 'Data Platform API',
         version: '1.0.0',
-        description: 'Search, look-alikes, record lookup, relationships and org charts over a graph of companies and people plus seven document corpora; asynchronous agent runs; credits, keys, lists and feedback. Authenticate with `X-API-Key` (server side only). Errors are `application/problem+json`; branch on `code` (see /docs/errors).',
+        description:
+          'Search, look-alikes, record lookup, relationships and org charts over a graph of companies and people plus seven document corpora; asynchronous agent runs; credits, keys, lists and feedback. Authenticate with `X-API-Key` (server side only). Errors are `application/problem+json`; branch on `code` (see /docs/errors).',
       },
       components: {
         securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
@@ -61,21 +77,41 @@ export async function registerOpenApi(app: FastifyInstance) {
       for (const [method, op] of Object.entries(ops)) {
         const route = routes.get(`${method} ${p}`)
         if (!route) continue
-        const config = (route.config ?? {}) as { scopes?: readonly string[]; billed?: boolean; errors?: readonly ErrorCode[]; auth?: string; serverTiming?: string }
+        const config = (route.config ?? {}) as {
+          scopes?: readonly string[]
+          billed?: boolean
+          errors?: readonly ErrorCode[]
+          auth?: string
+          serverTiming?: string
+        }
         const scopes = config.scopes ?? []
         op['x-scopes'] = [...scopes]
         if (scopes.length > 0) op.security = [{ apiKey: [] }]
         else op.security = []
         const params = (op.parameters ?? []) as Record<string, unknown>[]
         if (config.billed && !params.some((x) => x.name === 'Idempotency-Key')) {
-          params.push({ name: 'Idempotency-Key', in: 'header', required: false, description: 'Optional. The same key with the same body, credential and UTC day is a retry: rows already charged are not charged again (§4.10).', schema: { type: 'string', maxLength: 255 } })
+          params.push({
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: false,
+            description:
+              'Optional. The same key with the same body, credential and UTC day is a retry: rows already charged are not charged again (§4.10).',
+            schema: { type: 'string', maxLength: 255 },
+          })
         }
         op.parameters = params
-        const codes = new Set<ErrorCode>([...(scopes.length ? COMMON_ERRORS : ['request.invalid', 'internal'] as ErrorCode[]), ...(route.method !== 'GET' ? BODY_ERRORS : []), ...(config.billed ? BILLED_ERRORS : []), ...(config.errors ?? [])])
+        const codes = new Set<ErrorCode>([
+          ...(scopes.length ? COMMON_ERRORS : (['request.invalid', 'internal'] as ErrorCode[])),
+          ...(route.method !== 'GET' ? BODY_ERRORS : []),
+          ...(config.billed ? BILLED_ERRORS : []),
+          ...(config.errors ?? []),
+        ])
         const responses = (op.responses ?? {}) as Record<string, unknown>
         const byStatus = new Map<number, ErrorCode[]>()
         // A code's secondary statuses (request.invalid's 400 and 404…) are declared only where the route names the code.
-        for (const c of codes) for (const s of config.errors?.includes(c) ? catalogue[c].status : catalogue[c].status.slice(0, 1)) byStatus.set(s, [...(byStatus.get(s) ?? []), c])
+        for (const c of codes)
+          for (const s of config.errors?.includes(c) ? catalogue[c].status : catalogue[c].status.slice(0, 1))
+            byStatus.set(s, [...(byStatus.get(s) ?? []), c])
         for (const [status, list] of byStatus) {
           if (responses[String(status)]) continue
           responses[String(status)] = {
@@ -84,14 +120,20 @@ export async function registerOpenApi(app: FastifyInstance) {
           }
         }
         const ok = responses['200'] as Record<string, unknown> | undefined
-        if (config.serverTiming && ok) ok.headers = { ...(ok.headers as object | undefined), 'Server-Timing': { description: config.serverTiming, schema: { type: 'string' } } }
+        if (config.serverTiming && ok)
+          ok.headers = {
+            ...(ok.headers as object | undefined),
+            'Server-Timing': { description: config.serverTiming, schema: { type: 'string' } },
+          }
         op.responses = responses
       }
     }
     return doc
   }
 
-  app.get('/openapi.json', { config: { meta: false } }, async () => complete(structuredClone(app.swagger() as unknown as Record<string, unknown>)))
+  app.get('/openapi.json', { config: { meta: false } }, async () =>
+    complete(structuredClone(app.swagger() as unknown as Record<string, unknown>)),
+  )
 
   await app.register(swaggerUi, {
     routePrefix: '/docs',
@@ -104,7 +146,12 @@ export async function registerOpenApi(app: FastifyInstance) {
     publicRoutes: (): PublicRoute[] =>
       [...routes.entries()].map(([k, r]) => {
         const config = (r.config ?? {}) as { scopes?: string[]; billed?: boolean }
-        return { method: k.split(' ')[0]!.toUpperCase(), path: k.split(' ')[1]!, scopes: config.scopes ?? [], billed: config.billed === true }
+        return {
+          method: k.split(' ')[0]!.toUpperCase(),
+          path: k.split(' ')[1]!,
+          scopes: config.scopes ?? [],
+          billed: config.billed === true,
+        }
       }),
   }
 }

@@ -13,7 +13,8 @@ const YEAR_MS = 365 * 86_400_000
 // The app loads only its own scripts and styles and talks only to this origin; the checkout
 // page must not be framed by another site (clickjacking).
 const HTML_HEADERS = {
-  'Content-Security-Policy': "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+  'Content-Security-Policy':
+    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
   'X-Frame-Options': 'DENY',
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'same-origin',
@@ -47,7 +48,8 @@ export const dashboardRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, {
     const file = builtFile(relative)
     // Hashed asset names change with their content, so they can be cached for good.
     if (file?.startsWith('assets/')) return reply.sendFile(file, { maxAge: YEAR_MS, immutable: true })
-    if (file && file !== 'index.html') return reply.header('Cache-Control', 'no-cache').sendFile(file, { cacheControl: false })
+    if (file && file !== 'index.html')
+      return reply.header('Cache-Control', 'no-cache').sendFile(file, { cacheControl: false })
     if (relative.startsWith('assets/')) return reply.callNotFound()
     return reply.headers(HTML_HEADERS).sendFile('index.html', { cacheControl: false })
   }

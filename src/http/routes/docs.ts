@@ -24,7 +24,9 @@ ${rows}
 
 export const docsRoutes: FastifyPluginAsync = async (app) => {
   const html = errorsPage()
-  app.get('/docs/errors', { config: { auth: 'none', meta: false } }, async (_req, reply) => reply.type('text/html; charset=utf-8').send(html))
+  app.get('/docs/errors', { config: { auth: 'none', meta: false } }, async (_req, reply) =>
+    reply.type('text/html; charset=utf-8').send(html),
+  )
   app.get('/docs/errors/:slug', { config: { auth: 'none', meta: false } }, async (req, reply) =>
     reply.redirect(`/docs/errors#${(req.params as { slug: string }).slug}`),
   )

@@ -16,30 +16,60 @@ import { charge } from '../plugins/metering.ts'
 const config = { scopes: ['dsp.search.read'], billed: true, errors: ['upstream.unavailable'] } as const
 
 export const orgChartRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
-  app.post('/v1/org-chart', {
-    schema: { operationId: 'getOrgChart', summary: 'Department × seniority headcount grid of a company', tags: ['org-chart'], body: OrgChartBody, response: { 200: OrgChartResponse } },
-    config,
-  }, async (request) => {
-    const answer = await getOrgChart(deps, request.body)
-    await charge(deps, request, orgChartCharge(request.body, answer))
-    return answer
-  })
+  app.post(
+    '/v1/org-chart',
+    {
+      schema: {
+        operationId: 'getOrgChart',
+        summary: 'Department × seniority headcount grid of a company',
+        tags: ['org-chart'],
+        body: OrgChartBody,
+        response: { 200: OrgChartResponse },
+      },
+      config,
+    },
+    async (request) => {
+      const answer = await getOrgChart(deps, request.body)
+      await charge(deps, request, orgChartCharge(request.body, answer))
+      return answer
+    },
+  )
 
-  app.post('/v1/org-chart/departments', {
-    schema: { operationId: 'getOrgChartDepartments', summary: 'Sub-departments within departments, with seniority counts', tags: ['org-chart'], body: OrgChartDepartmentsBody, response: { 200: OrgChartDepartmentsResponse } },
-    config,
-  }, async (request) => {
-    const answer = await getOrgChartDepartments(deps, request.body)
-    await charge(deps, request, orgChartCharge(request.body, answer))
-    return answer
-  })
+  app.post(
+    '/v1/org-chart/departments',
+    {
+      schema: {
+        operationId: 'getOrgChartDepartments',
+        summary: 'Sub-departments within departments, with seniority counts',
+        tags: ['org-chart'],
+        body: OrgChartDepartmentsBody,
+        response: { 200: OrgChartDepartmentsResponse },
+      },
+      config,
+    },
+    async (request) => {
+      const answer = await getOrgChartDepartments(deps, request.body)
+      await charge(deps, request, orgChartCharge(request.body, answer))
+      return answer
+    },
+  )
 
-  app.post('/v1/org-chart/locations', {
-    schema: { operationId: 'getOrgChartLocations', summary: "Countries, states and cities of a company's people", tags: ['org-chart'], body: OrgChartLocationsBody, response: { 200: OrgChartLocationsResponse } },
-    config,
-  }, async (request) => {
-    const answer = await getOrgChartLocations(deps, request.body)
-    await charge(deps, request, orgChartCharge(request.body, answer))
-    return answer
-  })
+  app.post(
+    '/v1/org-chart/locations',
+    {
+      schema: {
+        operationId: 'getOrgChartLocations',
+        summary: "Countries, states and cities of a company's people",
+        tags: ['org-chart'],
+        body: OrgChartLocationsBody,
+        response: { 200: OrgChartLocationsResponse },
+      },
+      config,
+    },
+    async (request) => {
+      const answer = await getOrgChartLocations(deps, request.body)
+      await charge(deps, request, orgChartCharge(request.body, answer))
+      return answer
+    },
+  )
 }

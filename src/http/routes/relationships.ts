@@ -3,7 +3,16 @@
 // or dsp.relationships.ask) once it is ready: a failure is never charged.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
-import { AskBody, AskResponse, InstitutionsBody, InstitutionsResponse, ReachBody, ReachResponse, RelationshipsBody, RelationshipsResponse } from '../../contract/relationships.ts'
+import {
+  AskBody,
+  AskResponse,
+  InstitutionsBody,
+  InstitutionsResponse,
+  ReachBody,
+  ReachResponse,
+  RelationshipsBody,
+  RelationshipsResponse,
+} from '../../contract/relationships.ts'
 import { idempotencyScope } from '../../domain/credits/metering.ts'
 import { askRelationships } from '../../domain/relationships/ask.ts'
 import { findRelationships } from '../../domain/relationships/index.ts'
@@ -13,49 +22,108 @@ import type { Deps } from '../../domain/types.ts'
 import { charge } from '../plugins/metering.ts'
 
 const PAGED = ['pagination.cursor_invalid', 'pagination.cursor_expired', 'pagination.depth_exceeded'] as const
-const ERRORS = ['relationship.anchor_ambiguous', 'request.unsupported', 'upstream.unavailable', 'upstream.timeout'] as const
-const config = (paged: boolean) => ({ scopes: ['dsp.search.read'] as const, billed: true, cursor: paged, errors: [...ERRORS, ...(paged ? PAGED : [])] })
+const ERRORS = [
+  'relationship.anchor_ambiguous',
+  'request.unsupported',
+  'upstream.unavailable',
+  'upstream.timeout',
+] as const
+const config = (paged: boolean) => ({
+  scopes: ['dsp.search.read'] as const,
+  billed: true,
+  cursor: paged,
+  errors: [...ERRORS, ...(paged ? PAGED : [])],
+})
 
 export const relationshipRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
   const ctx = (request: FastifyRequest) => {
     const key = request.headers['idempotency-key']
     const credential = request.credential!
-    return { request_id: request.id, credential, idempotency_scope: idempotencyScope(deps, credential, typeof key === 'string' && key.length > 0 ? key : undefined, request.body) }
+    return {
+      request_id: request.id,
+      credential,
+      idempotency_scope: idempotencyScope(
+        deps,
+        credential,
+        typeof key === 'string' && key.length > 0 ? key : undefined,
+        request.body,
+      ),
+    }
   }
 
-  app.post('/v1/relationships', {
-    schema: { operationId: 'findRelationships', summary: 'People at one company connected to people at another, or to named institutions', tags: ['relationships'], body: RelationshipsBody, response: { 200: RelationshipsResponse } },
-    config: config(true),
-  }, async (request) => {
-    const answer = await findRelationships(deps, request.body, ctx(request))
-    await charge(deps, request, answer.charge)
-    return answer.envelope
-  })
+  app.post(
+    '/v1/relationships',
+    {
+      schema: {
+        operationId: 'findRelationships',
+        summary: 'People at one company connected to people at another, or to named institutions',
+        tags: ['relationships'],
+        body: RelationshipsBody,
+        response: { 200: RelationshipsResponse },
+      },
+      config: config(true),
+    },
+    async (request) => {
+      const answer = await findRelationships(deps, request.body, ctx(request))
+      await charge(deps, request, answer.charge)
+      return answer.envelope
+    },
+  )
 
-  app.post('/v1/relationships/reach', {
-    schema: { operationId: 'findReach', summary: 'The people one or several persons can reach at target companies, and how', tags: ['relationships'], body: ReachBody, response: { 200: ReachResponse } },
-    config: config(true),
-  }, async (request) => {
-    const answer = await findReach(deps, request.body, ctx(request))
-    await charge(deps, request, answer.charge)
-    return answer.envelope
-  })
+  app.post(
+    '/v1/relationships/reach',
+    {
+      schema: {
+        operationId: 'findReach',
+        summary: 'The people one or several persons can reach at target companies, and how',
+        tags: ['relationships'],
+        body: ReachBody,
+        response: { 200: ReachResponse },
+      },
+      config: config(true),
+    },
+    async (request) => {
+      const answer = await findReach(deps, request.body, ctx(request))
+      await charge(deps, request, answer.charge)
+      return answer.envelope
+    },
+  )
 
-  app.post('/v1/relationships/institutions', {
-    schema: { operationId: 'findSharedInstitutions', summary: 'Shared employers and schools of two companies (one page, 2 credits flat)', tags: ['relationships'], body: InstitutionsBody, response: { 200: InstitutionsResponse } },
-    config: config(false),
-  }, async (request) => {
-    const answer = await findSharedInstitutions(deps, request.body, ctx(request))
-    await charge(deps, request, answer.charge)
-    return answer.envelope
-  })
+  app.post(
+    '/v1/relationships/institutions',
+    {
+      schema: {
+        operationId: 'findSharedInstitutions',
+        summary: 'Shared employers and schools of two companies (one page, 2 credits flat)',
+        tags: ['relationships'],
+        body: InstitutionsBody,
+        response: { 200: InstitutionsResponse },
+      },
+      config: config(false),
+    },
+    async (request) => {
+      const answer = await findSharedInstitutions(deps, request.body, ctx(request))
+      await charge(deps, request, answer.charge)
+      return answer.envelope
+    },
+  )
 
-  app.post('/v1/relationships/ask', {
-    schema: { operationId: 'askRelationships', summary: 'A relationships question in words, routed to the right answer', tags: ['relationships'], body: AskBody, response: { 200: AskResponse } },
-    config: config(true),
-  }, async (request) => {
-    const answer = await askRelationships(deps, request.body, ctx(request))
-    await charge(deps, request, answer.charge)
-    return answer.envelope as never
-  })
+  app.post(
+    '/v1/relationships/ask',
+    {
+      schema: {
+        operationId: 'askRelationships',
+        summary: 'A relationships question in words, routed to the right answer',
+        tags: ['relationships'],
+        body: AskBody,
+        response: { 200: AskResponse },
+      },
+      config: config(true),
+    },
+    async (request) => {
+      const answer = await askRelationships(deps, request.body, ctx(request))
+      await charge(deps, request, answer.charge)
+      return answer.envelope as never
+    },
+  )
 }

@@ -20,39 +20,87 @@ import { charge, chargedBy } from '../plugins/metering.ts'
 // and the route only adds meta (plugins/envelope.ts withMeta).
 const plainJson = () => (data: unknown) => JSON.stringify(data)
 
-const SERVER_TIMING_DOC = 'W3C Server-Timing with one entry, `engine;dur=<ms>`: how long this answer\'s engine query took (retrieving the ranked page and reading its records), in milliseconds. The rest of the response time is the API: authentication, planning, serialisation, and whatever part of the charge outlasts the records read (the page is charged while its records are read). Shown by browser developer tools; see docs/search.md.'
-const SIMILAR_TIMING_DOC = 'W3C Server-Timing with one entry, `engine;dur=<ms>`: how long this answer\'s engine query took (resolving the anchors, ranking the look-alikes, reading the page\'s records), in milliseconds. The rest of the response time is the API: authentication, the charge, serialisation. See docs/search.md.'
+const SERVER_TIMING_DOC =
+  "W3C Server-Timing with one entry, `engine;dur=<ms>`: how long this answer's engine query took (retrieving the ranked page and reading its records), in milliseconds. The rest of the response time is the API: authentication, planning, serialisation, and whatever part of the charge outlasts the records read (the page is charged while its records are read). Shown by browser developer tools; see docs/search.md."
+const SIMILAR_TIMING_DOC =
+  "W3C Server-Timing with one entry, `engine;dur=<ms>`: how long this answer's engine query took (resolving the anchors, ranking the look-alikes, reading the page's records), in milliseconds. The rest of the response time is the API: authentication, the charge, serialisation. See docs/search.md."
 
 /** W3C Server-Timing: how long this answer's engine query took. */
 const serverTiming = (engineMs: number, desc: string) => `engine;dur=${engineMs.toFixed(3)};desc="${desc}"`
 
-const SEARCH_ERRORS = ['pagination.cursor_invalid', 'pagination.cursor_expired', 'pagination.depth_exceeded', 'upstream.unavailable', 'upstream.timeout'] as const
+const SEARCH_ERRORS = [
+  'pagination.cursor_invalid',
+  'pagination.cursor_expired',
+  'pagination.depth_exceeded',
+  'upstream.unavailable',
+  'upstream.timeout',
+] as const
 
 export const searchRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
-  const scopeOf = (headers: Record<string, unknown>, credential: Parameters<typeof idempotencyScope>[1], body: unknown) => {
+  const scopeOf = (
+    headers: Record<string, unknown>,
+    credential: Parameters<typeof idempotencyScope>[1],
+    body: unknown,
+  ) => {
     const key = headers['idempotency-key']
     return idempotencyScope(deps, credential, typeof key === 'string' && key.length > 0 ? key : undefined, body)
   }
 
-  app.post('/v1/search', {
-    schema: { operationId: 'searchRecords', summary: 'Search one category (fast, auto or deep)', tags: ['search'], body: SearchBody, response: { 200: SearchResponse } },
-    config: { scopes: ['dsp.search.read'], billed: true, errors: [...SEARCH_ERRORS], serverTiming: SERVER_TIMING_DOC },
-  }, async (request, reply) => {
-    const answer = await searchRecords(deps, request.credential!, request.body, { request_id: request.id, idempotency_scope: scopeOf(request.headers, request.credential!, request.body) })
-    chargedBy(request, answer.charge, answer.shown)
-    reply.header('Server-Timing', serverTiming(answer.engine_ms, 'ranked page and its records'))
-    reply.type('application/json; charset=utf-8')
-    return withMeta(deps, request, answer.json) as never
-  })
+  app.post(
+    '/v1/search',
+    {
+      schema: {
+        operationId: 'searchRecords',
+        summary: 'Search one category (fast, auto or deep)',
+        tags: ['search'],
+        body: SearchBody,
+        response: { 200: SearchResponse },
+      },
+      config: {
+        scopes: ['dsp.search.read'],
+        billed: true,
+        errors: [...SEARCH_ERRORS],
+        serverTiming: SERVER_TIMING_DOC,
+      },
+    },
+    async (request, reply) => {
+      const answer = await searchRecords(deps, request.credential!, request.body, {
+        request_id: request.id,
+        idempotency_scope: scopeOf(request.headers, request.credential!, request.body),
+      })
+      chargedBy(request, answer.charge, answer.shown)
+      reply.header('Server-Timing', serverTiming(answer.engine_ms, 'ranked page and its records'))
+      reply.type('application/json; charset=utf-8')
+      return withMeta(deps, request, answer.json) as never
+    },
+  )
 
-  app.post('/v1/similar', {
-    schema: { operationId: 'findSimilar', summary: 'Company look-alikes from anchor companies', tags: ['search'], body: SimilarBody, response: { 200: SearchResponse } },
-    config: { scopes: ['dsp.search.read'], billed: true, errors: [...SEARCH_ERRORS], serverTiming: SIMILAR_TIMING_DOC },
-    serializerCompiler: plainJson,
-  }, async (request, reply) => {
-    const answer = await findSimilar(deps, request.credential!, request.body, { request_id: request.id, idempotency_scope: scopeOf(request.headers, request.credential!, request.body) })
-    await charge(deps, request, answer.charge)
-    reply.header('Server-Timing', serverTiming(answer.engine_ms, 'anchors, look-alikes and their records'))
-    return answer.envelope as never
-  })
+  app.post(
+    '/v1/similar',
+    {
+      schema: {
+        operationId: 'findSimilar',
+        summary: 'Company look-alikes from anchor companies',
+        tags: ['search'],
+        body: SimilarBody,
+        response: { 200: SearchResponse },
+      },
+      config: {
+        scopes: ['dsp.search.read'],
+        billed: true,
+        errors: [...SEARCH_ERRORS],
+        serverTiming: SIMILAR_TIMING_DOC,
+      },
+      serializerCompiler: plainJson,
+    },
+    async (request, reply) => {
+      const answer = await findSimilar(deps, request.credential!, request.body, {
+        request_id: request.id,
+        idempotency_scope: scopeOf(request.headers, request.credential!, request.body),
+      })
+      await charge(deps, request, answer.charge)
+      reply.header('Server-Timing', serverTiming(answer.engine_ms, 'anchors, look-alikes and their records'))
+      return answer.envelope as never
+    },
+  )
 }

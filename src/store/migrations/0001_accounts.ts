@@ -5,18 +5,21 @@ import { sql, type Kysely } from 'kysely'
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`create extension if not exists pg_trgm`.execute(db)
 
-  await db.schema.createTable('deployment_settings')
+  await db.schema
+    .createTable('deployment_settings')
     .addColumn('key', 'text', (c) => c.primaryKey())
     .addColumn('value', 'text', (c) => c.notNull())
     .execute()
 
-  await db.schema.createTable('organisations')
+  await db.schema
+    .createTable('organisations')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .execute()
 
-  await db.schema.createTable('workspaces')
+  await db.schema
+    .createTable('workspaces')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('organisation_id', 'text', (c) => c.notNull().references('organisations.id'))
     .addColumn('name', 'text', (c) => c.notNull())
@@ -27,7 +30,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
   await db.schema.createIndex('workspaces_organisation_idx').on('workspaces').column('organisation_id').execute()
 
-  await db.schema.createTable('users')
+  await db.schema
+    .createTable('users')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('email', 'text', (c) => c.notNull())
     .addColumn('email_lower', 'text', (c) => c.notNull().unique())
@@ -35,7 +39,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull())
     .execute()
 
-  await db.schema.createTable('memberships')
+  await db.schema
+    .createTable('memberships')
     .addColumn('organisation_id', 'text', (c) => c.notNull().references('organisations.id'))
     .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
@@ -45,7 +50,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('memberships_pk', ['organisation_id', 'user_id'])
     .execute()
 
-  await db.schema.createTable('api_keys')
+  await db.schema
+    .createTable('api_keys')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id'))
     .addColumn('created_by_user_id', 'integer', (c) => c.references('users.id'))
@@ -62,7 +68,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('api_keys_workspace_idx').on('api_keys').column('workspace_id').execute()
   await db.schema.createIndex('api_keys_creator_idx').on('api_keys').column('created_by_user_id').execute()
 
-  await db.schema.createTable('credit_accounts')
+  await db.schema
+    .createTable('credit_accounts')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('organisation_id', 'text', (c) => c.notNull().references('organisations.id'))
     .addColumn('workspace_id', 'text', (c) => c.references('workspaces.id'))
@@ -73,7 +80,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
     .execute()
 
-  await db.schema.createTable('ledger_entries')
+  await db.schema
+    .createTable('ledger_entries')
     .addColumn('id', 'bigserial', (c) => c.primaryKey())
     .addColumn('account_id', 'text', (c) => c.notNull().references('credit_accounts.id'))
     .addColumn('workspace_id', 'text', (c) => c.notNull())

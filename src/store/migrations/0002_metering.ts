@@ -4,7 +4,8 @@ import { sql, type Kysely } from 'kysely'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('usage_runs')
+  await db.schema
+    .createTable('usage_runs')
     .addColumn('id', 'bigserial', (c) => c.primaryKey())
     .addColumn('workspace_id', 'text', (c) => c.notNull())
     .addColumn('key_id', 'text')
@@ -31,13 +32,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
   await db.schema.createIndex('usage_runs_key_idx').on('usage_runs').columns(['key_id', 'occurred_at']).execute()
   await db.schema.createIndex('usage_runs_user_idx').on('usage_runs').columns(['user_id', 'occurred_at']).execute()
-  await db.schema.createIndex('usage_runs_workspace_idx').on('usage_runs').columns(['workspace_id', 'occurred_at']).execute()
+  await db.schema
+    .createIndex('usage_runs_workspace_idx')
+    .on('usage_runs')
+    .columns(['workspace_id', 'occurred_at'])
+    .execute()
   await db.schema.createIndex('usage_runs_request_idx').on('usage_runs').column('request_id').execute()
   await db.schema.createIndex('usage_runs_occurred_idx').on('usage_runs').column('occurred_at').execute()
 
   // (scope, unit) is charged once: a retried Idempotency-Key or a re-sent cursor finds its
   // units here and costs nothing.
-  await db.schema.createTable('charged_units')
+  await db.schema
+    .createTable('charged_units')
     .addColumn('scope', 'text', (c) => c.notNull())
     .addColumn('unit', 'text', (c) => c.notNull())
     .addColumn('run_id', 'bigint', (c) => c.notNull())
@@ -47,7 +53,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('charged_units_created_idx').on('charged_units').column('created_at').execute()
 
   await sql`create sequence topup_order_seq start 1000`.execute(db)
-  await db.schema.createTable('topups')
+  await db.schema
+    .createTable('topups')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('workspace_id', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull())
@@ -62,7 +69,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('completed_at', 'timestamptz')
     .execute()
 
-  await db.schema.createTable('credit_holds')
+  await db.schema
+    .createTable('credit_holds')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('workspace_id', 'text', (c) => c.notNull())
     .addColumn('account_id', 'text', (c) => c.notNull())

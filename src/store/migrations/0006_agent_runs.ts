@@ -7,7 +7,8 @@ import { sql, type Kysely } from 'kysely'
 export async function up(db: Kysely<any>): Promise<void> {
   // One row per accepted run: the request, the worker lease, the answer and the settlement.
   // (workspace_id, idempotency_key) is unique: keys are scoped to the workspace and never expire.
-  await db.schema.createTable('agent_runs')
+  await db.schema
+    .createTable('agent_runs')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('workspace_id', 'text', (c) => c.notNull())
     .addColumn('key_id', 'text')
@@ -54,13 +55,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('effort_ran', 'text')
     .addUniqueConstraint('agent_runs_idempotency_uq', ['workspace_id', 'idempotency_key'])
     .execute()
-  await db.schema.createIndex('agent_runs_workspace_idx').on('agent_runs').columns(['workspace_id', 'created_at']).execute()
+  await db.schema
+    .createIndex('agent_runs_workspace_idx')
+    .on('agent_runs')
+    .columns(['workspace_id', 'created_at'])
+    .execute()
   // The claim scans pending runs and running runs whose lease expired.
   await db.schema.createIndex('agent_runs_claim_idx').on('agent_runs').columns(['status', 'lease_expires_at']).execute()
 
   // Checkpoints: a step's output is committed with its events, so a run picked up again after
   // its worker died skips the steps already done and never repeats their events.
-  await db.schema.createTable('agent_run_steps')
+  await db.schema
+    .createTable('agent_run_steps')
     .addColumn('run_id', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('attempt', 'integer', (c) => c.notNull())
@@ -70,7 +76,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
 
   // The event log: seq is the SSE id, allocated from agent_runs.event_seq under the run's row lock.
-  await db.schema.createTable('agent_run_events')
+  await db.schema
+    .createTable('agent_run_events')
     .addColumn('run_id', 'text', (c) => c.notNull())
     .addColumn('seq', 'integer', (c) => c.notNull())
     .addColumn('event', 'text', (c) => c.notNull())
@@ -79,7 +86,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('agent_run_events_pk', ['run_id', 'seq'])
     .execute()
 
-  await db.schema.createTable('agent_run_rows')
+  await db.schema
+    .createTable('agent_run_rows')
     .addColumn('run_id', 'text', (c) => c.notNull())
     .addColumn('position', 'integer', (c) => c.notNull())
     .addColumn('entity_id', 'text', (c) => c.notNull())
@@ -89,12 +97,17 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // Distinct records shown per credential (`<key_id>` or `user:<id>`), entity = `<category>:<id>`.
   // The ceiling counts rows whose last_shown_at is within 30 days.
-  await db.schema.createTable('entity_exposures')
+  await db.schema
+    .createTable('entity_exposures')
     .addColumn('credential', 'text', (c) => c.notNull())
     .addColumn('entity', 'text', (c) => c.notNull())
     .addColumn('first_shown_at', 'timestamptz', (c) => c.notNull())
     .addColumn('last_shown_at', 'timestamptz', (c) => c.notNull())
     .addPrimaryKeyConstraint('entity_exposures_pk', ['credential', 'entity'])
     .execute()
-  await db.schema.createIndex('entity_exposures_recent_idx').on('entity_exposures').columns(['credential', 'last_shown_at']).execute()
+  await db.schema
+    .createIndex('entity_exposures_recent_idx')
+    .on('entity_exposures')
+    .columns(['credential', 'last_shown_at'])
+    .execute()
 }

@@ -9,7 +9,9 @@ import { sql, type Kysely } from 'kysely'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`create index if not exists ledger_charge_run_idx on ledger_entries (run_id) where kind = 'charge'`.execute(db)
+  await sql`create index if not exists ledger_charge_run_idx on ledger_entries (run_id) where kind = 'charge'`.execute(
+    db,
+  )
   await sql`create or replace function dsp_void_charge(
     p_workspace_id text,
     p_run bigint,
