@@ -12,19 +12,9 @@ import * as metering from './metering.ts'
 import * as orgChart from './org-chart.ts'
 import * as relationships from './relationships.ts'
 import * as search from './search.ts'
-import * as searchPhases from './search-phases.ts'
 import type { Benchmark, BenchResult } from './lib/types.ts'
 
-const BENCHMARKS: readonly Benchmark[] = [
-  apiLayer,
-  relationships,
-  agentRuns,
-  ingest,
-  search,
-  searchPhases,
-  metering,
-  orgChart,
-]
+const BENCHMARKS: readonly Benchmark[] = [apiLayer, relationships, agentRuns, ingest, search, metering, orgChart]
 
 const RESULTS_DIR = new URL('./results/', import.meta.url)
 

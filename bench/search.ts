@@ -2,22 +2,21 @@
 // bench/lib/server.ts): p50/p95 at one request in flight and requests/s at 4 connections (the load
 // client in a child process, lib/load.ts), next to the bare engine query (`retrieve` on the same
 // plan, then `buildRowTexts` reading the page's records as the route does, in process), a bare
-// durable commit (the WAL flush a charge waits for only with DSP_CHARGE_COMMIT=sync), the page's
-// charge alone (chargeUnits: the store's statement on PostgreSQL, admitted in memory on the
-// embedded store) and the HTTP floor (a bare Fastify route in this process answering
-// the same body with the same answer, from the same load client), all measured in the same run.
+// durable commit (the WAL flush every charge waits for), the page's charge alone (chargeCall: one
+// statement committed in the store) and the HTTP floor (a bare Fastify route in this process
+// answering the same body with the same answer, from the same load client), all measured in the
+// same run.
 // Explained in docs/performance.md.
 import { randomUUID } from 'node:crypto'
 import { loadavg } from 'node:os'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { flushAdmitted } from '../src/domain/credits/admitted.ts'
-import { chargeUnits } from '../src/domain/credits/metering.ts'
+import { chargeCall } from '../src/domain/credits/metering.ts'
 import { buildRowTexts, POOL, retrieve, withRetrieval, type RetrievalPlan } from '../src/domain/search/engine.ts'
 import type { Credential, Deps } from '../src/domain/types.ts'
 import { timeSampled, type SampledTiming } from './lib/in-process.ts'
 import { load, loadTiming } from './lib/load.ts'
 import { sql } from 'kysely'
-import { chargeWriteVariant, demoCorpus, startBenchServer } from './lib/server.ts'
+import { demoCorpus, startBenchServer } from './lib/server.ts'
 import { median, round } from './lib/stats.ts'
 import { atMost, type BenchResult, type RunOptions } from './lib/types.ts'
 
@@ -97,7 +96,7 @@ interface ModeRound {
   http: SampledTiming
   bare_commit: SampledTiming
   bare_engine: SampledTiming
-  /** The page's charge alone (chargeUnits, a fresh request's units), in process. */
+  /** The page's charge alone (chargeCall, a fresh request's units), in process. */
   bare_charge: SampledTiming
   /** The same request answered with the same bytes by a bare Fastify route (fast only; auto: null). */
   http_floor: SampledTiming | null
@@ -213,12 +212,8 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       environment: 'live',
       scopes: ['dsp.search.read'],
     }
-    // On the embedded store it is admitted in memory and written behind: a loop admits charges far
-    // faster than requests would, so the queue is written every 200 (that write lands in the tail,
-    // as it does between requests, not in the p50).
-    let charged = 0
     const charge = (mode: Mode) => async () => {
-      await chargeUnits(
+      await chargeCall(
         deps,
         { credential, request_id: `req_bench_${randomUUID()}` },
         {
@@ -229,17 +224,19 @@ export async function run(options: RunOptions): Promise<BenchResult> {
           result_count: resultCounts[mode],
           result_total: resultCounts[mode],
           result_total_is_estimate: false,
+          request: { method: 'POST', path: '/v1/search', body: BODIES[mode] },
+          snapshot: null,
+          snapshot_state: 'available',
         },
       )
-      if (++charged % 200 === 0) await flushAdmitted(deps)
     }
     // The engine query: the ranked page, then its records (what the engine answers with).
     const bare = (mode: Mode) => () =>
       withRetrieval(deps, async () =>
         buildRowTexts(deps, plans[mode].category, (await retrieve(deps, plans[mode], 0, BODIES[mode].limit)).hits),
       )
-    // A transaction that writes one row and commits: the WAL flush a charge waits for with
-    // DSP_CHARGE_COMMIT=sync (the default, async, does not), and nothing else (a transaction that writes nothing is not flushed). A scratch table, dropped after.
+    // A transaction that writes one row and commits: the WAL flush every charge waits for, and
+    // nothing else (a transaction that writes nothing is not flushed). A scratch table, dropped after.
     await sql`create table if not exists bench_commit_probe (id bigserial primary key)`.execute(deps.db)
     const commit = () =>
       deps.db.transaction().execute((tx) => sql`insert into bench_commit_probe default values`.execute(tx))
@@ -342,10 +339,8 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       ),
     })
     // What no change to the API can remove, per round: the HTTP exchange of the same answer (the
-    // floor) and, on the embedded store, the charge, which follows the records read on the one
-    // thread (on PostgreSQL it overlaps the read; on the embedded store it is admitted in memory
-    // since session 10, DSP_CHARGE_WRITE=behind, and costs microseconds). Their share of the route
-    // is the lowest the goal's figure could go on this machine with the charge made before the answer.
+    // floor) and the charge, which follows the answer. Their share of the route is the lowest the
+    // goal's figure could go on this machine with the charge committed before the answer.
     const floorFigures = {
       http_floor_p50_ms: med((r) => r.modes.fast.http_floor!.p50_ms),
       http_floor_share_p50: med((r) => r.modes.fast.http_floor!.p50_ms / r.modes.fast.http.p50_ms),
@@ -360,9 +355,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
         (r) => r.modes.fast.in_request.outside_p50_ms - r.modes.fast.http_floor_after_idle!.outside_p50_ms,
       ),
       outside_lower_bound_share_p50: med(
-        (r) =>
-          (r.modes.fast.http_floor!.p50_ms + (server.store === 'embedded' ? r.modes.fast.bare_charge.p50_ms : 0)) /
-          r.modes.fast.http.p50_ms,
+        (r) => (r.modes.fast.http_floor!.p50_ms + r.modes.fast.bare_charge.p50_ms) / r.modes.fast.http.p50_ms,
       ),
     }
     const figures = {
@@ -377,7 +370,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
     const latencyGoal = corpus.scale === 'medium' && server.store === 'postgresql'
     const fastP50 = figures.fast.http_p50_ms
     return {
-      variant: corpus.variant + chargeWriteVariant(server),
+      variant: corpus.variant,
       title: `POST /v1/search fast and auto (demo corpus, ${corpus.scale}) next to the bare engine query (retrieve + the page's records, same plan), the page's charge alone and the HTTP floor (a bare route answering the same bytes)`,
       store: server.store,
       settings: {

@@ -5,11 +5,11 @@ import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import pino from 'pino'
 import { Clock } from './clock.ts'
-import { ConfigError, publicUrl as basePublicUrl, type Config } from './config.ts'
+import { publicUrl as basePublicUrl, type Config } from './config.ts'
 import { KeyCache } from './domain/api-keys.ts'
 import { recountVectors } from './domain/corpus/coverage.ts'
 import { CorpusVectors, lazyEmbedder } from './domain/corpus/vectors.ts'
-import { chargeBook, chargeWriteOf, LedgerGuardPlugin } from './domain/credits/admitted.ts'
+import { runClosingQueue } from './domain/credits/metering.ts'
 import type { Deps } from './domain/types.ts'
 import { Faults } from './faults.ts'
 import { startAgentWorker } from './jobs/agent-worker.ts'
@@ -56,9 +56,6 @@ async function loadSecret(store: Store, configured: string | undefined): Promise
 
 export async function createApp(config: Readonly<Config>, options: CreateAppOptions): Promise<App> {
   const log = pino({ level: options.logger === false ? 'silent' : config.DSP_LOG_LEVEL })
-  // Charges written behind (the embedded store's default) hold the accounts' figures in this
-  // process: a balance may then only move through the charge book (domain/credits/admitted.ts).
-  const chargeWrite = chargeWriteOf(config, config.DATABASE_URL ? 'postgres' : 'pglite')
   const store = await openStore({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DSP_DATA_DIR,
@@ -81,7 +78,7 @@ export async function createApp(config: Readonly<Config>, options: CreateAppOpti
   const deps: Deps = {
     config,
     store,
-    db: chargeWrite === 'behind' ? store.db.withPlugin(new LedgerGuardPlugin()) : store.db,
+    db: store.db,
     clock,
     faults,
     limiter,
@@ -91,23 +88,13 @@ export async function createApp(config: Readonly<Config>, options: CreateAppOpti
     publicUrl: basePublicUrl(config, options.port),
     embedder,
     vectors: new CorpusVectors(store.db, path.join(config.DSP_DATA_DIR, 'index'), embedder, log),
+    runClosings: runClosingQueue(store.db, log),
   }
   // Vector counts follow the configured embedder: after a switch of embedder, coverage must not
   // count the previous one's vectors (docs/corpus.md §7). A failure leaves the figures as they were.
   await recountVectors(deps).catch((e: unknown) =>
     log.warn({ err: (e as Error).message }, 'vector counts not refreshed at start'),
   )
-  // On PostgreSQL with DSP_CHARGE_WRITE=behind this process must be the ledger's only writer: it takes the lock now, or does not start.
-  if (chargeWrite === 'behind' && store.kind === 'postgres') {
-    await chargeBook(deps)
-      .ownership!.ensure()
-      .catch(async (e: unknown) => {
-        await keyCache.close()
-        await limiter.close()
-        await store.close()
-        throw new ConfigError(`DSP_CHARGE_WRITE=behind: ${(e as Error).message}`)
-      })
-  }
   const server = await buildServer(deps, { logger: options.logger })
   const worker = options.worker === false ? null : startAgentWorker(deps)
   return {
@@ -117,8 +104,6 @@ export async function createApp(config: Readonly<Config>, options: CreateAppOpti
       await server.app.close()
       await worker?.stop()
       await flushGraphBlocks(deps)
-      // Every admitted charge written, then the ledger lock let go (PostgreSQL).
-      await chargeBook(deps).close()
       await keyCache.close()
       await limiter.close()
       await store.close()

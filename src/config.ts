@@ -74,17 +74,6 @@ export const ConfigSchema = Type.Object({
     minimum: 1,
     description: 'Deadline of one retrieval engine call; past it 504 upstream.timeout.',
   }),
-  DSP_CHARGE_COMMIT: Type.Enum(['async', 'sync'], {
-    default: 'async',
-    description:
-      "How a charge commits on PostgreSQL: async answers once the charge is committed in PostgreSQL's memory (WAL flushed within ≈ 0.6 s; a crash of PostgreSQL itself in that window loses those charges, never more); sync also waits for the WAL flush to disk.",
-  }),
-  DSP_CHARGE_WRITE: Type.Optional(
-    Type.Enum(['store', 'behind'], {
-      description:
-        "How a billed call's charge is made. store: one statement in the store before the answer; any number of API processes may share the ledger. behind: admitted in memory against the account's spendable credits, which this process knows exactly as the ledger's only writer, and written within ≈ 50 ms in batches; a crash of the process in that window loses those charges (answered, not billed), never more. On PostgreSQL, behind makes this process the ledger's only writer: it holds an advisory lock for as long as it runs, does not start while another process moves credits, and every store process answers 503 credits.unavailable to what would move credits meanwhile (docs/billing.md). Default: behind on the embedded store, store on PostgreSQL.",
-    }),
-  ),
   DSP_STORE_THREAD: Type.Enum(['worker', 'main'], {
     default: 'worker',
     description:

@@ -87,7 +87,7 @@ async function freshPostgresDatabase(baseUrl: string): Promise<{ url: string; dr
 }
 
 /** Settings a benchmark's server takes from the environment of `npm run bench`. */
-const PASSED_SETTINGS = ['DSP_STORE_THREAD', 'DSP_CHARGE_WRITE', 'DSP_CHARGE_COMMIT'] as const
+const PASSED_SETTINGS = ['DSP_STORE_THREAD'] as const
 
 /** `overrides` are configuration variables (DSP_KEY_CACHE_TTL_SECONDS, …) for this benchmark. */
 export async function startBenchServer(overrides: Record<string, string> = {}): Promise<BenchServer> {
@@ -110,7 +110,7 @@ export async function startBenchServer(overrides: Record<string, string> = {}): 
       DSP_LOG_LEVEL: 'silent',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...overrides,
-      // How the store and the charge run, to compare them in one session (docs/performance.md).
+      // How the store runs, to compare both ways in one session (docs/performance.md).
       ...Object.fromEntries(PASSED_SETTINGS.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : []))),
     })
     // On disk, not in memory, so the embedded store is the one `dsp serve` runs.
@@ -171,11 +171,4 @@ export async function demoCorpus(
   if (process.env.DSP_BENCH_SEEDED_DATA_DIR)
     throw new Error('DSP_BENCH_SEEDED_DATA_DIR holds no demo corpus: run `dsp demo seed --scale medium` there first')
   return { scale: 'small', seed_seconds: await seedSmallDemo(server), variant: `${server.store}-small` }
-}
-
-/** The results file's suffix for a charge mode other than the store's default (`DSP_CHARGE_WRITE`, passed from the environment: e.g. postgresql-medium-behind). */
-export function chargeWriteVariant(server: BenchServer): string {
-  const mode = server.app.deps.config.DSP_CHARGE_WRITE
-  const byDefault = server.store === 'embedded' ? 'behind' : 'store'
-  return mode === undefined || mode === byDefault ? '' : `-${mode}`
 }

@@ -59,7 +59,7 @@ program.addCommand(demoCommand(config))
 program.addCommand(workerCommand(config))
 
 program.parseAsync(process.argv).catch((e: unknown) => {
-  // A setting the server finds wrong only at start (DSP_CHARGE_WRITE=behind on a ledger another process uses) is a configuration error too.
+  // A setting the server finds wrong only at start is a configuration error too.
   if (e instanceof ConfigError) {
     process.stderr.write(`dsp: invalid configuration: ${e.message}\n`)
     process.exit(2)

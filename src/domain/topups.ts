@@ -5,7 +5,6 @@ import { sql } from 'kysely'
 import { ApiError } from '../errors.ts'
 import * as accounts from '../store/accounts.ts'
 import * as ledger from '../store/ledger.ts'
-import { ledgerMove } from './credits/admitted.ts'
 import { allocatedAccountId, toCredits, toMilli } from './credits/ledger.ts'
 import { guarded } from './guard.ts'
 import { randomId } from './ids.ts'
@@ -109,49 +108,47 @@ export async function completeTopup(
     throw new ApiError('request.invalid', 'This top-up is already completed.', { status: 422 })
   await guarded(deps, 'ledger', 'payment.unavailable', async () => {
     await localProvider.charge(t.id, credits)
-    await ledgerMove(deps, () =>
-      deps.db.transaction().execute(async (tx) => {
-        const locked = await tx
-          .selectFrom('topups')
-          .select('status')
-          .where('id', '=', t.id)
-          .forUpdate()
-          .executeTakeFirstOrThrow()
-        if (locked.status === 'completed') throw new ApiError('request.invalid', 'This top-up is already completed.')
-        const now = deps.clock.now()
-        const milli = toMilli(credits)
-        const accountId = allocatedAccountId(t.workspace_id)
-        await ledger.lockAccount(tx, accountId)
-        await ledger.appendLedgerEntry(
-          tx,
-          {
-            account_id: accountId,
-            workspace_id: t.workspace_id,
-            kind: 'topup',
-            amount_milli: milli,
-            reserved_delta_milli: 0,
-            user_id: by.user_id,
-            note: `top-up ${t.id}`,
-            created_at: now,
-          },
-          milli,
-        )
-        const order = await sql<{ id: number }>`select nextval('topup_order_seq') as id`.execute(tx)
-        await tx
-          .updateTable('topups')
-          .set({
-            status: 'completed',
-            credits_added_milli: milli,
-            order_id: Number(order.rows[0]!.id),
-            completed_at: now,
-            completed_by_user_id: by.user_id,
-          })
-          .where('id', '=', t.id)
-          .execute()
-        await accounts.markWorkspacePurchased(tx, t.workspace_id)
-        await tx.updateTable('workspaces').set({ has_allocation: true }).where('id', '=', t.workspace_id).execute()
-      }),
-    )
+    await deps.db.transaction().execute(async (tx) => {
+      const locked = await tx
+        .selectFrom('topups')
+        .select('status')
+        .where('id', '=', t.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow()
+      if (locked.status === 'completed') throw new ApiError('request.invalid', 'This top-up is already completed.')
+      const now = deps.clock.now()
+      const milli = toMilli(credits)
+      const accountId = allocatedAccountId(t.workspace_id)
+      await ledger.lockAccount(tx, accountId)
+      await ledger.appendLedgerEntry(
+        tx,
+        {
+          account_id: accountId,
+          workspace_id: t.workspace_id,
+          kind: 'topup',
+          amount_milli: milli,
+          reserved_delta_milli: 0,
+          user_id: by.user_id,
+          note: `top-up ${t.id}`,
+          created_at: now,
+        },
+        milli,
+      )
+      const order = await sql<{ id: number }>`select nextval('topup_order_seq') as id`.execute(tx)
+      await tx
+        .updateTable('topups')
+        .set({
+          status: 'completed',
+          credits_added_milli: milli,
+          order_id: Number(order.rows[0]!.id),
+          completed_at: now,
+          completed_by_user_id: by.user_id,
+        })
+        .where('id', '=', t.id)
+        .execute()
+      await accounts.markWorkspacePurchased(tx, t.workspace_id)
+      await tx.updateTable('workspaces').set({ has_allocation: true }).where('id', '=', t.workspace_id).execute()
+    })
   })
   return getTopupIntent(deps, { workspace_id: t.workspace_id } as Credential, t.id)
 }

@@ -9,6 +9,8 @@ import type { Db, Store } from '../store/db.ts'
 import type { Embedder } from '../retrieval/embedder/index.ts'
 import type { KeyCache } from './api-keys.ts'
 import type { CorpusVectors } from './corpus/vectors.ts'
+import type { RunUpdate } from '../store/usage.ts'
+import type { WriteBehind } from './write-behind.ts'
 
 export const SCOPES = [
   'dsp.search.read',
@@ -54,4 +56,6 @@ export interface Deps {
   readonly embedder: () => Promise<Embedder>
   /** Per-category ANN indexes of this process (domain/corpus/vectors.ts). */
   readonly vectors: CorpusVectors
+  /** Billed runs' closings, written in batches a moment after their answers (domain/credits/metering.ts). */
+  readonly runClosings: WriteBehind<RunUpdate>
 }

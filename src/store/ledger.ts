@@ -55,3 +55,23 @@ export function sumEntries(db: Db, accountId: string) {
     .where('account_id', '=', accountId)
     .executeTakeFirstOrThrow()
 }
+
+/**
+ * What the account's holds still reserve at `now`: open holds that have not lapsed. A hold stops
+ * counting the instant it lapses, before the job that closes lapsed holds gets to it (the account's
+ * `reserved_milli` keeps counting it until then).
+ */
+export async function liveReservedMilli(db: Db, accountIds: string[], now: Date): Promise<Map<string, number>> {
+  const out = new Map<string, number>(accountIds.map((id) => [id, 0]))
+  if (accountIds.length === 0) return out
+  const rows = await db
+    .selectFrom('credit_holds')
+    .select(['account_id', (eb) => eb.fn.sum<number>('amount_milli').as('reserved')])
+    .where('account_id', 'in', accountIds)
+    .where('status', '=', 'open')
+    .where('lapses_at', '>', now)
+    .groupBy('account_id')
+    .execute()
+  for (const r of rows) out.set(r.account_id, Number(r.reserved))
+  return out
+}

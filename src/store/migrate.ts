@@ -21,6 +21,7 @@ import * as m0016 from './migrations/0016_charge_entry_by_run.ts'
 import * as m0017 from './migrations/0017_snapshot_deflated.ts'
 import * as m0018 from './migrations/0018_write_admitted_charges.ts'
 import * as m0019 from './migrations/0019_charge_without_subtransaction.ts'
+import * as m0020 from './migrations/0020_one_money_path.ts'
 
 const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0017_snapshot_deflated': m0017,
   '0018_write_admitted_charges': m0018,
   '0019_charge_without_subtransaction': m0019,
+  '0020_one_money_path': m0020,
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -5,18 +5,16 @@ import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
 import { describe, test } from 'node:test'
 import { verifyApiKey } from '../../src/domain/api-keys.ts'
-import { chargeBook, chargeWriteOf } from '../../src/domain/credits/admitted.ts'
 import { closeHold, placeHold } from '../../src/domain/credits/holds.ts'
 import { chargeCall, finishCharge, idempotencyScope, pendingRun } from '../../src/domain/credits/metering.ts'
 import type { Credential } from '../../src/domain/types.ts'
 import type { ApiError } from '../../src/errors.ts'
-import * as ledgerStore from '../../src/store/ledger.ts'
 import * as usage from '../../src/store/usage.ts'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { expectMeta, expectProblem, expectStatus } from '../support/http.ts'
 import { balance, chargeEntries, chargeWith, expectApiError, sumsMatch } from '../support/credits.ts'
-import { startTestServer, usingPostgres, useTestServer, type TestServer } from '../support/server.ts'
+import { startTestServer, usingPostgres, useTestServer } from '../support/server.ts'
 
 const server = useTestServer()
 
@@ -170,121 +168,6 @@ describe('charging', () => {
   })
 })
 
-describe('DSP_CHARGE_COMMIT: how a charge commits', () => {
-  // The charge statement straight on the store, to read the commit mode its transaction ran with.
-  const rawCharge = (api: TestServer, workspace_id: string, commit: 'async' | 'sync') =>
-    usage.chargeRun(api.app.deps.db, {
-      workspace_id,
-      run: pendingRun(
-        { workspace_id, key_id: null, user_id: null, kind: 'api_key', environment: 'live' } as Credential,
-        new Date(),
-        {
-          action_type: 'dsp.search.fast',
-          query: null,
-          request_id: 'req_' + randomUUID(),
-          request: null,
-          snapshot_state: 'not_recorded',
-        },
-      ),
-      scope: 'once:' + randomUUID(),
-      units: ['0'],
-      unitPrices: [100],
-      flatMilli: null,
-      live: true,
-      now: new Date(),
-      key_id: null,
-      user_id: null,
-      action_type: 'dsp.search.fast',
-      commit,
-    })
-
-  test('async (the default) commits the charge without waiting for the WAL flush, for that transaction only', async () => {
-    const api = await server()
-    assert.equal(api.app.deps.config.DSP_CHARGE_COMMIT, 'async')
-    const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 10 })
-    const r = await rawCharge(api, workspace_id, 'async')
-    assert.equal(r.outcome, 'charged')
-    assert.equal(r.commit_mode, 'off', 'the charge statement ran with synchronous_commit off')
-    const after = await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(api.app.deps.db)
-    assert.equal(after.rows[0]!.synchronous_commit, 'on', "the setting ended with the charge's transaction")
-    assert.equal((await balance(api, key)).spendable, 9.9)
-  })
-
-  test(
-    'a unit claimed by another transaction while the charge decides is not paid twice (PostgreSQL)',
-    { skip: usingPostgres() ? false : 'needs a second connection to the store' },
-    async () => {
-      // dsp_charge reads the scope's unclaimed units, then claims them (migration 0019); a claim
-      // another transaction holds uncommitted meanwhile makes this charge wait, then skip that unit
-      // and pay only for the ones it claimed.
-      const api = await server()
-      const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 10 })
-      const scope = 'once:' + randomUUID()
-      const other = new pg.Client({ connectionString: api.app.deps.config.DATABASE_URL })
-      await other.connect()
-      try {
-        await other.query('begin')
-        await other.query(`insert into charged_units (scope, unit, run_id, created_at) values ($1, '0', 0, now())`, [
-          scope,
-        ])
-        const charging = usage.chargeRun(api.app.deps.db, {
-          workspace_id,
-          run: pendingRun(
-            { workspace_id, key_id: null, user_id: null, kind: 'api_key', environment: 'live' } as Credential,
-            new Date(),
-            {
-              action_type: 'dsp.search.fast',
-              query: null,
-              request_id: 'req_' + randomUUID(),
-              request: null,
-              snapshot_state: 'not_recorded',
-            },
-          ),
-          scope,
-          units: ['0', '1'],
-          unitPrices: [100, 100],
-          flatMilli: null,
-          live: true,
-          now: new Date(),
-          key_id: null,
-          user_id: null,
-          action_type: 'dsp.search.fast',
-          commit: 'async',
-        })
-        // The charge waits on the uncommitted claim of unit 0 until the other transaction commits.
-        await new Promise((r) => setTimeout(r, 200))
-        await other.query('commit')
-        const r = await charging
-        assert.equal(r.outcome, 'charged')
-        assert.equal(r.fresh_units, 1)
-        assert.equal(r.price_milli, 100)
-        assert.equal((await balance(api, key)).spendable, 9.9)
-        await sumsMatch(api, workspace_id)
-      } finally {
-        await other.end()
-      }
-    },
-  )
-
-  test('sync waits for the flush; charges, refusals and the ledger behave the same', async () => {
-    const api = await startTestServer({ DSP_CHARGE_COMMIT: 'sync' })
-    try {
-      const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 0.25 })
-      assert.equal((await chargeWith(api, key)).credits_charged, 0.1)
-      await expectApiError(
-        chargeWith(api, key, { positions: Array.from({ length: 20 }, (_, i) => i) }),
-        'credits.insufficient',
-      )
-      assert.equal((await rawCharge(api, workspace_id, 'sync')).commit_mode, 'on')
-      assert.equal((await balance(api, key)).spendable, 0.05)
-      const acct = await ledgerStore.sumEntries(api.app.deps.db, `${workspace_id}:allocated`)
-      assert.equal(Number(acct.balance_milli), 50)
-    } finally {
-      await api.close()
-    }
-  })
-})
-
 describe('Idempotency-Key on billed routes (§4.10)', () => {
   test('same key, same body, same credential, same UTC day: rows already charged cost 0; another body is a new request', async () => {
     const api = await server()
@@ -356,169 +239,74 @@ describe('concurrency', () => {
   })
 })
 
-describe('DSP_CHARGE_WRITE: charges admitted in memory (the embedded store) or decided by the store', () => {
-  const embedded = { skip: usingPostgres() ? 'the embedded store only' : false }
-  test('the default follows the store; either is taken when set (behind on PostgreSQL: test/http/ledger-owner.test.ts)', () => {
-    assert.equal(chargeWriteOf({}, 'pglite'), 'behind')
-    assert.equal(chargeWriteOf({}, 'postgres'), 'store')
-    assert.equal(chargeWriteOf({ DSP_CHARGE_WRITE: 'store' }, 'pglite'), 'store')
-    assert.equal(chargeWriteOf({ DSP_CHARGE_WRITE: 'behind' }, 'postgres'), 'behind')
-  })
-
-  test('this server runs the mode its store calls for', async () => {
+describe('one durable money path: every charge is committed in the store before its answer', () => {
+  test('the run, its history detail, its unit claims and its ledger entry are written by one transaction, before chargeCall returns', async () => {
     const api = await server()
-    assert.equal(chargeBook(api.app.deps).mode, usingPostgres() ? 'store' : 'behind')
+    const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 10 })
+    const credential = await verifyApiKey(api.app.deps, key)
+    const snapshot = { results: [{ id: 'acme.com', category: 'company', score: 0.9 }] }
+    const made = await chargeCall(
+      api.app.deps,
+      { credential, request_id: 'req_' + randomUUID() },
+      {
+        action_type: 'dsp.search.fast',
+        positions: [0],
+        scope: null,
+        query: 'acme',
+        request: { body: { query: 'acme' } },
+        plan: { mode: 'fast' },
+        result_count: 1,
+        snapshot,
+        snapshot_state: 'available',
+      },
+    )
+    // In the store as the call returns, before any queue is written: one row version, written by
+    // the transaction that wrote the ledger entry, detail included.
+    const row = await sql<{
+      same: boolean
+      deflated: boolean
+      status: string
+    }>`select r.xmin::text = e.xmin::text as same, r.snapshot_deflated is not null as deflated, r.status from usage_runs r join ledger_entries e on e.run_id = r.id where r.id = ${made.run_id}`.execute(
+      api.app.deps.db,
+    )
+    assert.deepEqual(row.rows[0], { same: true, deflated: true, status: 'pending' })
+    assert.equal(await chargeEntries(api, workspace_id), 1)
+    // Its closing follows the answer; history reads it closed, with the detail.
+    finishCharge(api.app.deps, made.run_id, true, 12.4)
+    const res = await api.get(`/v1/usage/history/${made.run_id}`, { key })
+    expectStatus(res, 200)
+    assert.equal(res.body.status, 'ok')
+    assert.equal(res.body.latency_ms, 12)
+    assert.equal(res.body.credits_charged, 0.02)
+    assert.deepEqual(res.body.request, { body: { query: 'acme' } })
+    assert.deepEqual(res.body.plan, { mode: 'fast' })
+    assert.deepEqual(res.body.snapshot, snapshot)
   })
 
-  test(
-    'behind: once the store has answered for an account, the next charges are admitted in memory; reading credits writes them first',
-    embedded,
-    async () => {
-      const api = await server()
-      const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 1 })
-      const book = chargeBook(api.app.deps)
-      assert.equal(
-        (await chargeWith(api, key)).credits_charged,
-        0.1,
-        'the first charge: the store decides and tells the account',
-      )
-      const before = book.stats.admitted
-      const made = await Promise.all(Array.from({ length: 5 }, () => chargeWith(api, key)))
-      assert.deepEqual(
-        made.map((m) => m.credits_charged),
-        [0.1, 0.1, 0.1, 0.1, 0.1],
-      )
-      assert.equal(book.stats.admitted - before, 5, 'admitted in memory')
-      assert.equal(new Set(made.map((m) => m.run_id)).size, 5, 'each its own run')
-      const b = await balance(api, key)
-      assert.equal(b.spendable, 0.4)
-      assert.equal(await chargeEntries(api, workspace_id), 6)
-      await sumsMatch(api, workspace_id)
-      // The history lists every run, each with its price.
-      const history = await api.get('/v1/usage/history?limit=100', { key })
-      expectStatus(history, 200)
-      const rows = new Map<number, number>(
-        history.body.results.map((r: { id: number; credits_charged: number }) => [r.id, r.credits_charged]),
-      )
-      for (const m of made) assert.equal(rows.get(m.run_id), 0.1, `run ${m.run_id} in the history with its price`)
-    },
-  )
-
-  test(
-    "behind: a run closed and detailed before its charge is written goes in whole, in the charge's own transaction",
-    embedded,
-    async () => {
-      const api = await server()
-      const { key } = await api.admin.workspaceWithKey({ credits: 10 })
-      await chargeWith(api, key)
-      const credential = await verifyApiKey(api.app.deps, key)
-      const snapshot = { results: [{ id: 'acme.com', category: 'company', score: 0.9 }] }
-      const made = await chargeCall(
-        api.app.deps,
-        { credential, request_id: 'req_' + randomUUID() },
-        {
-          action_type: 'dsp.search.fast',
-          positions: [0],
-          scope: null,
-          query: 'acme',
-          request: { body: { query: 'acme' } },
-          plan: { mode: 'fast' },
-          result_count: 1,
-          snapshot,
-          snapshot_state: 'available',
-        },
-      )
-      finishCharge(api.app.deps, made.run_id, true, 12.4)
-      const res = await api.get(`/v1/usage/history/${made.run_id}`, { key })
-      expectStatus(res, 200)
-      assert.equal(res.body.status, 'ok')
-      assert.equal(res.body.latency_ms, 12)
-      assert.equal(res.body.credits_charged, 0.02)
-      assert.deepEqual(res.body.request, { body: { query: 'acme' } })
-      assert.deepEqual(res.body.plan, { mode: 'fast' })
-      assert.deepEqual(res.body.snapshot, snapshot)
-      // One row version, written by the transaction that wrote the charge's ledger entry.
-      const row = await sql<{
-        same: boolean
-        deflated: boolean
-      }>`select r.xmin::text = e.xmin::text as same, r.snapshot_deflated is not null as deflated from usage_runs r join ledger_entries e on e.run_id = r.id where r.id = ${made.run_id}`.execute(
-        api.app.deps.db,
-      )
-      assert.deepEqual(row.rows[0], { same: true, deflated: true })
-    },
-  )
-
-  test('behind: exact at the edge with many concurrent charges; the 402 names what is left', embedded, async () => {
+  test('exact at the edge with many concurrent charges; the 402 names what is left', async () => {
     const api = await server()
     const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 2 })
-    const book = chargeBook(api.app.deps)
-    await chargeWith(api, key)
-    const before = book.stats.admitted
     const settled = await Promise.allSettled(Array.from({ length: 40 }, () => chargeWith(api, key)))
     const ok = settled.filter((s) => s.status === 'fulfilled').length
     const refused = settled
       .filter((s): s is PromiseRejectedResult => s.status === 'rejected')
       .map((s) => s.reason as ApiError)
-    assert.equal(ok, 19)
-    assert.equal(refused.length, 21)
+    assert.equal(ok, 20)
+    assert.equal(refused.length, 20)
     for (const e of refused) {
       assert.equal(e.code, 'credits.insufficient')
       assert.equal((e.options.extra as { available: number }).available, 0)
     }
-    assert.ok(book.stats.admitted - before > 0, 'some were admitted in memory')
     assert.equal((await balance(api, key)).spendable, 0)
     assert.equal(await chargeEntries(api, workspace_id), 20)
     await sumsMatch(api, workspace_id)
   })
 
-  test(
-    'behind: charges admitted faster than the store writes them are held back to its pace, and all counted',
-    embedded,
-    async () => {
-      const api = await server()
-      const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 100 })
-      const credential = await verifyApiKey(api.app.deps, key)
-      const book = chargeBook(api.app.deps)
-      await chargeWith(api, key)
-      const before = { ...book.stats }
-      // 2,500 one-row charges at once, more than the 2,000 the book lets wait for the store.
-      const made = await Promise.all(
-        Array.from({ length: 2500 }, () =>
-          chargeCall(
-            api.app.deps,
-            { credential, request_id: 'req_' + randomUUID() },
-            {
-              action_type: 'dsp.search.fast',
-              positions: [0],
-              scope: null,
-              query: null,
-              request: null,
-              result_count: 1,
-              snapshot_state: 'not_a_search',
-            },
-          ),
-        ),
-      )
-      assert.equal(made.length, 2500)
-      assert.ok(
-        book.stats.admitted - before.admitted <= 2000,
-        `at most 2,000 admitted ahead of the store (${book.stats.admitted - before.admitted})`,
-      )
-      assert.ok(book.stats.through_store > before.through_store, 'the rest went to the store')
-      assert.equal((await balance(api, key)).spendable, 49.9, '100 − 0.1 (the first five rows) − 2,500 × 0.02')
-      assert.equal(await chargeEntries(api, workspace_id), 2501)
-      await sumsMatch(api, workspace_id)
-    },
-  )
-
-  test('behind: a hold, a grant and a taken-back charge see every admitted charge first', embedded, async () => {
+  test('a hold, a grant and charges interleave exactly', async () => {
     const api = await server()
     const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 1 })
     const credential = await verifyApiKey(api.app.deps, key)
-    await chargeWith(api, key)
-    const admitted = chargeBook(api.app.deps).stats.admitted
-    for (let i = 0; i < 8; i++) await chargeWith(api, key)
-    assert.equal(chargeBook(api.app.deps).stats.admitted - admitted, 8)
+    for (let i = 0; i < 9; i++) await chargeWith(api, key)
     // 0.1 left: a hold of 0.2 is refused with the exact figure, one of 0.1 fits.
     const e = await expectApiError(
       placeHold(api.app.deps, credential, 200, 'dsp.agent.run.low'),
@@ -528,66 +316,88 @@ describe('DSP_CHARGE_WRITE: charges admitted in memory (the embedded store) or d
     const hold = await placeHold(api.app.deps, credential, 100, 'dsp.agent.run.low')
     await expectApiError(chargeWith(api, key), 'credits.insufficient')
     await closeHold(api.app.deps, hold, null)
-    const back = await chargeWith(api, key)
-    assert.equal(back.credits_charged, 0.1)
+    assert.equal((await chargeWith(api, key)).credits_charged, 0.1)
     await api.admin.grant(workspace_id, 1)
     assert.equal((await chargeWith(api, key)).credits_charged, 0.1)
     assert.equal((await balance(api, key)).spendable, 0.9)
     await sumsMatch(api, workspace_id)
   })
 
+  test('the charge commits with synchronous_commit on: no setting makes it wait for less', async () => {
+    const api = await server()
+    const r = await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(api.app.deps.db)
+    assert.equal(r.rows[0]!.synchronous_commit, 'on')
+    assert.equal('DSP_CHARGE_COMMIT' in api.app.deps.config, false)
+    assert.equal('DSP_CHARGE_WRITE' in api.app.deps.config, false)
+  })
+
   test(
-    'behind: a balance moved outside the charge book fails loudly instead of leaving its figure stale',
-    embedded,
+    'a unit claimed by another transaction while the charge decides is not paid twice (PostgreSQL)',
+    { skip: usingPostgres() ? false : 'needs a second connection to the store' },
     async () => {
+      // dsp_charge reads the scope's unclaimed units, then claims them (migration 0019); a claim
+      // another transaction holds uncommitted meanwhile makes this charge wait, then skip that unit
+      // and pay only for the ones it claimed.
       const api = await server()
-      const { workspace_id } = await api.admin.workspaceWithKey({ credits: 1 })
-      await assert.rejects(
-        ledgerStore.appendLedgerEntry(
-          api.app.deps.db,
-          {
-            account_id: `${workspace_id}:allocated`,
-            workspace_id,
-            kind: 'grant',
-            amount_milli: 1000,
-            reserved_delta_milli: 0,
-            created_at: new Date(),
-          },
-          1000,
-        ),
-        /outside the charge book/,
-      )
+      const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 10 })
+      const scope = 'once:' + randomUUID()
+      const other = new pg.Client({ connectionString: api.app.deps.config.DATABASE_URL })
+      await other.connect()
+      try {
+        await other.query('begin')
+        await other.query(`insert into charged_units (scope, unit, run_id, created_at) values ($1, '0', 0, now())`, [
+          scope,
+        ])
+        const charging = usage.chargeRun(api.app.deps.db, {
+          workspace_id,
+          run: pendingRun(
+            { workspace_id, key_id: null, user_id: null, kind: 'api_key', environment: 'live' } as Credential,
+            new Date(),
+            {
+              action_type: 'dsp.search.fast',
+              query: null,
+              request_id: 'req_' + randomUUID(),
+              request: null,
+              snapshot_state: 'not_recorded',
+            },
+          ),
+          scope,
+          units: ['0', '1'],
+          unitPrices: [100, 100],
+          flatMilli: null,
+          live: true,
+          now: new Date(),
+          key_id: null,
+          user_id: null,
+          action_type: 'dsp.search.fast',
+        })
+        // The charge waits on the uncommitted claim of unit 0 until the other transaction commits.
+        await new Promise((r) => setTimeout(r, 200))
+        await other.query('commit')
+        const r = await charging
+        assert.equal(r.outcome, 'charged')
+        assert.equal(r.fresh_units, 1)
+        assert.equal(r.price_milli, 100)
+        assert.equal((await balance(api, key)).spendable, 9.9)
+        await sumsMatch(api, workspace_id)
+      } finally {
+        await other.end()
+      }
     },
   )
 
-  test('behind: closing the server writes what was admitted', embedded, async () => {
+  test('closing the server writes the run closings it queued', async () => {
     const first = await startTestServer()
     let api = first
     try {
       const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 1 })
-      await chargeWith(api, key)
-      const admitted = chargeBook(api.app.deps).stats.admitted
-      await chargeWith(api, key)
-      assert.equal(chargeBook(api.app.deps).stats.admitted - admitted, 1)
+      const made = await chargeWith(api, key)
+      finishCharge(api.app.deps, made.run_id, true, 5)
       api = await first.restart()
-      assert.equal(await chargeEntries(api, workspace_id), 2)
-      assert.equal((await balance(api, key)).spendable, 0.8)
-    } finally {
-      await api.close()
-    }
-  })
-
-  test('store on the embedded store: every charge is decided by the store, before the answer', embedded, async () => {
-    const api = await startTestServer({ DSP_CHARGE_WRITE: 'store' })
-    try {
-      const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 0.25 })
-      for (let i = 0; i < 2; i++) {
-        assert.equal((await chargeWith(api, key)).credits_charged, 0.1)
-        assert.equal(await chargeEntries(api, workspace_id), i + 1, 'in the ledger as the call returns')
-      }
-      await expectApiError(chargeWith(api, key), 'credits.insufficient')
-      assert.equal(chargeBook(api.app.deps).stats.admitted, 0)
-      assert.equal((await balance(api, key)).spendable, 0.05)
+      assert.equal(await chargeEntries(api, workspace_id), 1)
+      const res = await api.get(`/v1/usage/history/${made.run_id}`, { key })
+      expectStatus(res, 200)
+      assert.equal(res.body.status, 'ok')
     } finally {
       await api.close()
     }
@@ -627,6 +437,37 @@ describe('holds (agent runs)', () => {
     const b = await balance(api, key)
     assert.equal(b.allocated.remaining, 10)
     assert.equal(b.allocated.reserved, 0)
+  })
+
+  test('a hold stops counting against spendable the instant it lapses, before any job closes it', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 10 })
+    const credential = await verifyApiKey(api.app.deps, key)
+    const hold = await placeHold(api.app.deps, credential, 8_500, 'dsp.agent.run.medium')
+    assert.equal((await balance(api, key)).spendable, 1.5)
+    await api.admin.advanceClock(35 * 60 - 1)
+    try {
+      assert.equal((await balance(api, key)).spendable, 1.5, 'one second before it lapses, the hold still counts')
+      await api.admin.advanceClock(1)
+      const b = await balance(api, key)
+      assert.equal(b.allocated.reserved, 0)
+      assert.equal(b.spendable, 10)
+      // The store's charge sees the same: 9.9 credits of rows fit (495 rows × 0.02).
+      assert.equal(
+        (await chargeWith(api, key, { positions: Array.from({ length: 495 }, (_, i) => i) })).credits_charged,
+        9.9,
+      )
+      // And a new hold too.
+      await placeHold(api.app.deps, credential, 100, 'dsp.agent.run.minimal')
+      const row = await api.app.deps.db
+        .selectFrom('credit_holds')
+        .select('status')
+        .where('id', '=', hold)
+        .executeTakeFirstOrThrow()
+      assert.equal(row.status, 'open', 'no job closed the lapsed hold meanwhile')
+    } finally {
+      await api.admin.resetClock()
+    }
   })
 
   test('the expire-holds job releases lapsed holds', async () => {

@@ -10,12 +10,6 @@ test('defaults apply when the environment is empty', () => {
   assert.equal(c.DSP_PORT, 8080)
   assert.equal(c.DSP_TEST_CLOCK, '0')
   assert.equal(c.DATABASE_URL, undefined)
-  assert.equal(c.DSP_CHARGE_COMMIT, 'async')
-  assert.equal(
-    c.DSP_CHARGE_WRITE,
-    undefined,
-    'chosen by the store at start: behind on the embedded store, store on PostgreSQL',
-  )
   assert.equal(c.DSP_STORE_THREAD, 'worker')
 })
 
@@ -29,8 +23,6 @@ test('a bad value throws a ConfigError naming the variable', () => {
     ['DATABASE_URL', 'mysql://x'],
     ['DSP_ADMIN_TOKEN', 'short'],
     ['DSP_TEST_CLOCK', 'yes'],
-    ['DSP_CHARGE_COMMIT', 'later'],
-    ['DSP_CHARGE_WRITE', 'later'],
   ] as const) {
     assert.throws(
       () => loadConfig({ [name]: value }),
@@ -113,16 +105,4 @@ test('dsp exits with code 2 and one line naming the variable on a bad value', ()
   const lines = r.stderr.trim().split('\n')
   assert.equal(lines.length, 1, r.stderr)
   assert.match(lines[0]!, /DSP_PORT/)
-})
-
-test('DSP_CHARGE_WRITE takes either value on either store (behind on PostgreSQL owns the ledger at start: test/http/ledger-owner.test.ts)', () => {
-  assert.equal(
-    loadConfig({ DSP_CHARGE_WRITE: 'behind', DATABASE_URL: 'postgres://localhost/dsp' }).DSP_CHARGE_WRITE,
-    'behind',
-  )
-  assert.equal(
-    loadConfig({ DSP_CHARGE_WRITE: 'store', DATABASE_URL: 'postgres://localhost/dsp' }).DSP_CHARGE_WRITE,
-    'store',
-  )
-  assert.equal(loadConfig({ DSP_CHARGE_WRITE: 'behind' }).DSP_CHARGE_WRITE, 'behind')
 })

@@ -9,7 +9,6 @@ import { ApiError } from '../../errors.ts'
 import * as store from '../../store/agent-runs.ts'
 import type { AgentRunRow } from '../../store/agent-runs.ts'
 import * as usage from '../../store/usage.ts'
-import { ledgerMove } from '../credits/admitted.ts'
 import { placeHold } from '../credits/holds.ts'
 import { pendingRun } from '../credits/metering.ts'
 import { fingerprint, issueCursor, readCursor } from '../cursors.ts'
@@ -137,65 +136,62 @@ export async function startAgentRun(
     const now = deps.clock.now()
     const actionType = tierAction(effort === 'auto' ? 'xhigh' : effort)
     try {
-      // The hold moves credits: the whole transaction goes through the charge book (admitted.ts).
       await withAgentStore(deps, () =>
-        ledgerMove(deps, () =>
-          deps.db.transaction().execute(async (tx) => {
-            const holdId = await placeHold(deps, credential, holdMilli(effort), actionType, tx)
-            const usageRunId = await usage.insertRun(
-              tx,
-              pendingRun(credential, now, {
-                action_type: actionType,
-                query: body.query,
-                request_id: ctx.request_id,
-                request: { method: 'POST', path: '/v1/agents/runs', body },
-                agent_run_id: runId,
-              }),
-            )
-            const inserted = await store.insertRun(tx, {
-              id: runId,
-              workspace_id: credential.workspace_id,
-              key_id: credential.key_id,
-              user_id: credential.user_id,
-              environment: credential.environment,
-              idempotency_key: key,
-              status: 'pending',
+        deps.db.transaction().execute(async (tx) => {
+          const holdId = await placeHold(deps, credential, holdMilli(effort), actionType, tx)
+          const usageRunId = await usage.insertRun(
+            tx,
+            pendingRun(credential, now, {
+              action_type: actionType,
               query: body.query,
-              category,
-              effort,
-              tier: effort === 'auto' ? null : effort,
-              criteria: JSON.stringify(body.criteria ?? []),
-              enrichments: JSON.stringify(body.enrichments ?? []),
-              exclusion: JSON.stringify(body.exclusion ?? []),
-              hold_id: holdId,
-              usage_run_id: usageRunId,
-              start_slot: slot.token,
               request_id: ctx.request_id,
-              created_at: now,
-              started_at: null,
-              finished_at: null,
-              updated_at: now,
-              lease_owner: null,
-              lease_expires_at: null,
-              coverage: null,
-              error: null,
-              stop_reason: null,
-              result_count: null,
-              settled_at: null,
-              settlement: null,
-              credits_charged_milli: null,
-              effort_ran: null,
-            })
-            // Two starts raced on one key: this one rolls back (hold and history row included).
-            if (!inserted) throw new IdempotentReplay()
-            await store.appendEvents(
-              tx,
-              runId,
-              [{ event: 'status', data: { status: 'pending', at: now.toISOString() } }],
-              now,
-            )
-          }),
-        ),
+              request: { method: 'POST', path: '/v1/agents/runs', body },
+              agent_run_id: runId,
+            }),
+          )
+          const inserted = await store.insertRun(tx, {
+            id: runId,
+            workspace_id: credential.workspace_id,
+            key_id: credential.key_id,
+            user_id: credential.user_id,
+            environment: credential.environment,
+            idempotency_key: key,
+            status: 'pending',
+            query: body.query,
+            category,
+            effort,
+            tier: effort === 'auto' ? null : effort,
+            criteria: JSON.stringify(body.criteria ?? []),
+            enrichments: JSON.stringify(body.enrichments ?? []),
+            exclusion: JSON.stringify(body.exclusion ?? []),
+            hold_id: holdId,
+            usage_run_id: usageRunId,
+            start_slot: slot.token,
+            request_id: ctx.request_id,
+            created_at: now,
+            started_at: null,
+            finished_at: null,
+            updated_at: now,
+            lease_owner: null,
+            lease_expires_at: null,
+            coverage: null,
+            error: null,
+            stop_reason: null,
+            result_count: null,
+            settled_at: null,
+            settlement: null,
+            credits_charged_milli: null,
+            effort_ran: null,
+          })
+          // Two starts raced on one key: this one rolls back (hold and history row included).
+          if (!inserted) throw new IdempotentReplay()
+          await store.appendEvents(
+            tx,
+            runId,
+            [{ event: 'status', data: { status: 'pending', at: now.toISOString() } }],
+            now,
+          )
+        }),
       )
     } catch (e) {
       if (e instanceof IdempotentReplay) {

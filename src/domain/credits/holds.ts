@@ -10,7 +10,6 @@ import { randomId } from '../ids.ts'
 import type { Credential, Deps } from '../types.ts'
 import { sharedAccountId, toCredits } from './ledger.ts'
 import { spendingAccount } from './metering.ts'
-import { ledgerMove } from './admitted.ts'
 
 export const HOLD_LAPSE_SECONDS = 35 * 60
 
@@ -30,7 +29,8 @@ export async function placeHold(
     const { ws, accountId } = await spendingAccount(tx, credential.workspace_id)
     const account = await ledger.lockAccount(tx, accountId)
     if (!account) throw new ApiError('internal', 'The workspace has no credit account.')
-    const available = account.balance_milli - account.reserved_milli
+    const reserved = (await ledger.liveReservedMilli(tx, [accountId], now)).get(accountId)!
+    const available = account.balance_milli - reserved
     if (amount > available) {
       const extra: Record<string, unknown> = {
         available: toCredits(Math.max(0, available)),
@@ -77,10 +77,8 @@ export async function placeHold(
       })
     return id
   }
-  // With `db`, the caller's transaction: the caller runs it through ledgerMove (admitted.ts).
-  return guarded(deps, 'ledger', 'credits.unavailable', () =>
-    db ? run(db) : ledgerMove(deps, () => deps.db.transaction().execute(run)),
-  )
+  // With `db`, the caller's transaction.
+  return guarded(deps, 'ledger', 'credits.unavailable', () => (db ? run(db) : deps.db.transaction().execute(run)))
 }
 
 /**
@@ -95,53 +93,51 @@ export async function closeHold(
   meta: { run_id?: number | null; key_id?: string | null; user_id?: number | null; action_type?: string | null } = {},
 ): Promise<HoldOutcome> {
   return guarded(deps, 'ledger', 'credits.unavailable', () =>
-    ledgerMove(deps, () =>
-      deps.db.transaction().execute(async (tx) => {
-        const hold = await tx
-          .selectFrom('credit_holds')
-          .selectAll()
-          .where('id', '=', holdId)
-          .forUpdate()
-          .executeTakeFirst()
-        if (!hold) throw new ApiError('internal', `Hold ${holdId} is missing.`)
-        if (hold.status !== 'open') return outcomeOf(hold.status, hold.charged_milli)
-        const now = deps.clock.now()
-        await ledger.lockAccount(tx, hold.account_id)
-        const lapsed = now.getTime() >= hold.lapses_at.getTime()
-        const charge = lapsed || chargeMilli === null ? 0 : Math.min(chargeMilli, hold.amount_milli)
-        const status = lapsed ? 'lapsed' : chargeMilli === null ? 'released' : 'settled'
-        const base = {
-          account_id: hold.account_id,
-          workspace_id: hold.workspace_id,
-          hold_id: hold.id,
-          run_id: meta.run_id ?? null,
-          key_id: meta.key_id ?? null,
-          user_id: meta.user_id ?? null,
-          action_type: meta.action_type ?? null,
-          created_at: now,
-        }
-        if (charge > 0)
-          await ledger.appendLedgerEntry(tx, {
-            ...base,
-            kind: 'settlement',
-            amount_milli: -charge,
-            reserved_delta_milli: -charge,
-          })
-        if (hold.amount_milli - charge > 0)
-          await ledger.appendLedgerEntry(tx, {
-            ...base,
-            kind: 'release',
-            amount_milli: 0,
-            reserved_delta_milli: -(hold.amount_milli - charge),
-          })
-        await tx
-          .updateTable('credit_holds')
-          .set({ status, charged_milli: charge, settled_at: now })
-          .where('id', '=', hold.id)
-          .execute()
-        return outcomeOf(status, charge)
-      }),
-    ),
+    deps.db.transaction().execute(async (tx) => {
+      const hold = await tx
+        .selectFrom('credit_holds')
+        .selectAll()
+        .where('id', '=', holdId)
+        .forUpdate()
+        .executeTakeFirst()
+      if (!hold) throw new ApiError('internal', `Hold ${holdId} is missing.`)
+      if (hold.status !== 'open') return outcomeOf(hold.status, hold.charged_milli)
+      const now = deps.clock.now()
+      await ledger.lockAccount(tx, hold.account_id)
+      const lapsed = now.getTime() >= hold.lapses_at.getTime()
+      const charge = lapsed || chargeMilli === null ? 0 : Math.min(chargeMilli, hold.amount_milli)
+      const status = lapsed ? 'lapsed' : chargeMilli === null ? 'released' : 'settled'
+      const base = {
+        account_id: hold.account_id,
+        workspace_id: hold.workspace_id,
+        hold_id: hold.id,
+        run_id: meta.run_id ?? null,
+        key_id: meta.key_id ?? null,
+        user_id: meta.user_id ?? null,
+        action_type: meta.action_type ?? null,
+        created_at: now,
+      }
+      if (charge > 0)
+        await ledger.appendLedgerEntry(tx, {
+          ...base,
+          kind: 'settlement',
+          amount_milli: -charge,
+          reserved_delta_milli: -charge,
+        })
+      if (hold.amount_milli - charge > 0)
+        await ledger.appendLedgerEntry(tx, {
+          ...base,
+          kind: 'release',
+          amount_milli: 0,
+          reserved_delta_milli: -(hold.amount_milli - charge),
+        })
+      await tx
+        .updateTable('credit_holds')
+        .set({ status, charged_milli: charge, settled_at: now })
+        .where('id', '=', hold.id)
+        .execute()
+      return outcomeOf(status, charge)
+    }),
   )
 }
 

@@ -5,7 +5,6 @@ import * as accounts from '../../store/accounts.ts'
 import * as store from '../../store/ledger.ts'
 import type { Db } from '../../store/db.ts'
 import { guarded } from '../guard.ts'
-import { flushAdmitted, ledgerMove } from './admitted.ts'
 import type { Deps } from '../types.ts'
 
 export type Pool = 'allocated' | 'shared'
@@ -55,29 +54,27 @@ export async function grantCredits(
   note: string | null = null,
 ): Promise<CreditBalance> {
   await guarded(deps, 'ledger', 'credits.unavailable', () =>
-    ledgerMove(deps, () =>
-      deps.db.transaction().execute(async (tx) => {
-        const ws = await accounts.findWorkspace(tx, workspaceId)
-        if (!ws) throw new ApiError('request.invalid', 'No such workspace.', { status: 404 })
-        const accountId = pool === 'allocated' ? allocatedAccountId(workspaceId) : sharedAccountId(ws.organisation_id)
-        await store.lockAccount(tx, accountId)
-        await store.appendLedgerEntry(
-          tx,
-          {
-            account_id: accountId,
-            workspace_id: workspaceId,
-            kind,
-            amount_milli: amountMilli,
-            reserved_delta_milli: 0,
-            note,
-            created_at: deps.clock.now(),
-          },
-          amountMilli,
-        )
-        if (pool === 'allocated' && !ws.has_allocation)
-          await tx.updateTable('workspaces').set({ has_allocation: true }).where('id', '=', workspaceId).execute()
-      }),
-    ),
+    deps.db.transaction().execute(async (tx) => {
+      const ws = await accounts.findWorkspace(tx, workspaceId)
+      if (!ws) throw new ApiError('request.invalid', 'No such workspace.', { status: 404 })
+      const accountId = pool === 'allocated' ? allocatedAccountId(workspaceId) : sharedAccountId(ws.organisation_id)
+      await store.lockAccount(tx, accountId)
+      await store.appendLedgerEntry(
+        tx,
+        {
+          account_id: accountId,
+          workspace_id: workspaceId,
+          kind,
+          amount_milli: amountMilli,
+          reserved_delta_milli: 0,
+          note,
+          created_at: deps.clock.now(),
+        },
+        amountMilli,
+      )
+      if (pool === 'allocated' && !ws.has_allocation)
+        await tx.updateTable('workspaces').set({ has_allocation: true }).where('id', '=', workspaceId).execute()
+    }),
   )
   return getCredits(deps, workspaceId)
 }
@@ -89,19 +86,20 @@ export async function grantCredits(
  */
 export async function getCredits(deps: Deps, workspaceId: string): Promise<CreditBalance> {
   return guarded(deps, 'ledger', 'credits.unavailable', async () => {
-    // Charges admitted in memory reach the store first (admitted.ts).
-    await flushAdmitted(deps)
     const ws = await accounts.findWorkspace(deps.db, workspaceId)
     if (!ws) throw new ApiError('request.invalid', 'No such workspace.', { status: 404 })
-    const rows = await store.findAccounts(deps.db, [
-      allocatedAccountId(workspaceId),
-      sharedAccountId(ws.organisation_id),
+    const ids = [allocatedAccountId(workspaceId), sharedAccountId(ws.organisation_id)]
+    const now = deps.clock.now()
+    const [rows, reserved] = await Promise.all([
+      store.findAccounts(deps.db, ids),
+      store.liveReservedMilli(deps.db, ids, now),
     ])
     const alloc = rows.find((r) => r.pool === 'allocated')
     const shared = rows.find((r) => r.pool === 'shared')
-    const asOf = deps.clock.now().toISOString()
+    const asOf = now.toISOString()
+    // Only holds still live reserve credits (a lapsed one stops counting at once: store/ledger.ts).
     if (!ws.has_allocation) {
-      const spendable = (shared?.balance_milli ?? 0) - (shared?.reserved_milli ?? 0)
+      const spendable = (shared?.balance_milli ?? 0) - reserved.get(ids[1]!)!
       return {
         allocated: null,
         shared: null,
@@ -115,11 +113,11 @@ export async function getCredits(deps: Deps, workspaceId: string): Promise<Credi
       allocated: {
         granted: toCredits(alloc?.granted_milli ?? 0),
         remaining: toCredits(alloc?.balance_milli ?? 0),
-        reserved: toCredits(alloc?.reserved_milli ?? 0),
+        reserved: toCredits(reserved.get(ids[0]!)!),
         expires_at: ws.allocation_expires_at?.toISOString() ?? null,
       },
       shared: { remaining: toCredits(shared?.balance_milli ?? 0) },
-      spendable: toCredits((alloc?.balance_milli ?? 0) - (alloc?.reserved_milli ?? 0)),
+      spendable: toCredits((alloc?.balance_milli ?? 0) - reserved.get(ids[0]!)!),
       scope: 'platform',
       platform: PLATFORM,
       as_of: asOf,

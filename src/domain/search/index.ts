@@ -1,8 +1,8 @@
 // POST /v1/search (data-routes §4.1, platform §2.2, §7, §8): validation, the plan of each mode
 // (fast: hybrid words-by-meaning; auto: rule parser + caller filters; deep: parse, retrieve
 // broadly, expand, re-rank, audit), signed cursors that carry the worked-out plan, and the
-// answer's envelope. The ranked page is charged while its records are read (searchRecords).
-import { channel } from 'node:diagnostics_channel'
+// answer's envelope. The route charges the page once its answer is built (searchRecords returns
+// what to charge).
 import type { EntityCategory } from '../../contract/records.ts'
 import { DocumentFilters, GtmFilters, type SearchBody } from '../../contract/search.ts'
 import { assertValid } from '../../contract/validation.ts'
@@ -11,13 +11,9 @@ import type { Filters } from '../../store/search-filters.ts'
 import {
   billingDegradation,
   chargeChain,
-  chargeUnits,
-  queueRunDetail,
   SerialisedSnapshot,
   snapshotOf,
-  voidCharge,
-  type Charge,
-  type MadeCharge,
+  type ChargeInput,
 } from '../credits/metering.ts'
 import { fingerprint, issueCursor, MAX_DEPTH, planOrCursor } from '../cursors.ts'
 import type { Credential, Deps } from '../types.ts'
@@ -31,7 +27,6 @@ import {
   POOL,
   queryTerms,
   retrieve,
-  statementsSent,
   vectorDegradation,
   vectorUnavailableDegradation,
   withRetrieval,
@@ -313,24 +308,18 @@ function rerank(plan: SearchPlan, rows: Record<string, unknown>[]) {
 }
 
 export interface SearchAnswer {
-  /** The envelope as JSON, written while the charge settled (the route adds meta: http/plugins/envelope.ts withMeta). */
+  /** The envelope as JSON (the route adds meta: http/plugins/envelope.ts withMeta). */
   json: string
   /** The records the page shows (the per-credential entity ceiling counts them). */
   shown: { category: string; id: string }[]
   /** The engine query of this answer in ms: the ranked page and its records (the `engine` entry of Server-Timing). */
   engine_ms: number
-  /** The page's charge, made; its history detail is queued. */
-  charge: Charge
+  /** What the route charges for this page once the answer is built (http/plugins/metering.ts charge). */
+  charge: ChargeInput
 }
 
 function requestFingerprint(body: SearchBody): string {
   return fingerprint({ ...body, cursor: undefined, limit: undefined } as Record<string, unknown>)
-}
-
-/** A charge that may be under way; taken back if it was made (the call it pays for failed). */
-async function takeBack(deps: Deps, charging: Promise<MadeCharge> | undefined): Promise<void> {
-  const made = await charging?.catch(() => null)
-  if (made) await voidCharge(deps, made)
 }
 
 /** How far a page of `count` rows reaches: its cursor, its coverage, a truncation notice. */
@@ -376,43 +365,14 @@ function pageReach(
   }
 }
 
-/** The moments of one search (performance.now(), ms), published on `dsp.search.steps`. */
-export interface SearchSteps {
-  request_id: string
-  /** searchRecords entered (after authentication and validation). */
-  start: number
-  /** The plan is ready; the engine query starts (Server-Timing's window opens). */
-  engine_start: number
-  /** The page is ranked; its records read and its charge start. */
-  records_start: number
-  /** The records are read (Server-Timing's window closes). */
-  engine_end: number
-  /** The envelope is built; the route waits for the charge. */
-  charge_await: number
-  /** The charge has settled. */
-  charged: number
-  /** searchRecords returns. */
-  end: number
-}
-
-/**
- * Diagnostics: every search's steps, for `npm run bench -- search-phases` (docs/performance.md)
- * or an operator's own subscriber. Nothing is timed or published while nobody subscribes.
- */
-export const searchStepsChannel = channel('dsp.search.steps')
-
 export async function searchRecords(
   deps: Deps,
   credential: Credential,
   body: SearchBody,
   ctx: { request_id: string; idempotency_scope: string | null },
 ): Promise<SearchAnswer> {
-  const steps: Partial<SearchSteps> | null = searchStepsChannel.hasSubscribers
-    ? { request_id: ctx.request_id, start: performance.now() }
-    : null
   const limit = body.limit ?? 25
-  // A first page needs the request's fingerprint only for its next cursor, made while its records
-  // are read; a cursor page checks it before anything else.
+  // A first page needs the request's fingerprint only for its next cursor; a cursor page checks it first.
   let fingerprinted: string | undefined
   const fp = () => (fingerprinted ??= requestFingerprint(body))
   let parserDegradation: QueryReading['degradation'] = []
@@ -430,72 +390,31 @@ export async function searchRecords(
     },
   )
   const pageLimit = Math.min(limit, MAX_DEPTH - offset)
-  const reachOf = (got: Retrieved, count: number) => pageReach(deps, { plan, fp, got, offset, pageLimit }, count)
-  const chargeFor = (got: Retrieved, count: number) =>
-    chargeUnits(
-      deps,
-      { credential, request_id: ctx.request_id },
-      {
-        action_type: `dsp.search.${plan.mode}`,
-        positions: Array.from({ length: count }, (_, i) => offset + i),
-        scope: plan.chain,
-        query: plan.query,
-        result_count: count,
-        result_total: got.total,
-        result_total_is_estimate: got.total_is_estimate,
-      },
-    )
   let engineMs = 0
-  // The ranked page is charged while its records are read, on another connection (docs/billing.md,
-  // "A charge made beside the records read"): the charge's round trip overlaps the engine's. If
-  // the read then fails, the call fails and its charge is taken back (voidCharge); a charge is
-  // never started once the engine's deadline has failed the call.
-  const ahead: { charging?: Promise<MadeCharge>; abandoned: boolean } = { abandoned: false }
-  let answer
-  try {
-    answer = await withRetrieval(deps, async () => {
-      const started = performance.now()
-      if (steps) steps.engine_start = started
-      const got = await retrieve(deps, plan, offset, pageLimit)
-      // The deadline already failed the call (withRetrieval answered 504): nothing more to read or charge.
-      if (ahead.abandoned) return null
-      if (steps) steps.records_start = performance.now()
-      const reading = buildRowTexts(deps, plan.category, got.hits)
-      ahead.charging = chargeFor(got, got.hits.length)
-      // Both are awaited below (a failed read fails the call, a refused charge is its 402); until
-      // then a rejection must not count as unhandled, since the awaits in between can span I/O.
-      reading.catch(() => undefined)
-      ahead.charging.catch(() => undefined)
-      // Both sent before the rest of the answer is built (≈ 0.6 ms of the API used to run first,
-      // inside the engine's window).
-      await statementsSent()
-      // While the records are read: the parts of the answer that do not need them, for the page as
-      // ranked (redone below in the rare case a record has gone since).
-      const attribution = await attributionFor(deps, plan.category)
-      const vectorGaps = plan.semantic_query ? await vectorDegradation(deps, plan.category) : []
-      const ranked = reachOf(got, got.hits.length)
-      const head = {
-        resolved_search: resolvedSearch(plan, onCursorPage),
-        suggestion: onCursorPage ? null : suggestionFor(plan, got.total),
-      }
-      const texts = await reading
-      engineMs = performance.now() - started
-      if (steps) steps.engine_end = started + engineMs
-      // The rows go into the answer as the store printed them; deep re-ranks and audits them, so
-      // it reads them first.
-      const objects = plan.mode === 'deep' ? parseRows(texts) : null
-      const rows = objects && !onCursorPage ? rerank(plan, objects) : objects
-      return { got, texts, rows, attribution, vectorGaps, ranked, head }
-    })
-  } catch (e) {
-    ahead.abandoned = true
-    await takeBack(deps, ahead.charging)
-    throw e
-  }
-  if (!answer) throw new Error('unreachable: the search was abandoned but did not fail')
+  const answer = await withRetrieval(deps, async () => {
+    const started = performance.now()
+    const got = await retrieve(deps, plan, offset, pageLimit)
+    const reading = buildRowTexts(deps, plan.category, got.hits)
+    // A rejection must not count as unhandled while the awaits below span I/O.
+    reading.catch(() => undefined)
+    // While the records are read: the parts of the answer that do not need them.
+    const attribution = await attributionFor(deps, plan.category)
+    const vectorGaps = plan.semantic_query ? await vectorDegradation(deps, plan.category) : []
+    const head = {
+      resolved_search: resolvedSearch(plan, onCursorPage),
+      suggestion: onCursorPage ? null : suggestionFor(plan, got.total),
+    }
+    const texts = await reading
+    engineMs = performance.now() - started
+    // The rows go into the answer as the store printed them; deep re-ranks and audits them, so it reads them first.
+    const objects = plan.mode === 'deep' ? parseRows(texts) : null
+    const rows = objects && !onCursorPage ? rerank(plan, objects) : objects
+    return { got, texts, rows, attribution, vectorGaps, head }
+  })
   const { got } = answer
+  // A record deleted since the page was ranked leaves it shorter: the page is what it delivers.
   const count = answer.texts.length
-  const reach = count === got.hits.length ? answer.ranked : reachOf(got, count)
+  const reach = pageReach(deps, { plan, fp, got, offset, pageLimit }, count)
   const degradation: {
     reason: string
     detail: string
@@ -520,26 +439,23 @@ export async function searchRecords(
     degradation,
     columns: null,
   }
-  // Serialised while the charge may still be settling (the route adds meta).
   const results = answer.rows ? JSON.stringify(answer.rows) : `[${answer.texts.map((t) => t.json).join(',')}]`
   const json = `{"results":${results},${JSON.stringify(rest).slice(1)}`
-  // The charge was made for the ranked page; a record deleted since it was ranked leaves the page
-  // shorter, and the page is charged again for what it delivers.
-  if (steps) steps.charge_await = performance.now()
-  let charge = await ahead.charging!
-  if (steps) steps.charged = performance.now()
-  if (count !== got.hits.length) {
-    await voidCharge(deps, charge)
-    charge = await chargeFor(got, count)
+  return {
+    json,
+    shown: answer.texts.map((t) => ({ category: plan.category, id: t.id })),
+    engine_ms: engineMs,
+    charge: {
+      action_type: `dsp.search.${plan.mode}`,
+      positions: Array.from({ length: count }, (_, i) => offset + i),
+      scope: plan.chain,
+      query: plan.query,
+      result_count: count,
+      result_total: got.total,
+      result_total_is_estimate: got.total_is_estimate,
+      request: { method: 'POST', path: '/v1/search', body },
+      plan: answer.head.resolved_search,
+      ...snapshotOf(new SerialisedSnapshot(json), onCursorPage),
+    },
   }
-  queueRunDetail(deps, charge.run_id, {
-    request: { method: 'POST', path: '/v1/search', body },
-    plan: answer.head.resolved_search,
-    ...snapshotOf(new SerialisedSnapshot(json), onCursorPage),
-  })
-  if (steps) {
-    steps.end = performance.now()
-    searchStepsChannel.publish(steps)
-  }
-  return { json, shown: answer.texts.map((t) => ({ category: plan.category, id: t.id })), engine_ms: engineMs, charge }
 }

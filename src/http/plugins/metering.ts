@@ -1,14 +1,13 @@
-// Billed routes: the charge happens in the handler once the answer is ready (domain
-// credits/metering.ts, chargeCall), or, for search, while its ranked page's records are read.
-// This plugin sets meta.credits_charged from it and closes the run once the response has gone
-// out: `ok`, or `failed` if the connection broke first.
+// Billed routes: every one charges in its handler once the answer is ready, through charge()
+// (domain credits/metering.ts, chargeCall), which commits before the answer leaves. This plugin
+// sets meta.credits_charged from it and closes the run once the response has gone out: `ok`, or
+// `failed` if the connection broke first.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
   chargeCall,
   finishCharge,
   flushFinishedRuns,
   idempotencyScope,
-  type Charge,
   type ChargeInput,
 } from '../../domain/credits/metering.ts'
 import type { Deps } from '../../domain/types.ts'
@@ -37,11 +36,16 @@ function collectShown(payload: unknown): { category: string; id: string }[] {
   return out
 }
 
-/** Charges a billed call from its handler; `scope` defaults to the request's Idempotency-Key scope. */
+/**
+ * Charges a billed call from its handler once its answer is built; `scope` defaults to the
+ * request's Idempotency-Key scope. `shown` names the records of an answer the route serialised
+ * itself (search), which the preSerialization hook cannot read.
+ */
 export async function charge(
   deps: Deps,
   request: FastifyRequest,
   input: Omit<ChargeInput, 'scope'> & { scope?: string | null },
+  shown?: { category: string; id: string }[],
 ) {
   const key = request.headers['idempotency-key']
   const scope =
@@ -60,24 +64,16 @@ export async function charge(
   )
   request.creditsCharged = result.credits_charged
   request.meteredRunId = result.run_id
+  if (shown) request.shownRecords = shown
   return result
-}
-
-/**
- * A charge the handler's domain made itself (search: beside its records read), for an answer the
- * route serialised itself: meta, the run's closing and the records shown follow it.
- */
-export function chargedBy(request: FastifyRequest, made: Charge, shown: { category: string; id: string }[]) {
-  request.creditsCharged = made.credits_charged
-  request.meteredRunId = made.run_id
-  request.shownRecords = shown
 }
 
 export function registerMetering(app: FastifyInstance, deps: Deps) {
   app.decorateRequest('meteredRunId', null)
   app.decorateRequest('shownRecords', null)
   app.addHook('preSerialization', async (request, reply, payload: unknown) => {
-    if (request.meteredRunId !== null && reply.statusCode < 300) request.shownRecords = collectShown(payload)
+    if (request.meteredRunId !== null && reply.statusCode < 300 && typeof payload !== 'string')
+      request.shownRecords = collectShown(payload)
     return payload
   })
   app.addHook('onResponse', async (request, reply) => {

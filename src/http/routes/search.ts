@@ -1,6 +1,5 @@
 // POST /v1/search and POST /v1/similar (data-routes §4.1). Rules: domain/search/. Each charged
-// page is its own run; search charges its ranked page while the records are read, similar once
-// its answer is ready.
+// page is its own run, charged once its answer is built (plugins/metering.ts charge).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { SearchBody, SearchResponse, SimilarBody } from '../../contract/search.ts'
 import { idempotencyScope } from '../../domain/credits/metering.ts'
@@ -8,7 +7,7 @@ import { searchRecords } from '../../domain/search/index.ts'
 import { findSimilar } from '../../domain/search/similar.ts'
 import type { Deps } from '../../domain/types.ts'
 import { withMeta } from '../plugins/envelope.ts'
-import { charge, chargedBy } from '../plugins/metering.ts'
+import { charge } from '../plugins/metering.ts'
 
 // A page's rows are free-form beside id, category and score (SearchRow allows any field), so the
 // schema compiler (fast-json-stringify) writes them with JSON.stringify anyway, after checking the
@@ -16,12 +15,12 @@ import { charge, chargedBy } from '../plugins/metering.ts'
 // for JSON.stringify alone. The envelope is built field by field (domain/search), so nothing is
 // left for the schema to strip; the schema still documents the answer (OpenAPI) and the tests
 // check every answer's fields against it. Search goes further: its envelope is serialised in the
-// domain (each row spliced from its record as the store prints it) while the page's charge settles,
-// and the route only adds meta (plugins/envelope.ts withMeta).
+// domain (each row spliced from its record as the store prints it), and the route only adds meta
+// (plugins/envelope.ts withMeta).
 const plainJson = () => (data: unknown) => JSON.stringify(data)
 
 const SERVER_TIMING_DOC =
-  "W3C Server-Timing with one entry, `engine;dur=<ms>`: how long this answer's engine query took (retrieving the ranked page and reading its records), in milliseconds. The rest of the response time is the API: authentication, planning, serialisation, and whatever part of the charge outlasts the records read (the page is charged while its records are read). Shown by browser developer tools; see docs/search.md."
+  "W3C Server-Timing with one entry, `engine;dur=<ms>`: how long this answer's engine query took (retrieving the ranked page and reading its records), in milliseconds. The rest of the response time is the API: authentication, planning, serialisation and the charge (made once the answer is built). Shown by browser developer tools; see docs/search.md."
 const SIMILAR_TIMING_DOC =
   "W3C Server-Timing with one entry, `engine;dur=<ms>`: how long this answer's engine query took (resolving the anchors, ranking the look-alikes, reading the page's records), in milliseconds. The rest of the response time is the API: authentication, the charge, serialisation. See docs/search.md."
 
@@ -68,7 +67,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (ap
         request_id: request.id,
         idempotency_scope: scopeOf(request.headers, request.credential!, request.body),
       })
-      chargedBy(request, answer.charge, answer.shown)
+      await charge(deps, request, answer.charge, answer.shown)
       reply.header('Server-Timing', serverTiming(answer.engine_ms, 'ranked page and its records'))
       reply.type('application/json; charset=utf-8')
       return withMeta(deps, request, answer.json) as never
