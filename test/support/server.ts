@@ -30,7 +30,7 @@ function embeddedSnapshot(): Promise<Blob> {
   return snapshot
 }
 
-async function freshPostgresDatabase(
+export async function freshPostgresDatabase(
   baseUrl: string,
   template?: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
