@@ -13,6 +13,8 @@ export async function serveCommand(
   const host = opts.host ?? config.DSP_HOST
   const app = await createApp(config, { port, worker: opts.worker !== false })
   const address = await app.app.listen({ port, host })
+  // On a port the system picked (--port 0), links name the port it picked.
+  if (port === 0 && !config.DSP_PUBLIC_URL) (app.deps as { publicUrl: string }).publicUrl = address
   const stopMaintenance = startMaintenance(app.deps)
   const base = app.deps.publicUrl
   const lines = [

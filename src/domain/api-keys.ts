@@ -117,6 +117,8 @@ interface CachedKey {
  */
 export class KeyCache {
   private readonly entries = new Map<string, CachedKey>()
+  /** When this process last wrote each key's last_used_at. */
+  private readonly touched = new Map<string, number>()
   private listening = true
   private client: pg.Client | null = null
   private closed = false
@@ -140,6 +142,15 @@ export class KeyCache {
 
   invalidate(hash: string): void {
     this.entries.delete(hash)
+  }
+
+  /** Whether a key's last_used_at is due a write (at most once per LAST_USED_RESOLUTION_MS); marks it written. */
+  touchDue(keyId: string, nowMs: number): boolean {
+    const last = this.touched.get(keyId) ?? 0
+    if (nowMs - last <= LAST_USED_RESOLUTION_MS) return false
+    if (this.touched.size > 50_000) this.touched.clear()
+    this.touched.set(keyId, nowMs)
+    return true
   }
 
   clear(): void {
@@ -177,7 +188,6 @@ export class KeyCache {
 }
 
 const LAST_USED_RESOLUTION_MS = 60_000
-const lastTouched = new Map<string, number>()
 
 function environmentOf(presented: string): Environment {
   const environment: Environment | null = presented.startsWith(KEY_PREFIXES.live)
@@ -201,11 +211,13 @@ export async function verifyApiKey(deps: Deps, presented: string): Promise<Crede
   if (entry) {
     await guarded(deps, 'auth', 'auth.unavailable', async () => undefined)
   } else {
+    // Unknown, revoked and expired keys take the same path and the same time to refuse: one
+    // statement that finds no live key. Only live keys are cached.
     entry = await guarded(deps, 'auth', 'auth.unavailable', async () => {
-      const row = await store.findApiKeyByHash(deps.db, hash)
-      if (!row) return undefined
-      const ws = await store.workspaceOrganisation(deps.db, row.workspace_id)
-      return ws ? { row, organisation_id: ws.organisation_id, cachedAtMs: nowMs } : undefined
+      const found = await store.findLiveApiKeyByHash(deps.db, hash, new Date(nowMs))
+      if (!found) return undefined
+      const { organisation_id, ...row } = found
+      return { row, organisation_id, cachedAtMs: nowMs }
     })
     if (!entry) throw invalidKey()
     deps.keyCache.set(hash, entry)
@@ -232,11 +244,13 @@ function credentialOf(deps: Deps, entry: CachedKey, hash: string, environment: E
   // The hash lookup already matched; this constant-time comparison guards against a cache
   // entry ever being reached under a different key.
   if (!timingSafeEqual(Buffer.from(row.secret_hash, 'hex'), Buffer.from(hash, 'hex'))) throw invalidKey()
-  if (row.revoked_at !== null || row.expires_at.getTime() <= nowMs || row.environment !== environment)
+  if (row.revoked_at !== null || row.expires_at.getTime() <= nowMs) {
+    // Gone from the cache: the next refusal costs the store's statement, as an unknown key's does.
+    deps.keyCache.invalidate(hash)
     throw invalidKey()
-  const last = lastTouched.get(row.id) ?? 0
-  if (nowMs - last > LAST_USED_RESOLUTION_MS) {
-    lastTouched.set(row.id, nowMs)
+  }
+  if (row.environment !== environment) throw invalidKey()
+  if (deps.keyCache.touchDue(row.id, nowMs)) {
     // last_used_at is advisory (minute resolution): written off the request path.
     store.touchApiKey(deps.db, row.id, new Date(nowMs)).catch(() => {})
   }

@@ -7,6 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Deps } from '../domain/types.ts'
 import { randomId } from '../domain/ids.ts'
 import { registerErrorHandling } from './plugins/errors.ts'
+import { safeUrl, SECRET_HEADER_PATHS } from './log-safety.ts'
 import { registerEnvelope } from './plugins/envelope.ts'
 import { registerAuth, type SessionResolver } from './plugins/auth.ts'
 import { registerOpenApi, type PublicRoute } from './plugins/openapi.ts'
@@ -47,12 +48,15 @@ export async function buildServer(
         ? false
         : {
             level: deps.config.DSP_LOG_LEVEL,
-            redact: [
-              'req.headers["x-api-key"]',
-              'req.headers["x-admin-token"]',
-              'req.headers.authorization',
-              'req.headers.cookie',
-            ],
+            redact: SECRET_HEADER_PATHS,
+            serializers: {
+              // Fastify's own request line, with the URL's secrets redacted (log-safety.ts).
+              req: (req: { method: string; url: string; ip?: string }) => ({
+                method: req.method,
+                url: safeUrl(req.url),
+                remoteAddress: req.ip,
+              }),
+            },
           },
     bodyLimit: deps.config.DSP_BODY_LIMIT_BYTES,
     genReqId: () => randomId('req', 10),
@@ -76,6 +80,9 @@ export async function buildServer(
     allErrors: true,
     verbose: true,
     strict: false,
+    // multipleOf: 0.001 on credit amounts: 4.27 / 0.001 is 4269.999… in floating point, so the
+    // quotient is compared with its rounding to 6 places instead of to an exact integer.
+    multipleOfPrecision: 6,
   } as const
   const addFormats = addFormatsImport as unknown as (ajv: Ajv) => Ajv
   const bodyAjv = addFormats(new Ajv({ ...ajvOptions, coerceTypes: false }))

@@ -86,8 +86,20 @@ export async function insertApiKey(db: Db, row: Insertable<ApiKeysTable>) {
   await db.insertInto('api_keys').values(row).execute()
 }
 
-export function findApiKeyByHash(db: Db, secretHash: string) {
-  return db.selectFrom('api_keys').selectAll().where('secret_hash', '=', secretHash).executeTakeFirst()
+/**
+ * A key that can be used at `now`, with its workspace's organisation, in one statement: a revoked
+ * or expired key is not found, exactly like an unknown one (same statement, same work).
+ */
+export function findLiveApiKeyByHash(db: Db, secretHash: string, now: Date) {
+  return db
+    .selectFrom('api_keys')
+    .innerJoin('workspaces', 'workspaces.id', 'api_keys.workspace_id')
+    .selectAll('api_keys')
+    .select('workspaces.organisation_id')
+    .where('api_keys.secret_hash', '=', secretHash)
+    .where('api_keys.revoked_at', 'is', null)
+    .where('api_keys.expires_at', '>', now)
+    .executeTakeFirst()
 }
 
 export function findApiKey(db: Db, keyId: string) {
@@ -113,8 +125,4 @@ export async function revokeApiKeyRow(db: Db, keyId: string, at: Date, workspace
 
 export async function touchApiKey(db: Db, keyId: string, at: Date) {
   await db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', keyId).execute()
-}
-
-export function workspaceOrganisation(db: Db, workspaceId: string) {
-  return db.selectFrom('workspaces').select(['organisation_id']).where('id', '=', workspaceId).executeTakeFirst()
 }

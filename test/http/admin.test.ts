@@ -75,6 +75,28 @@ describe('POST /admin/v1/workspaces/{id}/credits', () => {
     assert.equal(b.body.spendable, 3.125)
   })
 
+  test('any amount with at most three decimals is taken exactly (4.27, 0.001, 1234.567); a fourth decimal is refused', async () => {
+    const api = await server()
+    const ws = await api.admin.createWorkspace({ credits: 4.27 })
+    let expected = 4270
+    for (const amount of [4.27, 0.001, 1234.567, 0.3, 8.2]) {
+      const r = await api.post(`/admin/v1/workspaces/${ws.workspace_id}/credits`, {
+        body: { amount },
+        headers: adminHeaders,
+      })
+      expectStatus(r, 200)
+      expected += Math.round(amount * 1000)
+      assert.equal(Math.round(r.body.allocated.remaining * 1000), expected, `after ${amount}`)
+    }
+    for (const amount of [4.2701, 0.0005]) {
+      const r = await api.post(`/admin/v1/workspaces/${ws.workspace_id}/credits`, {
+        body: { amount },
+        headers: adminHeaders,
+      })
+      expectProblem(r, 422, 'request.invalid')
+    }
+  })
+
   test('an unknown workspace → 404', async () => {
     const api = await server()
     expectStatus(

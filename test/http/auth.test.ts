@@ -4,7 +4,8 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { itEnforcesAuth } from '../support/auth-matrix.ts'
 import { expectMeta, expectProblem, expectStatus } from '../support/http.ts'
-import { ADMIN_TOKEN, useTestServer } from '../support/server.ts'
+import pg from 'pg'
+import { ADMIN_TOKEN, usingPostgres, useTestServer } from '../support/server.ts'
 
 const server = useTestServer()
 
@@ -113,4 +114,50 @@ describe('API keys', () => {
       await api.admin.clearFaults()
     }
   })
+})
+
+describe('refusing unknown, revoked and expired keys', () => {
+  test(
+    'all three take the same path through the store, never a shortcut that tells a once-valid key apart (PostgreSQL: api_keys locked from another connection holds all three alike)',
+    { skip: usingPostgres() ? false : 'needs a second connection to the store' },
+    async () => {
+      const api = await server()
+      const revoked = await api.admin.workspaceWithKey()
+      const expired = await api.admin.workspaceWithKey({ expires_in_days: 1 })
+      // Both worked once (so both were cached), then stopped working.
+      expectStatus(await api.get('/v1/credits', { key: revoked.key }), 200)
+      expectStatus(await api.get('/v1/credits', { key: expired.key }), 200)
+      await api.admin.revokeKey(revoked.key_id)
+      await api.admin.advanceClock(2 * 86_400)
+      const unknown = 'sk_dsp_live_' + 'A'.repeat(43)
+      try {
+        for (const key of [unknown, revoked.key, expired.key])
+          expectProblem(await api.get('/v1/credits', { key }), 401, 'auth.invalid_key')
+        const other = new pg.Client({ connectionString: api.app.deps.config.DATABASE_URL })
+        await other.connect()
+        try {
+          await other.query('begin')
+          await other.query('lock table api_keys in access exclusive mode')
+          const started = performance.now()
+          const answers = Promise.all(
+            [unknown, revoked.key, expired.key].map(async (key) => {
+              const res = await api.get('/v1/credits', { key })
+              return { status: res.status, code: res.body?.code, ms: performance.now() - started }
+            }),
+          )
+          await new Promise((r) => setTimeout(r, 1000))
+          await other.query('commit')
+          const [u, r, e] = await answers
+          // None was answered while the key table was locked: each waited for the store.
+          for (const a of [u!, r!, e!]) assert.ok(a.ms >= 900, JSON.stringify([u, r, e]))
+          assert.deepEqual([r!.status, r!.code], [u!.status, u!.code])
+          assert.deepEqual([e!.status, e!.code], [u!.status, u!.code])
+        } finally {
+          await other.end()
+        }
+      } finally {
+        await api.admin.resetClock()
+      }
+    },
+  )
 })

@@ -5,6 +5,7 @@ import { describe, test } from 'node:test'
 import { catalogue, errorCodes, errorSlug } from '../../src/errors.ts'
 import { expectMeta, expectProblem, expectStatus } from '../support/http.ts'
 import { ADMIN_TOKEN, useTestServer } from '../support/server.ts'
+import { signUp } from '../support/session.ts'
 
 const server = useTestServer()
 
@@ -22,6 +23,25 @@ describe('meta and request ids', () => {
     const res = await api.get('/v1/credits')
     assert.ok(res.headers.get('x-request-id'))
     assert.equal(res.body.request_id, res.headers.get('x-request-id'))
+  })
+
+  test('every answer of /v1 says Cache-Control: no-store (2xx, errors, a new key with its secret)', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey()
+    const session = await signUp(api)
+    const created = await session.post('/v1/keys', { body: { name: 'cache test', environment: 'live' } })
+    expectStatus(created, 201)
+    assert.ok(created.body.secret)
+    for (const res of [
+      created,
+      await api.get('/v1/credits', { key }),
+      await api.get('/v1/credits'),
+      await api.get('/v1/no-such-route'),
+      await api.post('/v1/search', { key, body: { bogus: 1 } }),
+    ])
+      assert.equal(res.headers.get('cache-control'), 'no-store', `${res.status} ${res.text.slice(0, 100)}`)
+    // Routes outside /v1 keep their own caching (health probes, the docs).
+    assert.equal((await api.get('/healthz')).headers.get('cache-control'), null)
   })
 
   test('request ids are unique per request', async () => {

@@ -46,6 +46,8 @@ export interface ServerProcess extends HttpClient {
   admin: AdminClient
   /** What the process wrote to stderr so far (its warnings and errors). */
   stderr(): string
+  /** What the process wrote to stdout so far (its log lines). */
+  stdout(): string
   /** SIGKILL, then waits for the exit. */
   kill9(): Promise<void>
   /** SIGTERM (a graceful stop), then waits for the exit. */
@@ -96,6 +98,7 @@ export async function startProcess(
     child,
     admin: new AdminClient(http, ADMIN_TOKEN),
     stderr: () => err,
+    stdout: () => out,
     kill9: () => ended('SIGKILL'),
     stop: () => ended('SIGTERM'),
   })

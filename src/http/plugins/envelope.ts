@@ -1,4 +1,5 @@
-// Cross-cutting response parts: X-Request-Id on every answer, `meta` on every 2xx of /v1
+// Cross-cutting response parts: X-Request-Id on every answer, Cache-Control: no-store on every
+// answer of /v1, `meta` on every 2xx of /v1
 // (contract §2.2), the 422 for `page`/`offset` on cursor routes (§7), and the 422 for text the
 // store cannot keep.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -10,6 +11,8 @@ export function registerEnvelope(app: FastifyInstance, deps: Deps) {
   // Callback hooks (not async): no promise and no extra microtask turn on every request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id)
+    // Answers of /v1 are the caller's own (balances, history, new keys' secrets): no cache keeps them.
+    if (request.url.startsWith('/v1/')) reply.header('Cache-Control', 'no-store')
     done()
   })
 

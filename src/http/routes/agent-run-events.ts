@@ -56,7 +56,7 @@ export const agentRunEventRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = as
       const res = reply.raw
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
+        'cache-control': 'no-store, no-transform',
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
         'x-request-id': request.id,
