@@ -103,7 +103,7 @@ interface Round {
 
 export async function run(options: RunOptions): Promise<BenchResult> {
   const s = options.quick ? QUICK : FULL
-  const server = await startBenchServer({ DSP_KEY_CACHE_TTL_SECONDS: '3600' })
+  const server = await startBenchServer()
   try {
     const deps: Deps = server.app.deps
     const seedSeconds = await seedSmallDemo(server)

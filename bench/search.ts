@@ -141,7 +141,7 @@ function planOf(resolved: Resolved, includeDomains: string[]): RetrievalPlan {
 
 export async function run(options: RunOptions): Promise<BenchResult> {
   const s = options.quick ? QUICK : FULL
-  const server = await startBenchServer({ DSP_KEY_CACHE_TTL_SECONDS: '3600' })
+  const server = await startBenchServer()
   let floor: FastifyInstance | null = null
   try {
     const corpus = await demoCorpus(server)

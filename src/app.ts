@@ -6,7 +6,7 @@ import path from 'node:path'
 import pino from 'pino'
 import { Clock } from './clock.ts'
 import { publicUrl as basePublicUrl, type Config } from './config.ts'
-import { KeyCache } from './domain/api-keys.ts'
+import { KEY_CACHE_TTL_MS, KeyCache } from './domain/api-keys.ts'
 import { recountVectors } from './domain/corpus/coverage.ts'
 import { CorpusVectors, lazyEmbedder } from './domain/corpus/vectors.ts'
 import { runClosingQueue } from './domain/credits/metering.ts'
@@ -61,7 +61,6 @@ export async function createApp(config: Readonly<Config>, options: CreateAppOpti
     dataDir: config.DSP_DATA_DIR,
     loadDataDir: options.loadDataDir,
     inMemory: options.inMemory,
-    thread: config.DSP_STORE_THREAD,
   })
   await migrateToLatest(store.db)
   const clock = new Clock()
@@ -72,7 +71,7 @@ export async function createApp(config: Readonly<Config>, options: CreateAppOpti
     faults,
     config.DSP_DEPENDENCY_TIMEOUT_MS,
   )
-  const keyCache = new KeyCache(config.DSP_KEY_CACHE_TTL_SECONDS * 1000)
+  const keyCache = new KeyCache(KEY_CACHE_TTL_MS)
   if (store.url) await keyCache.listen(store.url)
   const embedder = lazyEmbedder(config)
   const deps: Deps = {

@@ -57,12 +57,6 @@ export const ConfigSchema = Type.Object({
     minimum: 1024,
     description: 'Request body cap; over it answers 413 request.too_large.',
   }),
-  DSP_KEY_CACHE_TTL_SECONDS: Type.Integer({
-    default: 60,
-    minimum: 0,
-    maximum: 3600,
-    description: 'How long a verified key stays in the in-process cache.',
-  }),
   DSP_GRAPH_BLOCK_CACHE_MB: Type.Integer({
     default: 128,
     minimum: 0,
@@ -73,11 +67,6 @@ export const ConfigSchema = Type.Object({
     default: 5000,
     minimum: 1,
     description: 'Deadline of one retrieval engine call; past it 504 upstream.timeout.',
-  }),
-  DSP_STORE_THREAD: Type.Enum(['worker', 'main'], {
-    default: 'worker',
-    description:
-      "Where the embedded store's engine (PGlite) runs: worker, a thread of its own, so HTTP, planning and serialisation go on while it reads and writes; main, the server's own thread. Ignored with DATABASE_URL.",
   }),
   DSP_DEPENDENCY_TIMEOUT_MS: Type.Integer({
     default: 2000,
@@ -100,23 +89,11 @@ export const ConfigSchema = Type.Object({
     maximum: 64,
     description: 'Agent runs one worker process runs at once; 0 disables the in-process worker of dsp serve.',
   }),
-  DSP_AGENT_START_CONCURRENCY: Type.Integer({
-    default: 5,
-    minimum: 1,
-    description:
-      'Agent runs one credential may have started and unfinished before a start answers 429 quota.concurrency_exceeded.',
-  }),
   DSP_AGENT_LEASE_SECONDS: Type.Integer({
     default: 30,
     minimum: 1,
     description:
       'Lease of a claimed agent run, renewed at every step; a run whose worker died is claimed again once it expires.',
-  }),
-  DSP_AGENT_POLL_MS: Type.Integer({
-    default: 500,
-    minimum: 10,
-    description:
-      'How often an agent worker polls the queue, and an event stream the store, when no in-process signal came.',
   }),
   DSP_CACHE_DIR: Type.String({
     default: './node_modules/.cache/dsp',

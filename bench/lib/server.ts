@@ -86,10 +86,7 @@ async function freshPostgresDatabase(baseUrl: string): Promise<{ url: string; dr
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) }
 }
 
-/** Settings a benchmark's server takes from the environment of `npm run bench`. */
-const PASSED_SETTINGS = ['DSP_STORE_THREAD'] as const
-
-/** `overrides` are configuration variables (DSP_KEY_CACHE_TTL_SECONDS, …) for this benchmark. */
+/** `overrides` are configuration variables (DSP_RETRIEVAL_TIMEOUT_MS, …) for this benchmark. */
 export async function startBenchServer(overrides: Record<string, string> = {}): Promise<BenchServer> {
   const seededDir = process.env.DSP_BENCH_SEEDED_DATA_DIR
   const seededUrl = process.env.DSP_BENCH_SEEDED_DATABASE_URL
@@ -110,8 +107,6 @@ export async function startBenchServer(overrides: Record<string, string> = {}): 
       DSP_LOG_LEVEL: 'silent',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...overrides,
-      // How the store runs, to compare both ways in one session (docs/performance.md).
-      ...Object.fromEntries(PASSED_SETTINGS.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : []))),
     })
     // On disk, not in memory, so the embedded store is the one `dsp serve` runs.
     const app = await createApp(config, { port: 0, logger: false })

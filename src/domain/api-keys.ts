@@ -110,11 +110,14 @@ interface CachedKey {
 
 /**
  * Warm key lookups cost no store round trip: verified keys stay in this map for
- * DSP_KEY_CACHE_TTL_SECONDS. Revocation still applies to the next request: the revoking process
+ * KEY_CACHE_TTL_MS. Revocation still applies to the next request: the revoking process
  * drops the entry itself, and on PostgreSQL every process LISTENs on `dsp_key_revoked`, which the
  * revoke transaction NOTIFYs. If the LISTEN connection drops, the cache is cleared and bypassed
  * until it is back, so a missed notification can never keep a revoked key alive.
  */
+/** How long a verified key stays in the cache (revocation still applies to the next request). */
+export const KEY_CACHE_TTL_MS = 60_000
+
 export class KeyCache {
   private readonly entries = new Map<string, CachedKey>()
   /** When this process last wrote each key's last_used_at. */

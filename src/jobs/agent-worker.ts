@@ -5,7 +5,7 @@
 // checkpoint. Paused (claims nothing) while the agent_engine fault is injected.
 import { executeRun, Interrupted } from '../agent/engine.ts'
 import { claimAgentRun, failAttempt, LostClaim, type Claim } from '../domain/agent-runs/progress.ts'
-import { onQueued } from '../domain/agent-runs/signals.ts'
+import { AGENT_POLL_MS, onQueued } from '../domain/agent-runs/signals.ts'
 import { randomId } from '../domain/ids.ts'
 import type { Deps } from '../domain/types.ts'
 
@@ -19,7 +19,7 @@ export interface AgentWorker {
 
 export function startAgentWorker(deps: Deps, options: { concurrency?: number; pollMs?: number } = {}): AgentWorker {
   const concurrency = options.concurrency ?? deps.config.DSP_AGENT_WORKERS
-  const pollMs = options.pollMs ?? deps.config.DSP_AGENT_POLL_MS
+  const pollMs = options.pollMs ?? AGENT_POLL_MS
   const owner = randomId('wkr', 8)
   const active = new Set<Promise<void>>()
   let stopping = false

@@ -1,4 +1,4 @@
-// The embedded store's engine in a worker thread (DSP_STORE_THREAD, docs/architecture.md "Store"):
+// The embedded store's engine in a worker thread (docs/architecture.md "Store"):
 // the same answers and errors as PGlite on the server's thread, and the server's thread free
 // while a statement runs.
 import assert from 'node:assert/strict'
@@ -7,8 +7,7 @@ import { sql } from 'kysely'
 import type { Worker } from 'node:worker_threads'
 import { isConnectionError } from '../../src/domain/guard.ts'
 import { RemotePGlite } from '../../src/store/pglite-remote.ts'
-import { expectStatus } from '../support/http.ts'
-import { startTestServer, usingPostgres, useTestServer } from '../support/server.ts'
+import { usingPostgres, useTestServer } from '../support/server.ts'
 
 const server = useTestServer()
 const embedded = { skip: usingPostgres() ? 'the embedded store only' : false }
@@ -16,7 +15,6 @@ const embedded = { skip: usingPostgres() ? 'the embedded store only' : false }
 describe('the embedded engine in a worker thread', () => {
   test('by default the engine runs in a worker thread', embedded, async () => {
     const api = await server()
-    assert.equal(api.app.deps.config.DSP_STORE_THREAD, 'worker')
     assert.ok((api.app.deps.store as { pglite?: unknown }).pglite instanceof RemotePGlite)
   })
 
@@ -68,17 +66,4 @@ describe('the embedded engine in a worker thread', () => {
       await engine.close()
     },
   )
-
-  test("DSP_STORE_THREAD=main runs the engine on the server's thread, with the same answers", embedded, async () => {
-    const api = await startTestServer({ DSP_STORE_THREAD: 'main' })
-    try {
-      assert.ok(!((api.app.deps.store as { pglite?: unknown }).pglite instanceof RemotePGlite))
-      const { key } = await api.admin.workspaceWithKey({ credits: 1 })
-      const res = await api.get('/v1/credits', { key })
-      expectStatus(res, 200)
-      assert.equal(res.body.spendable, 1)
-    } finally {
-      await api.close()
-    }
-  })
 })

@@ -10,7 +10,6 @@ test('defaults apply when the environment is empty', () => {
   assert.equal(c.DSP_PORT, 8080)
   assert.equal(c.DSP_TEST_CLOCK, '0')
   assert.equal(c.DATABASE_URL, undefined)
-  assert.equal(c.DSP_STORE_THREAD, 'worker')
 })
 
 test('numbers are converted from strings', () => {
@@ -105,4 +104,13 @@ test('dsp exits with code 2 and one line naming the variable on a bad value', ()
   const lines = r.stderr.trim().split('\n')
   assert.equal(lines.length, 1, r.stderr)
   assert.match(lines[0]!, /DSP_PORT/)
+})
+
+test('.env.example lists every setting of the config schema, and nothing else', async () => {
+  const { readFileSync } = await import('node:fs')
+  const { ConfigSchema } = await import('../../src/config.ts')
+  const listed = new Set(
+    [...readFileSync('.env.example', 'utf8').matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]!),
+  )
+  assert.deepEqual([...listed].sort(), Object.keys(ConfigSchema.properties).sort())
 })

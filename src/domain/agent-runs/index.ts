@@ -19,7 +19,7 @@ import { checkEntityCeiling, recordShown } from './ceiling.ts'
 import { engineAccepts, withAgentStore } from './guard.ts'
 import { notifyQueued, notifyRun } from './signals.ts'
 import { settleRun } from './settle.ts'
-import { releaseSlot, slotKey, START_SLOT_TTL_SECONDS } from './slots.ts'
+import { releaseSlot, slotKey, START_CONCURRENCY, START_SLOT_TTL_SECONDS } from './slots.ts'
 import { holdMilli, tierAction } from './tiers.ts'
 import { listItemView, runView, TERMINAL } from './views.ts'
 
@@ -114,15 +114,11 @@ export async function startAgentRun(
   const earlier = await replay()
   if (earlier) return earlier
 
-  const slot = await deps.limiter.acquire(
-    slotKey(credential),
-    deps.config.DSP_AGENT_START_CONCURRENCY,
-    START_SLOT_TTL_SECONDS,
-  )
+  const slot = await deps.limiter.acquire(slotKey(credential), START_CONCURRENCY, START_SLOT_TTL_SECONDS)
   if (!slot.allowed) {
     throw new ApiError(
       'quota.concurrency_exceeded',
-      `This credential already has ${slot.inFlight} agent runs started and not yet finished (at most ${deps.config.DSP_AGENT_START_CONCURRENCY}). Retry with the same Idempotency-Key after Retry-After.`,
+      `This credential already has ${slot.inFlight} agent runs started and not yet finished (at most ${START_CONCURRENCY}). Retry with the same Idempotency-Key after Retry-After.`,
       { retryAfter: CONCURRENCY_RETRY_AFTER_SECONDS },
     )
   }

@@ -1,7 +1,10 @@
 // In-process wake-ups for agent runs: a committed event wakes the SSE streams of that run, an
 // accepted run wakes the in-process workers. Across processes both also poll the store
-// (DSP_AGENT_POLL_MS), so a missed signal only delays, never loses, anything.
+// (AGENT_POLL_MS), so a missed signal only delays, never loses, anything.
 import { EventEmitter } from 'node:events'
+
+/** How often a worker polls the queue, and an event stream the store, when no in-process signal came. */
+export const AGENT_POLL_MS = 500
 
 const bus = new EventEmitter()
 bus.setMaxListeners(0)

@@ -10,6 +10,9 @@ import { credentialKey } from './ceiling.ts'
 
 export const START_SLOT_TTL_SECONDS = HOLD_LAPSE_SECONDS
 
+/** §8: more than this many runs started and unfinished on one credential answer 429 quota.concurrency_exceeded. */
+export const START_CONCURRENCY = 5
+
 export const slotKey = (credential: Pick<Credential, 'key_id' | 'user_id'>) =>
   `agents.start:${credentialKey(credential)}`
 

@@ -7,7 +7,7 @@ import { Type } from 'typebox'
 import { RunParams } from '../../contract/agent-runs.ts'
 import { Strict } from '../../contract/common.ts'
 import * as agentRuns from '../../domain/agent-runs/index.ts'
-import { waitForRun } from '../../domain/agent-runs/signals.ts'
+import { AGENT_POLL_MS, waitForRun } from '../../domain/agent-runs/signals.ts'
 import type { Deps } from '../../domain/types.ts'
 
 const HEARTBEAT_MS = 15_000
@@ -81,7 +81,7 @@ export const agentRunEventRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = as
             res.write(': keep-alive\n\n')
             lastWrite = Date.now()
           }
-          await waitForRun(run.run_id, deps.config.DSP_AGENT_POLL_MS, gone.signal)
+          await waitForRun(run.run_id, AGENT_POLL_MS, gone.signal)
         }
       } catch (e) {
         request.log.warn({ err: (e as Error).message, run_id: run.run_id }, 'event stream ended on an error')
