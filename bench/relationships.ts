@@ -9,7 +9,7 @@
 import { peopleFilter } from '../src/domain/relationships/anchors.ts'
 import { computeRelationships, planRelationships, relationshipsPage } from '../src/domain/relationships/index.ts'
 import type { Deps } from '../src/domain/types.ts'
-import { blockFromSource, flushGraphBlocks, joinCompanies, unpackBlock } from '../src/domain/relationships/blocks.ts'
+import { blockFromSource, joinCompanies, unpackBlock } from '../src/domain/relationships/blocks.ts'
 import { readGraph } from '../src/domain/relationships/common.ts'
 import { findGraphBlock, readBlockSource } from '../src/store/graph-blocks.ts'
 import type { Population } from '../src/store/relationships.ts'
@@ -91,7 +91,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
     }
     // One answer first, so both companies' blocks are built and stored before anything is timed.
     await post()
-    await flushGraphBlocks(deps)
+    await deps.graphBlocks.flush()
     const rounds = await timeAlternating(fns, ['http', 'domain', 'read', 'stored', 'build'], s)
     const med = (f: (r: Round) => number, digits = 3) => round(median(rounds.map(f)), digits)
     const httpP50 = med((r) => r.http.p50_ms)

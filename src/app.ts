@@ -1,6 +1,8 @@
 // Wiring: opens the store, migrates, loads the deployment secret, builds the dependencies and
 // the server. Used by `dsp serve` and by the tests' startTestServer.
-import { flushGraphBlocks } from './domain/relationships/blocks.ts'
+import { GraphBlocks } from './domain/relationships/blocks.ts'
+import { Exposures } from './domain/agent-runs/ceiling.ts'
+import { SearchCaches } from './domain/search/engine.ts'
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import pino from 'pino'
@@ -88,6 +90,9 @@ export async function createApp(config: Readonly<Config>, options: CreateAppOpti
     embedder,
     vectors: new CorpusVectors(store.db, path.join(config.DSP_DATA_DIR, 'index'), embedder, log),
     runClosings: runClosingQueue(store.db, log),
+    exposures: new Exposures(store.db, log),
+    graphBlocks: new GraphBlocks(store.db, clock, log, config.DSP_GRAPH_BLOCK_CACHE_MB * 1024 * 1024),
+    searchCaches: new SearchCaches(),
   }
   // Vector counts follow the configured embedder: after a switch of embedder, coverage must not
   // count the previous one's vectors (docs/corpus.md §7). A failure leaves the figures as they were.
@@ -102,7 +107,7 @@ export async function createApp(config: Readonly<Config>, options: CreateAppOpti
     close: async () => {
       await server.app.close()
       await worker?.stop()
-      await flushGraphBlocks(deps)
+      await deps.graphBlocks.flush()
       await keyCache.close()
       await limiter.close()
       await store.close()

@@ -16,6 +16,7 @@ import type {
 import type { AddItemsResponse, ListItemsPage, ListsResponse, SavedListResponse } from '../../src/contract/lists.ts'
 import type { EntityCategory as EntityCategoryType } from '../../src/contract/records.ts'
 import type {
+  ActionType as ActionTypeName,
   HistoryRunDetail,
   HistoryRunSummary,
   MetricsResponse,
@@ -24,6 +25,7 @@ import type {
 } from '../../src/contract/usage.ts'
 
 export type Meta = MetaType
+export type ActionType = ActionTypeName
 export type Problem = ProblemType
 export type SessionView = Static<typeof SessionViewSchema>
 export type MembersResponse = Static<typeof MembersResponseSchema>

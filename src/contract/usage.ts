@@ -2,7 +2,11 @@
 import { Type, type Static } from 'typebox'
 import { Credits, ListEnvelope, Nullable, Strict, Timestamp, WithMeta } from './common.ts'
 
-export const ActionTypeName = Type.Enum([
+/**
+ * §2.6: the closed set of 13 action types, the one list of them. Pricing is a Record over it (a
+ * missing price does not compile), the history schema enumerates it, the dashboard labels it.
+ */
+export const ACTION_TYPES = [
   'dsp.search.fast',
   'dsp.search.auto',
   'dsp.search.deep',
@@ -16,7 +20,10 @@ export const ActionTypeName = Type.Enum([
   'dsp.agent.run.medium',
   'dsp.agent.run.high',
   'dsp.agent.run.xhigh',
-])
+] as const
+export type ActionType = (typeof ACTION_TYPES)[number]
+
+export const ActionTypeName = Type.Enum([...ACTION_TYPES])
 
 export const HistoryRunSummary = Type.Object({
   id: Type.Integer(),

@@ -11,6 +11,9 @@ import type { KeyCache } from './api-keys.ts'
 import type { CorpusVectors } from './corpus/vectors.ts'
 import type { RunUpdate } from '../store/usage.ts'
 import type { WriteBehind } from './write-behind.ts'
+import type { Exposures } from './agent-runs/ceiling.ts'
+import type { GraphBlocks } from './relationships/blocks.ts'
+import type { SearchCaches } from './search/engine.ts'
 
 export const SCOPES = [
   'dsp.search.read',
@@ -58,4 +61,10 @@ export interface Deps {
   readonly vectors: CorpusVectors
   /** Billed runs' closings, written in batches a moment after their answers (domain/credits/metering.ts). */
   readonly runClosings: WriteBehind<RunUpdate>
+  /** Records shown, queued for the entity ceiling (domain/agent-runs/ceiling.ts). */
+  readonly exposures: Exposures
+  /** Unpacked company graph blocks and the ones built but not stored yet (domain/relationships/blocks.ts). */
+  readonly graphBlocks: GraphBlocks
+  /** Search's per-process caches (domain/search/engine.ts). */
+  readonly searchCaches: SearchCaches
 }

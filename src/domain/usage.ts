@@ -10,7 +10,7 @@ import { flushFinishedRuns } from './credits/metering.ts'
 import { fingerprint, issueCursor, readCursor } from './cursors.ts'
 import { guarded } from './guard.ts'
 import type { Credential, Deps } from './types.ts'
-import type { ActionType } from './credits/pricing.ts'
+import type { ActionType } from '../contract/usage.ts'
 import { HOLD_LAPSE_SECONDS } from './credits/holds.ts'
 
 export const RETENTION_DAYS = 90

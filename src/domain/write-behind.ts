@@ -59,23 +59,3 @@ export class WriteBehind<T> {
     return this.writing
   }
 }
-
-/**
- * One value per server and purpose (a WriteBehind, a cache), created on first use. `keyOf` names
- * the server: by default the owner itself (deps); deps.store when copies of deps share it.
- */
-export function perServer<K extends object, V>(
-  create: (owner: K) => V,
-  keyOf: (owner: K) => object = (owner) => owner,
-): (owner: K) => V {
-  const made = new WeakMap<object, V>()
-  return (owner) => {
-    const key = keyOf(owner)
-    let value = made.get(key)
-    if (value === undefined) {
-      value = create(owner)
-      made.set(key, value)
-    }
-    return value
-  }
-}

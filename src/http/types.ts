@@ -2,21 +2,6 @@
 import type { ErrorCode } from '../errors.ts'
 import type { Credential, Scope } from '../domain/types.ts'
 
-export type ActionType =
-  | 'dsp.search.fast'
-  | 'dsp.search.auto'
-  | 'dsp.search.deep'
-  | 'dsp.similar'
-  | 'dsp.entities'
-  | 'dsp.relationships'
-  | 'dsp.relationships.ask'
-  | 'dsp.org_chart'
-  | 'dsp.agent.run.minimal'
-  | 'dsp.agent.run.low'
-  | 'dsp.agent.run.medium'
-  | 'dsp.agent.run.high'
-  | 'dsp.agent.run.xhigh'
-
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Accepted scopes: any one suffices. Present on every credentialed /v1 route. */

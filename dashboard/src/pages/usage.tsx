@@ -4,7 +4,16 @@
 import { useState } from 'react'
 import { get, post } from '../api.ts'
 import { navigate } from '../router.tsx'
-import type { Credits, History, HistoryDetail, HistoryRow, Metrics, SessionView, TopupIntent } from '../types.ts'
+import type {
+  ActionType,
+  Credits,
+  History,
+  HistoryDetail,
+  HistoryRow,
+  Metrics,
+  SessionView,
+  TopupIntent,
+} from '../types.ts'
 import { ErrorMessage, formatCredits, formatDate, Json, Loading, PageTitle, Table, useLoad } from '../ui.tsx'
 
 export function UsagePage({ me }: { me: SessionView }) {
@@ -81,6 +90,23 @@ function Balance({ me }: { me: SessionView }) {
       <ErrorMessage error={error} />
     </section>
   )
+}
+
+/** Every action type of §2.6, in words (a Record over the contract's list: a new type must be named here). */
+const ACTION_LABELS: Record<ActionType, string> = {
+  'dsp.search.fast': 'Search (fast)',
+  'dsp.search.auto': 'Search (auto)',
+  'dsp.search.deep': 'Search (deep)',
+  'dsp.similar': 'Look-alikes',
+  'dsp.entities': 'Record lookup',
+  'dsp.relationships': 'Relationships',
+  'dsp.relationships.ask': 'Relationships question',
+  'dsp.org_chart': 'Org chart',
+  'dsp.agent.run.minimal': 'Agent run (minimal)',
+  'dsp.agent.run.low': 'Agent run (low)',
+  'dsp.agent.run.medium': 'Agent run (medium)',
+  'dsp.agent.run.high': 'Agent run (high)',
+  'dsp.agent.run.xhigh': 'Agent run (xhigh)',
 }
 
 const CHART = { width: 640, height: 180, pad: 4 }
@@ -203,7 +229,11 @@ function HistoryTable() {
             empty="No runs yet. Try the playground."
             columns={[
               { key: 'occurred_at', header: 'When', render: (r) => formatDate(r.occurred_at) },
-              { key: 'action_type', header: 'Action', render: (r) => <code>{r.action_type}</code> },
+              {
+                key: 'action_type',
+                header: 'Action',
+                render: (r) => <span title={r.action_type}>{ACTION_LABELS[r.action_type]}</span>,
+              },
               { key: 'query', header: 'Query' },
               {
                 key: 'actor_type',
@@ -246,7 +276,7 @@ function HistoryTable() {
       {detail && (
         <section className="card stack" aria-labelledby="run-detail">
           <h3 id="run-detail">
-            Run {detail.id} · <code>{detail.action_type}</code>
+            Run {detail.id} · {ACTION_LABELS[detail.action_type]} <code>{detail.action_type}</code>
           </h3>
           <dl className="summary">
             <div>

@@ -4,7 +4,9 @@
 import { ApiError } from '../../errors.ts'
 import * as store from '../../store/agent-runs.ts'
 import type { Credential, Deps } from '../types.ts'
-import { perServer, WriteBehind } from '../write-behind.ts'
+import type { Logger } from 'pino'
+import type { Db } from '../../store/db.ts'
+import { WriteBehind } from '../write-behind.ts'
 
 export const EXPOSURE_WINDOW_DAYS = 30
 
@@ -20,9 +22,17 @@ interface Shown {
   at: Date
 }
 
-const exposures = perServer(
-  (deps: Deps) =>
-    new WriteBehind<Shown>({
+/**
+ * This process's queue of records shown (Deps.exposures), written in batches a moment later, and
+ * what it wrote recently: a record this process wrote for a credential less than
+ * EXPOSURE_REFRESH_MS ago is in the store with that date or a later one, so it is not queued again.
+ */
+export class Exposures {
+  /** Keys `credential\u0000category:id` with the time they were written, oldest first (at most RECENT_MAX). */
+  readonly recentlyWritten = new Map<string, number>()
+  readonly queue: WriteBehind<Shown>
+  constructor(db: Db, log: Logger) {
+    this.queue = new WriteBehind<Shown>({
       write: async (items) => {
         // One upsert per credential in the batch, with its latest time.
         const byCredential = new Map<string, { entities: string[]; at: Date }>()
@@ -34,16 +44,16 @@ const exposures = perServer(
             if (item.at > got.at) got.at = item.at
           }
         }
-        for (const [credential, got] of byCredential)
-          await store.recordExposures(deps.db, credential, got.entities, got.at)
+        for (const [credential, got] of byCredential) await store.recordExposures(db, credential, got.entities, got.at)
       },
       onError: (e) => {
         // What was not written must not be taken for written (recordShown).
-        recentlyWritten(deps).clear()
-        deps.log.warn({ err: e.message }, 'could not record shown entities')
+        this.recentlyWritten.clear()
+        log.warn({ err: e.message }, 'could not record shown entities')
       },
-    }),
-)
+    })
+  }
+}
 
 /**
  * Records that `credential` was shown these records now. Call it from any route once its answer
@@ -59,7 +69,7 @@ export function recordShown(deps: Deps, credential: Credential, records: { categ
   const at = deps.clock.now()
   // A record this server wrote for this credential less than EXPOSURE_REFRESH_MS ago is in the
   // store with that date or a later one: its upsert would change nothing, so it is not queued.
-  const written = recentlyWritten(deps)
+  const written = deps.exposures.recentlyWritten
   const due = records
     .map((r) => `${r.category}:${r.id}`)
     .filter((entity) => {
@@ -72,17 +82,15 @@ export function recordShown(deps: Deps, credential: Credential, records: { categ
     })
   if (written.size > RECENT_MAX)
     for (const key of [...written.keys()].slice(0, written.size - RECENT_MAX / 2)) written.delete(key)
-  if (due.length > 0) exposures(deps).push({ credential: who, entities: due, at })
+  if (due.length > 0) deps.exposures.queue.push({ credential: who, entities: due, at })
 }
 
-/** Exposures this server queued, by credential and record, with the time they were shown (oldest first). */
-const recentlyWritten = perServer((_deps: Deps) => new Map<string, number>())
 /** At most this many are remembered; the oldest go first. */
 const RECENT_MAX = 100_000
 
 /** Writes the queued exposures of this server (before counting, and at shutdown). */
 export function flushShown(deps: Deps): Promise<void> {
-  return exposures(deps).flush()
+  return deps.exposures.queue.flush()
 }
 
 export async function countShown(deps: Deps, credential: Credential): Promise<number> {

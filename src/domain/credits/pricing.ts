@@ -2,24 +2,8 @@
 // computed from what the answer delivers. Amounts in thousandths of a credit.
 // Prices the contract leaves open (search, similar, entity lookup) are set here and documented
 // in docs/billing.md.
+import type { ActionType } from '../../contract/usage.ts'
 import { ApiError } from '../../errors.ts'
-
-export const ACTION_TYPES = [
-  'dsp.search.fast',
-  'dsp.search.auto',
-  'dsp.search.deep',
-  'dsp.similar',
-  'dsp.entities',
-  'dsp.relationships',
-  'dsp.relationships.ask',
-  'dsp.org_chart',
-  'dsp.agent.run.minimal',
-  'dsp.agent.run.low',
-  'dsp.agent.run.medium',
-  'dsp.agent.run.high',
-  'dsp.agent.run.xhigh',
-] as const
-export type ActionType = (typeof ACTION_TYPES)[number]
 
 /**
  * How a call's units become a price:
@@ -36,7 +20,7 @@ export type PriceRule =
   | { kind: 'flat'; milli: number }
   | { kind: 'run'; milli: number }
 
-export const PRICING: Partial<Record<string, PriceRule>> = {
+export const PRICING: Readonly<Record<ActionType, PriceRule>> = {
   'dsp.search.fast': { kind: 'per_unit', milli: 20 },
   'dsp.search.auto': { kind: 'per_unit', milli: 40 },
   'dsp.search.deep': { kind: 'per_unit', milli: 100 },
@@ -56,7 +40,7 @@ export const PRICING: Partial<Record<string, PriceRule>> = {
 export const INSTITUTIONS_FLAT_MILLI = 2000
 
 export function priceRule(action: string): PriceRule {
-  const rule = PRICING[action]
+  const rule = Object.hasOwn(PRICING, action) ? PRICING[action as ActionType] : undefined
   if (!rule)
     throw new ApiError(
       'credits.unknown_action',

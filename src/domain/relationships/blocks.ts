@@ -6,7 +6,10 @@
 import * as store from '../../store/graph-blocks.ts'
 import type { EdgeRules, GraphEdge, Population } from '../../store/relationships.ts'
 import { findSeedEdges } from '../../store/relationships.ts'
-import { perServer, WriteBehind } from '../write-behind.ts'
+import type { Logger } from 'pino'
+import type { Clock } from '../../clock.ts'
+import type { Db } from '../../store/db.ts'
+import { WriteBehind } from '../write-behind.ts'
 import type { Deps } from '../types.ts'
 import type { InstitutionInfo } from './common.ts'
 import { edgeColumns, Interner, kindOfType, NO_START, OPEN, type EdgeColumns, type JoinInput } from './graph.ts'
@@ -215,24 +218,30 @@ export function unpackBlock(data: Uint8Array): CompanyBlock | null {
 
 type PendingBlock = { company_key: string; generation: number; people: number; affiliations: number; data: Uint8Array }
 
-// Per store, not per deps: graph reads run on a copy of deps whose db is their transaction. The
-// blocks are written through the store's own connection.
-const pendingBlocks = perServer(
-  ({ store: owner, clock, log }: Deps) =>
-    new WriteBehind<PendingBlock>({
+/**
+ * This process's graph blocks (Deps.graphBlocks): the unpacked ones it keeps, and the ones it built
+ * and has not stored yet. Graph reads run on a copy of deps whose db is their transaction; built
+ * blocks are written through the store's own connection.
+ */
+export class GraphBlocks {
+  readonly cache: BlockCache
+  readonly pending: WriteBehind<PendingBlock>
+  constructor(db: Db, clock: Clock, log: Logger, cacheBytes: number) {
+    this.cache = new BlockCache(cacheBytes)
+    this.pending = new WriteBehind<PendingBlock>({
       // One at a time: a block is up to a few megabytes.
       write: async (blocks) => {
-        for (const b of blocks) await store.saveGraphBlock(owner.db, b, clock.now())
+        for (const b of blocks) await store.saveGraphBlock(db, b, clock.now())
       },
       onError: (e, n) => log.warn({ err: e.message, blocks: n }, 'could not store graph blocks'),
       delayMs: 0,
-    }),
-  (deps) => deps.store,
-)
+    })
+  }
 
-/** Writes the graph blocks this server built and has not stored yet (at shutdown). */
-export function flushGraphBlocks(deps: Deps): Promise<void> {
-  return pendingBlocks(deps).flush()
+  /** Writes the blocks this process built and has not stored yet (at shutdown). */
+  flush(): Promise<void> {
+    return this.pending.flush()
+  }
 }
 
 /**
@@ -240,7 +249,7 @@ export function flushGraphBlocks(deps: Deps): Promise<void> {
  * block never changes once built (it is for one generation), so a cached one is exact whenever
  * its generation is the current one, which every read checks in its own snapshot.
  */
-class BlockCache {
+export class BlockCache {
   private readonly entries = new Map<string, { generation: number; block: CompanyBlock; bytes: number }>()
   private bytes = 0
   constructor(private readonly limit: number) {}
@@ -272,11 +281,6 @@ class BlockCache {
   }
 }
 
-const blockCache = perServer(
-  (deps: Deps) => new BlockCache(deps.config.DSP_GRAPH_BLOCK_CACHE_MB * 1024 * 1024),
-  (deps) => deps.store,
-)
-
 /**
  * A company's block for the snapshot `db` reads: this process's unpacked copy or the stored one
  * when it was built for the current graph generation, else built now. A built block is stored after the read (never inside it: the
@@ -284,7 +288,7 @@ const blockCache = perServer(
  */
 export async function companyBlock(deps: Deps, companyKey: string): Promise<CompanyBlock> {
   const db = deps.db
-  const cache = blockCache(deps)
+  const { cache } = deps.graphBlocks
   const found = await store.findGraphBlock(db, companyKey, cache.generationOf(companyKey))
   const cached = cache.get(companyKey, found.generation)
   if (cached) return cached
@@ -297,7 +301,7 @@ export async function companyBlock(deps: Deps, companyKey: string): Promise<Comp
   const packed = blockFromSource(source, null)
   if (packed) {
     const data = packBlock(packed)
-    pendingBlocks(deps).push({
+    deps.graphBlocks.pending.push({
       company_key: companyKey,
       generation: source.generation,
       people: packed.people,

@@ -21,6 +21,7 @@ import {
   type GeoFilter,
 } from '../../store/search-filters.ts'
 import type { Deps } from '../types.ts'
+import type { Vocabularies } from './parser.ts'
 import { DOCUMENT_FILTERS, GTM_FILTERS, filterSpec, type DocumentCategory } from '../../contract/search-catalogue.ts'
 
 export const TABLE: Record<EntityCategory, q.SearchTable> = {
@@ -279,12 +280,10 @@ export async function withRetrieval<T>(deps: Deps, fn: () => Promise<T>): Promis
 // so what a key resolved to once stays true: cached per server and category, up to a bound. A
 // record deleted since is dropped where rows are built (its record is gone).
 const KEY_CACHE_MAX = 2_000_000
-const keyCache = new WeakMap<Deps, Map<EntityCategory, Map<number, string>>>()
 
 /** ids of vector keys of a category (no filter), from the cache, the rest from the store. */
 async function idsOfKeys(deps: Deps, category: EntityCategory, keys: number[]): Promise<Map<number, string>> {
-  let perCategory = keyCache.get(deps)
-  if (!perCategory) keyCache.set(deps, (perCategory = new Map()))
+  const perCategory = deps.searchCaches.keyIds
   let cache = perCategory.get(category)
   if (!cache) perCategory.set(category, (cache = new Map()))
   const out = new Map<number, string>()
@@ -387,18 +386,17 @@ export function fuse(lists: { hits: Hit[]; weight: number }[]): Hit[] {
  * query after it tries the provider again. Per server; on the server's clock (test clock too).
  */
 export const EMBEDDINGS_BREAKER_MS = 30_000
-const breakerOpenUntil = new WeakMap<Deps, number>()
 
 async function embedQuery(deps: Deps, text: string): Promise<{ vector: Float32Array | null; unavailable: boolean }> {
   const embedder = await deps.embedder()
-  if ((breakerOpenUntil.get(deps) ?? 0) > deps.clock.nowMs()) return { vector: null, unavailable: true }
+  if (deps.searchCaches.breakerOpenUntil > deps.clock.nowMs()) return { vector: null, unavailable: true }
   try {
     const [v] = await embedder.embed([text])
-    breakerOpenUntil.delete(deps)
+    deps.searchCaches.breakerOpenUntil = 0
     return { vector: v && !isZeroVector(v) ? v : null, unavailable: false }
   } catch (e) {
     if (!(e instanceof EmbeddingProviderError)) throw e
-    breakerOpenUntil.set(deps, deps.clock.nowMs() + EMBEDDINGS_BREAKER_MS)
+    deps.searchCaches.breakerOpenUntil = deps.clock.nowMs() + EMBEDDINGS_BREAKER_MS
     deps.log.warn(
       { err: e.message, status: e.status, retry_in_ms: EMBEDDINGS_BREAKER_MS },
       'embeddings provider failed on a search query; searching by words only',
@@ -646,16 +644,31 @@ export async function buildRowTexts(deps: Deps, category: EntityCategory, hits: 
 // corpus_state changes only when an ingest commits; reading it once per second per server keeps
 // two queries off every search (attribution and the vector-coverage check).
 const STATE_TTL_MS = 1000
-const stateCache = new WeakMap<Deps, { at: number; value: ReturnType<typeof findCorpusStates> }>()
 
 function corpusStates(deps: Deps) {
-  let hit = stateCache.get(deps)
+  const caches = deps.searchCaches
+  let hit = caches.corpusStates
   if (!hit || Date.now() - hit.at > STATE_TTL_MS) {
-    hit = { at: Date.now(), value: findCorpusStates(deps.db) }
-    hit.value.catch(() => stateCache.delete(deps))
-    stateCache.set(deps, hit)
+    const fresh = { at: Date.now(), value: findCorpusStates(deps.db) }
+    fresh.value.catch(() => {
+      if (caches.corpusStates === fresh) caches.corpusStates = null
+    })
+    caches.corpusStates = hit = fresh
   }
   return hit.value
+}
+
+/**
+ * What search keeps in this process between requests (Deps.searchCaches): the ids of vector keys
+ * per category, the embeddings breaker, the corpora's states (a second), the parser's vocabularies
+ * (a minute).
+ */
+export class SearchCaches {
+  readonly keyIds = new Map<EntityCategory, Map<number, string>>()
+  /** Until when (clock ms) queries are not embedded after the embeddings provider failed. */
+  breakerOpenUntil = 0
+  corpusStates: { at: number; value: ReturnType<typeof findCorpusStates> } | null = null
+  vocabularies: { at: number; value: Promise<Vocabularies> } | null = null
 }
 
 export async function attributionFor(deps: Deps, category: EntityCategory) {

@@ -60,15 +60,14 @@ interface CursorPayload {
   offset: number
 }
 
-// Per server (deps): the parser's vocabularies come from that server's own index.
-const vocabCache = new WeakMap<Deps, { at: number; value: Promise<Vocabularies> }>()
+// The parser's vocabularies come from this server's own index (Deps.searchCaches).
 const VOCAB_TTL_MS = 60_000
 
 function vocabularies(deps: Deps): Promise<Vocabularies> {
-  let hit = vocabCache.get(deps)
+  let hit = deps.searchCaches.vocabularies
   if (!hit || Date.now() - hit.at > VOCAB_TTL_MS) {
     hit = { at: Date.now(), value: loadVocabularies(deps) }
-    vocabCache.set(deps, hit)
+    deps.searchCaches.vocabularies = hit
   }
   return hit.value
 }
