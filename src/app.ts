@@ -93,6 +93,7 @@ export async function createApp(config: Readonly<Config>, options: CreateAppOpti
     exposures: new Exposures(store.db, log),
     graphBlocks: new GraphBlocks(store.db, clock, log, config.DSP_GRAPH_BLOCK_CACHE_MB * 1024 * 1024),
     searchCaches: new SearchCaches(),
+    agentStarts: new Map(),
   }
   // Vector counts follow the configured embedder: after a switch of embedder, coverage must not
   // count the previous one's vectors (docs/corpus.md §7). A failure leaves the figures as they were.

@@ -14,6 +14,7 @@ import type { WriteBehind } from './write-behind.ts'
 import type { Exposures } from './agent-runs/ceiling.ts'
 import type { GraphBlocks } from './relationships/blocks.ts'
 import type { SearchCaches } from './search/engine.ts'
+import type { StartsInFlight } from './agent-runs/index.ts'
 
 export const SCOPES = [
   'dsp.search.read',
@@ -67,4 +68,6 @@ export interface Deps {
   readonly graphBlocks: GraphBlocks
   /** Search's per-process caches (domain/search/engine.ts). */
   readonly searchCaches: SearchCaches
+  /** Agent-run starts under way, by workspace and Idempotency-Key (domain/agent-runs/index.ts). */
+  readonly agentStarts: StartsInFlight
 }

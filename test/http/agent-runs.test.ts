@@ -214,14 +214,20 @@ describe('POST /v1/agents/runs: start', () => {
     assert.notEqual(elsewhere.body.run_id, first.body.run_id)
   })
 
-  test('concurrent starts with one key: one run, one hold', async () => {
+  test('eight simultaneous starts with one key: one run, one hold, one 202 and seven 200 with its handle (never a 429)', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey({ credits: 100 })
     const idem = newKey()
     const answers = await Promise.all(
-      [0, 1, 2].map(() => start(api, key, { query: 'cloud security companies', effort: 'low' }, idem)),
+      Array.from({ length: 8 }, (_, i) =>
+        start(api, key, { query: i % 2 ? 'cloud security companies' : 'another body, same key', effort: 'low' }, idem),
+      ),
     )
-    assert.deepEqual(answers.map((a) => a.status).sort(), [200, 200, 202])
+    assert.deepEqual(
+      answers.map((a) => a.status).sort(),
+      [200, 200, 200, 200, 200, 200, 200, 202],
+      JSON.stringify(answers.map((a) => a.body)),
+    )
     assert.equal(new Set(answers.map((a) => a.body.run_id)).size, 1)
     assert.equal((await credits(api, key)).reserved, 2.125)
   })

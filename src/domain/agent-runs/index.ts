@@ -83,9 +83,20 @@ export async function findReplay(
   idempotencyKey: string | string[] | undefined,
 ): Promise<StartOutcome['handle'] | null> {
   const key = checkIdempotencyKey(idempotencyKey)
+  // A start with this key under way in this process: its run, once made, is the answer.
+  const starting = deps.agentStarts.get(startKey(credential, key))
+  if (starting) {
+    const made = await starting.catch(() => null)
+    if (made) return made.handle
+  }
   const run = await withAgentStore(deps, () => store.findRunByKey(deps.db, credential.workspace_id, key))
   return run ? { run_id: run.id, status: run.status } : null
 }
+
+/** Starts under way in this process, by workspace and Idempotency-Key (Deps.agentStarts). */
+export type StartsInFlight = Map<string, Promise<StartOutcome>>
+
+const startKey = (credential: Credential, key: string) => `${credential.workspace_id}\u0000${key}`
 
 export interface StartOutcome {
   /** false: the key was used before in the workspace; the original handle (200). */
@@ -107,6 +118,29 @@ export async function startAgentRun(
   ctx: { idempotency_key: string | string[] | undefined; request_id: string },
 ): Promise<StartOutcome> {
   const key = checkIdempotencyKey(ctx.idempotency_key)
+  // Simultaneous starts with one key in this process: one makes the run, the others answer it (200).
+  const flight = startKey(credential, key)
+  const earlier = deps.agentStarts.get(flight)
+  if (earlier) {
+    const made = await earlier.catch(() => null)
+    if (made) return { created: false, handle: made.handle }
+  }
+  const starting = startOnce(deps, credential, body, key, ctx.request_id)
+  deps.agentStarts.set(flight, starting)
+  try {
+    return await starting
+  } finally {
+    if (deps.agentStarts.get(flight) === starting) deps.agentStarts.delete(flight)
+  }
+}
+
+async function startOnce(
+  deps: Deps,
+  credential: Credential,
+  body: StartRunBody,
+  key: string,
+  requestId: string,
+): Promise<StartOutcome> {
   const replay = async () => {
     const run = await withAgentStore(deps, () => store.findRunByKey(deps.db, credential.workspace_id, key))
     return run ? { created: false, handle: { run_id: run.id, status: run.status } } : null
@@ -140,7 +174,7 @@ export async function startAgentRun(
             pendingRun(credential, now, {
               action_type: actionType,
               query: body.query,
-              request_id: ctx.request_id,
+              request_id: requestId,
               request: { method: 'POST', path: '/v1/agents/runs', body },
               agent_run_id: runId,
             }),
@@ -163,7 +197,7 @@ export async function startAgentRun(
             hold_id: holdId,
             usage_run_id: usageRunId,
             start_slot: slot.token,
-            request_id: ctx.request_id,
+            request_id: requestId,
             created_at: now,
             started_at: null,
             finished_at: null,
