@@ -20,8 +20,14 @@ import { Limiter, MemoryLimiterStore, RedisLimiterStore } from './limiter/index.
 import { openStore, type Store } from './store/db.ts'
 import { migrateToLatest } from './store/migrate.ts'
 
+/** How long closing waits for route handlers still running. */
+const SHUTDOWN_GRACE_MS = 10_000
+
 export interface App extends BuiltServer {
   deps: Deps
+  /** Stops serving and lets everything under way reach the store (handlers, queues, the worker); the store stays open. */
+  quiesce(): Promise<void>
+  /** quiesce(), then closes the store and every connection. */
   close(): Promise<void>
 }
 
@@ -102,13 +108,24 @@ export async function createApp(config: Readonly<Config>, options: CreateAppOpti
   )
   const server = await buildServer(deps, { logger: options.logger })
   const worker = options.worker === false ? null : startAgentWorker(deps)
+  let quiet: Promise<void> | null = null
+  const quiesce = () =>
+    (quiet ??= (async () => {
+      await server.app.close()
+      // Handlers of requests whose clients went away may still be running: they finish on the
+      // store before it closes, and what they queued is written.
+      await server.inFlight.idle(SHUTDOWN_GRACE_MS)
+      await deps.runClosings.flush()
+      await deps.exposures.queue.flush()
+      await worker?.stop()
+      await deps.graphBlocks.flush()
+    })())
   return {
     ...server,
     deps,
+    quiesce,
     close: async () => {
-      await server.app.close()
-      await worker?.stop()
-      await deps.graphBlocks.flush()
+      await quiesce()
       await keyCache.close()
       await limiter.close()
       await store.close()

@@ -17,6 +17,7 @@ import { searchRoutes } from './routes/search.ts'
 import { usageRoutes } from './routes/usage.ts'
 import { billingRoutes } from './routes/billing.ts'
 import { registerMetering } from './plugins/metering.ts'
+import { trackHandlers, type InFlight } from './plugins/in-flight.ts'
 import { docsRoutes } from './routes/docs.ts'
 import { adminRoutes } from './admin/index.ts'
 import { entityRoutes } from './routes/entities.ts'
@@ -36,6 +37,8 @@ import './types.ts'
 export interface BuiltServer {
   app: FastifyInstance
   publicRoutes: () => PublicRoute[]
+  /** Route handlers still running (a client gone away does not stop its handler). */
+  inFlight: InFlight
 }
 
 export async function buildServer(
@@ -90,6 +93,7 @@ export async function buildServer(
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema))
   // JSON only: any other content type is 415 request.unsupported (§7).
   app.removeContentTypeParser(['text/plain'])
+  const inFlight = trackHandlers(app)
   registerErrorHandling(app, docsUrl)
   registerEnvelope(app, deps)
   // Dashboard sessions (routes/auth.ts) unless a caller passes its own resolver (null: keys only).
@@ -118,5 +122,5 @@ export async function buildServer(
   if (deps.config.DSP_ADMIN_TOKEN) await app.register(adminRoutes, { deps, token: deps.config.DSP_ADMIN_TOKEN })
 
   await app.ready()
-  return { app, publicRoutes: openapi.publicRoutes }
+  return { app, publicRoutes: openapi.publicRoutes, inFlight }
 }

@@ -25,6 +25,8 @@ export class RemotePGlite implements EmbeddedEngine {
   private readonly worker: Worker
   private next = 1
   private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>()
+  /** Calls not answered yet: closing waits for them (PGlite closed under a statement fails its thread). */
+  private readonly pending = new Set<Promise<unknown>>()
   private closed = false
 
   private constructor() {
@@ -79,11 +81,15 @@ export class RemotePGlite implements EmbeddedEngine {
   private call<T>(message: Record<string, unknown>, transfer: ArrayBuffer[] = []): Promise<T> {
     if (this.closed) return Promise.reject(new Error('PGlite is closed'))
     const id = this.next++
-    return new Promise<T>((resolve, reject) => {
+    const answer = new Promise<T>((resolve, reject) => {
       if (this.waiting.size === 0) this.worker.ref()
       this.waiting.set(id, { resolve: resolve as (v: unknown) => void, reject })
       this.worker.postMessage({ ...message, id }, transfer)
     })
+    this.pending.add(answer)
+    const settled = () => void this.pending.delete(answer)
+    answer.then(settled, settled)
+    return answer
   }
 
   async query<R>(sql: string, params: unknown[] = [], options?: { blob?: Blob }): Promise<QueryAnswer<R>> {
@@ -105,6 +111,7 @@ export class RemotePGlite implements EmbeddedEngine {
 
   async close(): Promise<void> {
     if (this.closed) return
+    await Promise.allSettled([...this.pending])
     await this.call({ op: 'close' })
     this.closed = true
     await this.worker.terminate()

@@ -7,7 +7,9 @@ import { sql } from 'kysely'
 import type { Worker } from 'node:worker_threads'
 import { isConnectionError } from '../../src/domain/guard.ts'
 import { RemotePGlite } from '../../src/store/pglite-remote.ts'
-import { usingPostgres, useTestServer } from '../support/server.ts'
+import { expectStatus } from '../support/http.ts'
+import { sumsMatch } from '../support/credits.ts'
+import { startTestServer, usingPostgres, useTestServer } from '../support/server.ts'
 
 const server = useTestServer()
 const embedded = { skip: usingPostgres() ? 'the embedded store only' : false }
@@ -66,4 +68,43 @@ describe('the embedded engine in a worker thread', () => {
       await engine.close()
     },
   )
+})
+
+describe('closing the server under load', () => {
+  test('handlers of requests whose clients went away finish on the store before it closes; nothing is half-written', async () => {
+    const first = await startTestServer({}, { demo: true })
+    let api = first
+    try {
+      const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 100 })
+      const aborted = await Promise.allSettled(
+        Array.from({ length: 30 }, async (_, i) => {
+          const gone = new AbortController()
+          setTimeout(() => gone.abort(), 1 + (i % 8))
+          return fetch(`${api.url}/v1/search`, {
+            method: 'POST',
+            headers: { 'x-api-key': key, 'content-type': 'application/json' },
+            body: JSON.stringify({ mode: 'fast', query: ['cloud', 'payments', 'security'][i % 3], limit: 5 }),
+            signal: gone.signal,
+          })
+        }),
+      )
+      assert.ok(
+        aborted.some((a) => a.status === 'rejected'),
+        'some clients went away mid-request',
+      )
+      // Closing (here: a restart on the same data) waits for the handlers still running.
+      api = await first.restart()
+      await sumsMatch(api, workspace_id)
+      const spent = Math.round((100 - (await api.get('/v1/credits', { key })).body.spendable) * 1000)
+      const history = await api.get('/v1/usage/history', { key, query: { limit: 100 } })
+      expectStatus(history, 200)
+      const charged = history.body.results.reduce(
+        (sum: number, r: { credits_charged: number }) => sum + Math.round(r.credits_charged * 1000),
+        0,
+      )
+      assert.equal(charged, spent, 'the history and the ledger agree')
+    } finally {
+      await api.close()
+    }
+  })
 })

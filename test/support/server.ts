@@ -157,8 +157,8 @@ async function launch(
     restart: async (overrides: Record<string, string> = {}) => {
       // The embedded store lives in memory: its data dir is carried over as a tarball.
       const pglite = (app.deps.store as { pglite?: { dumpDataDir(c: 'none'): Promise<Blob> } }).pglite
-      // The HTTP server first: its close writes what was queued behind answers (charges, runs).
-      await app.app.close()
+      // Everything under way reaches the store first (handlers, queued run closings).
+      await app.quiesce()
       const dump = config.DATABASE_URL || !pglite ? undefined : await pglite.dumpDataDir('none')
       handedOver = true
       await app.close()
