@@ -44,6 +44,44 @@ function decodePointer(p: string): (string | number)[] {
     .map((s) => (/^\d+$/.test(s) ? Number(s) : s))
 }
 
+/**
+ * What an error may repeat of the request (§2.3 `input`, `loc`, `ctx`): strings cut at 256
+ * characters (ending in …), arrays and objects at their first 20 entries (then a '…' entry),
+ * nesting at 3 levels ('[…]', '{…}'). A 1 MB body must not come back inside its own 422.
+ */
+export const ECHO_LIMITS = { chars: 256, entries: 20, depth: 3 } as const
+
+export function cutText(s: string, max: number = ECHO_LIMITS.chars): string {
+  if (s.length <= max) return s
+  // Never end on the first half of a surrogate pair: the answer stays well-formed text.
+  const end = /[\ud800-\udbff]/.test(s[max - 1]!) ? max - 1 : max
+  return s.slice(0, end) + '…'
+}
+
+export function cutEcho(value: unknown, entries: number = ECHO_LIMITS.entries, depth = 0): unknown {
+  if (typeof value === 'string') return cutText(value)
+  if (value === null || typeof value !== 'object') return value
+  if (Array.isArray(value)) {
+    if (depth >= ECHO_LIMITS.depth) return '[…]'
+    const out = value.slice(0, entries).map((v) => cutEcho(v, entries, depth + 1))
+    if (value.length > entries) out.push('…')
+    return out
+  }
+  if (depth >= ECHO_LIMITS.depth) return '{…}'
+  // No prototype: a key named __proto__ stays a plain entry.
+  const out: Record<string, unknown> = Object.create(null)
+  let n = 0
+  for (const k in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, k)) continue
+    if (n++ === entries) {
+      out['…'] = '…'
+      break
+    }
+    out[cutText(k)] = cutEcho((value as Record<string, unknown>)[k], entries, depth + 1)
+  }
+  return out
+}
+
 export function validationEntries(errors: AjvLikeError[], context: string, prefix: (string | number)[] = []) {
   const seen = new Set<string>()
   const out = []
