@@ -45,11 +45,12 @@ function decodePointer(p: string): (string | number)[] {
 }
 
 /**
- * What an error may repeat of the request (§2.3 `input`, `loc`, `ctx`): strings cut at 256
- * characters (ending in …), arrays and objects at their first 20 entries (then a '…' entry),
- * nesting at 3 levels ('[…]', '{…}'). A 1 MB body must not come back inside its own 422.
+ * What an error may repeat of the request (§2.3 `input`, `loc`, `ctx`): a text is cut at 256
+ * characters (ending in …); an array or object keeps its first 20 entries (then a '…' entry) and
+ * 3 levels of nesting ('[…]', '{…}' below), and one echo holds at most 1,024 characters of
+ * texts, keys and numbers in all. A 1 MB body must not come back inside its own 422.
  */
-export const ECHO_LIMITS = { chars: 256, entries: 20, depth: 3 } as const
+export const ECHO_LIMITS = { chars: 256, entries: 20, depth: 3, budget: 1024 } as const
 
 export function cutText(s: string, max: number = ECHO_LIMITS.chars): string {
   if (s.length <= max) return s
@@ -58,13 +59,33 @@ export function cutText(s: string, max: number = ECHO_LIMITS.chars): string {
   return s.slice(0, end) + '…'
 }
 
-export function cutEcho(value: unknown, entries: number = ECHO_LIMITS.entries, depth = 0): unknown {
-  if (typeof value === 'string') return cutText(value)
-  if (value === null || typeof value !== 'object') return value
+/** `value` bounded by ECHO_LIMITS; `entries` and `budget` can be raised for schema-made values (ctx). */
+export function cutEcho(value: unknown, limits: { entries?: number; budget?: number } = {}): unknown {
+  const left = { chars: limits.budget ?? ECHO_LIMITS.budget }
+  return cutWithin(value, limits.entries ?? ECHO_LIMITS.entries, 0, left)
+}
+
+function cutWithin(value: unknown, entries: number, depth: number, left: { chars: number }): unknown {
+  if (typeof value === 'string') {
+    const out = cutText(value, Math.max(1, Math.min(ECHO_LIMITS.chars, left.chars)))
+    left.chars -= out.length
+    return out
+  }
+  if (value === null || typeof value !== 'object') {
+    left.chars -= String(value).length
+    return value
+  }
+  left.chars -= 2
   if (Array.isArray(value)) {
     if (depth >= ECHO_LIMITS.depth) return '[…]'
-    const out = value.slice(0, entries).map((v) => cutEcho(v, entries, depth + 1))
-    if (value.length > entries) out.push('…')
+    const out: unknown[] = []
+    for (const v of value) {
+      if (out.length === entries || left.chars <= 0) {
+        out.push('…')
+        break
+      }
+      out.push(cutWithin(v, entries, depth + 1, left))
+    }
     return out
   }
   if (depth >= ECHO_LIMITS.depth) return '{…}'
@@ -73,11 +94,13 @@ export function cutEcho(value: unknown, entries: number = ECHO_LIMITS.entries, d
   let n = 0
   for (const k in value) {
     if (!Object.prototype.hasOwnProperty.call(value, k)) continue
-    if (n++ === entries) {
+    if (n++ === entries || left.chars <= 0) {
       out['…'] = '…'
       break
     }
-    out[cutText(k)] = cutEcho((value as Record<string, unknown>)[k], entries, depth + 1)
+    const key = cutText(k, Math.max(1, Math.min(ECHO_LIMITS.chars, left.chars)))
+    left.chars -= key.length
+    out[key] = cutWithin((value as Record<string, unknown>)[k], entries, depth + 1, left)
   }
   return out
 }

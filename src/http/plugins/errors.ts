@@ -12,7 +12,7 @@ import { randomId } from '../../domain/ids.ts'
 /** Fastify's default maxParamLength: a longer path segment never reaches a route. */
 export const MAX_PARAM_LENGTH = 100
 /** A problem lists at most this many validation errors (allErrors can find one per array item). */
-const MAX_ERRORS = 50
+const MAX_ERRORS = 20
 /** detail and instance are ours, but may quote the request (a path, a header). */
 const DETAIL_MAX_CHARS = 1024
 
@@ -51,7 +51,7 @@ function boundErrors(errors: unknown[]): unknown[] {
       loc: Array.isArray(entry.loc) ? entry.loc.map((l) => (typeof l === 'string' ? cutText(l) : l)) : entry.loc,
       input: cutEcho(entry.input),
       // ctx mostly quotes the schema (limits, allowed values): only its texts are cut.
-      ctx: cutEcho(entry.ctx, Number.MAX_SAFE_INTEGER),
+      ctx: cutEcho(entry.ctx, { entries: 100, budget: 4096 }),
     }
   })
 }
