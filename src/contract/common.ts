@@ -7,14 +7,14 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 date-time' })
 
 /**
- * A date-time a request sends (a window's `from`, `to`): the year 1970 or later. Without the
- * bound, `to=0001-01-01T00:00:00Z` put a default `from` 30 days earlier in year 0, which
- * PostgreSQL refuses (500).
+ * A date-time a request sends (a window's `from`, `to`): from 1970 to the end of 9999 in UTC.
+ * Without the bounds, `to=0001-01-01T00:00:00Z` put a default `from` 30 days earlier in year 0,
+ * and `9999-12-31T23:59:59-01:00` is in year 10000: PostgreSQL refuses both (500).
  */
 export const TimestampParam = Type.String({
   format: 'date-time',
-  pattern: '^(19[7-9]\\d|[2-9]\\d{3})-',
-  description: 'ISO 8601 date-time, 1970 or later',
+  pattern: '^(?!9999-12-31T.*-\\d\\d:?\\d\\d$)(19[7-9]\\d|[2-9]\\d{3})-',
+  description: 'ISO 8601 date-time, from 1970 to 9999-12-31T23:59:59Z',
 })
 
 /**

@@ -88,8 +88,8 @@ export const HistoryRunDetail = WithMeta({
 })
 
 export const MetricsQuery = Strict({
-  from: Type.Optional({ ...TimestampParam, description: 'Default 30 days before `to`; 1970 or later' }),
-  to: Type.Optional({ ...TimestampParam, description: 'Default now; 1970 or later' }),
+  from: Type.Optional({ ...TimestampParam, description: 'Default 30 days before `to`; 1970 to 9999' }),
+  to: Type.Optional({ ...TimestampParam, description: 'Default now; 1970 to 9999' }),
   action_type: Type.Optional(Type.Array(ActionTypeName)),
 })
 

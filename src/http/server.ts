@@ -71,6 +71,8 @@ export async function buildServer(
       disableRequestLogging: deps.config.DSP_LOG_LEVEL !== 'debug' && deps.config.DSP_LOG_LEVEL !== 'trace',
     }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // A request without Host reaches the envelope's hook, which answers problem+json (Node's check answers an empty 400).
+    http: { requireHostHeader: false },
     // Refusals before routing (bad URL encoding, a path segment too long) and by Node's HTTP
     // parser (headers or URL over the header cap, malformed HTTP) answer problem+json too.
     frameworkErrors: frameworkErrorHandler(docsUrl),

@@ -1,7 +1,6 @@
 // Cross-cutting response parts: X-Request-Id on every answer, Cache-Control: no-store on every
-// answer of /v1, `meta` on every 2xx of /v1
-// (contract §2.2), the 422 for `page`/`offset` on cursor routes (§7), and the 422 for text the
-// store cannot keep.
+// answer of /v1, `meta` on every 2xx of /v1 (contract §2.2), the 400 for a request without Host,
+// the 422 for `page`/`offset` on cursor routes (§7), and the 422 for text the store cannot keep.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { assertStorableText } from '../../contract/validation.ts'
 import { ApiError } from '../../errors.ts'
@@ -13,6 +12,12 @@ export function registerEnvelope(app: FastifyInstance, deps: Deps) {
     reply.header('X-Request-Id', request.id)
     // Answers of /v1 are the caller's own (balances, history, new keys' secrets): no cache keeps them.
     if (request.url.startsWith('/v1/')) reply.header('Cache-Control', 'no-store')
+    // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400. Node's own check (off in
+    // server.ts) answers it with an empty body; this one answers the contract's problem.
+    if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
+      done(new ApiError('request.invalid', 'An HTTP/1.1 request needs a Host header.', { status: 400 }))
+      return
+    }
     done()
   })
 
