@@ -1,8 +1,7 @@
 // npm run fuzz [-- --requests N] [--seed S] [--index I ...]: property-based requests from
 // /openapi.json against a real test server (the demo corpus; PostgreSQL + Redis with
 // DSP_TEST_DATABASE_URL / DSP_TEST_REDIS_URL, as the tests). Prints the summary; exits 1 on a failure.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { prepareDemo } from '../support/demo.ts'
@@ -22,11 +21,11 @@ const indexes = values.index?.map(Number)
 const requests = indexes?.length ?? Number(values.requests)
 const store = usingPostgres() ? 'PostgreSQL' + (process.env.DSP_TEST_REDIS_URL ? ' + Redis' : '') : 'embedded store'
 
-// The demo corpus, seeded once for this run as scripts/run-tests.mjs does for the suites (or one
-// prepared before, named by DSP_TEST_DEMO_DIR, when iterating).
+// The demo corpus, seeded for this run as scripts/run-tests.mjs does for the suites, in .tmp/ (or
+// one prepared before, named by DSP_TEST_DEMO_DIR, when iterating).
 const given = process.env.DSP_TEST_DEMO_DIR
 const reuse = given !== undefined && existsSync(path.join(given, 'prepared.json'))
-const demoDir = reuse ? given : mkdtempSync(path.join(tmpdir(), 'dsp-fuzz-demo-'))
+const demoDir = reuse ? given : path.resolve('.tmp', usingPostgres() ? 'fuzz-demo-postgres' : 'fuzz-demo-embedded')
 const t0 = performance.now()
 if (!reuse) await prepareDemo(demoDir)
 process.env.DSP_TEST_DEMO_DIR = demoDir
@@ -53,6 +52,5 @@ try {
 } finally {
   closeConnections()
   await api.close()
-  if (!reuse) rmSync(demoDir, { recursive: true, force: true })
 }
 process.exit(exitCode)

@@ -598,9 +598,6 @@ function queryMutations(op: Operation, parts: Parts): fc.Arbitrary<FuzzRequest>[
       const r = assemble(op, 'query.bad_encoding', parts)
       return { ...r, query: r.query ? `${r.query}&${q}` : q }
     }),
-    fc.constant(
-      assemble(op, 'url.over_header_cap', { ...parts, query: [...parts.query, ['pad', 'x'.repeat(20_000)]] }),
-    ),
   ]
   if (declared.length)
     out.push(
@@ -836,6 +833,12 @@ export function requestsFor(op: Operation): fc.Arbitrary<FuzzRequest> {
       ...queryMutations(op, parts).map((arbitrary) => ({ arbitrary, weight: 2 })),
       ...pathMutations(op, parts).map((arbitrary) => ({ arbitrary, weight: 2 })),
       ...headerMutations(op, parts).map((arbitrary) => ({ arbitrary, weight: 1 })),
+      {
+        arbitrary: fc.constant(
+          assemble(op, 'url.over_header_cap', { ...parts, query: [...parts.query, ['pad', 'x'.repeat(20_000)]] }),
+        ),
+        weight: 1,
+      },
       ...rawMutations(op, parts).map((arbitrary) => ({ arbitrary, weight: 2 })),
     ),
   )

@@ -36,6 +36,8 @@ export interface FuzzSummary {
   byOperation: Record<string, Record<string, number>>
   byKind: Record<string, number>
   failures: Failure[]
+  /** The five slowest answers: [ms, index, op, kind]. */
+  slowest: [number, number, string, string][]
 }
 
 /** Settings of the fuzz server: no agent worker, so credits move only inside requests. */
@@ -200,6 +202,7 @@ export async function runFuzz(api: TestServer, options: FuzzOptions): Promise<Fu
     byOperation: {},
     byKind: {},
     failures: [],
+    slowest: [],
   }
   const t0 = performance.now()
   let before = await fixture.credits()
@@ -218,6 +221,8 @@ export async function runFuzz(api: TestServer, options: FuzzOptions): Promise<Fu
     const perOp = (summary.byOperation[req.op] ??= {})
     perOp[status] = (perOp[status] ?? 0) + 1
     summary.byKind[req.kind] = (summary.byKind[req.kind] ?? 0) + 1
+    summary.slowest.push([Math.round(a.ms), index, req.op, req.kind])
+    summary.slowest = summary.slowest.sort((x, y) => y[0] - x[0]).slice(0, 5)
     if (reasons.length)
       summary.failures.push({
         index,
@@ -255,6 +260,7 @@ export function formatSummary(s: FuzzSummary, store: string): string {
       .map(([k, v]) => `${k}: ${v}`)
       .join(', ')}`,
   ]
+  lines.push(`slowest: ${s.slowest.map(([ms, i, op, kind]) => `#${i} ${op} ${kind} ${ms} ms`).join(', ')}`)
   for (const f of s.failures.slice(0, 50))
     lines.push(
       `FAIL #${f.index} ${f.op} ${f.kind}: ${f.reasons.join('; ')}`,

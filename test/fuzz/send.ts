@@ -110,7 +110,7 @@ function flatHeaders(h: http.IncomingHttpHeaders): Record<string, string> {
 }
 
 /** Writes the bytes, reads one HTTP/1.1 answer (Content-Length or close), then closes. */
-function sendRaw(port: number, raw: string, timeoutMs: number): Promise<Answer> {
+export function sendRaw(port: number, raw: string, timeoutMs: number): Promise<Answer> {
   const t0 = performance.now()
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1')
