@@ -9,7 +9,8 @@ import { balance } from '../support/credits.ts'
 import { useTestServer, type TestServer } from '../support/server.ts'
 import { sendRaw } from '../fuzz/send.ts'
 
-const server = useTestServer({}, { demo: true })
+// No agent worker: a run stays queued, so its event stream stays open (HEAD below).
+const server = useTestServer({ DSP_AGENT_WORKERS: '0' }, { demo: true })
 
 async function liveKey(api: TestServer) {
   return (await api.admin.workspaceWithKey({ credits: 100 })).key
@@ -29,20 +30,21 @@ async function raw(api: TestServer, text: string): Promise<Res> {
   return { status: a.status, headers: new Headers(a.headers), body, text: a.text }
 }
 
-/** A GET through node:http, which sends a path as it is given (fetch would normalise it). */
-function getAsIs(api: TestServer, path: string, headers: Record<string, string> = {}): Promise<Res> {
+/** A GET (or HEAD) through node:http, which sends a path as it is given (fetch would normalise it). */
+function getAsIs(api: TestServer, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Res> {
   const u = new URL(api.url)
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: u.hostname, port: u.port, path, headers }, (res) => {
+    const req = http.request({ host: u.hostname, port: u.port, path, headers, method, timeout: 5_000 }, (res) => {
       let text = ''
       res.setEncoding('utf8')
       res.on('data', (c: string) => (text += c))
       res.on('end', () => {
         const h = new Headers()
         for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') h.set(k, v)
-        resolve({ status: res.statusCode ?? 0, headers: h, body: JSON.parse(text), text })
+        resolve({ status: res.statusCode ?? 0, headers: h, body: text ? JSON.parse(text) : null, text })
       })
     })
+    req.on('timeout', () => req.destroy(new Error(`no answer to ${method} ${path} within 5 s`)))
     req.on('error', reject)
     req.end()
   })
@@ -207,6 +209,20 @@ describe('framework refusals are problems', () => {
     const key = await liveKey(api)
     expectProblem(await api.request('PROPFIND', '/v1/credits', { key }), 404, 'request.invalid')
     expectProblem(await api.delete('/v1/credits', { key }), 404, 'request.invalid')
+  })
+
+  test("HEAD on a run's event stream answers the stream's head at once (it used to wait for the run's end)", async () => {
+    const api = await server()
+    const key = await liveKey(api)
+    const run = await api.post('/v1/agents/runs', {
+      key,
+      headers: { 'idempotency-key': 'head-events' },
+      body: { query: 'fintech companies in Berlin', effort: 'minimal' },
+    })
+    expectStatus(run, 202)
+    const res = await getAsIs(api, `/v1/agents/runs/${run.body.run_id}/events`, { 'x-api-key': key }, 'HEAD')
+    expectStatus(res, 200)
+    assert.match(res.headers.get('content-type') ?? '', /^text\/event-stream/)
   })
 })
 

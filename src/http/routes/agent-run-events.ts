@@ -61,6 +61,8 @@ export const agentRunEventRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = as
         'x-accel-buffering': 'no',
         'x-request-id': request.id,
       })
+      // HEAD (Fastify's, from this GET): Node ignores writes to it, so its head would wait for an end that never came.
+      if (request.method === 'HEAD') return void res.end()
       res.write('retry: 2000\n\n')
       const gone = new AbortController()
       const stop = () => gone.abort()
