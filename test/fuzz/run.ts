@@ -123,6 +123,8 @@ export function answerFailures(req: FuzzRequest, a: Answer): string[] {
   const out: string[] = []
   const type = a.headers['content-type'] ?? ''
   if (a.status >= 500 && a.status !== 501) out.push(`status ${a.status}`)
+  if (req.path.startsWith('/v1/') && !/\bno-store\b/.test(a.headers['cache-control'] ?? ''))
+    out.push('no Cache-Control: no-store')
   if (a.status < 400) return out
   if (!type.startsWith('application/problem+json'))
     out.push(`content type ${JSON.stringify(type)}, not application/problem+json`)

@@ -163,6 +163,8 @@ describe('framework refusals are problems', () => {
       const res = await getAsIs(api, path, { 'x-api-key': key })
       expectProblem(res, 400, 'request.invalid')
       assert.equal(res.body.instance, path)
+      // Refused before the hooks that set it, and still never cached.
+      assert.equal(res.headers.get('cache-control'), 'no-store')
     }
   })
 
@@ -201,6 +203,7 @@ describe('framework refusals are problems', () => {
     ]) {
       const res = await raw(api, text)
       expectProblem(res, 400, 'request.invalid')
+      assert.equal(res.headers.get('cache-control'), 'no-store')
     }
   })
 
@@ -211,7 +214,7 @@ describe('framework refusals are problems', () => {
     expectProblem(await api.delete('/v1/credits', { key }), 404, 'request.invalid')
   })
 
-  test("HEAD on a run's event stream answers the stream's head at once (it used to wait for the run's end)", async () => {
+  test("HEAD on a run's event stream answers the stream's head at once (it used to wait for the run's end), no-store", async () => {
     const api = await server()
     const key = await liveKey(api)
     const run = await api.post('/v1/agents/runs', {
@@ -223,6 +226,7 @@ describe('framework refusals are problems', () => {
     const res = await getAsIs(api, `/v1/agents/runs/${run.body.run_id}/events`, { 'x-api-key': key }, 'HEAD')
     expectStatus(res, 200)
     assert.match(res.headers.get('content-type') ?? '', /^text\/event-stream/)
+    assert.match(res.headers.get('cache-control') ?? '', /\bno-store\b/)
   })
 })
 

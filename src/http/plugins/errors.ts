@@ -1,7 +1,8 @@
 // The only writer of problem bodies (contract §2.3, §7): ApiError → its code; a validation
 // failure → 422 request.invalid with extra.errors[]; a refusal by Fastify or by Node's HTTP parser
 // (bad URL encoding, a path segment too long, headers too large, malformed HTTP) → its contract
-// code; anything else → 500 internal, logged. Whatever a problem repeats of the request is cut.
+// code; anything else → 500 internal, logged. Whatever a problem repeats of the request is cut;
+// no problem is kept by a cache (Cache-Control: no-store).
 import { STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -68,8 +69,9 @@ export function sendProblem(
 ) {
   const s = status ?? catalogue[code].status[0]!
   const body = problemBody(docsUrl, code, s, detail, request.url.split('?')[0]!, request.id, extra)
-  // Framework refusals (bad URL, path segment too long) skip the onRequest hooks that set it.
+  // Framework refusals (bad URL, path segment too long) skip the onRequest hooks that set these.
   reply.header('X-Request-Id', request.id)
+  reply.header('Cache-Control', 'no-store')
   if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter))
   else if (s === 429) reply.header('Retry-After', '1')
   else if (s === 503 || s === 504) reply.header('Retry-After', '5')
@@ -165,7 +167,8 @@ export function clientErrorHandler(docsUrl: () => string, maxHeaderSize: number)
       const body = JSON.stringify(problemBody(docsUrl, code, status, detail, rawPath(err), requestId))
       socket.write(
         `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json\r\n` +
-          `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+          `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\nCache-Control: no-store\r\n` +
+          `Connection: close\r\n\r\n${body}`,
       )
     }
     socket.destroy(err)

@@ -56,6 +56,7 @@ export const agentRunEventRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = as
       const res = reply.raw
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
+        // no-store as every answer of /v1; no-transform: no proxy compresses (so buffers) the stream.
         'cache-control': 'no-store, no-transform',
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
