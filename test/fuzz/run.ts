@@ -125,7 +125,14 @@ export function answerFailures(req: FuzzRequest, a: Answer): string[] {
   if (a.status >= 500 && a.status !== 501) out.push(`status ${a.status}`)
   if (req.path.startsWith('/v1/') && !/\bno-store\b/.test(a.headers['cache-control'] ?? ''))
     out.push('no Cache-Control: no-store')
-  if (a.status < 400) return out
+  if (a.status < 400) {
+    // §2.2: every 2xx JSON answer of /v1 carries meta, its request_id the X-Request-Id.
+    if (req.path.startsWith('/v1/') && a.status < 300 && req.method !== 'HEAD' && type.startsWith('application/json')) {
+      const meta = (JSON.parse(a.text) as { meta?: { request_id?: string } }).meta
+      if (meta?.request_id !== a.headers['x-request-id']) out.push('2xx without meta.request_id = X-Request-Id')
+    }
+    return out
+  }
   if (!type.startsWith('application/problem+json'))
     out.push(`content type ${JSON.stringify(type)}, not application/problem+json`)
   if (req.method === 'HEAD') return out

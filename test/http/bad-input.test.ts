@@ -207,6 +207,18 @@ describe('framework refusals are problems', () => {
     }
   })
 
+  test('a request target in absolute form (GET http://host/v1/credits) reaches its route: meta and no-store as any other', async () => {
+    const api = await server()
+    const key = await liveKey(api)
+    const res = await raw(
+      api,
+      `GET http://127.0.0.1/v1/credits HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: ${key}\r\n\r\n`,
+    )
+    expectStatus(res, 200)
+    assert.equal(res.body.meta.request_id, res.headers.get('x-request-id'))
+    assert.equal(res.headers.get('cache-control'), 'no-store')
+  })
+
   test('a method no route has → 404 request.invalid', async () => {
     const api = await server()
     const key = await liveKey(api)
