@@ -88,13 +88,13 @@ export const catalogue = {
     status: [422, 400, 404],
     title: 'Invalid request',
     meaning:
-      '422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key. 404: unknown or foreign agent run id, or unknown path.',
+      '422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method.',
     action: 'Fix the request',
   },
   'request.too_large': {
     status: [413],
     title: 'Request too large',
-    meaning: 'The body is over the size cap.',
+    meaning: 'The body is over the size cap, or the request line and headers over 16 KB together.',
     action: 'Send a smaller body',
   },
   'request.unsupported': {

@@ -5,6 +5,24 @@ import { Type, type Static, type TObject, type TProperties, type TSchema } from 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
 
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 date-time' })
+
+/**
+ * A date-time a request sends (a window's `from`, `to`): from 1970 to the end of 9999 in UTC.
+ * Without the bounds, `to=0001-01-01T00:00:00Z` put a default `from` 30 days earlier in year 0,
+ * and `9999-12-31T23:59:59-01:00` is in year 10000: PostgreSQL refuses both (500).
+ */
+export const TimestampParam = Type.String({
+  format: 'date-time',
+  pattern: '^(?!9999-12-31T.*-\\d\\d:?\\d\\d$)(19[7-9]\\d|[2-9]\\d{3})-',
+  description: 'ISO 8601 date-time, from 1970 to 9999-12-31T23:59:59Z',
+})
+
+/**
+ * Integers a request sends that reach SQL (offsets, bigint ids): at most 2^53 − 1, so each is
+ * exact and inside a 64-bit integer. Query strings are coerced: `99999999999999999999` or
+ * `1e308` would otherwise reach the store as a float and fail there (500).
+ */
+export const MAX_SAFE_INTEGER = Number.MAX_SAFE_INTEGER
 export const Credits = Type.Number({ description: 'Credits: a JSON number with at most three decimals' })
 
 export const Meta = Type.Object(

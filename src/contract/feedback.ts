@@ -1,7 +1,7 @@
 // Feedback reports, the tag vocabulary and votes (contract §2.11, §3.6, §4.8). Rules and the
 // vocabulary itself: domain/feedback.ts.
 import { Type, type Static } from 'typebox'
-import { Nullable, Strict, Timestamp, WithMeta } from './common.ts'
+import { MAX_SAFE_INTEGER, Nullable, Strict, Timestamp, WithMeta } from './common.ts'
 import { EntityCategoryName } from './lists.ts'
 
 export const TargetKind = Type.Enum(['result', 'result_set'])
@@ -111,7 +111,7 @@ export const ReportsQuery = Strict({
     Type.String({ maxLength: 32, description: 'request, agent_run or help; other values are 422' }),
   ),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_SAFE_INTEGER, default: 0 })),
 })
 export type ReportsQuery = Static<typeof ReportsQuery>
 

@@ -1,6 +1,15 @@
 // Usage, history, key usage and top-up shapes (contract §2.5, §2.6, §2.7, §4.2–4.4).
 import { Type, type Static } from 'typebox'
-import { Credits, ListEnvelope, Nullable, Strict, Timestamp, WithMeta } from './common.ts'
+import {
+  Credits,
+  ListEnvelope,
+  MAX_SAFE_INTEGER,
+  Nullable,
+  Strict,
+  Timestamp,
+  TimestampParam,
+  WithMeta,
+} from './common.ts'
 
 /**
  * §2.6: the closed set of 13 action types, the one list of them. Pricing is a Record over it (a
@@ -48,14 +57,14 @@ export const HistoryQuery = Strict({
   cursor: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25 })),
   action_type: Type.Optional(Type.Array(ActionTypeName)),
-  from: Type.Optional(Type.String({ format: 'date-time' })),
-  to: Type.Optional(Type.String({ format: 'date-time' })),
+  from: Type.Optional(TimestampParam),
+  to: Type.Optional(TimestampParam),
 })
 export type HistoryQuery = Static<typeof HistoryQuery>
 
 export const HistoryPage = ListEnvelope(HistoryRunSummary)
 
-export const HistoryRunParams = Strict({ run_id: Type.Integer({ minimum: 1 }) })
+export const HistoryRunParams = Strict({ run_id: Type.Integer({ minimum: 1, maximum: MAX_SAFE_INTEGER }) })
 
 export const HistoryRunDetail = WithMeta({
   ...HistoryRunSummary.properties,
@@ -79,8 +88,8 @@ export const HistoryRunDetail = WithMeta({
 })
 
 export const MetricsQuery = Strict({
-  from: Type.Optional(Type.String({ format: 'date-time', description: 'Default 30 days before `to`' })),
-  to: Type.Optional(Type.String({ format: 'date-time', description: 'Default now' })),
+  from: Type.Optional({ ...TimestampParam, description: 'Default 30 days before `to`; 1970 to 9999' }),
+  to: Type.Optional({ ...TimestampParam, description: 'Default now; 1970 to 9999' }),
   action_type: Type.Optional(Type.Array(ActionTypeName)),
 })
 
@@ -103,8 +112,8 @@ export const MetricsResponse = WithMeta({
 
 export const KeyUsageQuery = Strict({
   granularity: Type.Optional(Type.Enum(['hour', 'day', 'month', 'total'], { default: 'day' })),
-  from: Type.Optional(Type.String({ format: 'date-time' })),
-  to: Type.Optional(Type.String({ format: 'date-time' })),
+  from: Type.Optional(TimestampParam),
+  to: Type.Optional(TimestampParam),
 })
 
 export const KeyUsageResponse = WithMeta({

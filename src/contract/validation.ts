@@ -44,6 +44,67 @@ function decodePointer(p: string): (string | number)[] {
     .map((s) => (/^\d+$/.test(s) ? Number(s) : s))
 }
 
+/**
+ * What an error may repeat of the request (§2.3 `input`, `loc`, `ctx`): a text is cut at 256
+ * characters (ending in …); an array or object keeps its first 20 entries (then a '…' entry) and
+ * 3 levels of nesting ('[…]', '{…}' below), and one echo holds at most 1,024 characters of
+ * texts, keys and numbers in all. A 1 MB body must not come back inside its own 422.
+ */
+export const ECHO_LIMITS = { chars: 256, entries: 20, depth: 3, budget: 1024 } as const
+
+export function cutText(s: string, max: number = ECHO_LIMITS.chars): string {
+  if (s.length <= max) return s
+  // Never end on the first half of a surrogate pair: the answer stays well-formed text.
+  const end = /[\ud800-\udbff]/.test(s[max - 1]!) ? max - 1 : max
+  return s.slice(0, end) + '…'
+}
+
+/** `value` bounded by ECHO_LIMITS; `entries` and `budget` can be raised for schema-made values (ctx). */
+export function cutEcho(value: unknown, limits: { entries?: number; budget?: number } = {}): unknown {
+  const left = { chars: limits.budget ?? ECHO_LIMITS.budget }
+  return cutWithin(value, limits.entries ?? ECHO_LIMITS.entries, 0, left)
+}
+
+function cutWithin(value: unknown, entries: number, depth: number, left: { chars: number }): unknown {
+  if (typeof value === 'string') {
+    const out = cutText(value, Math.max(1, Math.min(ECHO_LIMITS.chars, left.chars)))
+    left.chars -= out.length
+    return out
+  }
+  if (value === null || typeof value !== 'object') {
+    left.chars -= String(value).length
+    return value
+  }
+  left.chars -= 2
+  if (Array.isArray(value)) {
+    if (depth >= ECHO_LIMITS.depth) return '[…]'
+    const out: unknown[] = []
+    for (const v of value) {
+      if (out.length === entries || left.chars <= 0) {
+        out.push('…')
+        break
+      }
+      out.push(cutWithin(v, entries, depth + 1, left))
+    }
+    return out
+  }
+  if (depth >= ECHO_LIMITS.depth) return '{…}'
+  // No prototype: a key named __proto__ stays a plain entry.
+  const out: Record<string, unknown> = Object.create(null)
+  let n = 0
+  for (const k in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, k)) continue
+    if (n++ === entries || left.chars <= 0) {
+      out['…'] = '…'
+      break
+    }
+    const key = cutText(k, Math.max(1, Math.min(ECHO_LIMITS.chars, left.chars)))
+    left.chars -= key.length
+    out[key] = cutWithin((value as Record<string, unknown>)[k], entries, depth + 1, left)
+  }
+  return out
+}
+
 export function validationEntries(errors: AjvLikeError[], context: string, prefix: (string | number)[] = []) {
   const seen = new Set<string>()
   const out = []

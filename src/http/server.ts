@@ -1,12 +1,14 @@
 // buildServer: the one Fastify instance `dsp serve` and the tests run. Every route module is
 // registered in the one visible list below, so this file shows the whole API.
+import { maxHeaderSize } from 'node:http'
 import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import { Ajv } from 'ajv'
 import addFormatsImport from 'ajv-formats'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Deps } from '../domain/types.ts'
 import { randomId } from '../domain/ids.ts'
-import { registerErrorHandling } from './plugins/errors.ts'
+import { clientErrorHandler, frameworkErrorHandler, MAX_PARAM_LENGTH, registerErrorHandling } from './plugins/errors.ts'
+import { registerJsonBody } from './plugins/json-body.ts'
 import { safeUrl, SECRET_HEADER_PATHS } from './log-safety.ts'
 import { registerEnvelope } from './plugins/envelope.ts'
 import { registerAuth, type SessionResolver } from './plugins/auth.ts'
@@ -45,6 +47,8 @@ export async function buildServer(
   deps: Deps,
   options: { sessions?: SessionResolver | null; logger?: boolean } = {},
 ): Promise<BuiltServer> {
+  // Read per error: publicUrl is final only once the server listens (port 0 in tests).
+  const docsUrl = () => (deps.config.DSP_ERROR_DOCS_URL ?? `${deps.publicUrl}/docs/errors`).replace(/\/$/, '')
   const app = Fastify({
     logger:
       options.logger === false
@@ -69,11 +73,15 @@ export async function buildServer(
       requestIdLogLabel: 'request_id',
       disableRequestLogging: deps.config.DSP_LOG_LEVEL !== 'debug' && deps.config.DSP_LOG_LEVEL !== 'trace',
     }),
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // A request without Host reaches the envelope's hook, which answers problem+json (Node's check answers an empty 400).
+    http: { requireHostHeader: false },
+    // Refusals before routing (bad URL encoding, a path segment too long) and by Node's HTTP
+    // parser (headers or URL over the header cap, malformed HTTP) answer problem+json too.
+    frameworkErrors: frameworkErrorHandler(docsUrl),
+    clientErrorHandler: clientErrorHandler(docsUrl, maxHeaderSize),
   }).withTypeProvider<TypeBoxTypeProvider>()
 
-  // Read per error: publicUrl is final only once the server listens (port 0 in tests).
-  const docsUrl = () => (deps.config.DSP_ERROR_DOCS_URL ?? `${deps.publicUrl}/docs/errors`).replace(/\/$/, '')
   // Bodies are JSON and are never coerced (coercion would turn a null into "" or false inside a
   // nullable union); query strings and path params are text and are coerced to their types.
   // Unknown fields stay errors (removeAdditional false), never silently dropped.
@@ -93,6 +101,7 @@ export async function buildServer(
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema))
   // JSON only: any other content type is 415 request.unsupported (§7).
   app.removeContentTypeParser(['text/plain'])
+  registerJsonBody(app)
   const inFlight = trackHandlers(app)
   registerErrorHandling(app, docsUrl)
   registerEnvelope(app, deps)

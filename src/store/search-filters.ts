@@ -68,10 +68,19 @@ function rangeCond(expr: RawBuilder<unknown>, f: RangeFilter): RawBuilder<unknow
   return and(parts)
 }
 
+/** A month (2024-02) as a day: its first as a lower bound, its last as an upper one (a month is no PostgreSQL date). */
+function dayOf(iso: string, last: boolean): string {
+  if (iso.length !== 7) return iso
+  if (!last) return `${iso}-01`
+  // Day 0 of the next month; the year moved into 2000–2399 (Date.UTC reads 0–99 as 19xx), same leap years.
+  const days = new Date(Date.UTC(2000 + (Number(iso.slice(0, 4)) % 400), Number(iso.slice(5, 7)), 0)).getUTCDate()
+  return `${iso}-${days}`
+}
+
 function dateCond(expr: RawBuilder<unknown>, f: DateFilter): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = []
-  if (f.from !== undefined) parts.push(sql`${expr} >= ${f.from}::date`)
-  if (f.to !== undefined) parts.push(sql`${expr} <= ${f.to}::date`)
+  if (f.from !== undefined) parts.push(sql`${expr} >= ${dayOf(f.from, false)}::date`)
+  if (f.to !== undefined) parts.push(sql`${expr} <= ${dayOf(f.to, true)}::date`)
   return and(parts)
 }
 

@@ -2,6 +2,7 @@
 // prepareDemo before the suites and passes DSP_TEST_DEMO_DIR), then loaded by every test server
 // that asks for it: a PGlite tarball on the embedded store, a template database on PostgreSQL,
 // plus the index files and the generator's facts file copied into the server's data dir.
+import { createHash } from 'node:crypto'
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -10,7 +11,12 @@ import { createApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
 import { DEMO_FACTS_FILE, seedDemoCorpus } from '../../src/domain/corpus/demo.ts'
 
-export const DEMO_TEMPLATE_DB = 'dsp_test_demo_template'
+/**
+ * One template database per prepared directory: runs from two work trees (or a test run and
+ * `npm run fuzz`) on one PostgreSQL server must not drop each other's template mid-copy.
+ */
+export const demoTemplateDb = (dir: string) =>
+  `dsp_test_demo_${createHash('sha256').update(path.resolve(dir)).digest('hex').slice(0, 12)}`
 
 export interface PreparedDemo {
   dir: string
@@ -20,9 +26,9 @@ export interface PreparedDemo {
   templateUrl: string | null
 }
 
-function templateUrl(base: string): string {
+function templateUrl(base: string, db: string): string {
   const u = new URL(base)
-  u.pathname = `/${DEMO_TEMPLATE_DB}`
+  u.pathname = `/${db}`
   return u.toString()
 }
 
@@ -31,14 +37,15 @@ export async function prepareDemo(dir: string): Promise<PreparedDemo> {
   const dataDir = path.join(dir, 'data')
   mkdirSync(dataDir, { recursive: true })
   const base = process.env.DSP_TEST_DATABASE_URL
+  const template = demoTemplateDb(dir)
   let url: string | undefined
   if (base) {
     const c = new pg.Client({ connectionString: base })
     await c.connect()
-    await c.query(`drop database if exists ${DEMO_TEMPLATE_DB} with (force)`)
-    await c.query(`create database ${DEMO_TEMPLATE_DB}`)
+    await c.query(`drop database if exists ${template} with (force)`)
+    await c.query(`create database ${template}`)
     await c.end()
-    url = templateUrl(base)
+    url = templateUrl(base, template)
   }
   const config = loadConfig({ DSP_DATA_DIR: dataDir, DSP_LOG_LEVEL: 'silent', ...(url ? { DATABASE_URL: url } : {}) })
   const app = await createApp(config, { port: 0, inMemory: !url, logger: false })
@@ -70,7 +77,7 @@ export async function prepareDemo(dir: string): Promise<PreparedDemo> {
     await c.connect()
     await c.query(
       `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
-      [DEMO_TEMPLATE_DB],
+      [template],
     )
     await c.end()
   }
@@ -86,7 +93,11 @@ export function preparedDemo(): Promise<PreparedDemo> {
   const dir = process.env.DSP_TEST_DEMO_DIR
   if (dir && existsSync(path.join(dir, 'prepared.json')))
     return Promise.resolve(JSON.parse(readFileSync(path.join(dir, 'prepared.json'), 'utf8')) as PreparedDemo)
-  inProcess ??= prepareDemo(path.join(tmpdir(), `dsp-demo-${process.pid}`))
+  // One directory per work tree and store, so its template database is reused, not one more per process.
+  const where = createHash('sha256').update(process.cwd()).digest('hex').slice(0, 12)
+  inProcess ??= prepareDemo(
+    path.join(tmpdir(), `dsp-demo-${where}-${process.env.DSP_TEST_DATABASE_URL ? 'postgres' : 'embedded'}`),
+  )
   return inProcess
 }
 

@@ -1,7 +1,6 @@
 // Cross-cutting response parts: X-Request-Id on every answer, Cache-Control: no-store on every
-// answer of /v1, `meta` on every 2xx of /v1
-// (contract §2.2), the 422 for `page`/`offset` on cursor routes (§7), and the 422 for text the
-// store cannot keep.
+// answer of /v1, `meta` on every 2xx of /v1 (contract §2.2), the 400 for a request without Host,
+// the 422 for `page`/`offset` on cursor routes (§7), and the 422 for text the store cannot keep.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { assertStorableText } from '../../contract/validation.ts'
 import { ApiError } from '../../errors.ts'
@@ -12,7 +11,13 @@ export function registerEnvelope(app: FastifyInstance, deps: Deps) {
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id)
     // Answers of /v1 are the caller's own (balances, history, new keys' secrets): no cache keeps them.
-    if (request.url.startsWith('/v1/')) reply.header('Cache-Control', 'no-store')
+    if (underV1(request)) reply.header('Cache-Control', 'no-store')
+    // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400. Node's own check (off in
+    // server.ts) answers it with an empty body; this one answers the contract's problem.
+    if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
+      done(new ApiError('request.invalid', 'An HTTP/1.1 request needs a Host header.', { status: 400 }))
+      return
+    }
     done()
   })
 
@@ -28,7 +33,7 @@ export function registerEnvelope(app: FastifyInstance, deps: Deps) {
   })
 
   app.addHook('preSerialization', async (request, reply, payload: unknown) => {
-    const wantsMeta = request.routeOptions.config.meta ?? request.url.startsWith('/v1/')
+    const wantsMeta = request.routeOptions.config.meta ?? underV1(request)
     if (
       !wantsMeta ||
       reply.statusCode >= 300 ||
@@ -40,6 +45,12 @@ export function registerEnvelope(app: FastifyInstance, deps: Deps) {
     return { ...(payload as Record<string, unknown>), meta: metaFor(deps, request) }
   })
 }
+
+/**
+ * The route's own path, not request.url: a request target in absolute form
+ * (`GET http://host/v1/credits`) reaches the same route with a URL that starts with the origin.
+ */
+const underV1 = (request: FastifyRequest) => (request.routeOptions.url ?? request.url).startsWith('/v1/')
 
 function checkBeforeValidation(request: FastifyRequest): void {
   // Text PostgreSQL cannot keep (NUL, an unpaired surrogate) is a 422 before any handler runs;

@@ -56,11 +56,14 @@ export const agentRunEventRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = as
       const res = reply.raw
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
+        // no-store as every answer of /v1; no-transform: no proxy compresses (so buffers) the stream.
         'cache-control': 'no-store, no-transform',
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
         'x-request-id': request.id,
       })
+      // HEAD (Fastify's, from this GET): Node ignores writes to it, so its head would wait for an end that never came.
+      if (request.method === 'HEAD') return void res.end()
       res.write('retry: 2000\n\n')
       const gone = new AbortController()
       const stop = () => gone.abort()
