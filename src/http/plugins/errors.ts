@@ -1,8 +1,10 @@
 // The only writer of problem bodies (contract §2.3, §7): ApiError → its code; a validation
-// failure → 422 request.invalid with extra.errors[]; anything else → 500 internal, logged.
+// failure → 422 request.invalid with extra.errors[]; a store outage no guard caught → the
+// route's outage code (config.outage); anything else → 500 internal, logged.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { ApiError, catalogue, errorSlug, type ErrorCode } from '../../errors.ts'
 import { validationEntries, type AjvLikeError } from '../../contract/validation.ts'
+import { outageError } from '../../domain/guard.ts'
 
 export function sendProblem(
   request: FastifyRequest,
@@ -80,6 +82,17 @@ export function registerErrorHandling(app: FastifyInstance, docsUrl: () => strin
     }
     if (fe.statusCode === 400 || fe.statusCode === 422) {
       return sendProblem(request, reply, docsUrl, 'request.invalid', fe.message, 422)
+    }
+    // A store call no guard wrapped, failing for want of the store: the route's outage code, not a 500.
+    const config = request.routeOptions.config
+    const outage = outageError(
+      error,
+      config.outage ?? 'upstream.unavailable',
+      config.errors?.includes('upstream.timeout') === true,
+    )
+    if (outage) {
+      request.log.warn({ err: error.message, request_id: request.id }, 'store unavailable')
+      return sendProblem(request, reply, docsUrl, outage.code, outage.detail, outage.status)
     }
     request.log.error({ err: error, request_id: request.id }, 'unexpected error')
     return sendProblem(
