@@ -100,7 +100,8 @@ export async function startTestServer(
     // The first search of a server loads the embedder and the index files; a tight deadline would flake.
     DSP_RETRIEVAL_TIMEOUT_MS: '5000',
   }
-  if (process.env.DSP_TEST_DATABASE_URL) {
+  // A DATABASE_URL in `overrides` is a database the test brings (test/support/private-postgres.ts).
+  if (process.env.DSP_TEST_DATABASE_URL && !overrides.DATABASE_URL) {
     const db = await freshPostgresDatabase(
       process.env.DSP_TEST_DATABASE_URL,
       demo?.templateUrl ? new URL(demo.templateUrl).pathname.slice(1) : undefined,
