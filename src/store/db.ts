@@ -308,7 +308,7 @@ export interface OpenStoreOptions {
 }
 
 /** PostgreSQL pool size per process. */
-const POOL_SIZE = 10
+export const POOL_SIZE = 10
 
 export async function openStore(opts: OpenStoreOptions): Promise<Store & { pglite?: EmbeddedEngine }> {
   if (opts.databaseUrl) {

@@ -195,12 +195,6 @@ export async function expectMoneyAgrees(
   const told = answers
     .filter((a) => a.call.billed && a.res.status === 200)
     .reduce((s, a) => s + milli(a.res.body.meta.credits_charged as number), 0)
-  const ledger = Number(
-    (
-      await sql<{ n: string }>`select coalesce(-sum(amount_milli), 0) as n from ledger_entries
-        where workspace_id = ${workspace_id} and kind = 'charge'`.execute(api.app.deps.db)
-    ).rows[0]!.n,
-  )
   let history = 0
   let cursor: string | undefined
   do {
@@ -214,6 +208,13 @@ export async function expectMoneyAgrees(
   const keyUsage = (usage.body.buckets as { credits: number }[]).reduce((s, b) => s + milli(b.credits), 0)
   const credits = await api.get('/v1/credits', { key })
   expectStatus(credits, 200)
+  // Last: the reads above write what trails the answers first (docs/architecture.md "Writes after the response").
+  const ledger = Number(
+    (
+      await sql<{ n: string }>`select coalesce(-sum(amount_milli), 0) as n from ledger_entries
+        where workspace_id = ${workspace_id} and kind = 'charge'`.execute(api.app.deps.db)
+    ).rows[0]!.n,
+  )
   const drop = milli(grantedCredits) - milli(credits.body.spendable as number)
   assert.ok(told > 0, 'the load charged something')
   assert.deepEqual(
