@@ -94,7 +94,13 @@ export const ConfigSchema = Type.Object({
     default: 2000,
     minimum: 1,
     description:
-      'Deadline of one limiter call, of each /readyz probe, and of a dependency made slow by fault injection, before it counts as unreachable.',
+      'Deadline of one limiter call, and of a dependency made slow by fault injection, before it counts as unreachable.',
+  }),
+  DSP_READY_TIMEOUT_MS: Type.Integer({
+    default: 2000,
+    minimum: 1,
+    description:
+      'Deadline of each /readyz probe: a dependency that answers later is reported down, so /readyz answers within it.',
   }),
   DSP_STORE_STATEMENT_TIMEOUT_MS: Type.Integer({
     default: 10_000,

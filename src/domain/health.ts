@@ -47,13 +47,13 @@ function within<T>(p: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Every probe runs at once, each within DSP_DEPENDENCY_TIMEOUT_MS: a store that answers later (a
+ * Every probe runs at once, each within DSP_READY_TIMEOUT_MS: a store that answers later (a
  * held lock, an exhausted pool) or not at all is down, and /readyz answers within that deadline.
  */
 export async function checkReadiness(
   deps: Deps,
 ): Promise<{ ready: boolean; dependencies: Record<string, DependencyStatus> }> {
-  const deadlineMs = deps.config.DSP_DEPENDENCY_TIMEOUT_MS
+  const deadlineMs = deps.config.DSP_READY_TIMEOUT_MS
   const results = await Promise.all(
     readinessChecks.map(async (c) => {
       const t0 = performance.now()

@@ -73,7 +73,7 @@ async function timed(answers: Answer[], calls: ReturnType<typeof billedCalls>, c
 }
 
 async function withHeldLock(settings: Record<string, string>, hold: LockHolder, copies: number) {
-  const api = await startTestServer({ ...settings, DSP_DEPENDENCY_TIMEOUT_MS: String(DEADLINE_MS) })
+  const api = await startTestServer({ ...settings, DSP_READY_TIMEOUT_MS: String(DEADLINE_MS) })
   try {
     const domains = await ingestCompanies(api)
     const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: CREDITS })
