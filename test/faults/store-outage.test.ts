@@ -50,12 +50,12 @@ describe('PostgreSQL dropping connections under a billed load', { skip: !usingPo
       }
     })
     assert.ok(terminated >= 3, `backends terminated: ${terminated}`)
-    const { failed } = expectContractAnswers(answers)
+    const { failed, codes } = expectContractAnswers(answers)
     assert.ok(failed > 0, 'some calls met the fault')
     const recoveryMs = await untilReady(api)
     const after = await expectAllSucceed(calls)
     t.diagnostic(
-      `${answers.length} calls under load, ${failed} answered 503/504; ${terminated} backends terminated; ready ${recoveryMs} ms after the last`,
+      `${answers.length} calls under load, ${failed} answered 503/504; ${terminated} backends terminated; ready ${recoveryMs} ms after the last; ${JSON.stringify(codes)}`,
     )
     await expectMoneyAgrees(api, key, workspace_id, CREDITS, [...warmup, ...answers, ...after])
   })
@@ -84,12 +84,12 @@ describe(
         await cluster.restart()
         restartMs = Math.round(performance.now() - t0)
       })
-      const { failed } = expectContractAnswers(answers)
+      const { failed, codes } = expectContractAnswers(answers)
       assert.ok(failed > 0, 'some calls met the restart')
       const recoveryMs = await untilReady(api)
       const after = await expectAllSucceed(calls)
       t.diagnostic(
-        `${answers.length} calls under load, ${failed} answered 503/504; restart took ${restartMs} ms; ready ${recoveryMs} ms after`,
+        `${answers.length} calls under load, ${failed} answered 503/504; restart took ${restartMs} ms; ready ${recoveryMs} ms after; ${JSON.stringify(codes)}`,
       )
       await expectMoneyAgrees(api, key, workspace_id, CREDITS, [...warmup, ...answers, ...after])
     })

@@ -137,11 +137,14 @@ export async function underLoad(
 }
 
 /** Every answer is a success or its route's contract outage, as problem+json with Retry-After: never a 500. */
-export function expectContractAnswers(answers: Answer[]): { failed: number } {
+export function expectContractAnswers(answers: Answer[]): { failed: number; codes: Record<string, number> } {
   let failed = 0
+  const codes: Record<string, number> = {}
   for (const { call, res } of answers) {
     if (call.ok.includes(res.status)) continue
     failed++
+    const seen = `${call.name} ${res.status} ${res.body?.code}`
+    codes[seen] = (codes[seen] ?? 0) + 1
     const allowed = [...call.outage, 'auth.unavailable']
     assert.ok(
       [503, 504].includes(res.status) && allowed.includes(res.body?.code),
@@ -151,7 +154,7 @@ export function expectContractAnswers(answers: Answer[]): { failed: number } {
     assert.equal(res.headers.get('retry-after'), '5', `${call.name}: Retry-After`)
     assert.equal(res.body.status, res.status)
   }
-  return { failed }
+  return { failed, codes }
 }
 
 /** Polls /readyz until ready; the milliseconds it took. */
