@@ -36,33 +36,30 @@ class Mutex {
   private readonly foreground: (() => void)[] = []
   private readonly deferred: { grant: () => void; since: number }[] = []
 
-  /** Resolves with the release once the connection is this caller's; rejects when `deadlineMs` passes first. */
+  /**
+   * Resolves with the release once the connection is this caller's. A foreground caller given
+   * `deadlineMs` is taken out of the queue and rejected when that passes first; a background one
+   * (`low`) waits however long it takes.
+   */
   lock(low: boolean, deadlineMs?: number): Promise<() => void> {
     return new Promise((resolve, reject) => {
-      const waiter = {
-        since: performance.now(),
-        timer: undefined as NodeJS.Timeout | undefined,
-        grant: () => {
-          clearTimeout(waiter.timer)
-          this.held = true
-          resolve(() => this.release())
-        },
+      let timer: NodeJS.Timeout | undefined
+      const grant = () => {
+        clearTimeout(timer)
+        this.held = true
+        resolve(() => this.release())
       }
-      if (!this.held) return waiter.grant()
-      if (low) this.deferred.push(waiter)
-      else this.foreground.push(waiter.grant)
-      if (deadlineMs === undefined) return
-      waiter.timer = setTimeout(() => {
-        const queue: unknown[] = low ? this.deferred : this.foreground
-        const at = queue.indexOf(low ? waiter : waiter.grant)
-        if (at < 0) return
-        queue.splice(at, 1)
-        reject(
-          Object.assign(new Error(`no embedded store connection within ${deadlineMs} ms`), {
-            code: EMBEDDED_ACQUIRE_TIMEOUT,
-          }),
-        )
-      }, deadlineMs)
+      if (!this.held) return grant()
+      if (low) return void this.deferred.push({ grant, since: performance.now() })
+      this.foreground.push(grant)
+      if (deadlineMs !== undefined)
+        timer = setTimeout(() => {
+          const at = this.foreground.indexOf(grant)
+          if (at < 0) return
+          this.foreground.splice(at, 1)
+          const e = new Error(`no embedded store connection within ${deadlineMs} ms`)
+          reject(Object.assign(e, { code: EMBEDDED_ACQUIRE_TIMEOUT }))
+        }, deadlineMs)
     })
   }
 
@@ -108,8 +105,7 @@ class PGliteDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     // Background statements answer no one: they wait for the connection however long it is held.
-    const low = background.getStore() === true
-    const release = await this.mutex.lock(low, low ? undefined : this.options.acquireMs)
+    const release = await this.mutex.lock(background.getStore() === true, this.options.acquireMs)
     this.releases.set(this.connection, release)
     return this.connection
   }
