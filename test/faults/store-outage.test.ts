@@ -29,6 +29,25 @@ async function arrange(api: TestServer) {
   return { key, workspace_id, calls, warmup }
 }
 
+/** Waits until the server's revocation LISTEN connection (application_name "dsp key revocations") is on the database. */
+async function untilListening(url: string, limitMs = 15_000) {
+  const c = new pg.Client({ connectionString: url })
+  await c.connect()
+  try {
+    const t0 = performance.now()
+    for (;;) {
+      const r = await c.query(
+        "select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = 'dsp key revocations' and query ilike 'listen%'",
+      )
+      if (r.rows[0].n > 0) return
+      assert.ok(performance.now() - t0 < limitMs, `no LISTEN connection again within ${limitMs} ms`)
+      await new Promise((r) => setTimeout(r, 200))
+    }
+  } finally {
+    await c.end()
+  }
+}
+
 describe('PostgreSQL dropping connections under a billed load', { skip: !usingPostgres() && 'PostgreSQL only' }, () => {
   test('every backend of the database terminated, three times: contract 503s, then every call succeeds and the money agrees', async (t) => {
     const api = await startTestServer()
@@ -54,6 +73,7 @@ describe('PostgreSQL dropping connections under a billed load', { skip: !usingPo
     assert.ok(failed > 0, 'some calls met the fault')
     const recoveryMs = await untilReady(api)
     const after = await expectAllSucceed(calls)
+    await untilListening(api.app.deps.config.DATABASE_URL!)
     t.diagnostic(
       `${answers.length} calls under load, ${failed} answered 503/504; ${terminated} backends terminated; ready ${recoveryMs} ms after the last; ${JSON.stringify(codes)}`,
     )
@@ -88,6 +108,8 @@ describe(
       assert.ok(failed > 0, 'some calls met the restart')
       const recoveryMs = await untilReady(api)
       const after = await expectAllSucceed(calls)
+      // The key cache's LISTEN connection (revocations from other processes) is back by itself.
+      await untilListening(cluster.url)
       t.diagnostic(
         `${answers.length} calls under load, ${failed} answered 503/504; restart took ${restartMs} ms; ready ${recoveryMs} ms after; ${JSON.stringify(codes)}`,
       )
