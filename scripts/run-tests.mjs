@@ -1,10 +1,13 @@
 // Runs every test file with node's test runner (through tsx). The same suites run on the
 // embedded store, or on PostgreSQL + Redis when DSP_TEST_DATABASE_URL / DSP_TEST_REDIS_URL are set.
+// test/faults (store outages and deadlines: servers that lose their database, a PostgreSQL cluster
+// restarted, tables locked for seconds) runs after the others, one file at a time: its timings
+// hold on a quiet machine, and nothing it does can slow another file's server.
 import { spawnSync } from 'node:child_process'
 import { readdirSync, existsSync } from 'node:fs'
 import path from 'node:path'
 
-const dirs = ['test/unit', 'test/http', 'test/browser']
+const dirs = ['test/unit', 'test/http', 'test/browser', 'test/faults']
 const only = process.argv.slice(2)
 const files = only.length
   ? only
@@ -16,6 +19,7 @@ const files = only.length
           .sort()
           .map((f) => path.join(d, f)),
       )
+const isolated = (f) => path.normalize(f).split(path.sep).includes('faults')
 
 const store = process.env.DSP_TEST_DATABASE_URL
   ? 'PostgreSQL' + (process.env.DSP_TEST_REDIS_URL ? ' + Redis' : '')
@@ -28,9 +32,18 @@ const prep = spawnSync(process.execPath, ['--import', 'tsx', 'test/support/prepa
   stdio: 'inherit',
 })
 if (prep.status !== 0) process.exit(prep.status ?? 1)
-const r = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
-  { stdio: 'inherit', env: { ...process.env, DSP_TEST_DEMO_DIR: demoDir } },
+const env = { ...process.env, DSP_TEST_DEMO_DIR: demoDir }
+const run = (list, concurrency) =>
+  list.length === 0
+    ? 0
+    : (spawnSync(
+        process.execPath,
+        ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...list],
+        { stdio: 'inherit', env },
+      ).status ?? 1)
+const shared = run(
+  files.filter((f) => !isolated(f)),
+  2,
 )
-process.exit(r.status ?? 1)
+const alone = run(files.filter(isolated), 1)
+process.exit(shared || alone)

@@ -17,7 +17,7 @@ import { Faults } from './faults.ts'
 import { startAgentWorker } from './jobs/agent-worker.ts'
 import { buildServer, type BuiltServer } from './http/server.ts'
 import { Limiter, MemoryLimiterStore, RedisLimiterStore } from './limiter/index.ts'
-import { openStore, type Store } from './store/db.ts'
+import { openStore, withoutStatementDeadlines, type Store } from './store/db.ts'
 import { migrateToLatest } from './store/migrate.ts'
 
 /** How long closing waits for route handlers still running. */
@@ -69,8 +69,18 @@ export async function createApp(config: Readonly<Config>, options: CreateAppOpti
     dataDir: config.DSP_DATA_DIR,
     loadDataDir: options.loadDataDir,
     inMemory: options.inMemory,
+    deadlines: {
+      statementMs: config.DSP_STORE_STATEMENT_TIMEOUT_MS,
+      lockMs: config.DSP_STORE_LOCK_TIMEOUT_MS,
+      acquireMs: config.DSP_STORE_ACQUIRE_TIMEOUT_MS,
+    },
+    onConnectionLost: (e) =>
+      log.warn(
+        { err: e.message, code: (e as { code?: string }).code },
+        'store connection lost; the pool opens another',
+      ),
   })
-  await migrateToLatest(store.db)
+  await withoutStatementDeadlines(store.db, (db) => migrateToLatest(db))
   const clock = new Clock()
   const faults = new Faults(clock)
   const limiter = new Limiter(

@@ -71,7 +71,32 @@ export const ConfigSchema = Type.Object({
   DSP_DEPENDENCY_TIMEOUT_MS: Type.Integer({
     default: 2000,
     minimum: 1,
-    description: 'Deadline of one store/ledger/limiter call before it counts as unreachable.',
+    description:
+      'Deadline of one limiter call, and of a dependency made slow by fault injection, before it counts as unreachable.',
+  }),
+  DSP_READY_TIMEOUT_MS: Type.Integer({
+    default: 2000,
+    minimum: 1,
+    description:
+      'Deadline of each /readyz probe: a dependency that answers later is reported down, so /readyz answers within it.',
+  }),
+  DSP_STORE_STATEMENT_TIMEOUT_MS: Type.Integer({
+    default: 10_000,
+    minimum: 1,
+    description:
+      'PostgreSQL: longest a store statement may run (statement_timeout); past it the call fails as the store being too slow: 504 upstream.timeout on search and lookup routes, the 503 of the dependency elsewhere, nothing charged. Migrations and VACUUM are exempt.',
+  }),
+  DSP_STORE_LOCK_TIMEOUT_MS: Type.Integer({
+    default: 3000,
+    minimum: 1,
+    description:
+      'PostgreSQL: longest a store statement may wait for a lock another connection holds (lock_timeout); past it the call fails as for DSP_STORE_STATEMENT_TIMEOUT_MS.',
+  }),
+  DSP_STORE_ACQUIRE_TIMEOUT_MS: Type.Integer({
+    default: 5000,
+    minimum: 1,
+    description:
+      "Longest a store call may wait for a connection: a free one of the PostgreSQL pool or a new one, or the embedded store's one connection; past it the call fails as for DSP_STORE_STATEMENT_TIMEOUT_MS.",
   }),
   DSP_SAVED_ITEMS_CAP: Type.Integer({
     default: 500,

@@ -13,6 +13,8 @@ import { SCOPES, type Credential, type Deps, type Environment, type Scope } from
 export const KEY_PREFIXES = { live: 'sk_dsp_live_', test: 'sk_dsp_test_' } as const
 const SECRET_BYTES = 32
 const REVOCATION_CHANNEL = 'dsp_key_revoked'
+/** How often a lost LISTEN connection is tried again. */
+const LISTEN_RETRY_MS = 1000
 
 /**
  * SHA-256, not a password hash: the secret carries 256 random bits, so there is nothing to
@@ -160,28 +162,57 @@ export class KeyCache {
     this.entries.clear()
   }
 
-  /** PostgreSQL only: subscribe to revocations made by other processes. */
+  /** PostgreSQL only: subscribe to revocations made by other processes. Throws if the first LISTEN fails. */
   async listen(url: string): Promise<void> {
     this.listening = false
-    const connect = async (): Promise<void> => {
-      if (this.closed) return
-      const client = new pg.Client({ connectionString: url })
-      client.on('notification', (msg) => {
-        if (msg.payload) this.invalidate(msg.payload)
-      })
-      client.on('error', () => {
-        this.listening = false
-        this.entries.clear()
-        this.client = null
-        setTimeout(() => void connect().catch(() => {}), 1000).unref()
-      })
+    await this.subscribe(url)
+  }
+
+  /**
+   * One LISTEN connection. Its loss (an error, or its end: PostgreSQL restarting, a terminated
+   * backend) is handled once: the cache is cleared and bypassed, and a new connection is tried
+   * every LISTEN_RETRY_MS until one is up, however long the store stays away.
+   */
+  private async subscribe(url: string): Promise<void> {
+    const client = new pg.Client({ connectionString: url, application_name: 'dsp key revocations', keepAlive: true })
+    let lost = false
+    const onLost = () => {
+      if (lost) return
+      lost = true
+      this.listening = false
+      this.entries.clear()
+      if (this.client === client) this.client = null
+      client.end().catch(() => undefined)
+      this.resubscribe(url)
+    }
+    // Listeners first: an 'error' event without one would end the process.
+    client.on('error', onLost)
+    client.on('end', onLost)
+    client.on('notification', (msg) => {
+      if (msg.payload) this.invalidate(msg.payload)
+    })
+    try {
       await client.connect()
       await client.query(`LISTEN ${REVOCATION_CHANNEL}`)
-      this.client = client
-      this.entries.clear()
-      this.listening = true
+    } catch (e) {
+      // The caller retries (or start-up fails): this client's own end must not schedule another try.
+      lost = true
+      await client.end().catch(() => undefined)
+      throw e
     }
-    await connect()
+    if (lost) return
+    if (this.closed) {
+      await client.end().catch(() => undefined)
+      return
+    }
+    this.client = client
+    this.entries.clear()
+    this.listening = true
+  }
+
+  private resubscribe(url: string): void {
+    if (this.closed) return
+    setTimeout(() => void this.subscribe(url).catch(() => this.resubscribe(url)), LISTEN_RETRY_MS).unref()
   }
 
   async close(): Promise<void> {

@@ -1,7 +1,10 @@
 // The one wrapper that turns an outage of a dependency into its contract code (STYLE §3: an
-// outage becomes its code where it is detected, not in each caller).
+// outage becomes its code where it is detected, not in each caller). `outageError` is the same
+// translation for the error handler's fallback (http/plugins/errors.ts), so a store call that no
+// guard wraps still answers its route's contract code, never a 500.
 import { ApiError, DependencyError, type ErrorCode } from '../errors.ts'
 import type { Dependency } from '../faults.ts'
+import { storeOutage } from '../store/outage.ts'
 import type { Deps } from './types.ts'
 
 const UNAVAILABLE_DETAIL: Partial<Record<ErrorCode, string>> = {
@@ -14,16 +17,37 @@ const UNAVAILABLE_DETAIL: Partial<Record<ErrorCode, string>> = {
   'payment.unavailable': 'The payment service could not be reached; nothing was charged.',
 }
 
-/** True for errors that mean "the database is not there", as opposed to a bad query. */
+/** True for errors that mean "the database is not there or too slow", as opposed to a bad query. */
 export function isConnectionError(e: unknown): boolean {
-  if (e instanceof DependencyError) return true
-  const err = e as { code?: unknown; message?: unknown }
-  const code = typeof err?.code === 'string' ? err.code : ''
-  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03'].includes(code))
-    return true
-  if (code.startsWith('08')) return true
-  const msg = typeof err?.message === 'string' ? err.message : ''
-  return /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(msg)
+  return e instanceof DependencyError || storeOutage(e) !== null
+}
+
+/** A dependency past its deadline (an injected slow fault, a statement or lock timeout, no connection in time). */
+function isTimeout(e: unknown): boolean {
+  return e instanceof DependencyError ? e.kind === 'timeout' : storeOutage(e) === 'timeout'
+}
+
+/**
+ * The contract error for an outage met while serving `code`'s dependency, or null when `e` is
+ * not an outage. §7 has a timeout code only for the retrieval engine (504 upstream.timeout,
+ * search and lookup routes: `slowIsTimeout`); any other dependency past its deadline is as
+ * unavailable as a dead one.
+ */
+export function outageError(
+  e: unknown,
+  code: ErrorCode,
+  slowIsTimeout = code === 'upstream.unavailable',
+): ApiError | null {
+  if (!isConnectionError(e)) return null
+  if (slowIsTimeout && isTimeout(e))
+    return new ApiError(
+      'upstream.timeout',
+      'The retrieval engine did not answer in time; nothing was charged. Retry after Retry-After.',
+    )
+  return new ApiError(
+    code,
+    UNAVAILABLE_DETAIL[code] ?? 'A dependency could not be reached or did not answer in time. Retry shortly.',
+  )
 }
 
 export async function guarded<T>(
@@ -43,18 +67,12 @@ export async function guarded<T>(
     return await fn()
   } catch (e) {
     if (e instanceof ApiError) throw e
-    // §7: a retrieval engine past its deadline is 504 upstream.timeout, not an outage.
-    if (code === 'upstream.unavailable' && e instanceof DependencyError && e.kind === 'timeout') {
-      deps.log.warn({ dependency, err: e.message }, 'dependency timed out')
-      throw new ApiError(
-        'upstream.timeout',
-        'The retrieval engine did not answer in time; nothing was charged. Retry after Retry-After.',
-      )
-    }
-    if (isConnectionError(e)) {
-      deps.log.warn({ dependency, err: (e as Error).message }, 'dependency unavailable')
-      throw new ApiError(code, UNAVAILABLE_DETAIL[code] ?? `${dependency} is unavailable.`)
-    }
-    throw e
+    const outage = outageError(e, code)
+    if (!outage) throw e
+    deps.log.warn(
+      { dependency, err: (e as Error).message, timeout: outage.code === 'upstream.timeout' || isTimeout(e) },
+      'dependency unavailable',
+    )
+    throw outage
   }
 }

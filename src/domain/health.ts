@@ -37,14 +37,31 @@ export const readinessChecks: ReadinessCheck[] = [
   { name: 'agent_engine', dependency: 'agent_engine', hard: true, probe: agentEngineProbe },
 ]
 
+/** Rejects once `ms` pass without `p` settling; `p` goes on (the store's own deadlines end it). */
+function within<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)
+  })
+  return Promise.race([p, late]).finally(() => clearTimeout(timer))
+}
+
+/**
+ * Every probe runs at once, each within DSP_READY_TIMEOUT_MS: a store that answers later (a
+ * held lock, an exhausted pool) or not at all is down, and /readyz answers within that deadline.
+ */
 export async function checkReadiness(
   deps: Deps,
 ): Promise<{ ready: boolean; dependencies: Record<string, DependencyStatus> }> {
+  const deadlineMs = deps.config.DSP_READY_TIMEOUT_MS
   const results = await Promise.all(
     readinessChecks.map(async (c) => {
       const t0 = performance.now()
       try {
-        await guarded(deps, c.dependency, 'internal', () => c.probe(deps))
+        await within(
+          guarded(deps, c.dependency, 'internal', () => c.probe(deps)),
+          deadlineMs,
+        )
         return [
           c.name,
           { status: 'up', hard: c.hard, latency_ms: Math.round(performance.now() - t0), detail: null },

@@ -12,6 +12,13 @@ declare module 'fastify' {
     billed?: boolean
     /** Contract errors this route documents besides the common ones. */
     errors?: readonly ErrorCode[]
+    /**
+     * The 503 this route answers when a store call fails for want of the store (dropped, refused,
+     * past its deadline) and no guard in the domain named the dependency (plugins/errors.ts);
+     * default upstream.unavailable. A route that documents upstream.timeout answers a store past
+     * its deadline with that 504 instead.
+     */
+    outage?: ErrorCode
     /** Cursor-paginated: `page` and `offset` are refused with 422. */
     cursor?: boolean
     /** Add `meta` to 2xx bodies (default true under /v1). */

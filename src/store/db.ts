@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { Kysely, PostgresDialect, type ColumnType, type Generated, type Transaction } from 'kysely'
+import { Kysely, PostgresDialect, sql, type ColumnType, type Generated, type Transaction } from 'kysely'
 import pg from 'pg'
 import type { AgentRunTables } from './agent-runs.ts'
 import type { CorpusTables } from './corpus.ts'
@@ -280,6 +280,18 @@ export interface Store {
   close(): Promise<void>
 }
 
+/**
+ * How long a store call may take. PostgreSQL: each statement (statement_timeout), each wait for a
+ * lock (lock_timeout), and the wait for a pooled connection or a new one (the pool's
+ * connectionTimeoutMillis). Embedded: only the wait for its one connection applies (PGlite runs
+ * no timers to cancel a statement, and no other session can hold a lock against it).
+ */
+export interface StoreDeadlines {
+  statementMs: number
+  lockMs: number
+  acquireMs: number
+}
+
 export interface OpenStoreOptions {
   databaseUrl?: string
   dataDir: string
@@ -287,14 +299,44 @@ export interface OpenStoreOptions {
   loadDataDir?: Blob
   /** Keep the embedded database in memory (tests). */
   inMemory?: boolean
-  /** Where the embedded engine runs: a worker thread (default) or this thread (DSP_STORE_THREAD). */
+  /** Where the embedded engine runs: a worker thread (the default, what the server runs) or this thread. */
   thread?: 'worker' | 'main'
+  /** None: calls wait as long as they take (`dsp migrate`). */
+  deadlines?: StoreDeadlines
+  /** A pooled PostgreSQL connection went away (told once per connection; the pool replaces it by itself). */
+  onConnectionLost?: (e: Error) => void
 }
+
+/** PostgreSQL pool size per process. */
+export const POOL_SIZE = 10
 
 export async function openStore(opts: OpenStoreOptions): Promise<Store & { pglite?: EmbeddedEngine }> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, options: '-c TimeZone=UTC' })
-    pool.on('error', () => {})
+    const d = opts.deadlines
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: POOL_SIZE,
+      options: '-c TimeZone=UTC',
+      application_name: 'dsp',
+      // Session defaults of every pooled connection; 0 (PostgreSQL's own default) waits for ever.
+      statement_timeout: d?.statementMs ?? 0,
+      lock_timeout: d?.lockMs ?? 0,
+      connectionTimeoutMillis: d?.acquireMs ?? 0,
+      // A peer that vanished without closing the socket (a failover, a cut network) is noticed.
+      keepAlive: true,
+    })
+    // PostgreSQL drops connections when it restarts or fails over, on pg_terminate_backend, or
+    // through a proxy's idle cut; the client then emits 'error', and an 'error' event nobody
+    // listens to ends the process. So every connection gets a listener when the pool opens it,
+    // whether it is idle or checked out when it dies: the statement in flight fails with the
+    // error (its caller's guard answers the contract's 503), and the pool discards the
+    // connection, idle at once, checked out when released (it is no longer queryable), and
+    // opens a new one for the next call. The pool re-emits an idle connection's error: heard here already.
+    pool.on('connect', (client) => {
+      client.once('error', (e: Error) => opts.onConnectionLost?.(e))
+      client.on('error', () => undefined)
+    })
+    pool.on('error', () => undefined)
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     return { db, kind: 'postgres', url: opts.databaseUrl, close: () => db.destroy() }
   }
@@ -314,7 +356,7 @@ export async function openStore(opts: OpenStoreOptions): Promise<Store & { pglit
           extensions: { pg_trgm },
         })
   await pglite.exec("set timezone = 'UTC'")
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite, { acquireMs: opts.deadlines?.acquireMs }) })
   return {
     db,
     kind: 'pglite',
@@ -325,4 +367,25 @@ export async function openStore(opts: OpenStoreOptions): Promise<Store & { pglit
       await pglite.close()
     },
   }
+}
+
+/**
+ * Runs `fn` on one connection with no statement or lock timeout: migrations and VACUUM, whose
+ * time grows with the data and which answer no request. A no-op wrapper on the embedded store.
+ */
+export async function withoutStatementDeadlines<T>(
+  db: Kysely<Database>,
+  fn: (db: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  return db.connection().execute(async (conn) => {
+    await sql`set statement_timeout = 0`.execute(conn)
+    await sql`set lock_timeout = 0`.execute(conn)
+    try {
+      return await fn(conn)
+    } finally {
+      // Back to the pool's session defaults (a connection that died is discarded anyway).
+      await sql`reset statement_timeout`.execute(conn).catch(() => undefined)
+      await sql`reset lock_timeout`.execute(conn).catch(() => undefined)
+    }
+  })
 }

@@ -3,7 +3,8 @@
 // commits. Existing dialect packages pin older PGlite majors, hence these few lines.
 // Statements made in `background` (the write-behind batches) give way to every other statement
 // waiting for the connection, for at most BACKGROUND_MAX_WAIT_MS: they run when the store is
-// otherwise idle, not between a request's own statements.
+// otherwise idle, not between a request's own statements. Every other statement waits for the
+// connection at most `acquireMs` (DSP_STORE_ACQUIRE_TIMEOUT_MS), then fails as a timed-out store.
 import { AsyncLocalStorage } from 'node:async_hooks'
 import {
   CompiledQuery,
@@ -17,6 +18,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely'
+import { EMBEDDED_ACQUIRE_TIMEOUT } from './outage.ts'
 
 /** What the dialect needs of the engine: PGlite itself, or RemotePGlite (store/pglite-remote.ts). */
 export interface QueryEngine {
@@ -34,15 +36,30 @@ class Mutex {
   private readonly foreground: (() => void)[] = []
   private readonly deferred: { grant: () => void; since: number }[] = []
 
-  lock(low: boolean): Promise<() => void> {
-    return new Promise((resolve) => {
+  /**
+   * Resolves with the release once the connection is this caller's. A foreground caller given
+   * `deadlineMs` is taken out of the queue and rejected when that passes first; a background one
+   * (`low`) waits however long it takes.
+   */
+  lock(low: boolean, deadlineMs?: number): Promise<() => void> {
+    return new Promise((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined
       const grant = () => {
+        clearTimeout(timer)
         this.held = true
         resolve(() => this.release())
       }
-      if (!this.held) grant()
-      else if (low) this.deferred.push({ grant, since: performance.now() })
-      else this.foreground.push(grant)
+      if (!this.held) return grant()
+      if (low) return void this.deferred.push({ grant, since: performance.now() })
+      this.foreground.push(grant)
+      if (deadlineMs !== undefined)
+        timer = setTimeout(() => {
+          const at = this.foreground.indexOf(grant)
+          if (at < 0) return
+          this.foreground.splice(at, 1)
+          const e = new Error(`no embedded store connection within ${deadlineMs} ms`)
+          reject(Object.assign(e, { code: EMBEDDED_ACQUIRE_TIMEOUT }))
+        }, deadlineMs)
     })
   }
 
@@ -77,14 +94,18 @@ class PGliteDriver implements Driver {
   private readonly releases = new WeakMap<DatabaseConnection, () => void>()
   private readonly connection: PGliteConnection
 
-  constructor(pg: QueryEngine) {
+  constructor(
+    pg: QueryEngine,
+    private readonly options: PGliteDialectOptions,
+  ) {
     this.connection = new PGliteConnection(pg)
   }
 
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const release = await this.mutex.lock(background.getStore() === true)
+    // Background statements answer no one: they wait for the connection however long it is held.
+    const release = await this.mutex.lock(background.getStore() === true, this.options.acquireMs)
     this.releases.set(this.connection, release)
     return this.connection
   }
@@ -112,13 +133,21 @@ class PGliteDriver implements Driver {
   async destroy(): Promise<void> {}
 }
 
+export interface PGliteDialectOptions {
+  /** How long a statement may wait for the one connection before it fails (EMBEDDED_ACQUIRE_TIMEOUT); none: as long as it takes. */
+  acquireMs?: number
+}
+
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pg: QueryEngine) {}
+  constructor(
+    private readonly pg: QueryEngine,
+    private readonly options: PGliteDialectOptions = {},
+  ) {}
   createAdapter() {
     return new PostgresAdapter()
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pg)
+    return new PGliteDriver(this.pg, this.options)
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler()

@@ -99,8 +99,12 @@ export async function startTestServer(
     DSP_DEPENDENCY_TIMEOUT_MS: '300',
     // The first search of a server loads the embedder and the index files; a tight deadline would flake.
     DSP_RETRIEVAL_TIMEOUT_MS: '5000',
+    // Some tests fire thousands of calls at once, which queue for the embedded store's one
+    // connection longer than the default 5 s on a busy machine; test/faults sets its own deadlines.
+    DSP_STORE_ACQUIRE_TIMEOUT_MS: '30000',
   }
-  if (process.env.DSP_TEST_DATABASE_URL) {
+  // A DATABASE_URL in `overrides` is a database the test brings (test/support/private-postgres.ts).
+  if (process.env.DSP_TEST_DATABASE_URL && !overrides.DATABASE_URL) {
     const db = await freshPostgresDatabase(
       process.env.DSP_TEST_DATABASE_URL,
       demo?.templateUrl ? new URL(demo.templateUrl).pathname.slice(1) : undefined,

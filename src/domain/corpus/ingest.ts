@@ -27,7 +27,7 @@ import {
   type PersonRow,
   type WrittenRecord,
 } from '../../store/corpus.ts'
-import type { Db } from '../../store/db.ts'
+import { withoutStatementDeadlines, type Db } from '../../store/db.ts'
 import type { Deps } from '../types.ts'
 import { TABLE_OF, refreshCorpusState } from './coverage.ts'
 import { bumpGraphGeneration } from '../../store/graph-blocks.ts'
@@ -357,7 +357,10 @@ const TABLES_OF: Record<IngestCategory, string[]> = {
 async function maintainTables(deps: Deps, category: IngestCategory): Promise<void> {
   const started = performance.now()
   try {
-    for (const table of TABLES_OF[category]) await sql`vacuum (analyze) ${sql.table(table)}`.execute(deps.db)
+    // VACUUM takes as long as the tables are large: no statement deadline (store/db.ts).
+    await withoutStatementDeadlines(deps.store.db, async (db) => {
+      for (const table of TABLES_OF[category]) await sql`vacuum (analyze) ${sql.table(table)}`.execute(db)
+    })
     deps.log.info({ category, ms: Math.round(performance.now() - started) }, 'ingest: tables vacuumed and analysed')
   } catch (e) {
     deps.log.warn(

@@ -1,7 +1,8 @@
 // The only writer of problem bodies (contract §2.3, §7): ApiError → its code; a validation
 // failure → 422 request.invalid with extra.errors[]; a refusal by Fastify or by Node's HTTP parser
 // (bad URL encoding, a path segment too long, headers too large, malformed HTTP) → its contract
-// code; anything else → 500 internal, logged. Whatever a problem repeats of the request is cut;
+// code; a store outage no guard caught → the route's outage code (config.outage); anything else →
+// 500 internal, logged. Whatever a problem repeats of the request is cut;
 // no problem is kept by a cache (Cache-Control: no-store).
 import { STATUS_CODES } from 'node:http'
 import type { Duplex } from 'node:stream'
@@ -9,6 +10,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ApiError, catalogue, errorSlug, type ErrorCode } from '../../errors.ts'
 import { cutEcho, cutText, validationEntries, type AjvLikeError } from '../../contract/validation.ts'
 import { randomId } from '../../domain/ids.ts'
+import { outageError } from '../../domain/guard.ts'
 
 /** Fastify's default maxParamLength: a longer path segment never reaches a route. */
 export const MAX_PARAM_LENGTH = 100
@@ -227,6 +229,17 @@ export function registerErrorHandling(app: FastifyInstance, docsUrl: () => strin
     }
     if (fe.statusCode === 400 || fe.statusCode === 422) {
       return sendProblem(request, reply, docsUrl, 'request.invalid', fe.message, 422)
+    }
+    // A store call no guard wrapped, failing for want of the store: the route's outage code, not a 500.
+    const config = request.routeOptions.config
+    const outage = outageError(
+      error,
+      config.outage ?? 'upstream.unavailable',
+      config.errors?.includes('upstream.timeout') === true,
+    )
+    if (outage) {
+      request.log.warn({ err: error.message, request_id: request.id }, 'store unavailable')
+      return sendProblem(request, reply, docsUrl, outage.code, outage.detail, outage.status)
     }
     request.log.error({ err: error, request_id: request.id }, 'unexpected error')
     return sendProblem(

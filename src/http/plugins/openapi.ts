@@ -81,6 +81,7 @@ export async function registerOpenApi(app: FastifyInstance) {
           scopes?: readonly string[]
           billed?: boolean
           errors?: readonly ErrorCode[]
+          outage?: ErrorCode
           auth?: string
           serverTiming?: string
         }
@@ -105,6 +106,7 @@ export async function registerOpenApi(app: FastifyInstance) {
           ...(route.method !== 'GET' ? BODY_ERRORS : []),
           ...(config.billed ? BILLED_ERRORS : []),
           ...(config.errors ?? []),
+          ...(config.outage ? [config.outage] : []),
         ])
         const responses = (op.responses ?? {}) as Record<string, unknown>
         const byStatus = new Map<number, ErrorCode[]>()

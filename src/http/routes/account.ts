@@ -15,7 +15,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (a
         tags: ['account'],
         response: { 200: CreditBalanceResponse },
       },
-      config: { scopes: ['dsp.usage.read'], errors: ['credits.unavailable'] },
+      config: { outage: 'credits.unavailable', scopes: ['dsp.usage.read'], errors: ['credits.unavailable'] },
     },
     async (request) => getCredits(deps, request.credential!.workspace_id),
   )

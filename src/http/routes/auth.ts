@@ -73,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app,
         body: SignUpBody,
         response: { 201: SessionView },
       },
-      config: { auth: 'none', errors: ['auth.account_exists', 'quota.burst_exceeded'] },
+      config: { outage: 'auth.unavailable', auth: 'none', errors: ['auth.account_exists', 'quota.burst_exceeded'] },
     },
     async (request, reply) => {
       const { token, session } = await signUp(deps, request.body, request.ip)
@@ -93,7 +93,11 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app,
         body: SignInBody,
         response: { 200: SessionView },
       },
-      config: { auth: 'none', errors: ['auth.invalid_credentials', 'auth.insufficient_scope', 'quota.burst_exceeded'] },
+      config: {
+        outage: 'auth.unavailable',
+        auth: 'none',
+        errors: ['auth.invalid_credentials', 'auth.insufficient_scope', 'quota.burst_exceeded'],
+      },
     },
     async (request, reply) => {
       const { token, session } = await signIn(deps, request.body, request.ip)
@@ -107,7 +111,11 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app,
     '/v1/auth/sign-out',
     {
       schema: { operationId: 'signOut', summary: 'End this session', tags: ['auth'] },
-      config: { auth: 'session', errors: ['auth.session_required', 'auth.csrf', 'quota.burst_exceeded'] },
+      config: {
+        outage: 'auth.unavailable',
+        auth: 'session',
+        errors: ['auth.session_required', 'auth.csrf', 'quota.burst_exceeded'],
+      },
     },
     async (request, reply) => {
       await signOut(deps, sessionOf(request))
@@ -125,7 +133,11 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app,
         tags: ['auth'],
         response: { 200: SessionView },
       },
-      config: { auth: 'session', errors: ['auth.session_required', 'quota.burst_exceeded'] },
+      config: {
+        outage: 'auth.unavailable',
+        auth: 'session',
+        errors: ['auth.session_required', 'quota.burst_exceeded'],
+      },
     },
     async (request) => sessionOf(request).view,
   )
@@ -139,7 +151,11 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app,
         tags: ['auth'],
         response: { 200: SessionView },
       },
-      config: { auth: 'session', errors: ['auth.session_required', 'auth.csrf', 'quota.burst_exceeded'] },
+      config: {
+        outage: 'auth.unavailable',
+        auth: 'session',
+        errors: ['auth.session_required', 'auth.csrf', 'quota.burst_exceeded'],
+      },
     },
     async (request) => activateMembership(deps, sessionOf(request)),
   )
@@ -153,7 +169,11 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app,
         tags: ['auth'],
         response: { 200: MembersResponse },
       },
-      config: { auth: 'session', errors: ['auth.session_required', 'quota.burst_exceeded'] },
+      config: {
+        outage: 'auth.unavailable',
+        auth: 'session',
+        errors: ['auth.session_required', 'quota.burst_exceeded'],
+      },
     },
     async (request) => ({ members: await listMembers(deps, request.credential!) }),
   )

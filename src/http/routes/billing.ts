@@ -15,7 +15,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (a
         tags: ['billing'],
         response: { 201: TopupCreated },
       },
-      config: { scopes: ['dsp.usage.read'], errors: ['request.unsupported'] },
+      config: { outage: 'credits.unavailable', scopes: ['dsp.usage.read'], errors: ['request.unsupported'] },
     },
     async (request, reply) => reply.code(201).send(await createTopupIntent(deps, request.credential!)),
   )
@@ -30,7 +30,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (a
         params: TopupParams,
         response: { 200: TopupStatus },
       },
-      config: { scopes: ['dsp.usage.read'], errors: ['payment.topup_not_found'] },
+      config: { outage: 'credits.unavailable', scopes: ['dsp.usage.read'], errors: ['payment.topup_not_found'] },
     },
     async (request) => getTopupIntent(deps, request.credential!, request.params.topup_id),
   )
@@ -50,6 +50,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (a
       },
       config: {
         auth: 'session',
+        outage: 'payment.unavailable',
         errors: [
           'auth.session_required',
           'auth.csrf',

@@ -110,7 +110,7 @@ export const entityRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (ap
           body: route.body,
           response: { 200: EntityLookupEnvelope(route.category) },
         },
-        config: { scopes: ['dsp.entities.read'], billed: true, errors: ['upstream.unavailable'] },
+        config: { scopes: ['dsp.entities.read'], billed: true, errors: ['upstream.unavailable', 'upstream.timeout'] },
       },
       async (request) => {
         const body = request.body as LookupBody

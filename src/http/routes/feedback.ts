@@ -29,7 +29,11 @@ export const feedbackRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (
         body: CreateReportBody,
         response: { 201: ReportCreated },
       },
-      config: { scopes, errors: ['feedback.subject_not_found', 'feedback.unavailable'] },
+      config: {
+        outage: 'feedback.unavailable',
+        scopes,
+        errors: ['feedback.subject_not_found', 'feedback.unavailable'],
+      },
     },
     async (request, reply) =>
       reply.code(201).send(await feedback.fileFeedback(deps, request.credential!, request.body)),
@@ -45,7 +49,7 @@ export const feedbackRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (
         querystring: ReportsQuery,
         response: { 200: ReportsPage },
       },
-      config: { scopes, errors: ['feedback.unavailable'] },
+      config: { outage: 'feedback.unavailable', scopes, errors: ['feedback.unavailable'] },
     },
     async (request) => feedback.listFeedback(deps, request.credential!, request.query),
   )
@@ -59,7 +63,7 @@ export const feedbackRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (
         tags,
         response: { 200: TagsResponse },
       },
-      config: { auth: 'none' },
+      config: { outage: 'feedback.unavailable', auth: 'none' },
     },
     async () => feedback.listFeedbackTags(),
   )
@@ -74,7 +78,7 @@ export const feedbackRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (
         body: VoteBody,
         response: { 200: VoteResponse },
       },
-      config: { scopes, errors: ['feedback.unavailable'] },
+      config: { outage: 'feedback.unavailable', scopes, errors: ['feedback.unavailable'] },
     },
     async (request) => feedback.castVote(deps, request.credential!, request.body),
   )
@@ -89,7 +93,7 @@ export const feedbackRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (
         querystring: VotesQuery,
         response: { 200: VotesResponse },
       },
-      config: { scopes, errors: ['feedback.unavailable'] },
+      config: { outage: 'feedback.unavailable', scopes, errors: ['feedback.unavailable'] },
     },
     async (request) => feedback.listVotes(deps, request.credential!, request.query.request_id),
   )

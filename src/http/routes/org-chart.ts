@@ -13,7 +13,11 @@ import { getOrgChart, getOrgChartDepartments, getOrgChartLocations, orgChartChar
 import type { Deps } from '../../domain/types.ts'
 import { charge } from '../plugins/metering.ts'
 
-const config = { scopes: ['dsp.search.read'], billed: true, errors: ['upstream.unavailable'] } as const
+const config = {
+  scopes: ['dsp.search.read'],
+  billed: true,
+  errors: ['upstream.unavailable', 'upstream.timeout'],
+} as const
 
 export const orgChartRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
   app.post(

@@ -26,6 +26,7 @@ export const usageRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app
         response: { 200: HistoryPage },
       },
       config: {
+        outage: 'credits.unavailable',
         scopes: ['dsp.usage.read'],
         cursor: true,
         errors: ['pagination.cursor_invalid', 'pagination.cursor_expired'],
@@ -50,7 +51,7 @@ export const usageRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app
         params: HistoryRunParams,
         response: { 200: HistoryRunDetail },
       },
-      config: { scopes: ['dsp.usage.read'], errors: ['history.not_found'] },
+      config: { outage: 'credits.unavailable', scopes: ['dsp.usage.read'], errors: ['history.not_found'] },
     },
     async (request) => getHistoryRun(deps, request.credential!, request.params.run_id) as never,
   )
@@ -65,7 +66,7 @@ export const usageRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app
         querystring: MetricsQuery,
         response: { 200: MetricsResponse },
       },
-      config: { scopes: ['dsp.usage.read'] },
+      config: { outage: 'credits.unavailable', scopes: ['dsp.usage.read'] },
     },
     async (request) => getUsageMetrics(deps, request.credential!, request.query),
   )
@@ -80,7 +81,7 @@ export const usageRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app
         querystring: KeyUsageQuery,
         response: { 200: KeyUsageResponse },
       },
-      config: { scopes: ['dsp.usage.read'], errors: ['credits.unavailable'] },
+      config: { outage: 'credits.unavailable', scopes: ['dsp.usage.read'], errors: ['credits.unavailable'] },
     },
     async (request) => getKeyUsage(deps, request.credential!, request.query),
   )

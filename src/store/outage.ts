@@ -1,0 +1,33 @@
+// What a store error says about the store itself, as opposed to the statement: too slow
+// (`timeout`: a statement or lock timeout, no connection within the acquisition deadline) or not
+// there (`unavailable`: refused, dropped, shutting down, out of connections). domain/guard.ts turns
+// either into the contract code of the dependency the store serves; anything else (a constraint, a
+// bad query) is a bug and stays a 500. The shapes are pg's, pg-pool's, Kysely's and PGlite's.
+
+export type StoreOutage = 'timeout' | 'unavailable'
+
+/** The code of the embedded store's error when a call waited past the acquisition deadline (pglite-dialect.ts). */
+export const EMBEDDED_ACQUIRE_TIMEOUT = 'DSP_STORE_ACQUIRE_TIMEOUT'
+
+// 57014 query_canceled (statement_timeout), 55P03 lock_not_available (lock_timeout).
+const TIMEOUT_CODES = new Set(['57014', '55P03', EMBEDDED_ACQUIRE_TIMEOUT, 'ETIMEDOUT'])
+// Class 08 connection exception, 57P01–57P03 shutdown and cannot-connect-now, class 53
+// insufficient resources (too many connections, disk full, out of memory), socket errors.
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH'])
+const UNAVAILABLE_CLASSES = ['08', '53', '57P01', '57P02', '57P03']
+
+// pg-pool and pg name no code for these; their messages are stable across 8.x.
+const TIMEOUT_MESSAGES =
+  /timeout exceeded when trying to connect|Connection terminated due to connection timeout|Query read timeout/i
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|not queryable|Postgres connection has been discarded|Cannot use a pool after calling end|driver has already been destroyed|PGlite is closed/i
+
+export function storeOutage(e: unknown): StoreOutage | null {
+  const err = e as { code?: unknown; message?: unknown } | null
+  const code = typeof err?.code === 'string' ? err.code : ''
+  const message = typeof err?.message === 'string' ? err.message : ''
+  if (TIMEOUT_CODES.has(code) || TIMEOUT_MESSAGES.test(message)) return 'timeout'
+  if (UNAVAILABLE_CODES.has(code) || UNAVAILABLE_CLASSES.some((c) => code.startsWith(c))) return 'unavailable'
+  if (UNAVAILABLE_MESSAGES.test(message)) return 'unavailable'
+  return null
+}
