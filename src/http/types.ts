@@ -27,7 +27,7 @@ declare module 'fastify' {
     billed?: boolean
     /** Contract errors this route documents besides the common ones. */
     errors?: readonly ErrorCode[]
-    /** Cursor-paginated: `page` and `offset` are refused with 422. */
+    /** Cursor-paginated: `page` and `offset` are refused with 422. Set by envelope.ts for every route whose body or query string takes `cursor`. */
     cursor?: boolean
     /** Add `meta` to 2xx bodies (default true under /v1). */
     meta?: boolean

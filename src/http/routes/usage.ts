@@ -27,7 +27,6 @@ export const usageRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app
       },
       config: {
         scopes: ['dsp.usage.read'],
-        cursor: true,
         errors: ['pagination.cursor_invalid', 'pagination.cursor_expired'],
       },
     },
