@@ -136,6 +136,7 @@ export const RunRead = WithMeta({
     Type.String({ description: 'exhausted, candidate_budget, search_budget, no_matches, cancelled or error' }),
   ),
   result_count: Nullable(Type.Integer({ minimum: 0, description: 'Rows in the answer; null until completed' })),
+  columns: RunColumns,
   created_at: Timestamp,
   started_at: Nullable(Timestamp),
   finished_at: Nullable(Timestamp),
