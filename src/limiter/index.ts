@@ -92,6 +92,8 @@ export class Limiter {
   /**
    * Counts one hit for `key` against every rule; allowed only if every rule allows it. A refused
    * hit is given back, so a client that keeps retrying while refused does not extend its wait.
+   * Counting first and deciding after means two hits racing for the last unit may both be
+   * refused, never both allowed.
    */
   async hit(key: string, rules: readonly WindowRule[]): Promise<HitResult> {
     const now = this.clock.nowMs()
