@@ -95,6 +95,20 @@ export const InsightSource = Type.Object({
   url: Nullable(Type.String({ description: "The document's own link, when the record has one" })),
 })
 
+export const ResultColumn = Type.Object({
+  name: Type.String({ description: 'The column as requested' }),
+  source: Nullable(Type.String({ description: 'The record field it is filled from; null when no field supports it' })),
+  supported: Type.Boolean(),
+  filled: Type.Integer({ minimum: 0, description: 'Rows with a value' }),
+})
+export type ResultColumn = Static<typeof ResultColumn>
+
+/** §2.2: the extra columns of an enriched answer; null for a plain entity table (a run without enrichments). */
+export const RunColumns = Type.Union([Type.Array(ResultColumn), Type.Null()], {
+  description:
+    'The enrichment columns of the answer table, in the order requested; null when the run asked for no enrichments (a plain entity table) and until the run completes',
+})
+
 export const RunRead = WithMeta({
   run_id: Type.String(),
   status: Type.Enum([...RUN_STATUSES]),
@@ -122,6 +136,7 @@ export const RunRead = WithMeta({
     Type.String({ description: 'exhausted, candidate_budget, search_budget, no_matches, cancelled or error' }),
   ),
   result_count: Nullable(Type.Integer({ minimum: 0, description: 'Rows in the answer; null until completed' })),
+  columns: RunColumns,
   created_at: Timestamp,
   started_at: Nullable(Timestamp),
   finished_at: Nullable(Timestamp),
@@ -182,11 +197,4 @@ export const ResultRow = Type.Object({
 })
 export type ResultRow = Static<typeof ResultRow>
 
-export const ResultColumn = Type.Object({
-  name: Type.String({ description: 'The column as requested' }),
-  source: Nullable(Type.String({ description: 'The record field it is filled from; null when no field supports it' })),
-  supported: Type.Boolean(),
-  filled: Type.Integer({ minimum: 0, description: 'Rows with a value' }),
-})
-
-export const ResultsPage = ListEnvelope(ResultRow)
+export const ResultsPage = ListEnvelope(ResultRow, { columns: RunColumns })

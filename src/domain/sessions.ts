@@ -3,6 +3,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2'
 import { ApiError } from '../errors.ts'
+import { rateLimitHeaders, type WindowRule } from '../limiter/index.ts'
 import * as accounts from '../store/accounts.ts'
 import * as store from '../store/sessions.ts'
 import type { LiveSessionRow } from '../store/sessions.ts'
@@ -14,10 +15,16 @@ import type { Credential, Deps, MemberState, Role, Scope } from './types.ts'
 export const SESSION_COOKIE = 'dsp_session'
 /** Absolute lifetime: a session ends 7 days after sign-in however active it is. */
 export const SESSION_TTL_SECONDS = 7 * 86_400
-/** §8: per signed-in session. */
-export const SESSION_THROTTLE = { perMinute: 30, perDay: 500 } as const
+/** §8: 30 requests in any minute and 500 in any day per signed-in session. */
+export const SESSION_THROTTLE: readonly WindowRule[] = [
+  { name: 'session-minute', limit: 30, windowSeconds: 60 },
+  { name: 'session-day', limit: 500, windowSeconds: 86_400 },
+]
 /** Sign-in and sign-up attempts per email and client address. */
 export const AUTH_ATTEMPTS_PER_MINUTE = 10
+const SIGN_IN_THROTTLE: readonly WindowRule[] = [
+  { name: 'sign-in', limit: AUTH_ATTEMPTS_PER_MINUTE, windowSeconds: 60 },
+]
 const TOKEN_BYTES = 32
 const LAST_SEEN_RESOLUTION_MS = 60_000
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
@@ -76,12 +83,12 @@ const mayHoldSession = (m: { role: string | null; state: string }) =>
 
 /** Counts an attempt against the email+address bucket; fails open with the limiter. */
 async function throttleAttempt(deps: Deps, email: string, ip: string) {
-  const r = await deps.limiter.hit(`auth:${sha256(`${email.toLowerCase()}\u0000${ip}`)}`, AUTH_ATTEMPTS_PER_MINUTE, 60)
+  const r = await deps.limiter.hit(`auth:${sha256(`${email.toLowerCase()}\u0000${ip}`)}`, SIGN_IN_THROTTLE)
   if (!r.allowed)
     throw new ApiError(
       'quota.burst_exceeded',
       `Too many sign-in attempts for this email from your address; wait ${r.retryAfterSeconds} s.`,
-      { retryAfter: r.retryAfterSeconds },
+      { retryAfter: r.retryAfterSeconds, headers: rateLimitHeaders(SIGN_IN_THROTTLE, r) },
     )
 }
 
@@ -228,18 +235,13 @@ export async function resolveSession(
       'This session request needs header X-CSRF-Token with the token from GET /v1/auth/me.',
     )
   }
-  for (const [limit, windowSeconds, label] of [
-    [SESSION_THROTTLE.perMinute, 60, 'minute'],
-    [SESSION_THROTTLE.perDay, 86_400, 'day'],
-  ] as const) {
-    const r = await deps.limiter.hit(`session:${row.id}`, limit, windowSeconds)
-    if (!r.allowed)
-      throw new ApiError(
-        'quota.burst_exceeded',
-        `This session made more than ${limit} requests this ${label}; wait ${r.retryAfterSeconds} s.`,
-        { retryAfter: r.retryAfterSeconds },
-      )
-  }
+  const r = await deps.limiter.hit(`session:${row.id}`, SESSION_THROTTLE)
+  if (!r.allowed)
+    throw new ApiError(
+      'quota.burst_exceeded',
+      `This session made ${r.rule.limit} requests in the last ${r.rule.windowSeconds === 60 ? 'minute' : '24 hours'}, its limit; wait ${r.retryAfterSeconds} s.`,
+      { retryAfter: r.retryAfterSeconds, headers: rateLimitHeaders(SESSION_THROTTLE, r) },
+    )
   if (now.getTime() - row.last_seen_at.getTime() > LAST_SEEN_RESOLUTION_MS) {
     // Advisory (minute resolution), written off the request path.
     store.touchSession(deps.db, row.id, now).catch(() => {})

@@ -19,7 +19,7 @@ declare module 'fastify' {
      * its deadline with that 504 instead.
      */
     outage?: ErrorCode
-    /** Cursor-paginated: `page` and `offset` are refused with 422. */
+    /** Cursor-paginated: `page` and `offset` are refused with 422. Set by envelope.ts for every route whose body or query string takes `cursor`. */
     cursor?: boolean
     /** Add `meta` to 2xx bodies (default true under /v1). */
     meta?: boolean

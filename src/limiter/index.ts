@@ -1,14 +1,35 @@
-// One limiter interface (session throttles, sign-in throttle, agent-run start concurrency, the
-// MCP server) with an in-memory store and a Redis store. Both fail open: §1 says a limiter
-// outage never sheds traffic, so every error becomes "allowed" with `degraded: true`.
+// The one limiter (contract §1, §8): sliding-window throttles (dashboard sessions, sign-in) and
+// start slots (agent-run start concurrency), on Redis (REDIS_URL) or in process memory. Both
+// fail open: a limiter outage never sheds traffic, so every error becomes "allowed" with
+// `degraded: true`. docs/architecture.md "Limiter" says why it is built this way.
+//
+// Counting is rate-limiter-flexible's (atomic increments with expiry: a Lua script on Redis, a
+// Map in memory). Its own windows start at a key's first hit and end by the store's clock
+// (Date.now() in memory, key TTLs on Redis), so they can neither slide nor follow our Clock.
+// The window is therefore ours, keyed by the Clock: each rule's window is counted in SLICES
+// slices, one counter per slice; a hit counts its own slice plus the SLICES before it, which
+// cover the last `windowSeconds` and at most one slice more. So at most `limit` hits are allowed
+// in any `windowSeconds` (never the fixed window's 2 × limit across a boundary), a refusal lasts
+// at most one slice longer than an exact log's, and moving the test clock moves the window.
 import { Redis } from 'ioredis'
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import type { Clock } from '../clock.ts'
 import type { Faults } from '../faults.ts'
 
+/** One throttle rule: at most `limit` hits in any `windowSeconds`. `name` is its policy name in the RateLimit headers. */
+export interface WindowRule {
+  readonly name: string
+  readonly limit: number
+  readonly windowSeconds: number
+}
+
 export interface HitResult {
   allowed: boolean
+  /** The rule this result reports: the one that refused (the longest wait), else the one with the fewest hits left. */
+  rule: WindowRule
+  /** Hits left in that rule's window after this one (0 when refused). */
   remaining: number
-  /** Seconds until the window that refused this hit ends (>= 1 when refused). */
+  /** Seconds until that rule allows a hit again: >= 1 when refused; 0 when allowed with hits left. */
   retryAfterSeconds: number
   degraded: boolean
 }
@@ -21,9 +42,17 @@ export interface AcquireResult {
   degraded: boolean
 }
 
+/** Slices per window: a minute is counted in 5 s slices, a day in 2 h slices. */
+export const SLICES = 12
+/** The library counts; the rule decides (its own refusal never fires). */
+const UNLIMITED_POINTS = Number.MAX_SAFE_INTEGER
+
 export interface LimiterStore {
   readonly kind: 'memory' | 'redis'
-  incr(key: string, windowMs: number): Promise<number>
+  /** The counters whose keys live `ttlSeconds` (rate-limiter-flexible, one instance per ttl). */
+  counters(ttlSeconds: number): RateLimiterAbstract
+  /** The current values of several of those counters (0 for a missing one). */
+  read(counters: RateLimiterAbstract, keys: string[]): Promise<number[]>
   acquire(
     key: string,
     token: string,
@@ -32,8 +61,20 @@ export interface LimiterStore {
     nowMs: number,
   ): Promise<{ ok: boolean; count: number }>
   release(key: string, token: string): Promise<void>
+  /** Resolves once the store can take commands (Redis: connected). */
+  ready(): Promise<void>
   ping(): Promise<void>
   close(): Promise<void>
+}
+
+interface Counted {
+  rule: WindowRule
+  /** Hits per slice, oldest first; the last is the current slice, this hit included. */
+  perSlice: number[]
+  /** Index (on the Clock) of the current slice. */
+  current: number
+  sliceMs: number
+  giveBack: () => Promise<unknown>
 }
 
 export class Limiter {
@@ -48,31 +89,69 @@ export class Limiter {
     return this.store.kind
   }
 
-  /** Fixed-window counter: at most `limit` hits per `windowSeconds` for `key`. */
-  async hit(key: string, limit: number, windowSeconds: number): Promise<HitResult> {
-    const windowMs = windowSeconds * 1000
+  /**
+   * Counts one hit for `key` against every rule; allowed only if every rule allows it. A refused
+   * hit is given back, so a client that keeps retrying while refused does not extend its wait.
+   * Counting first and deciding after means two hits racing for the last unit may both be
+   * refused, never both allowed.
+   */
+  async hit(key: string, rules: readonly WindowRule[]): Promise<HitResult> {
     const now = this.clock.nowMs()
-    const windowIndex = Math.floor(now / windowMs)
-    const retryAfterSeconds = Math.max(1, Math.ceil(((windowIndex + 1) * windowMs - now) / 1000))
     try {
       await this.faults.check('limiter', this.timeoutMs)
-      const count = await withTimeout(
-        this.store.incr(`${key}:${windowSeconds}:${windowIndex}`, windowMs),
+      const counted = await withTimeout(
+        (async () => {
+          await this.store.ready()
+          return Promise.all(rules.map((rule) => this.count(key, rule, now)))
+        })(),
         this.timeoutMs,
       )
-      return { allowed: count <= limit, remaining: Math.max(0, limit - count), retryAfterSeconds, degraded: false }
+      const verdicts = counted.map((c) => verdict(c, now))
+      const refused = verdicts.filter((v) => !v.allowed)
+      if (refused.length > 0) {
+        await withTimeout(Promise.all(counted.map((c) => c.giveBack())), this.timeoutMs).catch(() => {})
+        return refused.reduce((a, b) => (b.retryAfterSeconds > a.retryAfterSeconds ? b : a))
+      }
+      return verdicts.reduce((a, b) => (b.remaining < a.remaining ? b : a))
     } catch {
-      return { allowed: true, remaining: limit, retryAfterSeconds: 0, degraded: true }
+      const rule = rules[0]!
+      return { allowed: true, rule, remaining: rule.limit, retryAfterSeconds: 0, degraded: true }
     }
   }
 
-  /** Counts in-flight work (e.g. agent-run starts) per key; entries expire after ttl in case release never comes. */
+  private async count(key: string, rule: WindowRule, now: number): Promise<Counted> {
+    const windowMs = rule.windowSeconds * 1000
+    const sliceMs = windowMs / SLICES
+    const current = Math.floor(now / sliceMs)
+    // A slice's counter is read while its slice overlaps the window: windowMs + sliceMs at most.
+    const counters = this.store.counters(Math.ceil((windowMs + 2 * sliceMs) / 1000))
+    const slot = (i: number) => `${key}:${rule.windowSeconds}:${i}`
+    const [mine, earlier] = await Promise.all([
+      counters.consume(slot(current), 1),
+      this.store.read(
+        counters,
+        Array.from({ length: SLICES }, (_, k) => slot(current - SLICES + k)),
+      ),
+    ])
+    return {
+      rule,
+      perSlice: [...earlier, mine.consumedPoints],
+      current,
+      sliceMs,
+      giveBack: () => counters.reward(slot(current), 1),
+    }
+  }
+
+  /** Counts in-flight work (agent-run starts) per key; entries expire after ttl in case release never comes. */
   async acquire(key: string, max: number, ttlSeconds: number): Promise<AcquireResult> {
     const token = `${this.clock.nowMs()}-${Math.random().toString(36).slice(2)}`
     try {
       await this.faults.check('limiter', this.timeoutMs)
       const r = await withTimeout(
-        this.store.acquire(key, token, max, ttlSeconds * 1000, this.clock.nowMs()),
+        (async () => {
+          await this.store.ready()
+          return this.store.acquire(key, token, max, ttlSeconds * 1000, this.clock.nowMs())
+        })(),
         this.timeoutMs,
       )
       return { allowed: r.ok, token: r.ok ? token : null, inFlight: r.count, degraded: false }
@@ -92,11 +171,65 @@ export class Limiter {
 
   async ping(): Promise<void> {
     await this.faults.check('limiter', this.timeoutMs)
-    await withTimeout(this.store.ping(), this.timeoutMs)
+    await withTimeout(
+      (async () => {
+        await this.store.ready()
+        await this.store.ping()
+      })(),
+      this.timeoutMs,
+    )
   }
 
   close(): Promise<void> {
     return this.store.close()
+  }
+}
+
+/** Whether the window allows this hit, and when it next would if not. */
+function verdict(c: Counted, now: number): HitResult {
+  const { rule, perSlice, current, sliceMs } = c
+  const total = perSlice.reduce((a, b) => a + b, 0)
+  const windowMs = rule.windowSeconds * 1000
+  // Slice k (oldest first) stops counting once the window has slid past its end.
+  const leavesAt = (k: number) => (current - SLICES + k + 1) * sliceMs + windowMs
+  if (total <= rule.limit) {
+    const remaining = rule.limit - total
+    const oldest = perSlice.findIndex((n) => n > 0)
+    return {
+      allowed: true,
+      rule,
+      remaining,
+      retryAfterSeconds: remaining > 0 ? 0 : Math.max(1, Math.ceil((leavesAt(oldest) - now) / 1000)),
+      degraded: false,
+    }
+  }
+  // Refused: the earliest moment the hits still counted, plus a new one, fit the limit.
+  let left = total - 1
+  let at = leavesAt(SLICES)
+  for (let k = 0; k <= SLICES; k++) {
+    left -= perSlice[k]!
+    if (left + 1 <= rule.limit) {
+      at = leavesAt(k)
+      break
+    }
+  }
+  return {
+    allowed: false,
+    rule,
+    remaining: 0,
+    retryAfterSeconds: Math.max(1, Math.ceil((at - now) / 1000)),
+    degraded: false,
+  }
+}
+
+/**
+ * The IETF RateLimit fields (draft-ietf-httpapi-ratelimit-headers): every rule's policy, and the
+ * state of the rule the result reports.
+ */
+export function rateLimitHeaders(rules: readonly WindowRule[], r: HitResult): Record<string, string> {
+  return {
+    'RateLimit-Policy': rules.map((p) => `"${p.name}";q=${p.limit};w=${p.windowSeconds}`).join(', '),
+    RateLimit: `"${r.rule.name}";r=${r.remaining};t=${r.retryAfterSeconds}`,
   }
 }
 
@@ -112,19 +245,20 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
 
 export class MemoryLimiterStore implements LimiterStore {
   readonly kind = 'memory' as const
-  private readonly counters = new Map<string, { count: number; expiresAt: number }>()
+  private readonly byTtl = new Map<number, RateLimiterMemory>()
   private readonly inflight = new Map<string, Map<string, number>>()
 
-  async incr(key: string, windowMs: number): Promise<number> {
-    const now = Date.now()
-    if (this.counters.size > 10_000) for (const [k, v] of this.counters) if (v.expiresAt <= now) this.counters.delete(k)
-    const entry = this.counters.get(key)
-    if (!entry || entry.expiresAt <= now) {
-      this.counters.set(key, { count: 1, expiresAt: now + windowMs * 2 })
-      return 1
+  counters(ttlSeconds: number): RateLimiterAbstract {
+    let c = this.byTtl.get(ttlSeconds)
+    if (!c) {
+      c = new RateLimiterMemory({ points: UNLIMITED_POINTS, duration: ttlSeconds, keyPrefix: `w${ttlSeconds}` })
+      this.byTtl.set(ttlSeconds, c)
     }
-    entry.count += 1
-    return entry.count
+    return c
+  }
+
+  async read(counters: RateLimiterAbstract, keys: string[]): Promise<number[]> {
+    return Promise.all(keys.map(async (k) => (await counters.get(k))?.consumedPoints ?? 0))
   }
 
   async acquire(key: string, token: string, max: number, ttlMs: number, nowMs: number) {
@@ -140,11 +274,14 @@ export class MemoryLimiterStore implements LimiterStore {
     this.inflight.get(key)?.delete(token)
   }
 
+  async ready(): Promise<void> {}
   async ping(): Promise<void> {}
   async close(): Promise<void> {}
 }
 
-// KEYS[1] = set key; ARGV = token, max, expiresAt, now. Atomic: prune expired, count, add.
+// Start slots are leases, not a rate: each start holds its own token until released (twice is
+// harmless) or until its ttl on the Clock, which a counter cannot do. KEYS[1] = set key;
+// ARGV = token, max, expiresAt, now. Atomic: prune expired, count, add.
 const ACQUIRE_LUA = `
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[4])
 local n = redis.call('ZCARD', KEYS[1])
@@ -157,6 +294,9 @@ return {1, n + 1}
 export class RedisLimiterStore implements LimiterStore {
   readonly kind = 'redis' as const
   private readonly redis: Redis
+  private readonly byTtl = new Map<number, RateLimiterRedis>()
+  private connecting: Promise<void> | null = null
+  private lost = false
 
   constructor(
     url: string,
@@ -170,38 +310,63 @@ export class RedisLimiterStore implements LimiterStore {
       connectTimeout: 2000,
     })
     this.redis.on('error', () => {})
-  }
-
-  /** Waits for the first connection (commands are not queued offline), bounded by the caller's deadline. */
-  private async ready(): Promise<void> {
-    if (this.redis.status === 'ready') return
-    await new Promise<void>((resolve, reject) => {
-      const onReady = () => {
-        this.redis.off('end', onEnd)
-        resolve()
-      }
-      const onEnd = () => {
-        this.redis.off('ready', onReady)
-        reject(new Error('redis connection ended'))
-      }
-      this.redis.once('ready', onReady)
-      this.redis.once('end', onEnd)
+    this.redis.on('close', () => {
+      this.lost = true
+    })
+    this.redis.on('ready', () => {
+      this.lost = false
     })
   }
 
-  async incr(key: string, windowMs: number): Promise<number> {
-    await this.ready()
-    const k = this.prefix + key
-    const [[, count]] = (await this.redis
-      .multi()
-      .incr(k)
-      .pexpire(k, windowMs * 2)
-      .exec()) as [[unknown, number]]
-    return count
+  counters(ttlSeconds: number): RateLimiterAbstract {
+    let c = this.byTtl.get(ttlSeconds)
+    if (!c) {
+      c = new RateLimiterRedis({
+        storeClient: this.redis,
+        points: UNLIMITED_POINTS,
+        duration: ttlSeconds,
+        keyPrefix: `${this.prefix}w${ttlSeconds}`,
+        // Not connected: an error at once (the limiter then fails open), never a queued command.
+        rejectIfRedisNotReady: true,
+      })
+      this.byTtl.set(ttlSeconds, c)
+    }
+    return c
+  }
+
+  /** One MGET for the earlier slices (the library's get is a MULTI per key: 12 of them cost ≈ 10× more). */
+  async read(counters: RateLimiterAbstract, keys: string[]): Promise<number[]> {
+    const values = await this.redis.mget(keys.map((k) => counters.getKey(k)))
+    return values.map((v) => (v === null ? 0 : Number(v)))
+  }
+
+  /**
+   * Waits for the first connection (commands are not queued offline), bounded by the caller's
+   * deadline; one shared wait, so callers add no listeners of their own. Once a connection has
+   * closed (Redis down, or never reached), fails at once until it is back: an outage must not
+   * cost every throttled request the whole deadline.
+   */
+  ready(): Promise<void> {
+    if (this.redis.status === 'ready') return Promise.resolve()
+    if (this.lost) return Promise.reject(new Error('redis is unreachable'))
+    this.connecting ??= new Promise<void>((resolve, reject) => {
+      const onReady = () => {
+        this.redis.off('close', onClose)
+        resolve()
+      }
+      const onClose = () => {
+        this.redis.off('ready', onReady)
+        reject(new Error('redis connection closed'))
+      }
+      this.redis.once('ready', onReady)
+      this.redis.once('close', onClose)
+    }).finally(() => {
+      this.connecting = null
+    })
+    return this.connecting
   }
 
   async acquire(key: string, token: string, max: number, ttlMs: number, nowMs: number) {
-    await this.ready()
     const [ok, count] = (await this.redis.eval(
       ACQUIRE_LUA,
       1,
@@ -220,7 +385,6 @@ export class RedisLimiterStore implements LimiterStore {
   }
 
   async ping(): Promise<void> {
-    await this.ready()
     await this.redis.ping()
   }
 

@@ -738,6 +738,42 @@ describe('GET /v1/agents/runs/{run_id}/results', () => {
     expectProblem(await api.get(`${RUNS}/${runId}/results`, { key, query: { offset: 2 } }), 422, 'request.invalid')
   })
 
+  test('columns: null for a plain entity table (no enrichments), the array with enrichments; the run read agrees', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 100 })
+    const plain = await started(api, key, { query: 'cloud security companies', effort: 'minimal' })
+    const enriched = await started(api, key, {
+      query: 'cloud security companies',
+      effort: 'minimal',
+      enrichments: ['website'],
+    })
+    for (const runId of [plain, enriched]) assert.equal(await waitForEnd(api, key, runId), 'completed')
+    const plainResults = await api.get(`${RUNS}/${plain}/results`, { key })
+    expectStatus(plainResults, 200)
+    assert.ok(plainResults.body.results.length > 0, 'plain rows: ' + plainResults.text.slice(0, 300))
+    assert.equal(plainResults.body.columns, null)
+    const plainRead = await api.get(`${RUNS}/${plain}`, { key })
+    expectStatus(plainRead, 200)
+    assert.ok('columns' in plainRead.body, 'read: ' + plainRead.text.slice(-700))
+    assert.equal(plainRead.body.columns, null)
+    const enrichedResults = await api.get(`${RUNS}/${enriched}/results`, { key })
+    const enrichedRead = await api.get(`${RUNS}/${enriched}`, { key })
+    const expected = [{ name: 'website', source: 'website', supported: true }]
+    for (const res of [enrichedResults, enrichedRead]) {
+      expectStatus(res, 200)
+      assert.deepEqual(
+        res.body.columns.map((c: { name: string; source: string; supported: boolean }) => ({
+          name: c.name,
+          source: c.source,
+          supported: c.supported,
+        })),
+        expected,
+      )
+      assert.ok(Number.isInteger(res.body.columns[0].filled))
+    }
+    assert.deepEqual(enrichedRead.body.columns, enrichedResults.body.columns)
+  })
+
   test('a run without an answer yet: no rows, coverage null', async () => {
     const api = await idle()
     const { key } = await api.admin.workspaceWithKey({ credits: 100 })
@@ -747,6 +783,7 @@ describe('GET /v1/agents/runs/{run_id}/results', () => {
     assert.deepEqual(res.body.results, [])
     assert.equal(res.body.total, 0)
     assert.equal(res.body.coverage, null)
+    assert.equal(res.body.columns, null)
     await api.post(`${RUNS}/${runId}/cancel`, { key })
   })
 })

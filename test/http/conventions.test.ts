@@ -192,6 +192,120 @@ describe('validation', () => {
   })
 })
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type OpenApiOp = { parameters?: any[]; requestBody?: any }
+
+/** A value a path parameter's schema accepts, so that validation reaches the query string. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function pathValue(schema: any): string {
+  if (schema?.enum) return String(schema.enum[0])
+  if (schema?.type === 'integer' || schema?.type === 'number') return '1'
+  if (schema?.format === 'uuid') return '00000000-0000-4000-8000-000000000000'
+  if (schema?.anyOf) return pathValue(schema.anyOf[0])
+  return 'x'
+}
+
+function concretePath(path: string, op: OpenApiOp): string {
+  return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const param = (op.parameters ?? []).find((x) => x.in === 'path' && x.name === name)
+    return encodeURIComponent(pathValue(param?.schema))
+  })
+}
+
+/** Every entry of extra.errors at this loc. */
+const errorsAt = (res: { body: { extra?: { errors?: { loc: unknown[] }[] } } }, loc: unknown[]) =>
+  (res.body.extra?.errors ?? []).filter((e) => JSON.stringify(e.loc) === JSON.stringify(loc))
+
+describe('unknown query parameters (§7, §9)', () => {
+  test('every GET route of /openapi.json answers an unknown parameter with 422 at ["query", name]', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey()
+    const doc = (await api.get('/openapi.json')).body
+    const gets = Object.entries(doc.paths as Record<string, { get?: OpenApiOp }>).filter(([, ops]) => ops.get)
+    assert.ok(gets.length >= 20, `only ${gets.length} GET routes`)
+    for (const [path, ops] of gets) {
+      const url = concretePath(path, ops.get!)
+      const res = await api.get(url, { key, query: { bogus_param: '1' } })
+      expectProblem(res, 422, 'request.invalid')
+      const [e] = errorsAt(res, ['query', 'bogus_param'])
+      assert.ok(e, `GET ${url}: no error at query.bogus_param: ${res.text}`)
+      assert.equal((e as { type?: string }).type, 'extra_forbidden', url)
+    }
+  })
+
+  test('routes with a body or a session refuse unknown query parameters too', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey()
+    const search = await api.post('/v1/search', {
+      key,
+      query: { zz: '1' },
+      body: { query: 'cloud', mode: 'fast', category: 'company', limit: 1 },
+    })
+    expectProblem(search, 422, 'request.invalid')
+    assert.equal(errorsAt(search, ['query', 'zz']).length, 1, search.text)
+    const resolve = await api.post('/v1/members/resolve', { key, query: { zz: '1' }, body: { email: 'a@b.co' } })
+    expectProblem(resolve, 422, 'request.invalid')
+    assert.equal(errorsAt(resolve, ['query', 'zz']).length, 1, resolve.text)
+    const { signUp } = await import('../support/session.ts')
+    const session = await signUp(api)
+    for (const path of ['/v1/keys', '/v1/auth/me', '/v1/credits']) {
+      const res = await session.get(path, { query: { zz: '1' } })
+      expectProblem(res, 422, 'request.invalid')
+      assert.equal(errorsAt(res, ['query', 'zz']).length, 1, `${path}: ${res.text}`)
+    }
+    // Declared parameters still pass.
+    expectStatus(await api.get('/v1/usage/history', { key, query: { limit: 5 } }), 200)
+    expectStatus(await api.get('/v1/credits', { key }), 200)
+  })
+})
+
+describe('page and offset on cursor routes (§7)', () => {
+  const CURSOR_ROUTES: [method: 'GET' | 'POST', path: string, body?: Record<string, unknown>][] = [
+    ['POST', '/v1/search', { query: 'cloud', mode: 'fast', category: 'company' }],
+    ['POST', '/v1/similar', { anchors: ['example.com'] }],
+    ['POST', '/v1/relationships', { companies: [{ value: 'a.com' }, { value: 'b.com' }] }],
+    ['POST', '/v1/relationships/reach', { person: 'x', companies: [{ value: 'a.com' }] }],
+    ['POST', '/v1/relationships/institutions', { companies: [{ value: 'a.com' }, { value: 'b.com' }] }],
+    ['POST', '/v1/relationships/ask', { query: 'who at a.com knows people at b.com' }],
+    ['GET', '/v1/agents/runs/run_x/results'],
+    ['GET', '/v1/usage/history'],
+    ['GET', '/v1/lists/00000000-0000-4000-8000-000000000000/items'],
+  ]
+
+  test('every route of /openapi.json that takes a cursor is in the list below', async () => {
+    const api = await server()
+    const doc = (await api.get('/openapi.json')).body
+    const listed = new Set(CURSOR_ROUTES.map(([m, p]) => `${m} ${p}`))
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, OpenApiOp>>))
+      for (const [method, op] of Object.entries(ops)) {
+        const inQuery = (op.parameters ?? []).some((x) => x.in === 'query' && x.name === 'cursor')
+        const inBody = Boolean(op.requestBody?.content?.['application/json']?.schema?.properties?.cursor)
+        if (!inQuery && !inBody) continue
+        const pattern = new RegExp(`^${method.toUpperCase()} ${path.replace(/\{[^}]+\}/g, '[^/]+')}$`)
+        assert.ok(
+          [...listed].some((r) => pattern.test(r)),
+          `${method} ${path} takes a cursor and is not tested`,
+        )
+      }
+  })
+
+  for (const [method, path, body] of CURSOR_ROUTES) {
+    test(`${method} ${path}: page and offset → 422 in the query string${body ? ' and in the body' : ''}`, async () => {
+      const api = await server()
+      const { key } = await api.admin.workspaceWithKey()
+      for (const p of ['page', 'offset']) {
+        const inQuery = await api.request(method, path, { key, query: { [p]: 2 }, body })
+        expectProblem(inQuery, 422, 'request.invalid')
+        assert.equal(errorsAt(inQuery, ['query', p]).length, 1, inQuery.text)
+        if (!body) continue
+        const inBody = await api.request(method, path, { key, body: { ...body, [p]: 2 } })
+        expectProblem(inBody, 422, 'request.invalid')
+        assert.equal(errorsAt(inBody, ['body', p]).length, 1, inBody.text)
+      }
+    })
+  }
+})
+
 describe('Retry-After', () => {
   test('503 answers carry Retry-After: 5', async () => {
     const api = await server()

@@ -13,10 +13,26 @@ import { GENERIC_UNAUTHORIZED } from '../../src/http/plugins/auth.ts'
 
 const server = useTestServer()
 
-/** Moves the test clock just past the next boundary of a fixed limiter window, so a burst cannot straddle two windows. */
-async function startOfWindow(api: TestServer, windowSeconds: number) {
-  const ms = windowSeconds * 1000
-  await api.admin.advanceClock(Math.ceil((ms - (Date.now() % ms)) / 1000) + 1)
+/** The server clock's time in ms, from the admin clock route's answer. */
+const serverNow = (res: { body: { now: string } }) => Date.parse(res.body.now)
+
+/** Moves the test clock to `secondsBefore` seconds before the next whole minute, where a fixed one-minute window would reset. */
+async function beforeMinuteBoundary(api: TestServer, secondsBefore: number) {
+  const intoMinute = serverNow(await api.admin.advanceClock(0)) % 60_000
+  await api.admin.advanceClock((60_000 - intoMinute) / 1000 - secondsBefore + 60)
+}
+
+/** Moves the test clock just past the next UTC midnight, where a fixed one-day window would reset. */
+async function startOfDay(api: TestServer) {
+  const intoDay = serverNow(await api.admin.advanceClock(0)) % 86_400_000
+  await api.admin.advanceClock(Math.ceil((86_400_000 - intoDay) / 1000) + 1)
+}
+
+/** The IETF RateLimit fields of a throttled answer (draft-ietf-httpapi-ratelimit-headers). */
+function expectRateLimitHeaders(res: { headers: Headers }, policy: string, name: string) {
+  assert.equal(res.headers.get('ratelimit-policy'), policy)
+  const retry = Number(res.headers.get('retry-after'))
+  assert.equal(res.headers.get('ratelimit'), `"${name}";r=0;t=${retry}`)
 }
 
 describe('POST /v1/auth/sign-up', () => {
@@ -194,27 +210,31 @@ describe('POST /v1/auth/sign-in', () => {
     expectStatus(await s.get('/v1/credits'), 200)
   })
 
-  test('10 attempts per minute per email and address; the 11th → 429 quota.burst_exceeded with Retry-After; another email is not held back', async () => {
+  test('10 attempts in any minute per email and address; the 11th → 429 quota.burst_exceeded with Retry-After and RateLimit headers; another email is not held back', async () => {
     const api = await server()
     const email = uniqueEmail('hammer')
-    await startOfWindow(api, 60)
+    // Five attempts on each side of a minute boundary: one sliding window holds all ten.
+    await beforeMinuteBoundary(api, 3)
     try {
-      for (let i = 0; i < 10; i++)
+      for (let i = 0; i < 10; i++) {
+        if (i === 5) await api.admin.advanceClock(6)
         expectProblem(
           await api.post('/v1/auth/sign-in', { body: { email, password: 'guess ' + i } }),
           401,
           'auth.invalid_credentials',
         )
+      }
       const res = await api.post('/v1/auth/sign-in', { body: { email, password: 'guess 11' } })
       expectProblem(res, 429, 'quota.burst_exceeded')
       const retry = Number(res.headers.get('retry-after'))
-      assert.ok(retry >= 1 && retry <= 60, `Retry-After ${retry}`)
+      assert.ok(retry >= 50 && retry <= 65, `Retry-After ${retry}`)
+      expectRateLimitHeaders(res, '"sign-in";q=10;w=60', 'sign-in')
       expectProblem(
         await api.post('/v1/auth/sign-in', { body: { email: uniqueEmail(), password: PASSWORD } }),
         401,
         'auth.invalid_credentials',
       )
-      await api.admin.advanceClock(60)
+      await api.admin.advanceClock(retry)
       expectProblem(
         await api.post('/v1/auth/sign-in', { body: { email, password: 'again' } }),
         401,
@@ -327,40 +347,56 @@ describe('CSRF on session requests', () => {
 })
 
 describe('session throttle', () => {
-  test('30 requests per minute per session → the 31st is 429 quota.burst_exceeded with Retry-After; another session is not held back', async () => {
+  const POLICY = '"session-minute";q=30;w=60, "session-day";q=500;w=86400'
+
+  test('30 requests in any minute per session: 31 straddling a minute boundary → the 31st is 429 quota.burst_exceeded with Retry-After and RateLimit headers; another session is not held back', async () => {
     const api = await server()
     const s = await signUp(api)
     const other = await signUp(api)
-    await startOfWindow(api, 60)
+    // 15 just before a whole minute and 15 just after: a fixed one-minute window let 60 through here.
+    await beforeMinuteBoundary(api, 2)
     try {
-      for (let i = 0; i < 30; i++) expectStatus(await s.get('/v1/auth/me'), 200)
+      for (let i = 0; i < 30; i++) {
+        if (i === 15) await api.admin.advanceClock(4)
+        expectStatus(await s.get('/v1/auth/me'), 200)
+      }
       const res = await s.get('/v1/credits')
       expectProblem(res, 429, 'quota.burst_exceeded')
       const retry = Number(res.headers.get('retry-after'))
-      assert.ok(retry >= 1 && retry <= 60, `Retry-After ${retry}`)
+      assert.ok(retry >= 50 && retry <= 65, `Retry-After ${retry}`)
+      expectRateLimitHeaders(res, POLICY, 'session-minute')
       expectStatus(await other.get('/v1/auth/me'), 200)
-      await api.admin.advanceClock(60)
+      // The window slides: half a minute on, the same 30 still count.
+      await api.admin.advanceClock(30)
+      expectProblem(await s.get('/v1/auth/me'), 429, 'quota.burst_exceeded')
+      await api.admin.advanceClock(retry - 30)
       expectStatus(await s.get('/v1/auth/me'), 200)
     } finally {
       await api.admin.resetClock()
     }
   })
 
-  test('500 requests per day per session', async () => {
+  test('500 requests in any 24 hours per session, across a UTC midnight', async () => {
     const api = await server()
     try {
       const s = await signUp(api)
-      // Start at the beginning of a UTC day so the day window cannot roll over mid-test.
-      await startOfWindow(api, 86_400)
+      // Half before a UTC midnight, half after: a fixed one-day window would reset between them.
+      await startOfDay(api)
+      await api.admin.advanceClock(86_400 - 9 * 66)
       for (let i = 0; i < 500; i++) {
-        if (i > 0 && i % 30 === 0) await api.admin.advanceClock(61)
+        // 30 a minute at most: a batch, then the minute window slides past it (and its slice).
+        if (i > 0 && i % 30 === 0) await api.admin.advanceClock(66)
         expectStatus(await s.get('/v1/auth/me'), 200)
       }
-      await api.admin.advanceClock(61)
+      await api.admin.advanceClock(66)
       const res = await s.get('/v1/auth/me')
       expectProblem(res, 429, 'quota.burst_exceeded')
-      assert.ok(Number(res.headers.get('retry-after')) > 60)
+      const retry = Number(res.headers.get('retry-after'))
+      assert.ok(retry > 60, `Retry-After ${retry}`)
       assert.match(res.body.detail, /500/)
+      expectRateLimitHeaders(res, POLICY, 'session-day')
+      await api.admin.advanceClock(retry)
+      expectStatus(await s.get('/v1/auth/me'), 200)
     } finally {
       await api.admin.resetClock()
     }
@@ -375,6 +411,26 @@ describe('session throttle', () => {
     } finally {
       await api.admin.clearFaults()
     }
+  })
+
+  test('a limiter store nobody answers at (REDIS_URL) fails open: sessions and sign-in are served; /readyz reports it, still ready', async (t) => {
+    const api = await startTestServer({ REDIS_URL: 'redis://127.0.0.1:1' })
+    t.after(() => api.close())
+    const s = await signUp(api)
+    const started = Date.now()
+    for (let i = 0; i < 31; i++) expectStatus(await s.get('/v1/auth/me'), 200)
+    assert.ok(Date.now() - started < 10_000, 'an unreachable store does not cost each request its deadline')
+    const email = uniqueEmail('open')
+    for (let i = 0; i < 11; i++)
+      expectProblem(
+        await api.post('/v1/auth/sign-in', { body: { email, password: 'guess ' + i } }),
+        401,
+        'auth.invalid_credentials',
+      )
+    const ready = await api.get('/readyz')
+    expectStatus(ready, 200)
+    assert.equal(ready.body.dependencies.limiter.status, 'down')
+    assert.equal(ready.body.dependencies.limiter.hard, false)
   })
 })
 

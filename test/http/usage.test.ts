@@ -198,6 +198,103 @@ describe('GET /v1/usage/history', () => {
   })
 })
 
+describe('history query text per action type (§2.6)', () => {
+  const demo = useTestServer({}, { demo: true })
+  const LUMINA = 'luminacloud.io'
+  const BRIGHTWAVE = 'brightwave.com'
+  const QUESTION = 'people at Lumina Cloud connected to Brightwave Payments'
+
+  test('each of the 13 action types records the text §2.6 names: search words, anchors, ids, the pair as named, the question, the run query', async () => {
+    const api = await demo()
+    const { key } = await api.admin.workspaceWithKey({ credits: 1000 })
+    const expected: [action: string, query: string][] = []
+    const call = async (path: string, body: unknown, action: string, query: string, headers = {}) => {
+      const res = await api.post(path, { key, body, headers })
+      assert.ok(res.status === 200 || res.status === 202, `${path}: ${res.status} ${res.text.slice(0, 500)}`)
+      expected.push([action, query])
+      return res
+    }
+    for (const mode of ['fast', 'auto', 'deep'])
+      await call(
+        '/v1/search',
+        { query: 'cloud security', mode, category: 'company', limit: 2 },
+        `dsp.search.${mode}`,
+        'cloud security',
+      )
+    await call('/v1/similar', { anchors: [LUMINA, BRIGHTWAVE], limit: 2 }, 'dsp.similar', `${LUMINA}, ${BRIGHTWAVE}`)
+    await call(
+      '/v1/entities/companies',
+      { ids: [BRIGHTWAVE, 'nobody.example', LUMINA], by: 'domain' },
+      'dsp.entities',
+      `${BRIGHTWAVE}, nobody.example, ${LUMINA}`,
+    )
+    // The pair as named (a domain, then a name), in request order.
+    const between = await call(
+      '/v1/relationships',
+      { companies: [{ value: LUMINA }, { value: 'Brightwave Payments' }] },
+      'dsp.relationships',
+      `${LUMINA}, Brightwave Payments`,
+    )
+    const seed = between.body.results[0].id as string
+    await call(
+      '/v1/relationships',
+      { companies: [{ value: BRIGHTWAVE }, { value: LUMINA }] },
+      'dsp.relationships',
+      `${BRIGHTWAVE}, ${LUMINA}`,
+    )
+    await call(
+      '/v1/relationships',
+      {
+        relation: 'via_institution',
+        companies: [{ value: LUMINA }],
+        institutions: [{ value: 'anchorward-state-university' }],
+      },
+      'dsp.relationships',
+      `${LUMINA} via anchorward-state-university`,
+    )
+    await call('/v1/relationships', { query: QUESTION }, 'dsp.relationships', QUESTION)
+    await call(
+      '/v1/relationships/institutions',
+      { companies: [{ value: LUMINA }, { value: BRIGHTWAVE }] },
+      'dsp.relationships',
+      `${LUMINA}, ${BRIGHTWAVE}`,
+    )
+    await call(
+      '/v1/relationships/reach',
+      { person: seed, companies: [{ value: BRIGHTWAVE }] },
+      'dsp.relationships',
+      `${seed} → ${BRIGHTWAVE}`,
+    )
+    await call('/v1/relationships/ask', { query: QUESTION }, 'dsp.relationships.ask', QUESTION)
+    // Org chart: the company the chart is of, as the request named it (normalised).
+    await call('/v1/org-chart', { domain: `https://www.${LUMINA}/about` }, 'dsp.org_chart', LUMINA)
+    for (const tier of ['minimal', 'low', 'medium', 'high', 'xhigh']) {
+      const res = await call(
+        '/v1/agents/runs',
+        { query: `payments companies (${tier})`, effort: tier },
+        `dsp.agent.run.${tier}`,
+        `payments companies (${tier})`,
+        { 'idempotency-key': randomUUID() },
+      )
+      expectStatus(await api.post(`/v1/agents/runs/${res.body.run_id}/cancel`, { key }), 200)
+    }
+    assert.equal(new Set(expected.map(([a]) => a)).size, 13, 'all 13 action types')
+    // Charges are written within moments of their answers (docs/billing.md).
+    let rows: { action_type: string; query: string | null }[] = []
+    for (let i = 0; i < 50 && rows.length < expected.length; i++) {
+      if (i > 0) await new Promise((r) => setTimeout(r, 100))
+      const res = await api.get('/v1/usage/history', { key, query: { limit: 100 } })
+      expectStatus(res, 200)
+      rows = res.body.results
+    }
+    assert.deepEqual(
+      rows.map((r) => [r.action_type, r.query]).reverse(),
+      expected,
+      'oldest first: one row per call, each with its text',
+    )
+  })
+})
+
 describe('GET /v1/usage/history/{run_id}', () => {
   test('the detail: row fields, request, plan, snapshot, snapshot_state, meta', async () => {
     const api = await server()

@@ -328,7 +328,7 @@ export async function listAgentRunResults(
     coverage: completed ? view.coverage : null,
     attribution: completed ? await attributionFor(deps, run.category as RunCategory) : [],
     degradation: view.degradation,
-    columns: completed ? ((run.columns as Record<string, unknown>[] | null) ?? []) : null,
+    columns: view.columns,
   })
 }
 

@@ -1,6 +1,6 @@
 // Run rows → wire shapes (contract §2.12): the run read and the list item. credits_charged and
 // effort_ran stay null until the run is settled, never 0 for "unknown".
-import type { Effort, RunCategory, RunListItem, Tier } from '../../contract/agent-runs.ts'
+import type { Effort, ResultColumn, RunCategory, RunListItem, Tier } from '../../contract/agent-runs.ts'
 import type { AgentRunRow } from '../../store/agent-runs.ts'
 import { toCredits } from '../credits/ledger.ts'
 import { BILLING_BYPASSED } from '../credits/metering.ts'
@@ -13,6 +13,15 @@ type Degradation = {
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
+
+/**
+ * §2.2 `columns`: the enrichment columns of a completed run that asked for some; null for a plain
+ * entity table (no enrichments) and until the run completes. The run read and its results agree.
+ */
+export function runColumns(run: Pick<AgentRunRow, 'status' | 'columns'>): ResultColumn[] | null {
+  const columns = run.status === 'completed' ? (run.columns as ResultColumn[] | null) : null
+  return columns && columns.length > 0 ? columns : null
+}
 
 export function runView(run: AgentRunRow) {
   const degradation = [...((run.degradation as Degradation[] | null) ?? [])]
@@ -35,6 +44,7 @@ export function runView(run: AgentRunRow) {
     insight_sources: (run.insight_sources as never[] | null) ?? [],
     stop_reason: run.stop_reason,
     result_count: run.result_count,
+    columns: runColumns(run),
     created_at: run.created_at.toISOString(),
     started_at: iso(run.started_at),
     finished_at: iso(run.finished_at),

@@ -1,6 +1,6 @@
 // Pieces every relationships answer shares: reading the graph behind the retrieval boundary,
-// attribution, degradation, the charge chain, and the person rows.
-import type { CompanyContext } from '../../contract/relationships.ts'
+// attribution, degradation, the charge chain, the history text, and the person rows.
+import type { CompanyContext, InstitutionsBody, ReachBody, RelationshipsBody } from '../../contract/relationships.ts'
 import { findCorpusStates } from '../../store/corpus.ts'
 import * as store from '../../store/relationships.ts'
 import type { GraphPerson } from '../../store/relationships.ts'
@@ -35,6 +35,29 @@ export function chainOf(ctx: Ctx): string {
 }
 
 export type Charge = Omit<ChargeInput, 'scope'> & { scope: string }
+
+// §2.6 history `query` of the typed routes: what the caller named, as named and in request order
+// (a cursor page repeats its request, so every page's run reads the same). The ask route keeps
+// its question.
+const named = (anchors: readonly { value: string }[] | undefined) => (anchors ?? []).map((a) => a.value).join(', ')
+
+/** POST /v1/relationships: the company pair ("a.com, b.com"); via institutions, "a.com via MIT, Stanford"; a question in words, the words. */
+export function relationshipsText(body: RelationshipsBody): string | null {
+  if (body.query !== undefined) return body.query
+  const companies = named(body.companies)
+  if ((body.relation ?? 'between_companies') === 'via_institution')
+    return `${companies} via ${named(body.institutions)}`
+  return companies || null
+}
+
+/** POST /v1/relationships/institutions: the company pair. */
+export const institutionsText = (body: Pick<InstitutionsBody, 'companies'>): string => named(body.companies)
+
+/** POST /v1/relationships/reach: the seed person or people, then the target companies ("p1 → a.com, b.com"). */
+export function reachText(body: Pick<ReachBody, 'person' | 'people' | 'companies'>): string {
+  const seeds = body.person !== undefined ? [body.person] : (body.people ?? [])
+  return `${seeds.join(', ')} → ${named(body.companies)}`
+}
 
 const SOURCES = ['gtm_affiliations', 'gtm_people'] as const
 

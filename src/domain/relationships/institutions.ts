@@ -6,7 +6,7 @@ import type { InstitutionsBody } from '../../contract/relationships.ts'
 import { normaliseName } from '../../corpus/normalise.ts'
 import { INSTITUTIONS_FLAT_MILLI } from '../credits/pricing.ts'
 import type { Deps } from '../types.ts'
-import { attribution, chainOf, degradation, readGraph, type Charge, type Ctx } from './common.ts'
+import { attribution, chainOf, degradation, institutionsText, readGraph, type Charge, type Ctx } from './common.ts'
 import { snapshotOf } from '../credits/metering.ts'
 import { computeRelationships, planRelationships, resolvedSearch, type RelationshipsPlan } from './index.ts'
 
@@ -97,7 +97,7 @@ export async function findSharedInstitutions(
       env,
       { method: 'POST', path: '/v1/relationships/institutions', body },
       chainOf(ctx),
-      null,
+      institutionsText(body),
     ),
   }
 }

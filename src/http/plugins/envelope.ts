@@ -1,12 +1,17 @@
-// Cross-cutting response parts: X-Request-Id on every answer, Cache-Control: no-store on every
-// answer of /v1, `meta` on every 2xx of /v1 (contract §2.2), the 400 for a request without Host,
-// the 422 for `page`/`offset` on cursor routes (§7), and the 422 for text the store cannot keep.
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+// Cross-cutting request and response parts: X-Request-Id on every answer, Cache-Control: no-store
+// on every answer of /v1, `meta` on every 2xx of /v1 (contract §2.2), the 400 for a request
+// without Host, the closed query string of every /v1 and health route (§7, §9: an unknown
+// parameter is 422), the 422 for `page`/`offset` on cursor routes (§7), and the 422 for text the
+// store cannot keep.
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
 import { assertStorableText } from '../../contract/validation.ts'
 import { ApiError } from '../../errors.ts'
 import type { Deps } from '../../domain/types.ts'
 
 export function registerEnvelope(app: FastifyInstance, deps: Deps) {
+  // Every route registered after this hook (all of them: server.ts registers plugins first).
+  app.addHook('onRoute', closeQueryString)
+
   // Callback hooks (not async): no promise and no extra microtask turn on every request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id)
@@ -59,24 +64,54 @@ function checkBeforeValidation(request: FastifyRequest): void {
   assertStorableText('query', request.query)
   assertStorableText('path', request.params)
   if (!request.routeOptions.config.cursor) return
-  const q = request.query as Record<string, unknown> | undefined
-  for (const p of ['page', 'offset']) {
-    if (q && p in q) {
-      throw new ApiError('request.invalid', `This route pages with cursor; \`${p}\` is not accepted.`, {
-        extra: {
-          errors: [
-            {
-              type: 'extra_forbidden',
-              loc: ['query', p],
-              msg: 'Cursor routes reject page and offset',
-              input: q[p],
-              ctx: null,
-            },
-          ],
-        },
-      })
-    }
+  // §7: cursor routes reject `page` and `offset`, in the query string and in a JSON body alike.
+  const errors = []
+  for (const [where, part] of [
+    ['query', request.query],
+    ['body', request.body],
+  ] as const) {
+    if (part === null || typeof part !== 'object' || Array.isArray(part)) continue
+    for (const p of ['page', 'offset'])
+      if (Object.hasOwn(part, p))
+        errors.push({
+          type: 'extra_forbidden',
+          loc: [where, p],
+          msg: 'Cursor routes reject page and offset; send the next_cursor of the previous page',
+          input: (part as Record<string, unknown>)[p],
+          ctx: null,
+        })
   }
+  if (errors.length > 0) {
+    const first = errors[0]!
+    throw new ApiError('request.invalid', `This route pages with cursor; \`${first.loc[1]}\` is not accepted.`, {
+      extra: { errors },
+    })
+  }
+}
+
+const NO_QUERY = { type: 'object', properties: {}, additionalProperties: false } as const
+
+/**
+ * onRoute: every /v1 and health route gets a closed query string (a route without a
+ * `querystring` schema takes none; a declared one is closed if it is not already), so an unknown
+ * parameter is a 422 `extra_forbidden` at `["query", name]` from the validator itself. A route
+ * whose body or query string takes `cursor` is a cursor route (`config.cursor`).
+ */
+function closeQueryString(route: RouteOptions): void {
+  if (!(route.url.startsWith('/v1/') || route.url === '/healthz' || route.url === '/readyz')) return
+  const schema = (route.schema ?? {}) as Record<string, unknown>
+  const declared = schema.querystring as Record<string, unknown> | undefined
+  const querystring = declared
+    ? declared.additionalProperties === undefined
+      ? { ...declared, additionalProperties: false }
+      : declared
+    : NO_QUERY
+  route.schema = { ...schema, querystring }
+  const takesCursor = [schema.body, declared].some(
+    (part) =>
+      typeof part === 'object' && part !== null && 'cursor' in ((part as { properties?: object }).properties ?? {}),
+  )
+  if (takesCursor) route.config = { ...(route.config ?? {}), cursor: true }
 }
 
 /** §2.2 `meta` of a 2xx answer. */

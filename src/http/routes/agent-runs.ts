@@ -131,7 +131,6 @@ export const agentRunRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (
       },
       config: {
         scopes: read,
-        cursor: true,
         errors: ['request.invalid', 'pagination.cursor_invalid', 'pagination.cursor_expired'],
       },
     },

@@ -133,7 +133,6 @@ export const listRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app,
       config: {
         outage: 'lists.unavailable',
         scopes,
-        cursor: true,
         errors: ['lists.not_found', 'pagination.cursor_invalid', 'pagination.cursor_expired', 'lists.unavailable'],
       },
     },

@@ -28,7 +28,6 @@ export const usageRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app
       config: {
         outage: 'credits.unavailable',
         scopes: ['dsp.usage.read'],
-        cursor: true,
         errors: ['pagination.cursor_invalid', 'pagination.cursor_expired'],
       },
     },
