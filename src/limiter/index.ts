@@ -143,8 +143,13 @@ export class Limiter {
   }
 
   /** Counts in-flight work (agent-run starts) per key; entries expire after ttl in case release never comes. */
-  async acquire(key: string, max: number, ttlSeconds: number): Promise<AcquireResult> {
-    const token = `${this.clock.nowMs()}-${Math.random().toString(36).slice(2)}`
+  /**
+   * Takes one of `max` leases of `key` for `ttlSeconds`. A `token` already holding a lease gets it
+   * again (its expiry renewed) whatever the count: callers that name their work (an agent run's
+   * Idempotency-Key) never take two leases for one piece of work.
+   */
+  async acquire(key: string, max: number, ttlSeconds: number, token?: string): Promise<AcquireResult> {
+    token ??= `${this.clock.nowMs()}-${Math.random().toString(36).slice(2)}`
     try {
       await this.faults.check('limiter', this.timeoutMs)
       const r = await withTimeout(
@@ -265,7 +270,7 @@ export class MemoryLimiterStore implements LimiterStore {
     const tokens = this.inflight.get(key) ?? new Map<string, number>()
     for (const [t, exp] of tokens) if (exp <= nowMs) tokens.delete(t)
     this.inflight.set(key, tokens)
-    if (tokens.size >= max) return { ok: false, count: tokens.size }
+    if (!tokens.has(token) && tokens.size >= max) return { ok: false, count: tokens.size }
     tokens.set(token, nowMs + ttlMs)
     return { ok: true, count: tokens.size }
   }
@@ -285,9 +290,11 @@ export class MemoryLimiterStore implements LimiterStore {
 const ACQUIRE_LUA = `
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[4])
 local n = redis.call('ZCARD', KEYS[1])
-if n >= tonumber(ARGV[2]) then return {0, n} end
+local held = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not held and n >= tonumber(ARGV[2]) then return {0, n} end
 redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
 redis.call('PEXPIRE', KEYS[1], 3600000)
+if held then return {1, n} end
 return {1, n + 1}
 `
 

@@ -8,7 +8,7 @@ import { claimAgentRun } from '../../src/domain/agent-runs/progress.ts'
 import { startAgentWorker } from '../../src/jobs/agent-worker.ts'
 import { itEnforcesAuth } from '../support/auth-matrix.ts'
 import { expectMeta, expectProblem, expectStatus, type Res } from '../support/http.ts'
-import { ADMIN_TOKEN, useTestServer, type TestServer } from '../support/server.ts'
+import { ADMIN_TOKEN, startTestServer, usingPostgres, useTestServer, type TestServer } from '../support/server.ts'
 
 // The entity ceiling is lowered to 5 distinct records: a test that reads results and then starts
 // again does so with another credential, except the ceiling's own test.
@@ -231,6 +231,35 @@ describe('POST /v1/agents/runs: start', () => {
     assert.equal(new Set(answers.map((a) => a.body.run_id)).size, 1)
     assert.equal((await credits(api, key)).reserved, 2.125)
   })
+
+  test(
+    'simultaneous starts with one key through two API processes on one database: one run, one hold, one lease (PostgreSQL + Redis)',
+    { skip: usingPostgres() && process.env.DSP_TEST_REDIS_URL ? false : 'needs a shared database and limiter store' },
+    async () => {
+      const api = await server()
+      const other = await startTestServer({ DATABASE_URL: api.app.deps.config.DATABASE_URL! })
+      try {
+        const { key } = await api.admin.workspaceWithKey({ credits: 100 })
+        // Four runs of other keys first: one lease is left, and the duplicates must all share it.
+        for (let i = 0; i < 4; i++) expectStatus(await start(api, key, { query: `filler ${i}`, effort: 'low' }), 202)
+        const idem = newKey()
+        const answers = await Promise.all(
+          Array.from({ length: 8 }, (_, i) =>
+            start(i % 2 ? api : other, key, { query: 'cloud security companies', effort: 'low' }, idem),
+          ),
+        )
+        assert.deepEqual(
+          answers.map((a) => a.status).sort(),
+          [200, 200, 200, 200, 200, 200, 200, 202],
+          JSON.stringify(answers.map((a) => a.body)),
+        )
+        assert.equal(new Set(answers.map((a) => a.body.run_id)).size, 1)
+        assert.equal((await credits(api, key)).reserved, 5 * 2.125)
+      } finally {
+        await other.stop()
+      }
+    },
+  )
 
   test('the balance cannot cover the hold → 402 credits.insufficient; nothing started; auto holds 85', async () => {
     const api = await server()

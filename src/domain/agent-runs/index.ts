@@ -5,6 +5,7 @@
 import { envelope } from '../../contract/common.ts'
 import type { Effort, ResultRow, RunCategory, StartRunBody } from '../../contract/agent-runs.ts'
 import { AGENT_LIMITS } from '../../contract/agent-runs.ts'
+import { hash } from 'node:crypto'
 import { ApiError } from '../../errors.ts'
 import * as store from '../../store/agent-runs.ts'
 import type { AgentRunRow } from '../../store/agent-runs.ts'
@@ -148,8 +149,14 @@ async function startOnce(
   const earlier = await replay()
   if (earlier) return earlier
 
-  const slot = await deps.limiter.acquire(slotKey(credential), START_CONCURRENCY, START_SLOT_TTL_SECONDS)
+  // One slot per intent: starts of one key in several processes hold the same lease (its token
+  // names the key), so duplicates are never refused for the slots they would take.
+  const token = `start:${hash('sha256', `${credential.workspace_id}\u0000${key}`, 'hex').slice(0, 32)}`
+  const slot = await deps.limiter.acquire(slotKey(credential), START_CONCURRENCY, START_SLOT_TTL_SECONDS, token)
   if (!slot.allowed) {
+    // A duplicate may have made the run meanwhile (its slot was this one): that run is the answer.
+    const made = await replay()
+    if (made) return made
     throw new ApiError(
       'quota.concurrency_exceeded',
       `This credential already has ${slot.inFlight} agent runs started and not yet finished (at most ${START_CONCURRENCY}). Retry with the same Idempotency-Key after Retry-After.`,
@@ -226,7 +233,11 @@ async function startOnce(
     } catch (e) {
       if (e instanceof IdempotentReplay) {
         const winner = await replay()
-        if (winner) return winner
+        if (winner) {
+          // The winner's run holds this same lease: it is not given back here.
+          accepted = true
+          return winner
+        }
       }
       throw e
     }
@@ -234,7 +245,8 @@ async function startOnce(
     notifyQueued()
     return { created: true, handle: { run_id: runId, status: 'pending' } }
   } finally {
-    if (!accepted) await deps.limiter.release(slotKey(credential), slot.token)
+    // A failed start gives its lease back, unless a duplicate's run holds it.
+    if (!accepted && !(await replay().catch(() => null))) await deps.limiter.release(slotKey(credential), slot.token)
   }
 }
 
