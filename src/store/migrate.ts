@@ -1,7 +1,7 @@
 // One migrateToLatest for `dsp migrate`, server start and test setup, same on PGlite and PostgreSQL.
 // Migrations are listed here (not discovered from the file system) so a bundle or tsx run finds them.
 import type { Kysely } from 'kysely'
-import { Migrator, type Migration } from 'kysely/migration'
+import { Migrator, type Migration } from 'kysely'
 import * as m0001 from './migrations/0001_accounts.ts'
 import * as m0002 from './migrations/0002_metering.ts'
 import * as m0003 from './migrations/0003_corpus.ts'
