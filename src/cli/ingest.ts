@@ -3,10 +3,28 @@
 import { createReadStream } from 'node:fs'
 import path from 'node:path'
 import { Command, InvalidArgumentError, Option } from 'commander'
-import { createApp } from '../app.ts'
 import type { Config } from '../config.ts'
-import { ingestLines, readLines, type IngestProgress, type IngestSummary } from '../domain/corpus/ingest.ts'
-import { INGEST_CATEGORIES, type IngestCategory } from '../domain/corpus/prepare.ts'
+import type { IngestProgress, IngestSummary } from '../domain/corpus/ingest.ts'
+import type { IngestCategory } from '../domain/corpus/prepare.ts'
+
+/**
+ * domain/corpus/prepare.ts's INGEST_CATEGORIES, spelled out so `dsp --help` does not load the record
+ * schemas; the two checks below fail to compile if the lists ever differ.
+ */
+const CATEGORIES = [
+  'company',
+  'person',
+  'patent',
+  'news_article',
+  'market_report',
+  'funding_round',
+  'academic_report',
+  'trend',
+  'job_opening',
+  'school',
+] as const satisfies readonly IngestCategory[]
+const everyCategoryListed: Exclude<IngestCategory, (typeof CATEGORIES)[number]> extends never ? true : false = true
+void everyCategoryListed
 
 const fmt = (n: number) => n.toLocaleString('en-US')
 
@@ -75,7 +93,7 @@ interface IngestCliOptions {
 export function ingestCommand(config: () => Readonly<Config>): Command {
   return new Command('ingest')
     .description('Ingest NDJSON records of one category (idempotent; bad lines go to a reject file)')
-    .addOption(new Option('--category <category>', 'record category').choices(INGEST_CATEGORIES).makeOptionMandatory())
+    .addOption(new Option('--category <category>', 'record category').choices(CATEGORIES).makeOptionMandatory())
     .argument('<file>', 'NDJSON file (one JSON object per line), or - for standard input')
     .option(
       '--rejects <file>',
@@ -92,6 +110,10 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
           ? path.join(c.DSP_DATA_DIR, 'rejects', `${opts.category}.rejects.jsonl`)
           : `${file}.rejects.jsonl`)
       const input = file === '-' ? process.stdin : createReadStream(file)
+      const [{ createApp }, { ingestLines, readLines }] = await Promise.all([
+        import('../app.ts'),
+        import('../domain/corpus/ingest.ts'),
+      ])
       const app = await createApp(c, { port: 0, logger: false, worker: false })
       const progress = progressLine(opts.category)
       try {

@@ -1,17 +1,22 @@
-// dsp serve: start the server; with --demo, also a demo workspace with fresh keys.
-import { createApp } from '../app.ts'
+// dsp serve: start the server; with --demo, also the demo corpus (seeded once, while /readyz says
+// 503) and a demo workspace with fresh keys. The server's modules load here, not at `dsp --help`.
 import type { Config } from '../config.ts'
-import { setUpDemoWorkspace } from '../domain/demo.ts'
-import { startMaintenance } from '../jobs/maintenance.ts'
-import { seedDemoIfEmpty } from './demo.ts'
 
 export async function serveCommand(
   config: Readonly<Config>,
   opts: { port?: number; host?: string; demo?: boolean; worker?: boolean },
 ) {
+  const [{ createApp }, { setUpDemoWorkspace }, { startMaintenance }, { seedDemoIfEmpty }] = await Promise.all([
+    import('../app.ts'),
+    import('../domain/demo.ts'),
+    import('../jobs/maintenance.ts'),
+    import('./demo.ts'),
+  ])
   const port = opts.port ?? config.DSP_PORT
   const host = opts.host ?? config.DSP_HOST
   const app = await createApp(config, { port, worker: opts.worker !== false })
+  // Migrations are done (createApp); a requested demo seed is not: not ready until it is.
+  if (opts.demo) app.deps.startup = { pending: 'demo corpus: starting' }
   const address = await app.app.listen({ port, host })
   // On a port the system picked (--port 0), links name the port it picked.
   if (port === 0 && !config.DSP_PUBLIC_URL) (app.deps as { publicUrl: string }).publicUrl = address
@@ -24,7 +29,12 @@ export async function serveCommand(
     `  Dashboard      ${base}/dashboard`,
   ]
   if (opts.demo) {
-    await seedDemoIfEmpty(app.deps, (line) => process.stdout.write(line + '\n'))
+    process.stdout.write(`Data Platform API listening on ${address} (not ready until the demo corpus is stored)\n`)
+    await seedDemoIfEmpty(
+      app.deps,
+      (line) => process.stdout.write(line + '\n'),
+      (status) => (app.deps.startup = { pending: `demo corpus: ${status}` }),
+    )
     const demo = await setUpDemoWorkspace(app.deps)
     lines.push(
       '',
@@ -35,7 +45,9 @@ export async function serveCommand(
       `Try:  curl -s ${base}/v1/credits -H 'X-API-Key: ${demo.test_key}'`,
     )
   }
-  process.stdout.write(lines.join('\n') + '\n')
+  process.stdout.write(lines.join('\n') + '\n' + (opts.demo ? 'Ready.\n' : ''))
+  // Ready once the keys are printed: a client polling /readyz can use them as soon as it is 200.
+  if (opts.demo) app.deps.startup = { pending: null }
   const stop = async () => {
     stopMaintenance()
     await app.close()

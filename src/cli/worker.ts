@@ -2,9 +2,7 @@
 // `dsp serve --no-worker` processes answer requests and M `dsp worker` processes do the runs,
 // all over one PostgreSQL (DATABASE_URL) and Redis (REDIS_URL, so start slots are shared).
 import { Command, InvalidArgumentError } from 'commander'
-import { createApp } from '../app.ts'
 import type { Config } from '../config.ts'
-import { startAgentWorker } from '../jobs/agent-worker.ts'
 
 const positive = (v: string) => {
   const n = Number(v)
@@ -26,6 +24,10 @@ export function workerCommand(config: () => Readonly<Config>): Command {
         process.exit(2)
       }
       // The app's wiring without its listener and without its own in-process worker.
+      const [{ createApp }, { startAgentWorker }] = await Promise.all([
+        import('../app.ts'),
+        import('../jobs/agent-worker.ts'),
+      ])
       const app = await createApp(c, { port: 0, worker: false })
       const worker = startAgentWorker(app.deps, { concurrency: opts.concurrency ?? Math.max(1, c.DSP_AGENT_WORKERS) })
       process.stdout.write(

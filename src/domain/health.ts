@@ -13,6 +13,15 @@ export interface DependencyStatus {
   detail: string | null
 }
 
+/**
+ * Start-up work the process still does after it listens (`dsp serve --demo`: seeding the demo
+ * corpus): while `pending` names it, readiness reports a hard `startup` dependency down with that
+ * text (and its progress) as the detail, so a balancer sends no traffic yet.
+ */
+export interface StartupGate {
+  pending: string | null
+}
+
 export type ReadinessCheck = {
   name: string
   dependency: Dependency
@@ -80,5 +89,7 @@ export async function checkReadiness(
     }),
   )
   const dependencies = Object.fromEntries(results) as Record<string, DependencyStatus>
-  return { ready: results.every(([, r]) => r.status === 'up' || !r.hard), dependencies }
+  const pending = deps.startup?.pending ?? null
+  if (pending !== null) dependencies.startup = { status: 'down', hard: true, latency_ms: 0, detail: pending }
+  return { ready: pending === null && results.every(([, r]) => r.status === 'up' || !r.hard), dependencies }
 }

@@ -15,6 +15,7 @@ import type { Exposures } from './agent-runs/ceiling.ts'
 import type { GraphBlocks } from './relationships/blocks.ts'
 import type { SearchCaches } from './search/engine.ts'
 import type { StartsInFlight } from './agent-runs/index.ts'
+import type { StartupGate } from './health.ts'
 
 export const SCOPES = [
   'dsp.search.read',
@@ -70,4 +71,6 @@ export interface Deps {
   readonly searchCaches: SearchCaches
   /** Agent-run starts under way, by workspace and Idempotency-Key (domain/agent-runs/index.ts). */
   readonly agentStarts: StartsInFlight
+  /** Start-up work still under way after listening (the demo seed); readiness is 503 meanwhile (domain/health.ts). */
+  startup?: StartupGate
 }

@@ -67,3 +67,27 @@ describe('GET /readyz', () => {
     }
   })
 })
+
+describe('GET /', () => {
+  const root = async (accept: string | null) => {
+    const api = await server()
+    const res = await fetch(api.url + '/', { redirect: 'manual', headers: accept === null ? {} : { accept } })
+    await res.arrayBuffer()
+    return res
+  }
+
+  test('a browser (Accept: text/html) is sent to the dashboard', async () => {
+    const res = await root('text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8')
+    assert.equal(res.status, 302)
+    assert.equal(res.headers.get('location'), '/dashboard')
+    assert.match(res.headers.get('vary') ?? '', /accept/i)
+  })
+
+  for (const accept of ['application/json', '*/*', null]) {
+    test(`a client (Accept: ${accept ?? 'none'}) is sent to the API reference`, async () => {
+      const res = await root(accept)
+      assert.equal(res.status, 302)
+      assert.equal(res.headers.get('location'), '/docs')
+    })
+  }
+})

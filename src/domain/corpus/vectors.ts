@@ -7,7 +7,12 @@ import type { Logger } from 'pino'
 import type { Config } from '../../config.ts'
 import type { EntityCategory } from '../../contract/records.ts'
 import { CATEGORY_SOURCE_CORPUS } from '../../contract/coverage.ts'
-import { createEmbedder, type CreateEmbedderOptions, type Embedder } from '../../retrieval/embedder/index.ts'
+import {
+  createEmbedder,
+  PREBUILT_GLOVE_DIR,
+  type CreateEmbedderOptions,
+  type Embedder,
+} from '../../retrieval/embedder/index.ts'
 import { VectorIndex } from '../../retrieval/vector-index.ts'
 import { findVectorGeneration, findVectorsSince } from '../../store/corpus.ts'
 import type { Db } from '../../store/db.ts'
@@ -46,6 +51,7 @@ export function lazyEmbedder(config: Readonly<Config>): () => Promise<Embedder> 
   const options: CreateEmbedderOptions = {
     provider: config.DSP_EMBEDDINGS_PROVIDER,
     cacheDir: config.DSP_CACHE_DIR,
+    prebuiltDir: PREBUILT_GLOVE_DIR,
     openaiBaseUrl: config.DSP_EMBEDDINGS_URL,
     openaiApiKey: config.DSP_EMBEDDINGS_API_KEY,
     openaiModel: config.DSP_EMBEDDINGS_MODEL,

@@ -1,4 +1,6 @@
-// Health routes (contract §1, §4.1): no credential; readiness gates only on hard dependencies.
+// Health routes (contract §1, §4.1): no credential; readiness gates only on hard dependencies and
+// on start-up work still under way. Also `GET /`, which sends a browser to the dashboard (when it is
+// served) and any other client to the API reference.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { HealthResponse, ReadinessResponse } from '../../contract/health.ts'
 import { checkReadiness } from '../../domain/health.ts'
@@ -13,6 +15,12 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (ap
     },
     async () => ({ status: 'ok', version: '1.0.0', time: deps.clock.now().toISOString() }),
   )
+
+  app.get('/', { schema: { hide: true }, config: { auth: 'none', meta: false } }, async (request, reply) => {
+    const accept = request.headers.accept ?? ''
+    const browser = /\btext\/html\b/i.test(accept) && deps.config.DSP_DASHBOARD === '1'
+    return reply.header('Vary', 'Accept').redirect(browser ? '/dashboard' : '/docs', 302)
+  })
 
   app.get(
     '/readyz',

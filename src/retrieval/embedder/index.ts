@@ -8,7 +8,7 @@ import { OpenAIEmbedder } from './openai.ts'
 export type { Embedder } from './embedder.ts'
 export { isZeroVector, normalizeInPlace } from './embedder.ts'
 export { GloveEmbedder } from './glove.ts'
-export { DEFAULT_VOCABULARY_SIZE, gloveBinaryPath, prepareGlove } from './glove-convert.ts'
+export { DEFAULT_VOCABULARY_SIZE, PREBUILT_GLOVE_DIR, gloveBinaryPath, prepareGlove } from './glove-convert.ts'
 export type { GloveSourceOptions, PreparedGlove } from './glove-convert.ts'
 export { EmbeddingProviderError, OpenAIEmbedder } from './openai.ts'
 export type { OpenAIEmbedderOptions } from './openai.ts'
@@ -18,6 +18,8 @@ export interface CreateEmbedderOptions {
   provider: 'glove' | 'openai'
   /** GloVe only: where the converted binary is cached (converted on first use, seconds, once). */
   cacheDir: string
+  /** GloVe only: where a build put the converted binary, looked at first (PREBUILT_GLOVE_DIR). */
+  prebuiltDir?: string
   openaiBaseUrl?: string
   openaiApiKey?: string
   openaiModel?: string
@@ -31,7 +33,10 @@ export interface CreateEmbedderOptions {
  */
 export async function createEmbedder(options: CreateEmbedderOptions): Promise<Embedder> {
   if (options.provider === 'glove') {
-    const embedder = await GloveEmbedder.open({ cacheDir: options.cacheDir })
+    const embedder = await GloveEmbedder.open({
+      cacheDir: options.cacheDir,
+      ...(options.prebuiltDir === undefined ? {} : { prebuiltDir: options.prebuiltDir }),
+    })
     if (options.dimensions !== undefined && options.dimensions !== embedder.dimensions) {
       throw new Error(`The GloVe embedder has ${embedder.dimensions} dimensions, not ${options.dimensions}.`)
     }

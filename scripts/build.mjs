@@ -1,0 +1,79 @@
+// `npm run build`: the server compiled to dist/ (tsc, without type checking: `npm run typecheck`
+// does that), the dashboard bundled to dashboard/dist (vite), and the GloVe word vectors converted
+// into dist/glove/ (the compact binary the server loads; the 300 MB JSON package is a dev
+// dependency, not needed at run time). `--if-needed` (prestart, pretest) builds only
+// the parts missing or older than their source.
+import { spawnSync } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+
+const root = path.resolve(import.meta.dirname, '..')
+process.chdir(root)
+const ifNeeded = process.argv.includes('--if-needed')
+
+function run(label, args) {
+  const t0 = performance.now()
+  const r = spawnSync(process.execPath, args, { stdio: 'inherit' })
+  if (r.status !== 0) {
+    process.stderr.write(`build: ${label} failed\n`)
+    process.exit(r.status ?? 1)
+  }
+  console.log(`build: ${label} in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
+}
+
+const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file)
+
+/** Every .mjs file under src/ (the embedded store's worker thread): tsc does not copy them. */
+function copyPlainModules(dir) {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, e.name)
+    if (e.isDirectory()) copyPlainModules(full)
+    else if (e.name.endsWith('.mjs')) cpSync(full, path.join('dist', path.relative('src', full)))
+  }
+}
+
+/** Newest modification time of a file under dir (ms). */
+function newest(dir) {
+  let latest = 0
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, e.name)
+    latest = Math.max(latest, e.isDirectory() ? newest(full) : statSync(full).mtimeMs)
+  }
+  return latest
+}
+
+const serverBuilt =
+  existsSync('dist/.build-stamp') &&
+  existsSync('dist/cli/main.js') &&
+  (!existsSync('src') || newest('src') <= statSync('dist/.build-stamp').mtimeMs)
+
+if (!ifNeeded || !serverBuilt) {
+  // A clean tree, but the converted word vectors stay (they depend on the JSON package alone).
+  if (existsSync('dist'))
+    for (const e of readdirSync('dist'))
+      if (e !== 'glove') rmSync(path.join('dist', e), { recursive: true, force: true })
+  run('server (tsc)', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.build.json', '--noCheck'])
+  copyPlainModules('src')
+  writeFileSync('dist/.build-stamp', new Date().toISOString() + '\n')
+}
+
+if (!ifNeeded || !existsSync('dashboard/dist/index.html')) {
+  run('dashboard (vite)', [
+    bin('vite', 'bin/vite.js'),
+    'build',
+    '--config',
+    'dashboard/vite.config.ts',
+    '--logLevel',
+    'warn',
+  ])
+}
+
+// The word vectors: converted from the installed JSON package into dist/glove/ (seconds, once).
+const { prepareGlove, PREBUILT_GLOVE_DIR } = await import('../dist/retrieval/embedder/glove-convert.js')
+mkdirSync(PREBUILT_GLOVE_DIR, { recursive: true })
+const t0 = performance.now()
+const glove = await prepareGlove({ cacheDir: PREBUILT_GLOVE_DIR })
+console.log(
+  `build: word vectors ${glove.converted ? 'converted' : 'up to date'} in ${path.relative(root, glove.path)} ` +
+    `(${(glove.buffer.length / 2 ** 20).toFixed(0)} MiB, ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+)
