@@ -3,7 +3,7 @@
 // into dist/glove/ (the compact binary the server loads; the 300 MB JSON package is a dev
 // dependency, not needed at run time). `--if-needed` (prestart, pretest) builds only
 // the parts missing or older than their source.
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
@@ -11,14 +11,20 @@ const root = path.resolve(import.meta.dirname, '..')
 process.chdir(root)
 const ifNeeded = process.argv.includes('--if-needed')
 
+/** Runs a build step in a child process; resolves when it succeeded, else exits. */
 function run(label, args) {
   const t0 = performance.now()
-  const r = spawnSync(process.execPath, args, { stdio: 'inherit' })
-  if (r.status !== 0) {
-    process.stderr.write(`build: ${label} failed\n`)
-    process.exit(r.status ?? 1)
-  }
-  console.log(`build: ${label} in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { stdio: 'inherit' })
+    child.on('exit', (code) => {
+      if (code !== 0) {
+        process.stderr.write(`build: ${label} failed\n`)
+        process.exit(code ?? 1)
+      }
+      console.log(`build: ${label} in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
+      resolve()
+    })
+  })
 }
 
 const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file)
@@ -47,18 +53,22 @@ const serverBuilt =
   existsSync('dist/cli/main.js') &&
   (!existsSync('src') || newest('src') <= statSync('dist/.build-stamp').mtimeMs)
 
-if (!ifNeeded || !serverBuilt) {
+// The server (then the word vectors, converted by the compiled code) and the dashboard build at
+// the same time: each step is mostly one thread.
+async function buildServer() {
+  if (ifNeeded && serverBuilt) return
   // A clean tree, but the converted word vectors stay (they depend on the JSON package alone).
   if (existsSync('dist'))
     for (const e of readdirSync('dist'))
       if (e !== 'glove') rmSync(path.join('dist', e), { recursive: true, force: true })
-  run('server (tsc)', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.build.json', '--noCheck'])
+  await run('server (tsc)', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.build.json', '--noCheck'])
   copyPlainModules('src')
   writeFileSync('dist/.build-stamp', new Date().toISOString() + '\n')
 }
 
-if (!ifNeeded || !existsSync('dashboard/dist/index.html')) {
-  run('dashboard (vite)', [
+async function buildDashboard() {
+  if (ifNeeded && existsSync('dashboard/dist/index.html')) return
+  await run('dashboard (vite)', [
     bin('vite', 'bin/vite.js'),
     'build',
     '--config',
@@ -68,12 +78,15 @@ if (!ifNeeded || !existsSync('dashboard/dist/index.html')) {
   ])
 }
 
-// The word vectors: converted from the installed JSON package into dist/glove/ (seconds, once).
-const { prepareGlove, PREBUILT_GLOVE_DIR } = await import('../dist/retrieval/embedder/glove-convert.js')
-mkdirSync(PREBUILT_GLOVE_DIR, { recursive: true })
-const t0 = performance.now()
-const glove = await prepareGlove({ cacheDir: PREBUILT_GLOVE_DIR })
-console.log(
-  `build: word vectors ${glove.converted ? 'converted' : 'up to date'} in ${path.relative(root, glove.path)} ` +
-    `(${(glove.buffer.length / 2 ** 20).toFixed(0)} MiB, ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
-)
+async function convertWordVectors() {
+  const { prepareGlove, PREBUILT_GLOVE_DIR } = await import('../dist/retrieval/embedder/glove-convert.js')
+  mkdirSync(PREBUILT_GLOVE_DIR, { recursive: true })
+  const t0 = performance.now()
+  const glove = await prepareGlove({ cacheDir: PREBUILT_GLOVE_DIR })
+  console.log(
+    `build: word vectors ${glove.converted ? 'converted' : 'up to date'} in ${path.relative(root, glove.path)} ` +
+      `(${(glove.buffer.length / 2 ** 20).toFixed(0)} MiB, ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+  )
+}
+
+await Promise.all([buildServer().then(convertWordVectors), buildDashboard()])

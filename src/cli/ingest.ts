@@ -93,7 +93,9 @@ interface IngestCliOptions {
 export function ingestCommand(config: () => Readonly<Config>): Command {
   return new Command('ingest')
     .description('Ingest NDJSON records of one category (idempotent; bad lines go to a reject file)')
-    .addOption(new Option('--category <category>', 'record category').choices(CATEGORIES).makeOptionMandatory())
+    .addOption(
+      new Option('--category <category>', 'record category (required)').choices(CATEGORIES).makeOptionMandatory(),
+    )
     .argument('<file>', 'NDJSON file (one JSON object per line), or - for standard input')
     .option(
       '--rejects <file>',

@@ -13,7 +13,7 @@ const positive = (v: string) => {
 export function workerCommand(config: () => Readonly<Config>): Command {
   return new Command('worker')
     .description('Run agent runs from the queue (no HTTP); stop with SIGINT or SIGTERM')
-    .option('--concurrency <n>', 'runs at once (default DSP_AGENT_WORKERS)', positive)
+    .option('--concurrency <n>', 'agent runs at once, 1..64 (default DSP_AGENT_WORKERS, at least 1)', positive)
     .action(async (opts: { concurrency?: number }) => {
       const c = config()
       if (!c.DATABASE_URL) {
