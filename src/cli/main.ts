@@ -74,10 +74,10 @@ program
     await store.close()
   })
 
-program.addCommand(workerCommand(config))
-program.addCommand(demoCommand(config))
-program.addCommand(ingestCommand(config))
 program.addCommand(adminCommand(config))
+program.addCommand(ingestCommand(config))
+program.addCommand(demoCommand(config))
+program.addCommand(workerCommand(config))
 
 program.parseAsync(process.argv).catch((e: unknown) => {
   // A setting the server finds wrong only at start is a configuration error too.
