@@ -2,7 +2,7 @@
 // describes every command with its valid values, and settings read from ./.env.
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, describe, test } from 'node:test'
@@ -146,5 +146,52 @@ describe('.env', () => {
     } finally {
       rmSync(path.join(cwd, '.env'), { recursive: true })
     }
+  })
+})
+
+describe('bin/dsp.js: the compiled build when current, else the source through tsx', () => {
+  /** A package tree of its own: bin/dsp.js, a stand-in dist/ and src/ that say which one ran. */
+  function tree(opts: { dist: boolean; src: boolean; srcNewer?: boolean; nodeModules: boolean }) {
+    const root = mkdtempSync(path.join(tmpdir(), 'dsp-bin-'))
+    mkdirSync(path.join(root, 'bin'))
+    writeFileSync(path.join(root, 'bin/dsp.js'), readFileSync(BIN))
+    writeFileSync(path.join(root, 'package.json'), '{"type":"module"}')
+    const old = new Date(Date.now() - 3_600_000)
+    const recent = new Date()
+    if (opts.dist) {
+      mkdirSync(path.join(root, 'dist/cli'), { recursive: true })
+      writeFileSync(path.join(root, 'dist/cli/main.js'), "console.log('compiled')\n")
+      writeFileSync(path.join(root, 'dist/.build-stamp'), '')
+      const stampTime = opts.srcNewer ? old : recent
+      utimesSync(path.join(root, 'dist/.build-stamp'), stampTime, stampTime)
+    }
+    if (opts.src) {
+      mkdirSync(path.join(root, 'src/cli'), { recursive: true })
+      writeFileSync(path.join(root, 'src/cli/main.ts'), "const from: string = 'source'\nconsole.log(from)\n")
+      const srcTime = opts.srcNewer ? recent : old
+      utimesSync(path.join(root, 'src/cli/main.ts'), srcTime, srcTime)
+    }
+    if (opts.nodeModules) symlinkSync(path.resolve('node_modules'), path.join(root, 'node_modules'))
+    const r = spawnSync(process.execPath, [path.join(root, 'bin/dsp.js')], { encoding: 'utf8', timeout: 60_000 })
+    rmSync(root, { recursive: true, force: true })
+    return r
+  }
+
+  test('a current build runs from dist/', () => {
+    assert.equal(tree({ dist: true, src: true, nodeModules: true }).stdout.trim(), 'compiled')
+  })
+
+  test('a packed install (no src/) runs from dist/ without tsx', () => {
+    assert.equal(tree({ dist: true, src: false, nodeModules: false }).stdout.trim(), 'compiled')
+  })
+
+  test('a build older than src/ is not run: the source runs through tsx', () => {
+    assert.equal(tree({ dist: true, src: true, srcNewer: true, nodeModules: true }).stdout.trim(), 'source')
+  })
+
+  test('no build and no tsx: exit code 1 and what to do', () => {
+    const r = tree({ dist: false, src: true, nodeModules: false })
+    assert.equal(r.status, 1)
+    assert.match(r.stderr, /no build in dist\/ .*run `npm run build`/)
   })
 })
