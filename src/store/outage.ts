@@ -12,9 +12,12 @@ export const EMBEDDED_ACQUIRE_TIMEOUT = 'DSP_STORE_ACQUIRE_TIMEOUT'
 // 57014 query_canceled (statement_timeout), 55P03 lock_not_available (lock_timeout).
 const TIMEOUT_CODES = new Set(['57014', '55P03', EMBEDDED_ACQUIRE_TIMEOUT, 'ETIMEDOUT'])
 // Class 08 connection exception, 57P01–57P03 shutdown and cannot-connect-now, class 53
-// insufficient resources (too many connections, disk full, out of memory), socket errors.
+// insufficient resources (too many connections, disk full, out of memory), socket errors, and a
+// transaction the store rolled back to resolve a conflict (40001 serialization failure, 40P01
+// deadlock detected): the statement was fine, the same call a moment later succeeds, so it is a
+// 503 with Retry-After, not a 500, and nothing was written.
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH'])
-const UNAVAILABLE_CLASSES = ['08', '53', '57P01', '57P02', '57P03']
+const UNAVAILABLE_CLASSES = ['08', '53', '57P01', '57P02', '57P03', '40001', '40P01']
 
 // pg-pool and pg name no code for these; their messages are stable across 8.x.
 const TIMEOUT_MESSAGES =
