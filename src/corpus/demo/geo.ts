@@ -143,7 +143,7 @@ export const COUNTRIES: readonly Country[] = [
     currency: 'JPY',
     legalSuffix: 'K.K.',
     nameGroups: ['japanese'],
-    cities: [c('Tokyo', 'Tokyo', 35.6762, 139.6503, '100-0005'), c('Osaka', 'Osaka', 34.6937, 135.5023, '530-0001')],
+    cities: [c('Tokyo', 'Tokyo', 35.6762, 139.6503, '100-0005'), c('Osaka', 'Ōsaka', 34.6937, 135.5023, '530-0001')],
   },
   {
     code: 'NL',
@@ -261,7 +261,7 @@ export const COUNTRIES: readonly Country[] = [
     currency: 'CHF',
     legalSuffix: 'AG',
     nameGroups: ['german', 'french'],
-    cities: [c('Zurich', 'Zurich', 47.3769, 8.5417, '8001'), c('Geneva', 'Geneva', 46.2044, 6.1432, '1201')],
+    cities: [c('Zurich', 'Zürich', 47.3769, 8.5417, '8001'), c('Geneva', 'Geneva', 46.2044, 6.1432, '1201')],
   },
 ]
 
