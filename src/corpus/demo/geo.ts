@@ -169,7 +169,7 @@ export const COUNTRIES: readonly Country[] = [
     legalSuffix: 'AB',
     nameGroups: ['nordic'],
     cities: [
-      c('Stockholm', 'Stockholm County', 59.3293, 18.0686, '111 20'),
+      c('Stockholm', 'Stockholm', 59.3293, 18.0686, '111 20'),
       c('Gothenburg', 'Västra Götaland', 57.7089, 11.9746, '411 04'),
     ],
   },
@@ -237,7 +237,7 @@ export const COUNTRIES: readonly Country[] = [
     legalSuffix: 'S.L.',
     nameGroups: ['hispanic'],
     cities: [
-      c('Madrid', 'Community of Madrid', 40.4168, -3.7038, '28013'),
+      c('Madrid', 'Madrid Autonomous Community', 40.4168, -3.7038, '28013'),
       c('Barcelona', 'Catalonia', 41.3874, 2.1686, '08002'),
     ],
   },

@@ -15,12 +15,13 @@ const CLDR_SUBDIVISIONS = (
   }
 ).subdivisions.localeDisplayNames.subdivisions
 
-/** Case, accents, dots and punctuation folded: `U.S.A.` → `usa`, `Québec` → `quebec`, `The Netherlands` → `netherlands`. */
+/** Case, accents, dots, punctuation and footnote marks (`Virginia[2]`) folded: `U.S.A.` → `usa`, `Québec` → `quebec`, `The Netherlands` → `netherlands`. */
 export function placeKey(input: string): string {
   return input
     .normalize('NFD')
     .replace(/\p{M}+/gu, '')
     .toLowerCase()
+    .replace(/\[\d+\]/g, '')
     .replace(/&/g, ' and ')
     .replace(/[.'’]/g, '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
@@ -68,6 +69,20 @@ interface Subdivision {
   name: string
 }
 
+// Words that only say what kind of subdivision a name is: `Stockholm County`, `Cairo Governorate`,
+// `Community of Madrid` are read as Stockholm, Cairo and Madrid when nothing matches them whole.
+const KIND_WORDS = new Set(
+  'county region province governorate district state prefecture department metropolitan autonomous community of federal territory municipality oblast'.split(
+    ' ',
+  ),
+)
+const coreKey = (key: string) =>
+  key
+    .split(' ')
+    .filter((w) => !KIND_WORDS.has(w))
+    .join(' ')
+const CORE_STATES = new Map<string, Map<string, Subdivision>>()
+
 // Per country: folded code or name → subdivision. First-level subdivisions come first, so where a
 // lower level repeats a name (a city state, a county named after its region) the state wins.
 const STATES = new Map<string, Map<string, Subdivision>>()
@@ -110,13 +125,23 @@ const STATES = new Map<string, Map<string, Subdivision>>()
     const sub = STATES.get(country)?.get(placeKey(s.code))
     if (sub) add(country, placeKey(s.name), sub)
   }
+  for (const [country, byKey] of STATES) {
+    const cores = new Map<string, Subdivision>()
+    for (const [key, sub] of byKey) {
+      const core = coreKey(key)
+      if (core && !cores.has(core)) cores.set(core, sub)
+    }
+    CORE_STATES.set(country, cores)
+  }
 }
 
 /** The ISO 3166-2 subdivision of a state within a country (alpha-2 code or anything `countryCode` reads); null when unknown. */
 export function subdivisionOf(state: string, country: string): { code: string; name: string } | null {
   const alpha2 = countryCode(country)
   if (!alpha2) return null
-  return STATES.get(alpha2)?.get(placeKey(state)) ?? null
+  const key = placeKey(state)
+  const core = coreKey(key)
+  return STATES.get(alpha2)?.get(key) ?? (core ? CORE_STATES.get(alpha2)?.get(core) : undefined) ?? null
 }
 
 /**
