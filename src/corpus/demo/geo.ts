@@ -143,7 +143,7 @@ export const COUNTRIES: readonly Country[] = [
     currency: 'JPY',
     legalSuffix: 'K.K.',
     nameGroups: ['japanese'],
-    cities: [c('Tokyo', 'Tokyo', 35.6762, 139.6503, '100-0005'), c('Osaka', 'Osaka', 34.6937, 135.5023, '530-0001')],
+    cities: [c('Tokyo', 'Tokyo', 35.6762, 139.6503, '100-0005'), c('Osaka', 'Ōsaka', 34.6937, 135.5023, '530-0001')],
   },
   {
     code: 'NL',
@@ -169,7 +169,7 @@ export const COUNTRIES: readonly Country[] = [
     legalSuffix: 'AB',
     nameGroups: ['nordic'],
     cities: [
-      c('Stockholm', 'Stockholm County', 59.3293, 18.0686, '111 20'),
+      c('Stockholm', 'Stockholm', 59.3293, 18.0686, '111 20'),
       c('Gothenburg', 'Västra Götaland', 57.7089, 11.9746, '411 04'),
     ],
   },
@@ -237,7 +237,7 @@ export const COUNTRIES: readonly Country[] = [
     legalSuffix: 'S.L.',
     nameGroups: ['hispanic'],
     cities: [
-      c('Madrid', 'Community of Madrid', 40.4168, -3.7038, '28013'),
+      c('Madrid', 'Madrid Autonomous Community', 40.4168, -3.7038, '28013'),
       c('Barcelona', 'Catalonia', 41.3874, 2.1686, '08002'),
     ],
   },
@@ -261,7 +261,7 @@ export const COUNTRIES: readonly Country[] = [
     currency: 'CHF',
     legalSuffix: 'AG',
     nameGroups: ['german', 'french'],
-    cities: [c('Zurich', 'Zurich', 47.3769, 8.5417, '8001'), c('Geneva', 'Geneva', 46.2044, 6.1432, '1201')],
+    cities: [c('Zurich', 'Zürich', 47.3769, 8.5417, '8001'), c('Geneva', 'Geneva', 46.2044, 6.1432, '1201')],
   },
 ]
 

@@ -15,6 +15,7 @@ import {
   normaliseSchoolPageUrl,
 } from '../../corpus/normalise.ts'
 import { hashedId } from '../ids.ts'
+import { normaliseRecordFacets } from './normalise-record.ts'
 
 /** What `dsp ingest --category` and the admin route take: the nine categories, plus schools (institutions only). */
 export const INGEST_CATEGORIES = [...ENTITY_CATEGORIES, 'school'] as const
@@ -190,6 +191,7 @@ export function prepareRecord(category: IngestCategory, value: unknown, secret: 
   const record = value as StoredRecord
   try {
     NORMALISE[category](record)
+    normaliseRecordFacets(category, record)
   } catch (e) {
     if (e instanceof Rejection) return { ok: false, reason: e.message }
     throw e
