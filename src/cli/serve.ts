@@ -4,6 +4,7 @@ import type { Config } from '../config.ts'
 import { setUpDemoWorkspace } from '../domain/demo.ts'
 import { startMaintenance } from '../jobs/maintenance.ts'
 import { seedDemoIfEmpty } from './demo.ts'
+import { listenMetrics } from '../http/plugins/metrics.ts'
 
 export async function serveCommand(
   config: Readonly<Config>,
@@ -16,6 +17,7 @@ export async function serveCommand(
   // On a port the system picked (--port 0), links name the port it picked.
   if (port === 0 && !config.DSP_PUBLIC_URL) (app.deps as { publicUrl: string }).publicUrl = address
   const stopMaintenance = startMaintenance(app.deps)
+  const metrics = await listenMetrics(app.deps)
   const base = app.deps.publicUrl
   const lines = [
     `Data Platform API listening on ${address}`,
@@ -23,6 +25,7 @@ export async function serveCommand(
     `  OpenAPI        ${base}/openapi.json`,
     `  Dashboard      ${base}/dashboard`,
   ]
+  if (metrics) lines.push(`  Metrics        ${metrics.address}/metrics`)
   if (opts.demo) {
     await seedDemoIfEmpty(app.deps, (line) => process.stdout.write(line + '\n'))
     const demo = await setUpDemoWorkspace(app.deps)
@@ -38,6 +41,7 @@ export async function serveCommand(
   process.stdout.write(lines.join('\n') + '\n')
   const stop = async () => {
     stopMaintenance()
+    metrics?.server.close()
     await app.close()
     process.exit(0)
   }

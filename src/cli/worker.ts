@@ -5,6 +5,7 @@ import { Command, InvalidArgumentError } from 'commander'
 import { createApp } from '../app.ts'
 import type { Config } from '../config.ts'
 import { startAgentWorker } from '../jobs/agent-worker.ts'
+import { listenMetrics } from '../http/plugins/metrics.ts'
 
 const positive = (v: string) => {
   const n = Number(v)
@@ -28,11 +29,14 @@ export function workerCommand(config: () => Readonly<Config>): Command {
       // The app's wiring without its listener and without its own in-process worker.
       const app = await createApp(c, { port: 0, worker: false })
       const worker = startAgentWorker(app.deps, { concurrency: opts.concurrency ?? Math.max(1, c.DSP_AGENT_WORKERS) })
+      const metrics = await listenMetrics(app.deps)
+      if (metrics) process.stdout.write(`dsp worker metrics at ${metrics.address}/metrics\n`)
       process.stdout.write(
         `dsp worker ${worker.owner}: up to ${opts.concurrency ?? Math.max(1, c.DSP_AGENT_WORKERS)} agent runs at once\n`,
       )
       const stop = async () => {
         await worker.stop()
+        metrics?.server.close()
         await app.close()
         process.exit(0)
       }
