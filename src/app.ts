@@ -19,6 +19,7 @@ import { buildServer, type BuiltServer } from './http/server.ts'
 import { Limiter, MemoryLimiterStore, RedisLimiterStore } from './limiter/index.ts'
 import { openStore, withoutStatementDeadlines, type Store } from './store/db.ts'
 import { migrateToLatest } from './store/migrate.ts'
+import { Metrics } from './metrics.ts'
 
 /** How long closing waits for route handlers still running. */
 const SHUTDOWN_GRACE_MS = 10_000
@@ -89,6 +90,9 @@ export async function createApp(config: Readonly<Config>, options: CreateAppOpti
     faults,
     config.DSP_DEPENDENCY_TIMEOUT_MS,
   )
+  const metrics = new Metrics()
+  metrics.attachStore(store)
+  limiter.onDegraded = (operation) => metrics.limiterDegraded(operation)
   const keyCache = new KeyCache(KEY_CACHE_TTL_MS)
   if (store.url) await keyCache.listen(store.url)
   const embedder = lazyEmbedder(config)
@@ -102,6 +106,7 @@ export async function createApp(config: Readonly<Config>, options: CreateAppOpti
     keyCache,
     secret: await loadSecret(store, config.DSP_SECRET),
     log,
+    metrics,
     publicUrl: basePublicUrl(config, options.port),
     embedder,
     vectors: new CorpusVectors(store.db, path.join(config.DSP_DATA_DIR, 'index'), embedder, log),

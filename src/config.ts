@@ -52,6 +52,21 @@ export const ConfigSchema = Type.Object({
     'Trust X-Forwarded-* from a reverse proxy (client address, https for the Secure session cookie).',
   ),
   DSP_LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
+  DSP_METRICS_TOKEN: Type.Optional(
+    Type.String({
+      minLength: 32,
+      description:
+        'Serves Prometheus metrics at GET /metrics on the API port to `Authorization: Bearer <token>`; with DSP_METRICS_PORT, required there too.',
+    }),
+  ),
+  DSP_METRICS_PORT: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 65535,
+      description:
+        'Serves GET /metrics on this port of DSP_HOST instead of the API port (dsp serve and dsp worker); keep it off the public network.',
+    }),
+  ),
   DSP_BODY_LIMIT_BYTES: Type.Integer({
     default: 1_048_576,
     minimum: 1024,

@@ -6,12 +6,14 @@ export async function serveCommand(
   config: Readonly<Config>,
   opts: { port?: number; host?: string; demo?: boolean; worker?: boolean },
 ) {
-  const [{ createApp }, { setUpDemoWorkspace }, { startMaintenance }, { seedDemoIfEmpty }] = await Promise.all([
-    import('../app.ts'),
-    import('../domain/demo.ts'),
-    import('../jobs/maintenance.ts'),
-    import('./demo.ts'),
-  ])
+  const [{ createApp }, { setUpDemoWorkspace }, { startMaintenance }, { seedDemoIfEmpty }, { listenMetrics }] =
+    await Promise.all([
+      import('../app.ts'),
+      import('../domain/demo.ts'),
+      import('../jobs/maintenance.ts'),
+      import('./demo.ts'),
+      import('../http/plugins/metrics.ts'),
+    ])
   const port = opts.port ?? config.DSP_PORT
   const host = opts.host ?? config.DSP_HOST
   const app = await createApp(config, { port, worker: opts.worker !== false })
@@ -21,6 +23,7 @@ export async function serveCommand(
   // On a port the system picked (--port 0), links name the port it picked.
   if (port === 0 && !config.DSP_PUBLIC_URL) (app.deps as { publicUrl: string }).publicUrl = address
   const stopMaintenance = startMaintenance(app.deps)
+  const metrics = await listenMetrics(app.deps)
   const base = app.deps.publicUrl
   const lines = [
     `Data Platform API listening on ${address}`,
@@ -28,6 +31,7 @@ export async function serveCommand(
     `  OpenAPI        ${base}/openapi.json`,
     `  Dashboard      ${base}/dashboard`,
   ]
+  if (metrics) lines.push(`  Metrics        ${metrics.address}/metrics`)
   if (opts.demo) {
     process.stdout.write(`Data Platform API listening on ${address} (not ready until the demo corpus is stored)\n`)
     await seedDemoIfEmpty(
@@ -50,6 +54,7 @@ export async function serveCommand(
   if (opts.demo) app.deps.startup = { pending: null }
   const stop = async () => {
     stopMaintenance()
+    metrics?.server.close()
     await app.close()
     process.exit(0)
   }

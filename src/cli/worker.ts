@@ -24,17 +24,21 @@ export function workerCommand(config: () => Readonly<Config>): Command {
         process.exit(2)
       }
       // The app's wiring without its listener and without its own in-process worker.
-      const [{ createApp }, { startAgentWorker }] = await Promise.all([
+      const [{ createApp }, { startAgentWorker }, { listenMetrics }] = await Promise.all([
         import('../app.ts'),
         import('../jobs/agent-worker.ts'),
+        import('../http/plugins/metrics.ts'),
       ])
       const app = await createApp(c, { port: 0, worker: false })
       const worker = startAgentWorker(app.deps, { concurrency: opts.concurrency ?? Math.max(1, c.DSP_AGENT_WORKERS) })
+      const metrics = await listenMetrics(app.deps)
+      if (metrics) process.stdout.write(`dsp worker metrics at ${metrics.address}/metrics\n`)
       process.stdout.write(
         `dsp worker ${worker.owner}: up to ${opts.concurrency ?? Math.max(1, c.DSP_AGENT_WORKERS)} agent runs at once\n`,
       )
       const stop = async () => {
         await worker.stop()
+        metrics?.server.close()
         await app.close()
         process.exit(0)
       }

@@ -5,6 +5,7 @@ import type { Clock } from '../clock.ts'
 import type { Config } from '../config.ts'
 import type { Faults } from '../faults.ts'
 import type { Limiter } from '../limiter/index.ts'
+import type { Metrics } from '../metrics.ts'
 import type { Db, Store } from '../store/db.ts'
 import type { Embedder } from '../retrieval/embedder/index.ts'
 import type { KeyCache } from './api-keys.ts'
@@ -55,6 +56,8 @@ export interface Deps {
   /** Deployment secret: id hashing, cursor signing. */
   readonly secret: string
   readonly log: Logger
+  /** Prometheus metrics of this process (src/metrics.ts). */
+  readonly metrics: Metrics
   /** Base URL clients reach (links in answers, problem types). */
   readonly publicUrl: string
   /** The record embedder, created on first use (server start stays fast when nothing is embedded). */

@@ -19,6 +19,7 @@ import { searchRoutes } from './routes/search.ts'
 import { usageRoutes } from './routes/usage.ts'
 import { billingRoutes } from './routes/billing.ts'
 import { registerMetering } from './plugins/metering.ts'
+import { registerObservability } from './plugins/metrics.ts'
 import { trackHandlers, type InFlight } from './plugins/in-flight.ts'
 import { docsRoutes } from './routes/docs.ts'
 import { adminRoutes } from './admin/index.ts'
@@ -104,6 +105,7 @@ export async function buildServer(
   registerJsonBody(app)
   const inFlight = trackHandlers(app)
   registerErrorHandling(app, docsUrl)
+  registerObservability(app, deps)
   registerEnvelope(app, deps)
   // Dashboard sessions (routes/auth.ts) unless a caller passes its own resolver (null: keys only).
   registerAuth(app, deps, options.sessions === undefined ? sessionResolver(deps) : options.sessions)

@@ -28,10 +28,14 @@ export function startAgentWorker(deps: Deps, options: { concurrency?: number; po
   let timer: NodeJS.Timeout | undefined
 
   const run = async (claim: Claim) => {
+    const started = performance.now()
+    const took = () => (performance.now() - started) / 1000
     try {
       await executeRun(deps, claim, () => stopping)
+      deps.metrics.runAttempt('finished', took())
     } catch (e) {
-      if (e instanceof LostClaim || e instanceof Interrupted) return
+      if (e instanceof LostClaim || e instanceof Interrupted) return deps.metrics.runAttempt('interrupted', took())
+      deps.metrics.runAttempt('failed', took())
       try {
         const outcome = await failAttempt(deps, claim, e)
         deps.log.warn(

@@ -78,6 +78,9 @@ interface Counted {
 }
 
 export class Limiter {
+  /** Told of every call that failed open (metrics: dsp_limiter_degraded_total). */
+  onDegraded: (operation: 'hit' | 'acquire' | 'release') => void = () => {}
+
   constructor(
     private readonly store: LimiterStore,
     private readonly clock: Clock,
@@ -114,6 +117,7 @@ export class Limiter {
       }
       return verdicts.reduce((a, b) => (b.remaining < a.remaining ? b : a))
     } catch {
+      this.onDegraded('hit')
       const rule = rules[0]!
       return { allowed: true, rule, remaining: rule.limit, retryAfterSeconds: 0, degraded: true }
     }
@@ -161,6 +165,7 @@ export class Limiter {
       )
       return { allowed: r.ok, token: r.ok ? token : null, inFlight: r.count, degraded: false }
     } catch {
+      this.onDegraded('acquire')
       return { allowed: true, token: null, inFlight: 0, degraded: true }
     }
   }
@@ -170,6 +175,7 @@ export class Limiter {
     try {
       await withTimeout(this.store.release(key, token), this.timeoutMs)
     } catch {
+      this.onDegraded('release')
       // Fail open: the entry expires on its own ttl.
     }
   }

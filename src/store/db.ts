@@ -277,7 +277,18 @@ export interface Store {
   readonly kind: 'pglite' | 'postgres'
   /** PostgreSQL connection string when kind is postgres (LISTEN/NOTIFY needs its own client). */
   readonly url: string | null
+  /** Connections of this process now (metrics: dsp_store_connections). */
+  stats(): StoreStats
   close(): Promise<void>
+}
+
+export interface StoreStats {
+  /** Connections open: the PostgreSQL pool's, or the embedded store's one. */
+  total: number
+  /** Connections checked out by a call right now. */
+  inUse: number
+  /** Calls waiting for a connection. */
+  waiting: number
 }
 
 /**
@@ -338,7 +349,17 @@ export async function openStore(opts: OpenStoreOptions): Promise<Store & { pglit
     })
     pool.on('error', () => undefined)
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-    return { db, kind: 'postgres', url: opts.databaseUrl, close: () => db.destroy() }
+    return {
+      db,
+      kind: 'postgres',
+      url: opts.databaseUrl,
+      stats: () => ({
+        total: pool.totalCount,
+        inUse: pool.totalCount - pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
+      close: () => db.destroy(),
+    }
   }
   let dataDir: string | undefined
   if (!opts.inMemory) {
@@ -356,12 +377,14 @@ export async function openStore(opts: OpenStoreOptions): Promise<Store & { pglit
           extensions: { pg_trgm },
         })
   await pglite.exec("set timezone = 'UTC'")
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite, { acquireMs: opts.deadlines?.acquireMs }) })
+  const dialect = new PGliteDialect(pglite, { acquireMs: opts.deadlines?.acquireMs })
+  const db = new Kysely<Database>({ dialect })
   return {
     db,
     kind: 'pglite',
     url: null,
     pglite,
+    stats: () => ({ total: 1, ...dialect.connectionStats() }),
     close: async () => {
       await db.destroy()
       await pglite.close()

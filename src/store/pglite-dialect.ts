@@ -36,6 +36,11 @@ class Mutex {
   private readonly foreground: (() => void)[] = []
   private readonly deferred: { grant: () => void; since: number }[] = []
 
+  /** The connection held or not, and the statements waiting for it (metrics). */
+  stats(): { inUse: number; waiting: number } {
+    return { inUse: this.held ? 1 : 0, waiting: this.foreground.length + this.deferred.length }
+  }
+
   /**
    * Resolves with the release once the connection is this caller's. A foreground caller given
    * `deadlineMs` is taken out of the queue and rejected when that passes first; a background one
@@ -90,13 +95,13 @@ class PGliteConnection implements DatabaseConnection {
 }
 
 class PGliteDriver implements Driver {
-  private readonly mutex = new Mutex()
   private readonly releases = new WeakMap<DatabaseConnection, () => void>()
   private readonly connection: PGliteConnection
 
   constructor(
     pg: QueryEngine,
     private readonly options: PGliteDialectOptions,
+    private readonly mutex: Mutex,
   ) {
     this.connection = new PGliteConnection(pg)
   }
@@ -139,6 +144,7 @@ export interface PGliteDialectOptions {
 }
 
 export class PGliteDialect implements Dialect {
+  private readonly mutex = new Mutex()
   constructor(
     private readonly pg: QueryEngine,
     private readonly options: PGliteDialectOptions = {},
@@ -147,7 +153,11 @@ export class PGliteDialect implements Dialect {
     return new PostgresAdapter()
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pg, this.options)
+    return new PGliteDriver(this.pg, this.options, this.mutex)
+  }
+  /** The one connection in use or not, and the statements waiting for it. */
+  connectionStats(): { inUse: number; waiting: number } {
+    return this.mutex.stats()
   }
   createQueryCompiler() {
     return new PostgresQueryCompiler()

@@ -311,11 +311,13 @@ async function ingest(
       deps.log.warn({ category, err: (err as Error).message }, 'ingest: figures not updated'),
     )
     await rejects.close().catch(() => null)
+    deps.metrics.ingest(category, { ...totals, rejected: rejects.count })
     throw e
   }
   await settle()
   if (totals.upserted >= MAINTAIN_AFTER) await maintainTables(deps, category)
   const seconds = (performance.now() - started) / 1000
+  deps.metrics.ingest(category, { ...totals, rejected: rejects.count })
   return {
     category,
     read: totals.read,

@@ -92,8 +92,10 @@ export async function closeHold(
   chargeMilli: number | null,
   meta: { run_id?: number | null; key_id?: string | null; user_id?: number | null; action_type?: string | null } = {},
 ): Promise<HoldOutcome> {
-  return guarded(deps, 'ledger', 'credits.unavailable', () =>
+  let charged = 0
+  const outcome = await guarded(deps, 'ledger', 'credits.unavailable', () =>
     deps.db.transaction().execute(async (tx) => {
+      charged = 0
       const hold = await tx
         .selectFrom('credit_holds')
         .selectAll()
@@ -117,6 +119,7 @@ export async function closeHold(
         action_type: meta.action_type ?? null,
         created_at: now,
       }
+      charged = charge
       if (charge > 0)
         await ledger.appendLedgerEntry(tx, {
           ...base,
@@ -139,6 +142,10 @@ export async function closeHold(
       return outcomeOf(status, charge)
     }),
   )
+  // Counted once committed, by the call that settled (a repeated settle finds it settled and charges nothing).
+  // Holds are taken for live keys only: test keys cost nothing.
+  deps.metrics.creditsCharged(meta.action_type ?? 'agent_run', 'live', charged / 1000)
+  return outcome
 }
 
 function outcomeOf(status: string, charged: number | null): HoldOutcome {

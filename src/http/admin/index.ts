@@ -27,6 +27,7 @@ import { completeTopup } from '../../domain/topups.ts'
 import { runJob } from '../../jobs/maintenance.ts'
 import { suppressionRoutes } from './suppressions.ts'
 import { corpusAdminRoutes } from './corpus.ts'
+import { backupRoutes } from './backup.ts'
 import { CompleteTopupBody, TopupParams } from '../../contract/usage.ts'
 import { ApiError } from '../../errors.ts'
 
@@ -110,6 +111,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ deps: Deps; token: string 
   await app.register(suppressionRoutes, { deps })
   // Corpus ingest, demo seeding, status and export (docs/corpus.md §6.5).
   await app.register(corpusAdminRoutes, { deps })
+  await app.register(backupRoutes, { deps })
 
   if (deps.config.DSP_TEST_CLOCK === '1') {
     const clockView = () => ({ now: deps.clock.now().toISOString(), offset_seconds: deps.clock.offsetSeconds })

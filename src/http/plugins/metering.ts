@@ -63,6 +63,7 @@ export async function charge(
     { ...input, scope },
   )
   request.creditsCharged = result.credits_charged
+  deps.metrics.creditsCharged(input.action_type, request.credential!.environment, result.credits_charged)
   request.meteredRunId = result.run_id
   if (shown) request.shownRecords = shown
   return result
