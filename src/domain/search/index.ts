@@ -364,23 +364,27 @@ function auditCriteria(plan: SearchPlan, rows: Record<string, unknown>[]) {
 }
 
 /**
- * deep's re-rank: a row that carries every content word of the query (stop words aside) moves
- * above rows that miss one; otherwise the retrieval order stands, so what fast ranked first stays
- * first unless the words speak against it. Scores are the retrieval's, kept in descending order.
+ * deep's re-rank of page 1: half the retrieval score, half the share of the query's content
+ * words (stop words aside) the row carries. What retrieval ranked first stays first unless the
+ * words speak against it: only a row carrying more of them than it does can take its place.
  */
 function rerank(plan: SearchPlan, rows: Record<string, unknown>[]) {
   const terms = contentTerms(plan.semantic_query)
   if (!terms.length || rows.length < 2) return rows
-  const full = rows.map((r) => {
+  const scored = rows.map((r, i) => {
     const t = JSON.stringify(r).toLowerCase()
-    return terms.every((w) => t.includes(w))
+    const share = terms.filter((w) => t.includes(w)).length / terms.length
+    return { r, share, key: share * 0.5 + (r.score as number) * 0.5, i }
   })
-  if (full.every((x) => x === full[0])) return rows
-  const order = rows
-    .map((r, i) => ({ r, i, full: full[i]! }))
-    .sort((a, b) => Number(b.full) - Number(a.full) || a.i - b.i)
-  const scores = rows.map((r) => r.score as number).sort((a, b) => b - a)
-  return order.map((o, k) => ({ ...o.r, score: scores[k] }))
+  const first = scored[0]!
+  const sorted = scored.sort((a, b) => b.key - a.key || a.i - b.i)
+  if (sorted[0] !== first && !sorted.some((s) => s.share > first.share)) {
+    sorted.splice(sorted.indexOf(first), 1)
+    sorted.unshift(first)
+  }
+  // Scores descend with the order (a kept first row may have had a lower blended key).
+  const keys = sorted.map((s) => s.key).sort((a, b) => b - a)
+  return sorted.map((s, k) => ({ ...s.r, score: Math.round(keys[k]! * 10_000) / 10_000 }))
 }
 
 export interface SearchAnswer {
