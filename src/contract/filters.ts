@@ -4,6 +4,7 @@
 import { Type, type Static } from 'typebox'
 import { Nullable, Strict, WithMeta } from './common.ts'
 import { ENTITY_CATEGORIES } from './records.ts'
+import { FILTER_VALUE_NAME_COUNT } from './search-catalogue.ts'
 
 const EntityCategory = Type.Enum([...ENTITY_CATEGORIES])
 
@@ -17,7 +18,7 @@ const Page = Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, descript
 
 export const FilterValuesParams = Strict({
   name: Type.String({
-    description: 'FilterName: one of 54 (every company or person filter except geo, plus country, state, city, region)',
+    description: `FilterName: one of ${FILTER_VALUE_NAME_COUNT} (every company or person filter except geo, plus country, state, city, region)`,
   }),
 })
 export type FilterValuesParams = Static<typeof FilterValuesParams>

@@ -1,8 +1,10 @@
 // The closed catalogues of search filters and sort fields (data-routes §4.1, §4.6, §4.7, §2.10).
 // Company and person filters are typed; `geo` carries places by level. The filter-values route
-// accepts every company or person filter except geo, plus country, state, city and region: 54.
-// Document categories have their own small sets. One table here feeds the request schema, the
-// query compiler, the filter-values route and the sort catalogue.
+// accepts every company or person filter except geo, plus country, state, city and region
+// (FILTER_VALUE_NAME_COUNT). Document categories have their own small sets. One table per
+// category names each filter's kind, column or JSON path, vocabulary class and sort use, and
+// feeds the request schema, the query compiler (src/store/search-filters.ts), the filter-values
+// route, the parser's vocabularies and the sort catalogue.
 
 export type FilterKind =
   | 'list' // {include?: string[], exclude?: string[]} against one value (case-insensitive)
@@ -16,105 +18,470 @@ export type FilterKind =
 /** How the filter-values route answers for a name (§4.6 vocabulary classes). */
 export type VocabularyClass = 'enumerated' | 'bounded' | 'free_text' | 'none'
 
-export interface FilterSpec {
-  name: string
+/**
+ * Where a filter reads, on its category's table (companies `c`, persons `p`): a column (`array`:
+ * a text[] column), a path into the record (jsonb), or SQL of its own (`compiled`: joins,
+ * sub-queries, two levels, the clock), which src/store/search-filters.ts must give: its
+ * COMPILED tables are typed over exactly these names, so an entry without a compilation is a
+ * compile error.
+ */
+export type FilterSource = { column: string; array?: true } | { path: readonly string[] } | { compiled: true }
+
+interface FilterRow {
   kind: FilterKind
   /** Which entity the filter reads: a company filter on a person search reads the person's current employer. */
   applies_to: 'company' | 'person' | 'either'
+  source: FilterSource
   vocabulary: VocabularyClass
+  /** The sort field (GTM_SORTS) that orders by the same value, or null. */
+  sort: string | null
   /** Two-level filters (industry, sub_industry, department): level parents or children. */
-  two_level?: boolean
+  two_level?: true
   description: string
 }
 
-const f = (
-  name: string,
-  kind: FilterKind,
-  applies_to: FilterSpec['applies_to'],
-  vocabulary: VocabularyClass,
-  description: string,
-  two_level = false,
-): FilterSpec => ({ name, kind, applies_to, vocabulary, description, ...(two_level ? { two_level } : {}) })
+export interface FilterSpec extends FilterRow {
+  name: string
+}
 
-export const GTM_FILTERS: readonly FilterSpec[] = [
-  // Company (30)
-  f('industry', 'list', 'company', 'enumerated', 'Primary industry (parent level of the industry taxonomy)', true),
-  f('sub_industry', 'list', 'company', 'enumerated', 'Sub-industry (child level; `parent` names its industry)', true),
-  f('employee_count', 'range', 'company', 'none', 'Number of employees'),
-  f('revenue', 'range', 'company', 'none', 'Annual revenue, USD'),
-  f('founded_year', 'range', 'company', 'none', 'Year founded'),
-  f('total_funding', 'range', 'company', 'none', 'Total funding raised, USD'),
-  f('last_funding_amount', 'range', 'company', 'none', 'Amount of the latest round, USD'),
-  f('last_funding_date', 'date_range', 'company', 'none', 'Date of the latest round'),
-  f('funding_stage', 'list', 'company', 'enumerated', 'Latest funding stage (seed, series_a, …)'),
-  f('growth_stage', 'list', 'company', 'enumerated', 'Growth stage'),
-  f('ipo_status', 'list', 'company', 'enumerated', 'Public or private'),
-  f('ownership', 'list', 'company', 'enumerated', 'Ownership type'),
-  f('operating_status', 'list', 'company', 'enumerated', 'Operating status (active, acquired, closed)'),
-  f('technology', 'array', 'company', 'bounded', 'Technologies the company uses'),
-  f('company_keyword', 'array', 'company', 'bounded', 'Keywords describing the company'),
-  f('company_types', 'array', 'company', 'enumerated', 'Company types'),
-  f('business_models', 'array', 'company', 'enumerated', 'Business models (b2b, b2c, marketplace, …)'),
-  f('naics', 'array', 'company', 'bounded', 'NAICS codes'),
-  f('sic', 'array', 'company', 'bounded', 'SIC codes'),
-  f('investors', 'array', 'company', 'free_text', 'Investors in the company'),
-  f(
-    'company',
-    'company',
-    'either',
-    'free_text',
-    'Specific companies: entries {value, by} with by domain, name, li (company page URL) or id',
-  ),
-  f('hiring_role', 'text', 'company', 'free_text', 'Companies with an open job whose role matches'),
-  f('hiring_location', 'text', 'company', 'free_text', 'Companies with an open job in a matching location'),
-  f('job_openings', 'range', 'company', 'none', 'Number of open jobs'),
-  f('professional_followers', 'range', 'company', 'none', 'Followers of the company page'),
-  f('govt_non_govt', 'list', 'company', 'enumerated', 'Government or non-government'),
-  f('profit_non_profit', 'list', 'company', 'enumerated', 'For-profit or non-profit'),
-  f('business_classification', 'list', 'company', 'enumerated', 'Business classification'),
-  f('country_count', 'range', 'company', 'none', 'Number of countries the company operates in'),
-  f('parent_organization', 'text', 'company', 'free_text', 'Name of the parent organisation'),
-  // Person (20)
-  f('person', 'text', 'person', 'none', 'Person name'),
-  f('title', 'text', 'person', 'free_text', 'Current job title'),
-  f(
-    'department',
-    'list',
-    'person',
-    'enumerated',
-    'Department (23 functions plus Others and General) or sub-department (children)',
-    true,
-  ),
-  f(
-    'seniority',
-    'list',
-    'person',
-    'enumerated',
-    'Seniority: C-Suite, VP, Director / Head, Manager, IC, Entry, In Training',
-  ),
-  f('skills', 'array', 'person', 'bounded', 'Skills'),
-  f('certifications', 'array', 'person', 'none', 'Certifications'),
-  f('languages', 'array', 'person', 'enumerated', 'Languages spoken'),
-  f('university', 'text', 'person', 'none', 'A school the person studied at'),
-  f('degree', 'text', 'person', 'enumerated', 'Degree held'),
-  f('field_of_study', 'text', 'person', 'enumerated', 'Field of study'),
-  f('employment_history', 'text', 'person', 'none', 'A former employer (name or domain)'),
-  f('past_title', 'text', 'person', 'free_text', 'A former job title'),
-  f('tenure', 'range', 'person', 'none', 'Months in the current job'),
-  f('years_worked', 'range', 'person', 'none', 'Years since the first job'),
-  f('employment_type', 'list', 'person', 'enumerated', 'How the person is engaged (full_time, part_time, contract, …)'),
-  f('governance_level', 'array', 'person', 'enumerated', 'Founder, owner, board member, advisor'),
-  f('has_direct_access_to_c_suite', 'boolean', 'person', 'enumerated', 'Reports to or sits in the C-suite'),
-  f('current_job_start', 'date_range', 'person', 'none', 'When the current job started (recent job changers)'),
-  f('graduation_year', 'range', 'person', 'none', 'Year of the latest degree'),
-  f('headline', 'text', 'person', 'free_text', 'Words in the professional headline'),
-]
+const col = (column: string): FilterSource => ({ column })
+const arr = (column: string): FilterSource => ({ column, array: true })
+const path = (...p: string[]): FilterSource => ({ path: p })
+const compiled: FilterSource = { compiled: true }
+
+/** The company filters (30): one row per filter, keyed by its name as the request spells it. */
+export const COMPANY_FILTER_TABLE = {
+  industry: {
+    kind: 'list',
+    applies_to: 'company',
+    source: col('industry'),
+    vocabulary: 'enumerated',
+    sort: 'industry',
+    two_level: true,
+    description: 'Primary industry (parent level of the industry taxonomy)',
+  },
+  sub_industry: {
+    kind: 'list',
+    applies_to: 'company',
+    source: col('sub_industry'),
+    vocabulary: 'enumerated',
+    sort: null,
+    two_level: true,
+    description: 'Sub-industry (child level; `parent` names its industry)',
+  },
+  employee_count: {
+    kind: 'range',
+    applies_to: 'company',
+    source: col('employee_count'),
+    vocabulary: 'none',
+    sort: 'employee_count',
+    description: 'Number of employees',
+  },
+  revenue: {
+    kind: 'range',
+    applies_to: 'company',
+    source: col('revenue'),
+    vocabulary: 'none',
+    sort: 'revenue',
+    description: 'Annual revenue, USD',
+  },
+  founded_year: {
+    kind: 'range',
+    applies_to: 'company',
+    source: col('founded_year'),
+    vocabulary: 'none',
+    sort: 'founded_year',
+    description: 'Year founded',
+  },
+  total_funding: {
+    kind: 'range',
+    applies_to: 'company',
+    source: col('total_funding'),
+    vocabulary: 'none',
+    sort: 'total_funding',
+    description: 'Total funding raised, USD',
+  },
+  last_funding_amount: {
+    kind: 'range',
+    applies_to: 'company',
+    source: path('last_funding_amount'),
+    vocabulary: 'none',
+    sort: 'last_funding_amount',
+    description: 'Amount of the latest round, USD',
+  },
+  last_funding_date: {
+    kind: 'date_range',
+    applies_to: 'company',
+    source: col('last_funding_date'),
+    vocabulary: 'none',
+    sort: 'last_funding_date',
+    description: 'Date of the latest round',
+  },
+  funding_stage: {
+    kind: 'list',
+    applies_to: 'company',
+    source: col('funding_stage'),
+    vocabulary: 'enumerated',
+    sort: 'funding_stage',
+    description: 'Latest funding stage (seed, series_a, …)',
+  },
+  growth_stage: {
+    kind: 'list',
+    applies_to: 'company',
+    source: col('growth_stage'),
+    vocabulary: 'enumerated',
+    sort: null,
+    description: 'Growth stage',
+  },
+  ipo_status: {
+    kind: 'list',
+    applies_to: 'company',
+    source: col('ipo_status'),
+    vocabulary: 'enumerated',
+    sort: null,
+    description: 'Public or private',
+  },
+  ownership: {
+    kind: 'list',
+    applies_to: 'company',
+    source: col('ownership'),
+    vocabulary: 'enumerated',
+    sort: null,
+    description: 'Ownership type',
+  },
+  operating_status: {
+    kind: 'list',
+    applies_to: 'company',
+    source: col('operating_status'),
+    vocabulary: 'enumerated',
+    sort: 'operating_status',
+    description: 'Operating status (active, acquired, closed)',
+  },
+  technology: {
+    kind: 'array',
+    applies_to: 'company',
+    source: arr('technology'),
+    vocabulary: 'bounded',
+    sort: null,
+    description: 'Technologies the company uses',
+  },
+  company_keyword: {
+    kind: 'array',
+    applies_to: 'company',
+    source: arr('company_keyword'),
+    vocabulary: 'bounded',
+    sort: null,
+    description: 'Keywords describing the company',
+  },
+  company_types: {
+    kind: 'array',
+    applies_to: 'company',
+    source: arr('company_types'),
+    vocabulary: 'enumerated',
+    sort: null,
+    description: 'Company types',
+  },
+  business_models: {
+    kind: 'array',
+    applies_to: 'company',
+    source: arr('business_models'),
+    vocabulary: 'enumerated',
+    sort: null,
+    description: 'Business models (b2b, b2c, marketplace, …)',
+  },
+  naics: {
+    kind: 'array',
+    applies_to: 'company',
+    source: arr('naics'),
+    vocabulary: 'bounded',
+    sort: null,
+    description: 'NAICS codes',
+  },
+  sic: {
+    kind: 'array',
+    applies_to: 'company',
+    source: arr('sic'),
+    vocabulary: 'bounded',
+    sort: null,
+    description: 'SIC codes',
+  },
+  investors: {
+    kind: 'array',
+    applies_to: 'company',
+    source: arr('investors'),
+    vocabulary: 'free_text',
+    sort: null,
+    description: 'Investors in the company',
+  },
+  company: {
+    kind: 'company',
+    applies_to: 'either',
+    source: compiled,
+    vocabulary: 'free_text',
+    sort: 'company_name',
+    description: 'Specific companies: entries {value, by} with by domain, name, li (company page URL) or id',
+  },
+  hiring_role: {
+    kind: 'text',
+    applies_to: 'company',
+    source: compiled,
+    vocabulary: 'free_text',
+    sort: null,
+    description: 'Companies with an open job whose role matches',
+  },
+  hiring_location: {
+    kind: 'text',
+    applies_to: 'company',
+    source: compiled,
+    vocabulary: 'free_text',
+    sort: null,
+    description: 'Companies with an open job in a matching location',
+  },
+  job_openings: {
+    kind: 'range',
+    applies_to: 'company',
+    source: path('job_openings'),
+    vocabulary: 'none',
+    sort: 'job_openings',
+    description: 'Number of open jobs',
+  },
+  professional_followers: {
+    kind: 'range',
+    applies_to: 'company',
+    source: path('professional_followers'),
+    vocabulary: 'none',
+    sort: 'professional_followers',
+    description: 'Followers of the company page',
+  },
+  govt_non_govt: {
+    kind: 'list',
+    applies_to: 'company',
+    source: path('govt_non_govt'),
+    vocabulary: 'enumerated',
+    sort: null,
+    description: 'Government or non-government',
+  },
+  profit_non_profit: {
+    kind: 'list',
+    applies_to: 'company',
+    source: path('profit_non_profit'),
+    vocabulary: 'enumerated',
+    sort: null,
+    description: 'For-profit or non-profit',
+  },
+  business_classification: {
+    kind: 'list',
+    applies_to: 'company',
+    source: path('business_classification'),
+    vocabulary: 'enumerated',
+    sort: null,
+    description: 'Business classification',
+  },
+  country_count: {
+    kind: 'range',
+    applies_to: 'company',
+    source: path('global_presence', 'country_count'),
+    vocabulary: 'none',
+    sort: 'country_count',
+    description: 'Number of countries the company operates in',
+  },
+  parent_organization: {
+    kind: 'text',
+    applies_to: 'company',
+    source: path('parent_organization', 'name'),
+    vocabulary: 'free_text',
+    sort: null,
+    description: 'Name of the parent organisation',
+  },
+} as const satisfies Record<string, FilterRow>
+
+/** The person filters (20), as COMPANY_FILTER_TABLE. */
+export const PERSON_FILTER_TABLE = {
+  person: {
+    kind: 'text',
+    applies_to: 'person',
+    source: col('name'),
+    vocabulary: 'none',
+    sort: 'person_name',
+    description: 'Person name',
+  },
+  title: {
+    kind: 'text',
+    applies_to: 'person',
+    source: col('title'),
+    vocabulary: 'free_text',
+    sort: 'title',
+    description: 'Current job title',
+  },
+  department: {
+    kind: 'list',
+    applies_to: 'person',
+    source: compiled,
+    vocabulary: 'enumerated',
+    sort: 'department',
+    two_level: true,
+    description: 'Department (23 functions plus Others and General) or sub-department (children)',
+  },
+  seniority: {
+    kind: 'list',
+    applies_to: 'person',
+    source: col('seniority'),
+    vocabulary: 'enumerated',
+    sort: 'seniority',
+    description: 'Seniority: C-Suite, VP, Director / Head, Manager, IC, Entry, In Training',
+  },
+  skills: {
+    kind: 'array',
+    applies_to: 'person',
+    source: arr('skills'),
+    vocabulary: 'bounded',
+    sort: null,
+    description: 'Skills',
+  },
+  certifications: {
+    kind: 'array',
+    applies_to: 'person',
+    source: arr('certifications'),
+    vocabulary: 'none',
+    sort: null,
+    description: 'Certifications',
+  },
+  languages: {
+    kind: 'array',
+    applies_to: 'person',
+    source: arr('languages'),
+    vocabulary: 'enumerated',
+    sort: null,
+    description: 'Languages spoken',
+  },
+  university: {
+    kind: 'text',
+    applies_to: 'person',
+    source: compiled,
+    vocabulary: 'none',
+    sort: null,
+    description: 'A school the person studied at',
+  },
+  degree: {
+    kind: 'text',
+    applies_to: 'person',
+    source: compiled,
+    vocabulary: 'enumerated',
+    sort: null,
+    description: 'Degree held',
+  },
+  field_of_study: {
+    kind: 'text',
+    applies_to: 'person',
+    source: compiled,
+    vocabulary: 'enumerated',
+    sort: null,
+    description: 'Field of study',
+  },
+  employment_history: {
+    kind: 'text',
+    applies_to: 'person',
+    source: compiled,
+    vocabulary: 'none',
+    sort: null,
+    description: 'A former employer (name or domain)',
+  },
+  past_title: {
+    kind: 'text',
+    applies_to: 'person',
+    source: compiled,
+    vocabulary: 'free_text',
+    sort: null,
+    description: 'A former job title',
+  },
+  tenure: {
+    kind: 'range',
+    applies_to: 'person',
+    source: compiled,
+    vocabulary: 'none',
+    sort: 'tenure',
+    description: 'Months in the current job',
+  },
+  years_worked: {
+    kind: 'range',
+    applies_to: 'person',
+    source: compiled,
+    vocabulary: 'none',
+    sort: 'years_worked',
+    description: 'Years since the first job',
+  },
+  employment_type: {
+    kind: 'list',
+    applies_to: 'person',
+    source: col('employment_type'),
+    vocabulary: 'enumerated',
+    sort: null,
+    description: 'How the person is engaged (full_time, part_time, contract, …)',
+  },
+  governance_level: {
+    kind: 'array',
+    applies_to: 'person',
+    source: arr('governance_level'),
+    vocabulary: 'enumerated',
+    sort: null,
+    description: 'Founder, owner, board member, advisor',
+  },
+  has_direct_access_to_c_suite: {
+    kind: 'boolean',
+    applies_to: 'person',
+    source: col('has_direct_access_to_c_suite'),
+    vocabulary: 'enumerated',
+    sort: null,
+    description: 'Reports to or sits in the C-suite',
+  },
+  current_job_start: {
+    kind: 'date_range',
+    applies_to: 'person',
+    source: compiled,
+    vocabulary: 'none',
+    sort: 'current_job_start',
+    description: 'When the current job started (recent job changers)',
+  },
+  graduation_year: {
+    kind: 'range',
+    applies_to: 'person',
+    source: compiled,
+    vocabulary: 'none',
+    sort: 'graduation_year',
+    description: 'Year of the latest degree',
+  },
+  headline: {
+    kind: 'text',
+    applies_to: 'person',
+    source: path('headline'),
+    vocabulary: 'free_text',
+    sort: null,
+    description: 'Words in the professional headline',
+  },
+} as const satisfies Record<string, FilterRow>
+
+export type CompanyFilterName = keyof typeof COMPANY_FILTER_TABLE
+export type PersonFilterName = keyof typeof PERSON_FILTER_TABLE
+export type GtmFilterName = CompanyFilterName | PersonFilterName
+
+/** The names of a table whose rows carry SQL of their own (`source: compiled`). */
+export type CompiledFilterName<T> = {
+  [K in keyof T]: T[K] extends { source: { compiled: true } } ? K : never
+}[keyof T]
+
+const rows = (table: Record<string, FilterRow>): FilterSpec[] =>
+  Object.entries(table).map(([name, row]) => ({ name, ...row }))
+
+/** Every company and person filter, company first, in the tables' order (the request schema's order). */
+export const GTM_FILTERS: readonly FilterSpec[] = [...rows(COMPANY_FILTER_TABLE), ...rows(PERSON_FILTER_TABLE)]
 
 /** Places by level inside `geo` (request); each level is also a filter-values name. */
 export const GEO_LEVELS = ['country', 'state', 'city', 'region'] as const
 export type GeoLevel = (typeof GEO_LEVELS)[number]
 
 export const FILTER_VALUE_NAMES: readonly string[] = [...GTM_FILTERS.map((x) => x.name), ...GEO_LEVELS]
+/** How many names the filter-values route accepts (54 today), derived from the tables. */
+export const FILTER_VALUE_NAME_COUNT = FILTER_VALUE_NAMES.length
 
 /** Vocabulary class of the four geo names: city and state are bounded; country and region enumerated. */
 export const GEO_VOCABULARY: Record<GeoLevel, VocabularyClass> = {

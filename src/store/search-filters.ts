@@ -1,6 +1,16 @@
 // Compiles the search request's typed filters (contract/search-catalogue.ts) into SQL conditions
 // on the category's table. Company filters on a person search read the person's current employer.
+// A filter whose catalogue row names a column or a JSON path compiles from its kind; one marked
+// `compiled` has its SQL here, in COMPANY_COMPILED or PERSON_COMPILED, typed over exactly those
+// names: a catalogue entry without a compilation is a compile error, never a filter ignored.
 import { sql, type RawBuilder } from 'kysely'
+import {
+  COMPANY_FILTER_TABLE,
+  PERSON_FILTER_TABLE,
+  type CompiledFilterName,
+  type FilterSource,
+  type FilterSpec,
+} from '../contract/search-catalogue.ts'
 import { and, jsonNumber, jsonText, like, or } from './search.ts'
 
 export interface ListFilter {
@@ -116,6 +126,148 @@ function companyEntriesCond(a: string, f: CompanyFilter, ctx: CompileContext): R
   return and(parts)
 }
 
+type Compile = (a: string, v: FilterValue, ctx: CompileContext) => RawBuilder<unknown>
+
+/**
+ * The value a catalogue row names, as SQL on alias `a` (a number for ranges, else text): what
+ * its filter compares and what its sort field orders by. Null for a row with SQL of its own.
+ */
+export function sourceExpr(a: string, spec: Pick<FilterSpec, 'source' | 'kind'>): RawBuilder<unknown> | null {
+  const source = spec.source
+  if ('compiled' in source) return null
+  if ('column' in source) return ref(a, source.column)
+  return spec.kind === 'range' ? jsonNumber(a, [...source.path]) : jsonText(a, [...source.path])
+}
+
+/** A filter whose catalogue row names a column or a JSON path: compiled from its kind. */
+function fromSource(a: string, spec: FilterSpec, v: FilterValue): RawBuilder<unknown> {
+  const source = spec.source
+  if ('compiled' in source) throw new Error(`filter ${spec.name} has SQL of its own`)
+  const isCol = 'column' in source
+  const text = isCol ? ref(a, source.column) : jsonText(a, [...source.path])
+  switch (spec.kind) {
+    case 'list':
+      return listCond(text, v as ListFilter)
+    case 'array':
+      if (!isCol) throw new Error(`filter ${spec.name}: an array filter reads a text[] column`)
+      return arrayCond(text, v as ListFilter)
+    case 'text':
+      return textCond(text, v as ListFilter)
+    case 'range':
+      return rangeCond(isCol ? text : jsonNumber(a, [...source.path]), v as RangeFilter)
+    case 'date_range':
+      return dateCond(text, v as DateFilter)
+    case 'boolean':
+      return sql`${text} = ${v as boolean}`
+    case 'company':
+      throw new Error(`filter ${spec.name}: a company filter has SQL of its own`)
+  }
+}
+
+/** Company filters with SQL of their own: exactly the company table's `compiled` rows (a missing one does not compile). */
+const COMPANY_COMPILED: Record<CompiledFilterName<typeof COMPANY_FILTER_TABLE>, Compile> = {
+  company: (a, v, ctx) => companyEntriesCond(a, v as CompanyFilter, ctx),
+  hiring_role: (a, v) => hiringCond(a, sql`j.name`, v as ListFilter),
+  hiring_location: (a, v) => hiringCond(a, sql`(j.record->>'location')`, v as ListFilter),
+}
+
+function hiringCond(a: string, field: RawBuilder<unknown>, L: ListFilter): RawBuilder<unknown> {
+  const one = (x: string) =>
+    sql`exists (select 1 from documents j where j.category = 'job_opening' and j.company_domain = ${ref(a, 'domain')} and ${field} ilike ${like(x)})`
+  const parts: RawBuilder<unknown>[] = []
+  if (L.include?.length) parts.push(or(L.include.map(one)))
+  if (L.exclude?.length) parts.push(sql`not ${or(L.exclude.map(one))}`)
+  return and(parts)
+}
+
+/** include (any) and exclude (none) of one condition per value. */
+function eachValue(L: ListFilter, cond: (x: string) => RawBuilder<unknown>): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = []
+  if (L.include?.length) parts.push(or(L.include.map(cond)))
+  if (L.exclude?.length) parts.push(sql`not ${or(L.exclude.map(cond))}`)
+  return and(parts)
+}
+
+/** Person filters with SQL of their own: exactly the person table's `compiled` rows (a missing one does not compile). */
+const PERSON_COMPILED: Record<CompiledFilterName<typeof PERSON_FILTER_TABLE>, Compile> = {
+  department: (a, v) => {
+    // One list mixes both levels (§4.6): a value matches the department or the sub-department.
+    const L = v as ListFilter
+    const parts: RawBuilder<unknown>[] = []
+    if (L.include?.length)
+      parts.push(or([lowerIn(ref(a, 'department'), L.include), lowerIn(ref(a, 'sub_department'), L.include)]))
+    if (L.exclude?.length)
+      parts.push(
+        sql`not coalesce(${or([lowerIn(ref(a, 'department'), L.exclude), lowerIn(ref(a, 'sub_department'), L.exclude)])}, false)`,
+      )
+    return and(parts)
+  },
+  university: (a, v) =>
+    eachValue(
+      v as ListFilter,
+      (x) =>
+        sql`exists (select 1 from affiliations f join institutions i on i.inst_key = f.inst_key where f.person_id = ${ref(a, 'id')} and f.kind = 'education' and i.name ilike ${like(x)})`,
+    ),
+  degree: (a, v) => educationCond(a, 'degree', v as ListFilter),
+  field_of_study: (a, v) => educationCond(a, 'field', v as ListFilter),
+  employment_history: (a, v) =>
+    eachValue(
+      v as ListFilter,
+      (x) =>
+        sql`exists (select 1 from affiliations f join institutions i on i.inst_key = f.inst_key where f.person_id = ${ref(a, 'id')} and f.kind = 'employment' and not f.is_current and (i.name ilike ${like(x)} or i.domain = ${x.toLowerCase()}))`,
+    ),
+  past_title: (a, v) =>
+    eachValue(
+      v as ListFilter,
+      (x) =>
+        sql`exists (select 1 from affiliations f where f.person_id = ${ref(a, 'id')} and f.kind = 'employment' and not f.is_current and f.title ilike ${like(x)})`,
+    ),
+  tenure: (a, v, ctx) =>
+    rangeCond(
+      sql`(${(ctx.nowMonth / 100) | 0} * 12 + ${ctx.nowMonth % 100} - ${monthIndex(ref(a, 'current_start_month'))})`,
+      v as RangeFilter,
+    ),
+  years_worked: (a, v, ctx) =>
+    rangeCond(
+      sql`((${(ctx.nowMonth / 100) | 0} * 12 + ${ctx.nowMonth % 100} - ${monthIndex(ref(a, 'career_start_month'))}) / 12.0)`,
+      v as RangeFilter,
+    ),
+  current_job_start: (a, v) => {
+    const D = v as DateFilter
+    const parts: RawBuilder<unknown>[] = []
+    if (D.from) parts.push(sql`${ref(a, 'current_start_month')} >= ${yyyymm(D.from)}`)
+    if (D.to) parts.push(sql`${ref(a, 'current_start_month')} <= ${yyyymm(D.to)}`)
+    return and(parts)
+  },
+  graduation_year: (a, v) => {
+    const year = sql`(case when e->>'end' ~ '^[0-9]{4}' then substr(e->>'end', 1, 4)::int end)`
+    const inner = rangeCond(year, v as RangeFilter)
+    return sql`exists (select 1 from jsonb_array_elements(coalesce(${ref(a, 'record')}->'education', '[]'::jsonb)) e where ${inner})`
+  },
+}
+
+function educationCond(a: string, key: 'degree' | 'field', L: ListFilter): RawBuilder<unknown> {
+  return eachValue(
+    L,
+    (x) =>
+      sql`exists (select 1 from jsonb_array_elements(coalesce(${ref(a, 'record')}->'education', '[]'::jsonb)) e where e->>${key} ilike ${like(x)})`,
+  )
+}
+
+function compileFrom<T extends Record<string, { source: FilterSource }>>(
+  table: T,
+  compiledSql: Record<string, Compile>,
+  a: string,
+  name: string,
+  v: FilterValue,
+  ctx: CompileContext,
+): RawBuilder<unknown> | null {
+  if (!Object.hasOwn(table, name)) return null
+  const row = table[name]!
+  if ('compiled' in row.source) return compiledSql[name]!(a, v, ctx)
+  return fromSource(a, { name, ...(row as unknown as Omit<FilterSpec, 'name'>) }, v)
+}
+
 /** A company filter on the companies table (alias `a`). Null when `name` is not a company filter. */
 export function companyFilterCond(
   a: string,
@@ -123,60 +275,7 @@ export function companyFilterCond(
   v: FilterValue,
   ctx: CompileContext,
 ): RawBuilder<unknown> | null {
-  const L = v as ListFilter
-  const R = v as RangeFilter
-  switch (name) {
-    case 'industry':
-    case 'sub_industry':
-    case 'funding_stage':
-    case 'growth_stage':
-    case 'ipo_status':
-    case 'ownership':
-    case 'operating_status':
-      return listCond(ref(a, name), L)
-    case 'employee_count':
-    case 'revenue':
-    case 'founded_year':
-    case 'total_funding':
-      return rangeCond(ref(a, name), R)
-    case 'last_funding_amount':
-      return rangeCond(jsonNumber(a, ['last_funding_amount']), R)
-    case 'last_funding_date':
-      return dateCond(ref(a, 'last_funding_date'), v as DateFilter)
-    case 'technology':
-    case 'company_keyword':
-    case 'company_types':
-    case 'business_models':
-    case 'naics':
-    case 'sic':
-    case 'investors':
-      return arrayCond(ref(a, name), L)
-    case 'company':
-      return companyEntriesCond(a, v as CompanyFilter, ctx)
-    case 'hiring_role':
-    case 'hiring_location': {
-      const field = name === 'hiring_role' ? sql`j.name` : sql`(j.record->>'location')`
-      const one = (x: string) =>
-        sql`exists (select 1 from documents j where j.category = 'job_opening' and j.company_domain = ${ref(a, 'domain')} and ${field} ilike ${like(x)})`
-      const parts: RawBuilder<unknown>[] = []
-      if (L.include?.length) parts.push(or(L.include.map(one)))
-      if (L.exclude?.length) parts.push(sql`not ${or(L.exclude.map(one))}`)
-      return and(parts)
-    }
-    case 'job_openings':
-      return rangeCond(jsonNumber(a, ['job_openings']), R)
-    case 'professional_followers':
-      return rangeCond(jsonNumber(a, ['professional_followers']), R)
-    case 'country_count':
-      return rangeCond(jsonNumber(a, ['global_presence', 'country_count']), R)
-    case 'govt_non_govt':
-    case 'profit_non_profit':
-    case 'business_classification':
-      return listCond(jsonText(a, [name]), L)
-    case 'parent_organization':
-      return textCond(jsonText(a, ['parent_organization', 'name']), L)
-  }
-  return null
+  return compileFrom(COMPANY_FILTER_TABLE, COMPANY_COMPILED, a, name, v, ctx)
 }
 
 /** A person filter on the persons table (alias `a`). Null when `name` is not a person filter. */
@@ -186,90 +285,7 @@ export function personFilterCond(
   v: FilterValue,
   ctx: CompileContext,
 ): RawBuilder<unknown> | null {
-  const L = v as ListFilter
-  const R = v as RangeFilter
-  const D = v as DateFilter
-  const pid = ref(a, 'id')
-  const past = (cond: (x: string) => RawBuilder<unknown>) => {
-    const parts: RawBuilder<unknown>[] = []
-    if (L.include?.length) parts.push(or(L.include.map(cond)))
-    if (L.exclude?.length) parts.push(sql`not ${or(L.exclude.map(cond))}`)
-    return and(parts)
-  }
-  switch (name) {
-    case 'person':
-      return textCond(ref(a, 'name'), L)
-    case 'title':
-      return textCond(ref(a, 'title'), L)
-    case 'headline':
-      return textCond(jsonText(a, ['headline']), L)
-    case 'department': {
-      // One list mixes both levels (§4.6): a value matches the department or the sub-department.
-      const parts: RawBuilder<unknown>[] = []
-      if (L.include?.length)
-        parts.push(or([lowerIn(ref(a, 'department'), L.include), lowerIn(ref(a, 'sub_department'), L.include)]))
-      if (L.exclude?.length)
-        parts.push(
-          sql`not coalesce(${or([lowerIn(ref(a, 'department'), L.exclude), lowerIn(ref(a, 'sub_department'), L.exclude)])}, false)`,
-        )
-      return and(parts)
-    }
-    case 'seniority':
-    case 'employment_type':
-      return listCond(ref(a, name), L)
-    case 'skills':
-    case 'certifications':
-    case 'languages':
-    case 'governance_level':
-      return arrayCond(ref(a, name), L)
-    case 'has_direct_access_to_c_suite':
-      return sql`${ref(a, name)} = ${v as boolean}`
-    case 'university':
-      return past(
-        (x) =>
-          sql`exists (select 1 from affiliations f join institutions i on i.inst_key = f.inst_key where f.person_id = ${pid} and f.kind = 'education' and i.name ilike ${like(x)})`,
-      )
-    case 'degree':
-    case 'field_of_study': {
-      const key = name === 'degree' ? 'degree' : 'field'
-      return past(
-        (x) =>
-          sql`exists (select 1 from jsonb_array_elements(coalesce(${ref(a, 'record')}->'education', '[]'::jsonb)) e where e->>${key} ilike ${like(x)})`,
-      )
-    }
-    case 'employment_history':
-      return past(
-        (x) =>
-          sql`exists (select 1 from affiliations f join institutions i on i.inst_key = f.inst_key where f.person_id = ${pid} and f.kind = 'employment' and not f.is_current and (i.name ilike ${like(x)} or i.domain = ${x.toLowerCase()}))`,
-      )
-    case 'past_title':
-      return past(
-        (x) =>
-          sql`exists (select 1 from affiliations f where f.person_id = ${pid} and f.kind = 'employment' and not f.is_current and f.title ilike ${like(x)})`,
-      )
-    case 'tenure':
-      return rangeCond(
-        sql`(${(ctx.nowMonth / 100) | 0} * 12 + ${ctx.nowMonth % 100} - ${monthIndex(ref(a, 'current_start_month'))})`,
-        R,
-      )
-    case 'years_worked':
-      return rangeCond(
-        sql`((${(ctx.nowMonth / 100) | 0} * 12 + ${ctx.nowMonth % 100} - ${monthIndex(ref(a, 'career_start_month'))}) / 12.0)`,
-        R,
-      )
-    case 'current_job_start': {
-      const parts: RawBuilder<unknown>[] = []
-      if (D.from) parts.push(sql`${ref(a, 'current_start_month')} >= ${yyyymm(D.from)}`)
-      if (D.to) parts.push(sql`${ref(a, 'current_start_month')} <= ${yyyymm(D.to)}`)
-      return and(parts)
-    }
-    case 'graduation_year': {
-      const year = sql`(case when e->>'end' ~ '^[0-9]{4}' then substr(e->>'end', 1, 4)::int end)`
-      const inner = rangeCond(year, R)
-      return sql`exists (select 1 from jsonb_array_elements(coalesce(${ref(a, 'record')}->'education', '[]'::jsonb)) e where ${inner})`
-    }
-  }
-  return null
+  return compileFrom(PERSON_FILTER_TABLE, PERSON_COMPILED, a, name, v, ctx)
 }
 
 export function geoCond(a: string, table: 'companies' | 'persons', g: GeoFilter): RawBuilder<unknown> {

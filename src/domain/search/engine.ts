@@ -16,13 +16,20 @@ import {
   documentFilterCond,
   geoCond,
   personFilterCond,
+  sourceExpr,
   type CompileContext,
   type Filters,
   type GeoFilter,
 } from '../../store/search-filters.ts'
 import type { Deps } from '../types.ts'
 import type { Vocabularies } from './parser.ts'
-import { DOCUMENT_FILTERS, GTM_FILTERS, filterSpec, type DocumentCategory } from '../../contract/search-catalogue.ts'
+import {
+  COMPANY_FILTER_TABLE,
+  DOCUMENT_FILTERS,
+  GTM_FILTERS,
+  filterSpec,
+  type DocumentCategory,
+} from '../../contract/search-catalogue.ts'
 
 export const TABLE: Record<EntityCategory, q.SearchTable> = {
   company: 'companies',
@@ -171,24 +178,12 @@ function sortExpr(deps: Deps, category: EntityCategory, field: string): RawBuild
     table === 'companies'
       ? expr('c')
       : sql`(select ${expr('e')} from companies e where e.domain = ${col('company_domain')})`
+  // A sort field a company filter's catalogue row names orders by that filter's column or path.
+  const byFilter = GTM_FILTERS.find((f) => f.sort === field && f.applies_to === 'company' && !('compiled' in f.source))
+  if (byFilter) return company((x) => sourceExpr(x, byFilter)!)
   switch (field) {
     case 'company_name':
       return company((x) => sql.ref(`${x}.name`))
-    case 'employee_count':
-    case 'revenue':
-    case 'founded_year':
-    case 'industry':
-    case 'operating_status':
-    case 'total_funding':
-    case 'last_funding_date':
-    case 'funding_stage':
-      return company((x) => sql.ref(`${x}.${field}`))
-    case 'job_openings':
-    case 'professional_followers':
-    case 'last_funding_amount':
-      return company((x) => q.jsonNumber(x, [field]))
-    case 'country_count':
-      return company((x) => q.jsonNumber(x, ['global_presence', 'country_count']))
     case 'person_name':
       return col('name')
     case 'title':
@@ -719,15 +714,20 @@ export function vectorUnavailableDegradation(category: EntityCategory) {
 }
 
 export async function loadVocabularies(deps: Deps) {
+  // The filters' columns come from the catalogue; the places are the companies' own columns.
+  const fromFilter = (name: 'industry' | 'sub_industry' | 'technology' | 'funding_stage', max: number) => {
+    const source = COMPANY_FILTER_TABLE[name].source as { column: string; array?: true }
+    return q.vocabulary(deps.db, 'companies', source.column, source.array === true, max)
+  }
   const [industries, sub_industries, countries, states, cities, technologies, funding_stages, regions] =
     await Promise.all([
-      q.vocabulary(deps.db, 'companies', 'industry', false, 200),
-      q.vocabulary(deps.db, 'companies', 'sub_industry', false, 500),
+      fromFilter('industry', 200),
+      fromFilter('sub_industry', 500),
       q.vocabulary(deps.db, 'companies', 'country', false, 300),
       q.vocabulary(deps.db, 'companies', 'state', false, 500),
       q.vocabulary(deps.db, 'companies', 'city', false, 1000),
-      q.vocabulary(deps.db, 'companies', 'technology', true, 500),
-      q.vocabulary(deps.db, 'companies', 'funding_stage', false, 50),
+      fromFilter('technology', 500),
+      fromFilter('funding_stage', 50),
       q.vocabulary(deps.db, 'companies', 'region', true, 50),
     ])
   return { industries, sub_industries, countries, states, cities, technologies, funding_stages, regions }

@@ -16,6 +16,7 @@ import {
   filterSpec,
   type DocumentCategory,
   type DocumentFilterSpec,
+  type FilterSpec,
   type GeoLevel,
   type VocabularyClass,
 } from '../../contract/search-catalogue.ts'
@@ -51,7 +52,6 @@ export interface FilterValuesQuery {
 
 const companies = (column: string, array = false): ValueSource => ({ table: 'companies', column, array })
 const persons = (column: string, array = false): ValueSource => ({ table: 'persons', column, array })
-const companyRecord = (...path: string[]): ValueSource => ({ table: 'companies', path })
 const personRecord = (path: string[], each?: string, endedOnly = false): ValueSource => ({
   table: 'persons',
   path,
@@ -59,43 +59,43 @@ const personRecord = (path: string[], each?: string, endedOnly = false): ValueSo
   endedOnly,
 })
 
-// Where the values of each GTM name with a vocabulary live (`none` names read nothing; company,
-// department, seniority, industry and sub_industry are answered below). A column when the
-// corpus table has one, otherwise a path into the record. Hiring filters read job openings.
-const SOURCES: Record<string, readonly ValueSource[]> = {
-  funding_stage: [companies('funding_stage')],
-  growth_stage: [companies('growth_stage')],
-  ipo_status: [companies('ipo_status')],
-  ownership: [companies('ownership')],
-  operating_status: [companies('operating_status')],
-  technology: [companies('technology', true)],
-  company_keyword: [companies('company_keyword', true)],
-  company_types: [companies('company_types', true)],
-  business_models: [companies('business_models', true)],
-  naics: [companies('naics', true)],
-  sic: [companies('sic', true)],
-  investors: [companies('investors', true)],
+/**
+ * Where the values of a GTM filter with a vocabulary live, from its catalogue row: its column or
+ * record path on its table. Null for `none` names (they read nothing) and rows with SQL of their
+ * own (VALUE_OVERRIDES). company, department, seniority, industry and sub_industry are answered below.
+ */
+function catalogueSource(spec: FilterSpec): readonly ValueSource[] | null {
+  if (spec.vocabulary === 'none' || 'compiled' in spec.source) return null
+  const table = spec.applies_to === 'person' ? 'persons' : 'companies'
+  return 'column' in spec.source
+    ? [{ table, column: spec.source.column, array: spec.source.array === true }]
+    : [{ table, path: [...spec.source.path] }]
+}
+
+// Names whose values are not where their filter reads: hiring filters read job openings, past
+// jobs and education read arrays in the record, the C-suite flag its record field, and a place
+// (geo) matches a company's headquarters or a person's location: both count.
+const VALUE_OVERRIDES: Record<string, readonly ValueSource[]> = {
   hiring_role: [{ table: 'documents', category: 'job_opening', column: 'name' }],
   hiring_location: [{ table: 'documents', category: 'job_opening', path: ['location'] }],
-  govt_non_govt: [companyRecord('govt_non_govt')],
-  profit_non_profit: [companyRecord('profit_non_profit')],
-  business_classification: [companyRecord('business_classification')],
-  parent_organization: [companyRecord('parent_organization', 'name')],
-  title: [persons('title')],
-  skills: [persons('skills', true)],
-  languages: [persons('languages', true)],
   degree: [personRecord(['education'], 'degree')],
   field_of_study: [personRecord(['education'], 'field')],
   past_title: [personRecord(['employment_history'], 'title', true)],
-  employment_type: [persons('employment_type')],
-  governance_level: [persons('governance_level', true)],
   has_direct_access_to_c_suite: [personRecord(['has_direct_access_to_c_suite'])],
-  headline: [personRecord(['headline'])],
-  // A place filter (geo) matches a company's headquarters or a person's location: both count.
   country: [companies('country'), persons('country')],
   state: [companies('state'), persons('state')],
   city: [companies('city'), persons('city')],
   region: [companies('region', true)],
+}
+
+const SOURCES: Record<string, readonly ValueSource[]> = {
+  ...Object.fromEntries(
+    GTM_FILTERS.flatMap((spec) => {
+      const found = catalogueSource(spec)
+      return found ? [[spec.name, found]] : []
+    }),
+  ),
+  ...VALUE_OVERRIDES,
 }
 
 const TWO_LEVEL = GTM_FILTERS.filter((f) => f.two_level).map((f) => f.name)

@@ -37,6 +37,7 @@ import {
 import { readSearchQuery, type QueryReading } from './llm-parser.ts'
 import { expandTerms, parseQuery, RULES_PARSER_VERSION, type Vocabularies } from './parser.ts'
 import { validateSort } from './sorts.ts'
+import { ENGLISH_STOP_WORDS } from '../../retrieval/fulltext.ts'
 
 export type Mode = 'fast' | 'auto' | 'deep'
 
@@ -126,7 +127,12 @@ async function planSearch(
   deps: Deps,
   body: SearchBody,
   chain: string,
-): Promise<{ plan: SearchPlan; degradation: QueryReading['degradation'] }> {
+): Promise<{
+  plan: SearchPlan
+  degradation: QueryReading['degradation']
+  spans: { filter: string; text: string }[]
+  callerNames: Set<string>
+}> {
   const mode: Mode = body.mode ?? 'auto'
   const query = body.query?.trim() || null
   if (body.sort?.length && !body.category)
@@ -182,7 +188,7 @@ async function planSearch(
   const sort = validateSort(category, body.sort ?? []) as SortClause[]
   const semantic = parsed ? parsed.semantic_query : query
   // deep's expansions and criteria are the only use of the words here (fast and auto skip them).
-  const terms = mode === 'deep' ? queryTerms(semantic) : []
+  const terms = mode === 'deep' ? contentTerms(semantic) : []
   const plan: SearchPlan = {
     mode,
     query,
@@ -205,7 +211,72 @@ async function planSearch(
     chain,
     classified,
   }
-  return { plan, degradation: reading?.degradation ?? [] }
+  return {
+    plan,
+    degradation: reading?.degradation ?? [],
+    spans: parsed?.spans ?? [],
+    callerNames: new Set(Object.keys(caller)),
+  }
+}
+
+const RANGE_FILTERS = new Set(['employee_count', 'revenue', 'total_funding', 'founded_year'])
+
+/** The words of deep's criteria, expansions and re-rank: the query's terms less English stop words. */
+function contentTerms(text: string | null): string[] {
+  return queryTerms(text).filter((t) => !ENGLISH_STOP_WORDS.has(t))
+}
+
+/**
+ * A parser's filters that leave nothing where the words alone find records are relaxed: each
+ * filter the parser added (never the caller's) is dropped in turn, the fewest that give an answer,
+ * the words of a value it read go back to the semantic query, and the answer says so in `conflicts` and
+ * `degradation` (parsed_filter_relaxed). Null when nothing needs relaxing or relaxing finds nothing.
+ */
+async function relaxParsedFilters(
+  deps: Deps,
+  plan: SearchPlan,
+  parsedSpans: { filter: string; text: string }[],
+  callerNames: ReadonlySet<string>,
+  offset: number,
+  limit: number,
+): Promise<{ plan: SearchPlan; got: Retrieved; dropped: string[] } | null> {
+  const parsedNames = Object.keys(plan.filters).filter((n) => !callerNames.has(n))
+  if (!parsedNames.length || !plan.query) return null
+  const without = (names: string[]): SearchPlan => {
+    const filters = Object.fromEntries(Object.entries(plan.filters).filter(([n]) => !names.includes(n)))
+    // A value's words go back to the words searched ("Kafka", "Germany"); a number's do not ("before 1800").
+    const words = parsedSpans.filter((s) => names.includes(s.filter) && !RANGE_FILTERS.has(s.filter)).map((s) => s.text)
+    const semantic = [plan.semantic_query, ...words].filter(Boolean).join(' ') || null
+    const terms = plan.mode === 'deep' ? contentTerms(semantic) : []
+    const conflicts = names.map((n) => ({ filter: n, caller: null, parser: plan.filters[n] }))
+    return {
+      ...plan,
+      filters,
+      semantic_query: semantic,
+      semantic_scope: plan.semantic_scope ?? (plan.category === 'person' && semantic ? 'person' : null),
+      expansions: terms.length ? expandTerms(terms) : [],
+      filters_source: callerNames.size
+        ? parsedNames.length > names.length
+          ? 'caller+parser'
+          : 'caller'
+        : parsedNames.length > names.length
+          ? 'parser'
+          : 'none',
+      conflicts: [...plan.conflicts, ...conflicts],
+      criteria: [
+        ...Object.keys(filters).map((f) => ({ criterion: f, source: 'filter' as const })),
+        ...terms.map((t) => ({ criterion: t, source: 'words' as const })),
+      ],
+    }
+  }
+  // One filter at a time (at most four tries), then all the parser's filters at once.
+  const tries = parsedNames.length > 1 ? [...parsedNames.slice(0, 4).map((n) => [n]), parsedNames] : [parsedNames]
+  for (const names of tries) {
+    const relaxed = without(names)
+    const got = await retrieve(deps, relaxed, offset, limit)
+    if (got.total > 0) return { plan: relaxed, got, dropped: names }
+  }
+  return null
 }
 
 function resolvedSearch(plan: SearchPlan, onCursorPage: boolean) {
@@ -292,18 +363,28 @@ function auditCriteria(plan: SearchPlan, rows: Record<string, unknown>[]) {
   })
 }
 
-/** deep's re-rank: rows that carry more of the query's words (or their synonyms) move up. */
+/**
+ * deep's re-rank of page 1: half the retrieval score, half the share of the query's content
+ * words (stop words aside) the row carries. What retrieval ranked first stays first unless the
+ * words speak against it: only a row carrying more of them than it does can take its place.
+ */
 function rerank(plan: SearchPlan, rows: Record<string, unknown>[]) {
-  const terms = queryTerms(plan.semantic_query)
-  if (!terms.length) return rows
+  const terms = contentTerms(plan.semantic_query)
+  if (!terms.length || rows.length < 2) return rows
   const scored = rows.map((r, i) => {
     const t = JSON.stringify(r).toLowerCase()
-    const hitCount = terms.filter((w) => t.includes(w)).length
-    return { r, key: (hitCount / terms.length) * 0.5 + (r.score as number) * 0.5, i }
+    const share = terms.filter((w) => t.includes(w)).length / terms.length
+    return { r, share, key: share * 0.5 + (r.score as number) * 0.5, i }
   })
-  return scored
-    .sort((a, b) => b.key - a.key || a.i - b.i)
-    .map((s) => ({ ...s.r, score: Math.round(s.key * 10_000) / 10_000 }))
+  const first = scored[0]!
+  const sorted = scored.sort((a, b) => b.key - a.key || a.i - b.i)
+  if (sorted[0] !== first && !sorted.some((s) => s.share > first.share)) {
+    sorted.splice(sorted.indexOf(first), 1)
+    sorted.unshift(first)
+  }
+  // Scores descend with the order (a kept first row may have had a lower blended key).
+  const keys = sorted.map((s) => s.key).sort((a, b) => b - a)
+  return sorted.map((s, k) => ({ ...s.r, score: Math.round(keys[k]! * 10_000) / 10_000 }))
 }
 
 export interface SearchAnswer {
@@ -375,24 +456,45 @@ export async function searchRecords(
   let fingerprinted: string | undefined
   const fp = () => (fingerprinted ??= requestFingerprint(body))
   let parserDegradation: QueryReading['degradation'] = []
+  let planned: Awaited<ReturnType<typeof planSearch>> | null = null
   const onCursorPage = Boolean(body.cursor)
-  const { plan, offset } = await planOrCursor<SearchPlan>(
+  const opened = await planOrCursor<SearchPlan>(
     deps,
     'search',
     body.cursor ? fp() : '',
     body.cursor,
     limit,
     async () => {
-      const planned = await planSearch(deps, body, chargeChain(ctx))
+      planned = await planSearch(deps, body, chargeChain(ctx))
       parserDegradation = planned.degradation
       return planned.plan
     },
   )
+  const { offset } = opened
+  let plan = opened.plan
+  let relaxedDegradation: QueryReading['degradation'] = []
   const pageLimit = Math.min(limit, MAX_DEPTH - offset)
   let engineMs = 0
   const answer = await withRetrieval(deps, async () => {
     const started = performance.now()
-    const got = await retrieve(deps, plan, offset, pageLimit)
+    let got = await retrieve(deps, plan, offset, pageLimit)
+    const first = planned as Awaited<ReturnType<typeof planSearch>> | null
+    if (got.total === 0 && first && plan.mode !== 'fast') {
+      // A parsed filter that empties an answer the words alone would fill is relaxed and said.
+      const relaxed = await relaxParsedFilters(deps, plan, first.spans, first.callerNames, offset, pageLimit)
+      if (relaxed) {
+        plan = relaxed.plan
+        got = relaxed.got
+        relaxedDegradation = [
+          {
+            reason: 'parsed_filter_relaxed',
+            detail: `Nothing matched with the filters read from the words (${relaxed.dropped.join(', ')}); they were dropped and their words searched instead (resolved_search.conflicts).`,
+            impact: 'precision',
+            source_corpus: null,
+          },
+        ]
+      }
+    }
     const reading = buildRowTexts(deps, plan.category, got.hits)
     // A rejection must not count as unhandled while the awaits below span I/O.
     reading.catch(() => undefined)
@@ -421,6 +523,7 @@ export async function searchRecords(
     source_corpus: string | null
   }[] = [
     ...parserDegradation,
+    ...relaxedDegradation,
     ...(got.vector_unavailable ? vectorUnavailableDegradation(plan.category) : []),
     ...answer.vectorGaps,
     ...reach.degradation,

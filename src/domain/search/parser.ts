@@ -3,7 +3,18 @@
 // the org-chart taxonomy, classifies the category when the caller omitted it, and leaves the
 // remaining words as the semantic query. Offline and deterministic.
 import { DEPARTMENTS } from '../../corpus/taxonomy.ts'
+import { ENGLISH_STOP_WORDS } from '../../retrieval/fulltext.ts'
 import type { Filters, GeoPlace } from '../../store/search-filters.ts'
+import {
+  AMOUNT,
+  amountValue,
+  readFounded,
+  readRange,
+  regionCountries,
+  REGION_ADJECTIVES,
+  REGION_COUNTRIES,
+  type RangeMatch,
+} from './parser-quantities.ts'
 
 export const RULES_PARSER_VERSION = 'rules-1'
 
@@ -62,7 +73,7 @@ const DEPARTMENT_WORDS: [string, RegExp][] = [
   ['Design', /\b(?:design|designers?|ux|ui)\b/],
   ['Customer Success', /\b(?:customer success|support|customer service)\b/],
   ['Legal', /\b(?:legal|lawyers?|counsel|attorneys?)\b/],
-  ['Information Technology', /\b(?:it|information technology|cios?|sysadmins?)\b/],
+  ['Information Technology', /\b(?:information technology|cios?|sysadmins?)\b/],
   ['Data Science', /\b(?:data scien(?:ce|tists?)|machine learning|ml engineers?|analytics|data analysts?)\b/],
   ['Research', /\b(?:research|researchers?|r&d)\b/],
   ['Business Development', /\b(?:business development|partnerships)\b/],
@@ -91,6 +102,40 @@ export function normaliseFundingStage(vocab: Pick<Vocabularies, 'funding_stages'
   return vocabularyValue(vocab.funding_stages, raw) ?? raw.trim().replace(/\b\w/g, (c) => c.toUpperCase())
 }
 
+/** Where a matched phrase was: a mark, not a space, so a list ("in Germany and France") reads on. */
+const MARK = '\u0001'
+
+/** Words that name kinds of organisations ("software companies", "fintech startups"). */
+const KIND_WORDS =
+  /(?:compan(?:y|ies)|startups?|firms?|vendors?|providers?|businesses|makers?|manufacturers?|suppliers?|agenc(?:y|ies)|employers?|players?|organi[sz]ations?)\b/
+/** After a value: it is a kind of organisation, or named as an industry. */
+const KIND_AFTER = new RegExp(`^\\s*(?:-\\s*)?(?:${KIND_WORDS.source}|(?:industry|sector|vertical)\\b)`)
+/** Before a value: "in the … industry", "industry: …". */
+const INDUSTRY_BEFORE = /(?:\bindustry\s*(?::|=|is|of)?|\b(?:in|within|across|from)\s+(?:the\s+)?)\s*$/
+const INDUSTRY_AFTER = /^\s*(?:industry|sector|vertical|space)\b/
+/** Before a place: a preposition of location. */
+const PLACE_BEFORE =
+  /\b(?:in|from|based in|headquartered in|located in|hq in|hq'd in|offices? in|across|throughout|out of|within)\s+(?:the\s+)?$/
+/** After a place: "-based", or a kind of organisation ("Israel startups"). */
+const PLACE_AFTER = new RegExp(`^(?:\\s*-\\s*|\\s+)(?:based|headquartered|${KIND_WORDS.source})`)
+/** Before a technology: a verb of use. */
+const TECH_BEFORE =
+  /\b(?:using|uses|use|used|built (?:on|with)|running|runs|run on|powered by|customers of|users of|that use|with)\s+$/
+const TECH_AFTER = new RegExp(`^\\s*(?:users|customers|shops|stack|${KIND_WORDS.source})`)
+/** Before a value: another value of the same list just matched ("Germany and France", "fintech or insurtech companies"). */
+const LIST_BEFORE = new RegExp(`${MARK}\\s*(?:,|and|or|&|/)\\s*(?:the\\s+)?$`)
+const LIST_AFTER = new RegExp(`^\\s*(?:,|and|or|&|/)\\s*${MARK}`)
+
+type Context = (before: string, after: string) => boolean
+const kindContext: Context = (b, a) =>
+  KIND_AFTER.test(a) || (INDUSTRY_BEFORE.test(b) && INDUSTRY_AFTER.test(a)) || /\bindustry\s*(?::|=|is)\s*$/.test(b)
+const technologyContext: Context = (b, a) => TECH_BEFORE.test(b) || TECH_AFTER.test(a)
+const placeContext: Context = (b, a) => PLACE_BEFORE.test(b) || PLACE_AFTER.test(a)
+
+/** Stop words and one- or two-letter codes never name a value ("on" is no state, "by" no country). */
+const canMatch = (value: string) =>
+  value.length > 2 && !STOPWORDS.has(value.toLowerCase()) && !ENGLISH_STOP_WORDS.has(value.toLowerCase())
+
 /** A vocabulary's values longest first, each with its lowercase form and its whole-phrase pattern (made on first use). */
 interface Phrase {
   value: string
@@ -103,7 +148,7 @@ function phrasesOf(values: string[]): Phrase[] {
   let list = phraseLists.get(values)
   if (!list) {
     list = [...new Set(values)]
-      .filter((v) => v && v.length >= 2)
+      .filter((v) => v && canMatch(v))
       .sort((a, b) => b.length - a.length)
       .map((value) => ({ value, lower: value.toLowerCase(), pattern: null }))
     phraseLists.set(values, list)
@@ -112,31 +157,41 @@ function phrasesOf(values: string[]): Phrase[] {
 }
 
 /**
- * Longest-first phrase match of a vocabulary against the text; returns matched values and the
- * text with them blanked. The vocabularies are the server's own (hundreds of values): a value
- * whose words are not in the text at all is skipped before its pattern is tried.
+ * Longest-first phrase match of a vocabulary against the text, each occurrence kept only when
+ * `context` (the text before and after it) makes it a constraint; returns matched values and
+ * puts the text with them marked into `consumed[0]`. A value whose words are not in the text at
+ * all is skipped before its pattern is tried. Two passes, so the first of a list ("fintech and
+ * insurtech companies") is read once the last is.
  */
-function matchVocabulary(text: string, values: string[], consumed: string[]): string[] {
+function matchVocabulary(text: string, values: string[], consumed: string[], context: Context): string[] {
   const found: string[] = []
-  let idx = consumed.length ? consumed.join(' ') : text
-  for (const phrase of phrasesOf(values)) {
-    if (!idx.includes(phrase.lower)) continue
-    const re = (phrase.pattern ??= new RegExp(`(^|[^\\p{L}\\p{N}])${escape(phrase.lower)}(?=$|[^\\p{L}\\p{N}])`, 'u'))
-    if (re.test(idx)) {
-      found.push(phrase.value)
-      consumed[0] = (consumed[0] ?? text).replace(re, '$1 ')
-      idx = consumed.join(' ')
+  let current = consumed[0] ?? text
+  for (let pass = 0; pass < 2; pass++) {
+    let changed = false
+    for (const phrase of phrasesOf(values)) {
+      if (found.includes(phrase.value) || !current.includes(phrase.lower)) continue
+      const re = (phrase.pattern ??= new RegExp(
+        `(^|[^\\p{L}\\p{N}])${escape(phrase.lower)}(?=$|[^\\p{L}\\p{N}])`,
+        'gu',
+      ))
+      re.lastIndex = 0
+      let hit = false
+      current = current.replace(re, (all, lead: string, offset: number) => {
+        const before = current.slice(0, offset + lead.length)
+        const after = current.slice(offset + all.length)
+        if (!context(before, after) && !LIST_BEFORE.test(before) && !LIST_AFTER.test(after)) return all
+        hit = true
+        return `${lead}${MARK}`
+      })
+      if (hit) {
+        found.push(phrase.value)
+        changed = true
+      }
     }
+    if (!changed) break
   }
+  consumed[0] = current
   return found
-}
-
-function extractNumber(s: string): number {
-  const m = s.replace(/,/g, '').match(/([\d.]+)\s*([kmb])?/i)
-  if (!m) return NaN
-  const n = Number(m[1])
-  const mult = { k: 1e3, m: 1e6, b: 1e9 }[(m[2] ?? '').toLowerCase() as 'k' | 'm' | 'b'] ?? 1
-  return n * mult
 }
 
 export function parseQuery(
@@ -189,62 +244,72 @@ export function parseQuery(
   }
 
   if (gtm) {
-    // Size, age and funding phrases.
-    let m = take(/\b(?:more than|over|at least|above|>)\s*([\d,.]+\s*[km]?)\s*(?:employees|people|staff|headcount)\b/)
-    if (m) {
-      filters.employee_count = { min: extractNumber(m[1]!) }
-      spans.push({ filter: 'employee_count', text: m[0].trim() })
+    // Sizes, money and years: numbers with units and scale, exact comparisons.
+    const ranges: [string, RangeMatch | null][] = [
+      ['employee_count', readRange(text, String.raw`employees|people|staff|headcount|workers|FTEs?`)],
+      ['revenue', readRange(text, String.raw`(?:annual\s+)?(?:revenues?|arr|turnover)`)],
+      ['total_funding', readRange(text, String.raw`(?:total\s+)?funding|raised|capital raised|in funding`)],
+      ['founded_year', readFounded(text)],
+    ]
+    for (const [name, found] of ranges) {
+      if (!found) continue
+      filters[name] = found.range
+      spans.push({ filter: name, text: found.text })
+      text = text.replace(found.text, ' ')
     }
-    m = take(/\b(?:less than|fewer than|under|below|at most|<)\s*([\d,.]+\s*[km]?)\s*(?:employees|people|staff)\b/)
-    if (m) {
-      filters.employee_count = { ...(filters.employee_count as object), max: extractNumber(m[1]!) }
-      spans.push({ filter: 'employee_count', text: m[0].trim() })
+    if (!filters.total_funding) {
+      // "raised $10M" (no comparison word): at least what was raised.
+      const m = take(new RegExp(String.raw`\b(?:raised|funding of|funded with)\s+(${AMOUNT})`))
+      if (m && /[$kmb]|million|billion|thousand/i.test(m[1]!)) {
+        filters.total_funding = { min: amountValue(m[1]!) }
+        spans.push({ filter: 'total_funding', text: m[0].trim() })
+      }
     }
-    m = take(/\bfounded (?:after|since|in or after)\s+(\d{4})\b/)
+    // A stage is sure when it is named as one: "series b", "seed-stage", "pre-seed", "seed round".
+    const m = take(/\b(pre-seed|series [a-f]|seed)(?:[- ]stage| funded| round| funding)\b|\b(pre-seed|series [a-f])\b/)
     if (m) {
-      filters.founded_year = { min: Number(m[1]) }
-      spans.push({ filter: 'founded_year', text: m[0].trim() })
-    }
-    m = take(/\bfounded (?:before|prior to)\s+(\d{4})\b/)
-    if (m) {
-      filters.founded_year = { ...(filters.founded_year as object), max: Number(m[1]) - 1 }
-      spans.push({ filter: 'founded_year', text: m[0].trim() })
-    }
-    m = take(/\bfounded in\s+(\d{4})\b/)
-    if (m) {
-      filters.founded_year = { min: Number(m[1]), max: Number(m[1]) }
-      spans.push({ filter: 'founded_year', text: m[0].trim() })
-    }
-    m = take(/\b(?:raised|funding of|funded with)\s+(?:more than|over|at least)?\s*\$?([\d,.]+\s*[kmb]?)\b/)
-    if (m) {
-      filters.total_funding = { min: extractNumber(m[1]!) }
-      spans.push({ filter: 'total_funding', text: m[0].trim() })
-    }
-    m = take(/\b(pre-seed|seed|series [a-f])(?: stage| funded| round)?\b/)
-    if (m) {
-      const stage = normaliseFundingStage(vocab, m[1]!)
+      const stage = normaliseFundingStage(vocab, (m[1] ?? m[2])!)
       filters.funding_stage = { include: [stage] }
       spans.push({ filter: 'funding_stage', text: m[0].trim() })
     }
-    if (/\bstartups?\b/.test(text) && !filters.employee_count) {
-      filters.founded_year = { min: opts.nowYear - 10, ...(filters.founded_year as object) }
-      spans.push({ filter: 'founded_year', text: 'startups' })
+
+    // Regions first ("Europe", "DACH", "European startups"): each expands to its countries.
+    const regionCountriesFound: string[] = []
+    for (const word of Object.keys(REGION_COUNTRIES).sort((a, b) => b.length - a.length)) {
+      const re = new RegExp(`(^|[^\\p{L}\\p{N}])${escape(word)}(?=$|[^\\p{L}\\p{N}])`, 'gu')
+      text = text.replace(re, (all, lead: string, offset: number) => {
+        if (
+          !PLACE_BEFORE.test(text.slice(0, offset + lead.length)) &&
+          !PLACE_AFTER.test(text.slice(offset + all.length))
+        )
+          return all
+        regionCountriesFound.push(...regionCountries(word, vocab.countries))
+        spans.push({ filter: 'geo', text: word })
+        return `${lead}${MARK}`
+      })
+    }
+    for (const [adjective, region] of Object.entries(REGION_ADJECTIVES).sort((a, b) => b[0].length - a[0].length)) {
+      const re = new RegExp(`(^|[^\\p{L}\\p{N}])${escape(adjective)}(?=\\s+${KIND_WORDS.source})`, 'u')
+      if (re.test(text)) {
+        regionCountriesFound.push(...regionCountries(region, vocab.countries))
+        spans.push({ filter: 'geo', text: adjective })
+        text = text.replace(re, `$1${MARK}`)
+      }
     }
 
+    // Vocabulary values only in a context that makes them a constraint: an industry before a kind
+    // of organisation ("software companies") or named as one ("in the software industry"); a
+    // technology after a verb of use ("startups using Kafka"); a place after "in", "from",
+    // "based in" … or before "-based". Otherwise they describe what is sought and stay in the words.
     const consumed = [text]
-    const industries = matchVocabulary(text, vocab.industries, consumed)
-    // A sub-industry or a technology is a filter only when the words ask for a kind of company
-    // ("observability companies", "startups using Kafka"). Otherwise it describes what is sought
-    // ("observability for logs and traces", "Kubernetes experience") and stays in the words: as a
-    // filter it would drop every record whose text says it but whose classification does not.
-    const asksForKind = KIND_NOUN.test(text)
-    const subIndustries = asksForKind ? matchVocabulary(consumed[0]!, vocab.sub_industries, consumed) : []
-    const technologies = asksForKind ? matchVocabulary(consumed[0]!, vocab.technologies, consumed) : []
-    const countries = matchVocabulary(consumed[0]!, vocab.countries, consumed)
-    const states = matchVocabulary(consumed[0]!, vocab.states, consumed)
-    const cities = matchVocabulary(consumed[0]!, vocab.cities, consumed)
-    const regions = matchVocabulary(consumed[0]!, vocab.regions, consumed)
-    text = consumed[0]!
+    const industries = matchVocabulary(text, vocab.industries, consumed, kindContext)
+    const subIndustries = matchVocabulary(consumed[0]!, vocab.sub_industries, consumed, kindContext)
+    const technologies = matchVocabulary(consumed[0]!, vocab.technologies, consumed, technologyContext)
+    const countries = matchVocabulary(consumed[0]!, vocab.countries, consumed, placeContext)
+    const states = matchVocabulary(consumed[0]!, vocab.states, consumed, placeContext)
+    const cities = matchVocabulary(consumed[0]!, vocab.cities, consumed, placeContext)
+    const regions = matchVocabulary(consumed[0]!, vocab.regions, consumed, placeContext)
+    text = consumed[0]!.replaceAll(MARK, ' ')
     if (industries.length) {
       filters.industry = { include: industries }
       for (const v of industries) spans.push({ filter: 'industry', text: v.toLowerCase() })
@@ -257,15 +322,17 @@ export function parseQuery(
       filters.technology = { include: technologies }
       for (const v of technologies) spans.push({ filter: 'technology', text: v.toLowerCase() })
     }
+    const countryValues = [...new Set([...regionCountriesFound, ...countries])]
     const places: GeoPlace[] = [
-      ...countries.map((value) => ({ value, level: 'country' as const })),
+      ...countryValues.map((value) => ({ value, level: 'country' as const })),
       ...states.map((value) => ({ value, level: 'state' as const })),
       ...cities.map((value) => ({ value, level: 'city' as const })),
       ...regions.map((value) => ({ value, level: 'region' as const })),
     ]
     if (places.length) {
       filters.geo = { include: places }
-      for (const p of places) spans.push({ filter: 'geo', text: p.value.toLowerCase() })
+      for (const p of [...countries, ...states, ...cities, ...regions])
+        spans.push({ filter: 'geo', text: p.toLowerCase() })
     }
   }
 
@@ -288,10 +355,6 @@ export function parseQuery(
     spans,
   }
 }
-
-/** Words that name kinds of organisations: with one, a sub-industry or technology in the query is a filter. */
-const KIND_NOUN =
-  /\b(?:compan(?:y|ies)|startups?|firms?|vendors?|providers?|businesses|makers?|manufacturers?|suppliers?|agenc(?:y|ies)|employers?)\b/
 
 /** Small synonym table for deep mode's expansion step. */
 export const SYNONYMS: Record<string, string[]> = {
