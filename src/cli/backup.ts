@@ -10,14 +10,15 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path'
 import { Command } from 'commander'
 import type { Config } from '../config.ts'
+import type * as StoreDb from '../store/db.ts'
+import type * as StoreMigrate from '../store/migrate.ts'
 
 const PG_DUMP_MAGIC = 'PGDMP'
 const GZIP_MAGIC = [0x1f, 0x8b]
 
 // The store's modules load when a backup or restore runs, not at `dsp --help`.
-const openStore: typeof import('../store/db.ts').openStore = async (...args) =>
-  (await import('../store/db.ts')).openStore(...args)
-const migrateToLatest: typeof import('../store/migrate.ts').migrateToLatest = async (...args) =>
+const openStore: typeof StoreDb.openStore = async (...args) => (await import('../store/db.ts')).openStore(...args)
+const migrateToLatest: typeof StoreMigrate.migrateToLatest = async (...args) =>
   (await import('../store/migrate.ts')).migrateToLatest(...args)
 
 /** Runs a PostgreSQL client program; its stderr is relayed on failure (it never holds the password: it comes by env). */
