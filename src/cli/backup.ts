@@ -98,6 +98,7 @@ async function restoreEmbedded(c: Readonly<Config>, file: string): Promise<void>
 
 export function backupCommands(config: () => Readonly<Config>): Command[] {
   const backup = new Command('backup')
+    .summary('Write a consistent snapshot of the store to <file>, while serving')
     .description(
       "Write a consistent snapshot of the store to <file> while the servers go on serving. PostgreSQL (DATABASE_URL): pg_dump custom format (pg_dump on PATH, of the server's major version or newer). Embedded: a tarball of the data dir, taken by the running server when DSP_URL and DSP_ADMIN_TOKEN are set, else read from DSP_DATA_DIR (no server may have it open)",
     )
@@ -122,6 +123,7 @@ export function backupCommands(config: () => Readonly<Config>): Command[] {
     })
 
   const restore = new Command('restore')
+    .summary('Replace the store with a snapshot from dsp backup (servers stopped)')
     .description(
       'Replace the configured store with the snapshot in <file> (from dsp backup); stop every dsp serve and dsp worker first. PostgreSQL: pg_restore --clean into DATABASE_URL in one transaction. Embedded: into DSP_DATA_DIR, the store it replaces kept aside. Then migrates to this version',
     )

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, test } from 'node:test'
-import { expectStatus } from '../support/http.ts'
+import { expectProblem, expectStatus } from '../support/http.ts'
 import { processData, startProcess, type ProcessData, type ServerProcess } from '../support/process.ts'
 import { ADMIN_TOKEN } from '../support/server.ts'
 
@@ -61,6 +61,14 @@ test('a backup taken while billed calls go on restores to one consistent point',
   data = await processData()
   proc = await startProcess(data)
   const api = proc
+  // The server's own snapshot route: embedded only, admin token only.
+  expectProblem(await api.get('/admin/v1/backup'), 401, 'auth.unauthorized')
+  const direct = await api.get('/admin/v1/backup', { headers: { 'x-admin-token': ADMIN_TOKEN } })
+  if (data.env.DATABASE_URL) expectProblem(direct, 422, 'request.invalid')
+  else {
+    expectStatus(direct, 200)
+    assert.equal(direct.headers.get('content-type'), 'application/gzip')
+  }
   const GRANT = 1000
   const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: GRANT })
   const companies = Array.from({ length: 30 }, (_, i) =>

@@ -23,6 +23,8 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   return undefined
 }
 
+const milli = (n: number) => Math.round(n * 1000)
+
 async function scrape(api: TestServer): Promise<string> {
   const res = await api.request('GET', '/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
   expectStatus(res, 200)
@@ -101,7 +103,7 @@ describe('GET /metrics on the API port (DSP_METRICS_TOKEN)', () => {
     )
     const charged = (t: string) =>
       sample(t, 'dsp_credits_charged_total', { action: 'dsp.search.fast', environment: 'live' }) ?? 0
-    assert.equal(Math.round((charged(text) - charged(before)) * 1000), 100)
+    assert.equal(milli(charged(text) - charged(before)), 100)
     assert.equal(sample(text, 'dsp_ingest_records_total', { category: 'company', outcome: 'upserted' }), 1)
     assert.equal(sample(text, 'dsp_ingest_records_total', { category: 'company', outcome: 'rejected' }), 1)
     assert.ok((sample(text, 'dsp_limiter_degraded_total', { operation: 'acquire' }) ?? 0) >= 1)
@@ -118,10 +120,11 @@ describe('GET /metrics on the API port (DSP_METRICS_TOKEN)', () => {
     assert.equal(typeof sample(text, 'process_cpu_user_seconds_total'), 'number')
     // The minimal agent run settled its hold: charged under its tier's action.
     const run = await api.get(`/v1/agents/runs/${runId}`, { key })
-    if (run.body.status === 'completed' && run.body.credits_charged > 0) {
-      const tiers = [...text.matchAll(/^dsp_credits_charged_total\{action="(dsp\.agents?[^"]*)"/gm)]
-      assert.ok(tiers.length > 0, 'the agent run settlement is counted')
-    }
+    assert.equal(run.body.status, 'completed')
+    assert.ok(run.body.credits_charged > 0)
+    const tier = (t: string) =>
+      sample(t, 'dsp_credits_charged_total', { action: 'dsp.agent.run.minimal', environment: 'live' }) ?? 0
+    assert.equal(milli(tier(text) - tier(before)), milli(run.body.credits_charged))
   })
 
   test('without DSP_METRICS_TOKEN nor DSP_METRICS_PORT there is no /metrics', async () => {
