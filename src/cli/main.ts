@@ -6,6 +6,7 @@ import { demoCommand } from './demo.ts'
 import { ingestCommand } from './ingest.ts'
 import { serveCommand } from './serve.ts'
 import { workerCommand } from './worker.ts'
+import { mcpCommand } from './mcp.ts'
 import { openStore } from '../store/db.ts'
 import { migrateToLatest } from '../store/migrate.ts'
 
@@ -57,6 +58,7 @@ program.addCommand(adminCommand(config))
 program.addCommand(ingestCommand(config))
 program.addCommand(demoCommand(config))
 program.addCommand(workerCommand(config))
+program.addCommand(mcpCommand())
 
 program.parseAsync(process.argv).catch((e: unknown) => {
   // A setting the server finds wrong only at start is a configuration error too.
