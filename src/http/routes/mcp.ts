@@ -17,7 +17,7 @@ export const MCP_PATH = '/mcp'
 export const MCP_TOOL_THROTTLE: readonly WindowRule[] = [{ name: 'mcp', limit: 60, windowSeconds: 60 }]
 
 /** The throttle's bucket: one per credential (an API key, an OAuth grant). */
-export const credentialBucket = (c: Credential) => `mcp:${c.kind}:${c.key_id ?? c.user_id ?? c.workspace_id}`
+export const credentialBucket = (c: Credential) => `mcp:${c.kind}:${c.grant_id ?? c.key_id ?? c.workspace_id}`
 
 /** How many tools/call requests a JSON-RPC body holds (a batch counts each). */
 function toolCalls(body: unknown): number {
@@ -56,6 +56,15 @@ export function injector(app: FastifyInstance, request: FastifyRequest): SendReq
 
 export const mcpRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   const root = app
+  // A 401 names the protected-resource metadata, where MCP clients find the authorization server (RFC 9728 §5.1).
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (reply.statusCode === 401)
+      reply.header(
+        'WWW-Authenticate',
+        `Bearer resource_metadata="${deps.publicUrl}/.well-known/oauth-protected-resource${MCP_PATH}"`,
+      )
+    return payload
+  })
   app.route({
     method: ['POST', 'GET', 'DELETE'],
     url: MCP_PATH,
