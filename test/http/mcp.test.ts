@@ -171,6 +171,9 @@ describe('MCP over Streamable HTTP with an API key', () => {
       401,
       'auth.unauthorized',
     )
+    // Stateless: no server-sent stream to open, no session to end.
+    assert.equal((await api.get('/mcp', { key, headers: { accept: 'text/event-stream' } })).status, 405)
+    assert.equal((await api.delete('/mcp', { key })).status, 405)
   })
 
   test('60 tool calls a minute per credential, then 429 quota.burst_exceeded with Retry-After; another key is not held back', async () => {

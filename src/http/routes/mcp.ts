@@ -73,7 +73,17 @@ export const mcpRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps 
       const credential = request.credential!
       // A dashboard session is not an MCP credential (its cookie and CSRF token belong to the browser).
       if (credential.kind === 'session') throw new ApiError('auth.unauthorized', GENERIC_UNAUTHORIZED)
-      const calls = request.method === 'POST' ? toolCalls(request.body) : 0
+      // Stateless: no stream for the server to push on (GET) and no session to end (DELETE).
+      if (request.method !== 'POST')
+        return reply
+          .code(405)
+          .header('Allow', 'POST')
+          .send({
+            jsonrpc: '2.0',
+            error: { code: -32000, message: 'Method not allowed: POST JSON-RPC messages.' },
+            id: null,
+          })
+      const calls = toolCalls(request.body)
       for (let i = 0; i < calls; i++) {
         const r = await deps.limiter.hit(credentialBucket(credential), MCP_TOOL_THROTTLE)
         if (!r.allowed)
