@@ -131,6 +131,38 @@ describe('MCP over Streamable HTTP with an API key', () => {
     await testClient.close()
   })
 
+  test('agent runs: start (Idempotency-Key required, a replay answers the same run), status until it ends, results; charged as the route', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 50 })
+    const client = await httpClient(api, { 'x-api-key': key })
+    const body = { query: 'cloud security companies', effort: 'minimal' }
+    const missing = await call(client, 'start_agent_run', body)
+    assert.equal(missing.isError, true)
+    assert.equal(missing.structured.code, 'request.invalid')
+    const started = await call(client, 'start_agent_run', { ...body, idempotency_key: 'run-1' })
+    assert.notEqual(started.isError, true, started.text)
+    const runId = started.structured.run_id as string
+    assert.match(started.text, new RegExp(`^Agent run ${runId}: `))
+    const replay = await call(client, 'start_agent_run', { ...body, idempotency_key: 'run-1' })
+    assert.equal(replay.structured.run_id, runId)
+    let run = (await call(client, 'get_agent_run', { run_id: runId })).structured
+    for (const until = Date.now() + 20_000; !['completed', 'failed', 'cancelled'].includes(run.status);) {
+      assert.ok(Date.now() < until, `run still ${run.status}`)
+      await new Promise((r) => setTimeout(r, 100))
+      run = (await call(client, 'get_agent_run', { run_id: runId })).structured
+    }
+    assert.equal(run.status, 'completed')
+    assert.ok(run.credits_charged > 0)
+    const rest = await api.get(`/v1/agents/runs/${runId}`, { key })
+    assert.equal(run.credits_charged, rest.body.credits_charged)
+    const results = await call(client, 'get_agent_run_results', { run_id: runId, limit: 2 })
+    assert.notEqual(results.isError, true, results.text)
+    assert.ok(results.structured.results.length <= 2)
+    const unknown = await call(client, 'get_agent_run', { run_id: 'run_nope' })
+    assert.equal(unknown.structured.code, 'request.invalid')
+    await client.close()
+  })
+
   test("bad arguments are the route's 422 as a tool error; credits and an unknown tool answer too", async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey({ credits: 20 })
