@@ -126,6 +126,7 @@ export function findGrant(db: Db, grantId: string) {
       'oauth_grants.user_id',
       'oauth_grants.scopes',
       'oauth_grants.revoked_at',
+      'oauth_grants.last_used_at',
       'oauth_clients.client_name',
       'memberships.organisation_id',
       'memberships.role',

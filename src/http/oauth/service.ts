@@ -326,7 +326,9 @@ export async function verifyAccessToken(deps: Deps, accessToken: string): Promis
     // The member's current role bounds the grant: a demotion or a suspension applies at once.
     const held = scopesFor(grant.role, grant.state)
     const scopes = grant.scopes.filter((s): s is Scope => (held as readonly string[]).includes(s))
-    store.touchGrant(deps.db, grant.id, now).catch(() => {})
+    // Advisory (minute resolution), written off the request path, like keys' last_used_at.
+    if (!grant.last_used_at || now.getTime() - grant.last_used_at.getTime() > 60_000)
+      store.touchGrant(deps.db, grant.id, now).catch(() => {})
     return {
       kind: 'oauth',
       workspace_id: grant.workspace_id,
