@@ -7,6 +7,7 @@ import { CheckoutPage } from './pages/checkout.tsx'
 import { KeysPage } from './pages/keys.tsx'
 import { ListsPage } from './pages/lists.tsx'
 import { MembersPage } from './pages/members.tsx'
+import { ConnectedAppsPage, ConsentPage } from './pages/oauth.tsx'
 import { PlaygroundPage } from './pages/playground.tsx'
 import { UsagePage } from './pages/usage.tsx'
 import { Link, navigate, usePath } from './router.tsx'
@@ -19,6 +20,7 @@ const NAV = [
   { to: '/usage', label: 'Usage' },
   { to: '/lists', label: 'Lists' },
   { to: '/members', label: 'Members' },
+  { to: '/connected-apps', label: 'Connected apps' },
 ] as const
 
 const ROLE_LABEL: Record<string, string> = {
@@ -115,6 +117,8 @@ function Page({ path, me }: { path: string; me: SessionView }) {
   if (path === '/usage') return <UsagePage me={me} />
   if (path === '/lists') return <ListsPage />
   if (path === '/members') return <MembersPage />
+  if (path === '/oauth/consent') return <ConsentPage me={me} />
+  if (path === '/connected-apps') return <ConnectedAppsPage />
   const checkout = /^\/checkout\/([^/]+)$/.exec(path)
   if (checkout) return <CheckoutPage me={me} topupId={decodeURIComponent(checkout[1]!)} />
   return (

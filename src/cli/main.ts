@@ -12,6 +12,7 @@ import { ingestCommand } from './ingest.ts'
 import { serveCommand } from './serve.ts'
 import { workerCommand } from './worker.ts'
 import { backupCommands } from './backup.ts'
+import { mcpCommand } from './mcp-command.ts'
 
 // The settings' schema (config.ts) loads before a command runs, not for --help (preAction below).
 let configModule: typeof ConfigModule | null = null
@@ -80,6 +81,7 @@ program.addCommand(ingestCommand(config))
 program.addCommand(demoCommand(config))
 program.addCommand(workerCommand(config))
 for (const c of backupCommands(config)) program.addCommand(c)
+program.addCommand(mcpCommand())
 
 program.parseAsync(process.argv).catch((e: unknown) => {
   // A setting the server finds wrong only at start is a configuration error too.

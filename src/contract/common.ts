@@ -30,7 +30,10 @@ export const Meta = Type.Object(
     request_id: Type.String({ description: 'Also in header X-Request-Id' }),
     environment: Type.Union([Type.Literal('live'), Type.Literal('test')]),
     as_of: Timestamp,
-    credential: Type.Union([Type.Literal('api_key'), Type.Literal('session')]),
+    credential: Type.Union([Type.Literal('api_key'), Type.Literal('session'), Type.Literal('oauth')], {
+      description:
+        'api_key: X-API-Key; session: a dashboard session; oauth: an OAuth access token (Authorization: Bearer) acting for the member who granted it',
+    }),
     credits_charged: Nullable(Credits),
   },
   { additionalProperties: false, description: 'Present on every 2xx (§2.2)' },

@@ -16,7 +16,7 @@ import type { Credential, Deps } from './types.ts'
 const notFound = () => new ApiError('lists.not_found', 'No list with this id in your workspace.')
 
 /** §2.10: created_by and added_by name a user; an API key leaves them null. */
-const actingUser = (credential: Credential) => (credential.kind === 'session' ? credential.user_id : null)
+const actingUser = (credential: Credential) => (credential.kind === 'api_key' ? null : credential.user_id)
 
 export function listView(row: SavedListRow): SavedListView {
   return {

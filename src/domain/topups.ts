@@ -48,7 +48,7 @@ export async function createTopupIntent(deps: Deps, credential: Credential) {
       order_id: null,
       provider: localProvider.name,
       created_by_key_id: credential.key_id,
-      created_by_user_id: credential.kind === 'session' ? credential.user_id : null,
+      created_by_user_id: credential.kind === 'api_key' ? null : credential.user_id,
       completed_by_user_id: null,
       created_at: now,
       expires_at: expires,

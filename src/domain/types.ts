@@ -36,13 +36,16 @@ export type MemberState = (typeof MEMBER_STATES)[number]
 export type Environment = 'live' | 'test'
 
 export interface Credential {
-  kind: 'api_key' | 'session'
+  /** `oauth`: a Bearer access token a member granted an OAuth client (http/oauth/), acting as that member. */
+  kind: 'api_key' | 'session' | 'oauth'
   workspace_id: string
   organisation_id: string
   key_id: string | null
   user_id: number | null
   environment: Environment
   scopes: readonly Scope[]
+  /** The OAuth grant of an `oauth` credential (its throttle bucket). */
+  grant_id?: string
 }
 
 export interface Deps {

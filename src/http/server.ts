@@ -35,6 +35,8 @@ import { listRoutes } from './routes/lists.ts'
 import { feedbackRoutes } from './routes/feedback.ts'
 import { agentRunRoutes } from './routes/agent-runs.ts'
 import { agentRunEventRoutes } from './routes/agent-run-events.ts'
+import { mcpRoutes } from './routes/mcp.ts'
+import { oauthRoutes } from './routes/oauth.ts'
 import './types.ts'
 
 export interface BuiltServer {
@@ -130,6 +132,8 @@ export async function buildServer(
   await app.register(relationshipRoutes, { deps })
   await app.register(agentRunRoutes, { deps })
   await app.register(agentRunEventRoutes, { deps })
+  await app.register(mcpRoutes, { deps })
+  await app.register(oauthRoutes, { deps })
   if (deps.config.DSP_ADMIN_TOKEN) await app.register(adminRoutes, { deps, token: deps.config.DSP_ADMIN_TOKEN })
 
   await app.ready()

@@ -8,6 +8,7 @@ import { Kysely, PostgresDialect, sql, type ColumnType, type Generated, type Tra
 import pg from 'pg'
 import type { AgentRunTables } from './agent-runs.ts'
 import type { CorpusTables } from './corpus.ts'
+import type { OAuthTables } from './oauth.ts'
 import { PGliteDialect } from './pglite-dialect.ts'
 import { RemotePGlite, type EmbeddedEngine } from './pglite-remote.ts'
 
@@ -248,7 +249,7 @@ export interface FeedbackVotesTable {
   created_at: Timestamp
 }
 
-export interface Database extends CorpusTables, AgentRunTables {
+export interface Database extends CorpusTables, AgentRunTables, OAuthTables {
   deployment_settings: DeploymentSettingsTable
   organisations: OrganisationsTable
   workspaces: WorkspacesTable

@@ -14,7 +14,7 @@ import { CopyButton, ErrorMessage, formatDate, Loading, PageTitle, Table, useLoa
 
 type KeyRow = KeysResponse['keys'][number]
 
-const SCOPE_HELP: Record<Scope, string> = {
+export const SCOPE_HELP: Record<Scope, string> = {
   'dsp.search.read': 'Search, look-alikes, relationships, org charts, filters and sorts',
   'dsp.entities.read': 'Record lookup by id or name',
   'dsp.usage.read': 'Credits, usage history, top-up links',

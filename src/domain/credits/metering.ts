@@ -111,7 +111,7 @@ export function pendingRun(
     workspace_id: credential.workspace_id,
     key_id: credential.key_id,
     user_id: credential.user_id,
-    actor_type: credential.kind === 'session' ? 'user' : 'api_key',
+    actor_type: credential.kind === 'api_key' ? 'api_key' : 'user',
     environment: credential.environment,
     status: 'pending',
     error_code: null,

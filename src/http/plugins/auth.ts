@@ -1,9 +1,10 @@
 // Credentials and scopes for every /v1 route (contract §5). The key is read only from
-// X-API-Key; every pre-authentication failure gets the same generic 401, its cause logged.
+// X-API-Key; an OAuth access token only from Authorization: Bearer (http/oauth/); every pre-authentication failure gets the same generic 401, its cause logged.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { verifyApiKey, verifyCachedApiKey } from '../../domain/api-keys.ts'
 import type { Deps } from '../../domain/types.ts'
 import { ApiError } from '../../errors.ts'
+import { verifyAccessToken } from '../oauth/service.ts'
 
 export const GENERIC_UNAUTHORIZED = 'Authentication required: send a valid API key in the X-API-Key header.'
 
@@ -60,6 +61,16 @@ export function registerAuth(app: FastifyInstance, deps: Deps, sessions: Session
         checkScopes(request, credential)
       })
     }
+    const bearer = bearerToken(request)
+    if (bearer !== null && mode === 'credential') {
+      // §5 rule 1: Bearer carries OAuth access tokens only; an API key sent as Bearer is not read as a key.
+      if (bearer.startsWith('sk_dsp_')) throw unauthorized(request, 'API key sent as a Bearer token')
+      return verifyAccessToken(deps, bearer).then((credential) => {
+        if (!credential) throw unauthorized(request, 'unknown, expired or revoked OAuth access token')
+        request.credential = credential
+        checkScopes(request, credential)
+      })
+    }
     return (async () => {
       const session = sessions ? await sessions.resolve(request) : null
       if (session) {
@@ -72,6 +83,14 @@ export function registerAuth(app: FastifyInstance, deps: Deps, sessions: Session
       else throw unauthorized(request, apiKey !== undefined ? 'X-API-Key on a session-only route' : 'no credential')
     })()
   }
+}
+
+/** The token of `Authorization: Bearer <token>`, or null. */
+function bearerToken(request: FastifyRequest): string | null {
+  const h = request.headers.authorization
+  if (typeof h !== 'string') return null
+  const m = /^bearer\s+(\S+)\s*$/i.exec(h)
+  return m ? m[1]! : null
 }
 
 function checkScopes(request: FastifyRequest, credential: NonNullable<FastifyRequest['credential']>): void {
