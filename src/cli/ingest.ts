@@ -46,9 +46,11 @@ export function progressLine(label: string, total?: number) {
 
 export function summaryLine(s: IngestSummary): string {
   const rejects = s.reject_file ? ` · rejects in ${s.reject_file}` : ''
+  const dry = s.dry_run ? ' (dry run: nothing written)' : ''
   return (
-    `${s.category.padEnd(16)} read ${fmt(s.read)} · upserted ${fmt(s.upserted)} · unchanged ${fmt(s.unchanged)} · ` +
-    `rejected ${fmt(s.rejected)} · ${s.seconds.toFixed(1)} s · ${fmt(s.records_per_second)} records/s${rejects}`
+    `${s.category.padEnd(16)} read ${fmt(s.read)} · inserted ${fmt(s.inserted)} · updated ${fmt(s.updated)} · ` +
+    `unchanged ${fmt(s.unchanged)} · duplicate ${fmt(s.duplicate)} · rejected ${fmt(s.rejected)} · ` +
+    `${s.seconds.toFixed(1)} s · ${fmt(s.records_per_second)} records/s${rejects}${dry}`
   )
 }
 
