@@ -1,11 +1,14 @@
-// dsp ingest --category <c> <file.jsonl|->: stream NDJSON records into the configured store, with a
-// progress line on a terminal and a final summary. The work is domain/corpus/ingest.ts.
-import { createReadStream } from 'node:fs'
+// dsp ingest --category <c> <file|->: stream NDJSON, JSON-array or CSV records (gzip or not, with
+// an optional mapping file) into the configured store, with a progress line on a terminal and a
+// final summary. The work is domain/corpus/ingest.ts, formats.ts and mapping.ts.
+import { createReadStream, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { Command, InvalidArgumentError, Option } from 'commander'
 import { createApp } from '../app.ts'
 import type { Config } from '../config.ts'
-import { ingestLines, readLines, type IngestProgress, type IngestSummary } from '../domain/corpus/ingest.ts'
+import { INPUT_FORMATS, InputError, openInput, type InputFormat } from '../domain/corpus/formats.ts'
+import { ingestItems, type IngestProgress, type IngestSummary } from '../domain/corpus/ingest.ts'
+import { MappingError, parseMapping } from '../domain/corpus/mapping.ts'
 import { INGEST_CATEGORIES, type IngestCategory } from '../domain/corpus/prepare.ts'
 
 const fmt = (n: number) => n.toLocaleString('en-US')
@@ -66,8 +69,19 @@ const date = (v: string) => {
   return d
 }
 
+const nonNegativeInt = (v: string) => {
+  const n = Number(v)
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('a whole number, 0 or more')
+  return n
+}
+
 interface IngestCliOptions {
   category: IngestCategory
+  format: InputFormat
+  mapping?: string
+  delimiter?: string
+  dryRun?: boolean
+  maxRejects: number
   rejects?: string
   asOf?: Date
   batchSize?: number
@@ -76,9 +90,20 @@ interface IngestCliOptions {
 
 export function ingestCommand(config: () => Readonly<Config>): Command {
   return new Command('ingest')
-    .description('Ingest NDJSON records of one category (idempotent; bad lines go to a reject file)')
+    .description(
+      'Ingest records of one category from NDJSON, a JSON array or CSV, gzip or not (idempotent; bad lines go to a reject file)',
+    )
     .addOption(new Option('--category <category>', 'record category').choices(INGEST_CATEGORIES).makeOptionMandatory())
-    .argument('<file>', 'NDJSON file (one JSON object per line), or - for standard input')
+    .argument('<file>', 'the input file (.jsonl, .json, .csv, optionally .gz), or - for standard input')
+    .addOption(
+      new Option('--format <format>', 'input format (auto: detected from the first bytes)')
+        .choices(INPUT_FORMATS)
+        .default('auto'),
+    )
+    .option('--mapping <file>', 'mapping file (JSON): which column is which field and how to read it')
+    .option('--delimiter <char>', 'CSV field delimiter (default , and a tab for --format tsv)')
+    .option('--dry-run', 'validate and report what would be inserted, updated or rejected; write nothing')
+    .option('--max-rejects <n>', 'rejected and duplicate lines tolerated before the exit code is 1', nonNegativeInt, 0)
     .option(
       '--rejects <file>',
       'reject file (default <file>.rejects.jsonl; for stdin DSP_DATA_DIR/rejects/<category>.rejects.jsonl)',
@@ -93,18 +118,68 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
         (file === '-'
           ? path.join(c.DSP_DATA_DIR, 'rejects', `${opts.category}.rejects.jsonl`)
           : `${file}.rejects.jsonl`)
+      let mapping = null
+      if (opts.mapping) {
+        try {
+          mapping = parseMapping(opts.category, JSON.parse(readFileSync(opts.mapping, 'utf8')))
+        } catch (e) {
+          if (e instanceof MappingError || e instanceof SyntaxError) {
+            process.stderr.write(`dsp ingest: mapping ${opts.mapping}: ${e.message}\n`)
+            process.exitCode = 2
+            return
+          }
+          throw e
+        }
+      }
       const input = file === '-' ? process.stdin : createReadStream(file)
+      const opened = await openInput(input, opts.category, { format: opts.format, mapping, delimiter: opts.delimiter })
       const app = await createApp(c, { port: 0, logger: false, worker: false })
       const progress = progressLine(opts.category)
+      let mappingShown = false
+      // The mapping is known once the header is read: printed before the first record is stored.
+      const showMapping = () => {
+        if (mappingShown) return
+        mappingShown = true
+        const m = opened.mapping()
+        if (m === null) return
+        const lines = Object.entries(m).map(([column, field]) => `  ${column} → ${field}`)
+        const ignored = opened.ignored()
+        process.stderr.write(
+          `${opts.mapping ? 'mapping' : 'recognised columns'} (${opened.format}${opened.gzip ? ', gzip' : ''}):\n` +
+            lines.join('\n') +
+            '\n' +
+            (ignored.length > 0 ? `  ignored: ${ignored.join(', ')}\n` : ''),
+        )
+      }
+      async function* shown() {
+        for await (const item of opened.items) {
+          showMapping()
+          yield item
+        }
+      }
       try {
-        const summary = await ingestLines(app.deps, opts.category, readLines(input), {
+        const summary = await ingestItems(app.deps, opts.category, shown(), {
           rejectFile,
           asOf: opts.asOf,
           batchSize: opts.batchSize,
+          dryRun: opts.dryRun,
           onProgress: (p) => progress.update(p),
         })
         progress.done()
-        process.stdout.write((opts.json ? JSON.stringify(summary, null, 2) : summaryLine(summary)) + '\n')
+        const out = { ...summary, format: opened.format, mapping: opened.mapping() }
+        process.stdout.write((opts.json ? JSON.stringify(out, null, 2) : summaryLine(summary)) + '\n')
+        if (!opts.json && Object.keys(summary.reject_reasons).length > 0)
+          process.stdout.write(
+            Object.entries(summary.reject_reasons)
+              .map(([reason, n]) => `  ${fmt(n).padStart(8)}  ${reason}`)
+              .join('\n') + '\n',
+          )
+        if (summary.rejected + summary.duplicate > opts.maxRejects) process.exitCode = 1
+      } catch (e) {
+        if (!(e instanceof InputError)) throw e
+        progress.done()
+        process.stderr.write(`dsp ingest: ${file}: ${e.message}\n`)
+        process.exitCode = 2
       } finally {
         progress.done()
         await app.close()

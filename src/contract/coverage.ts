@@ -117,6 +117,14 @@ export const IngestSummary = Type.Object(
       description: 'Rejected and duplicate lines counted by kind of problem (a line with two problems counts in both)',
     }),
     dry_run: Type.Boolean({ description: 'True when the input was only validated (nothing written)' }),
+    format: Type.Optional(Type.String({ description: 'The input format read: ndjson, json, csv or tsv' })),
+    mapping: Type.Optional(
+      Nullable(
+        Type.Record(Type.String(), Type.String(), {
+          description: 'The mapping in effect, column → field; null when records were taken as they are',
+        }),
+      ),
+    ),
     seconds: Type.Number(),
     records_per_second: Type.Integer({ minimum: 0 }),
     vectors: Type.Object(
@@ -137,7 +145,13 @@ export type IngestSummary = Static<typeof IngestSummary>
 
 export const IngestParams = Type.Object({ category: IngestCategoryName }, { additionalProperties: false })
 export const IngestQuery = Type.Object(
-  { as_of: Type.Optional(Type.String({ format: 'date-time', description: 'Freshness of the data; default now' })) },
+  {
+    as_of: Type.Optional(Type.String({ format: 'date-time', description: 'Freshness of the data; default now' })),
+    dry_run: Type.Optional(Type.Boolean({ description: 'Validate and count; write nothing' })),
+    mapping: Type.Optional(
+      Type.String({ maxLength: 65536, description: 'A mapping (docs/corpus.md §6.1) as JSON text' }),
+    ),
+  },
   { additionalProperties: false },
 )
 

@@ -371,13 +371,14 @@ describe('POST /admin/v1/corpus/{category}', () => {
     assert.equal((await stored(api, 'patent'))[0]!.record.patent_id, 'US1234B2')
   })
 
-  test('a body that is not NDJSON → 415 request.unsupported', async () => {
+  test('a body of a type no format reads → 415 request.unsupported naming the accepted types', async () => {
     const api = await server()
     const res = await api.request('POST', '/admin/v1/corpus/company', {
-      body: { domain: 'acme.com' },
-      headers: { 'x-admin-token': ADMIN_TOKEN },
+      rawBody: '<companies/>',
+      headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': 'application/xml' },
     })
     expectProblem(res, 415, 'request.unsupported')
+    assert.match(res.body.detail, /text\/csv/)
   })
 
   test('an unknown category → 422; no admin token → 401', async () => {

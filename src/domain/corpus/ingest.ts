@@ -103,8 +103,8 @@ export interface IngestSummary extends IngestProgress {
   rejects_truncated: boolean
 }
 
-/** One input item: a parsed value, or why the line could not be parsed. */
-type Item = { line: number; value: unknown } | { line: number; error: string }
+/** One input item: a parsed value, or every problem that kept the line from becoming one. */
+export type Item = { line: number; value: unknown } | { line: number; problems: string[] }
 
 /**
  * Splits a byte stream into lines (LF or CRLF) with backpressure: the next chunk is read only
@@ -143,7 +143,7 @@ async function* parseLines(lines: AsyncIterable<string> | Iterable<string>): Asy
     try {
       yield { line, value: JSON.parse(text) }
     } catch (e) {
-      yield { line, error: `invalid JSON: ${(e as Error).message}` }
+      yield { line, problems: [`invalid JSON: ${(e as Error).message}`] }
     }
   }
 }
@@ -161,6 +161,16 @@ export function ingestLines(
   opts: IngestOptions = {},
 ) {
   return ingest(deps, category, parseLines(lines), opts)
+}
+
+/** Ingests items of any input format (formats.ts: NDJSON, JSON arrays, CSV, mapped or not). */
+export function ingestItems(
+  deps: Deps,
+  category: IngestCategory,
+  items: AsyncIterable<Item>,
+  opts: IngestOptions = {},
+) {
+  return ingest(deps, category, items, opts)
 }
 
 /** Ingests ready objects (the demo generator) through the same validation and upsert path. */
@@ -335,8 +345,8 @@ async function ingest(
   try {
     for await (const item of items) {
       totals.read++
-      if ('error' in item) {
-        rejects.reject(item.line, [item.error])
+      if ('problems' in item) {
+        rejects.reject(item.line, item.problems)
         continue
       }
       const prepared = prepareRecord(category, item.value, deps.secret)

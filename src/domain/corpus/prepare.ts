@@ -78,10 +78,13 @@ export function schemaProblems(errors: SchemaError[]): string[] {
       types.set(path, list)
     }
   }
-  for (const [path, list] of types) out.set(path, `${path}: expected ${[...new Set(list)].join(' or ')}`)
+  const deeper = (path: string) => errors.some((e) => (e.instancePath || '/').startsWith(path + '/'))
+  // A nullable object or list whose content is wrong also fails "null": its content's problem says it.
+  for (const [path, list] of types)
+    if (!deeper(path)) out.set(path, `${path}: expected ${[...new Set(list)].join(' or ')}`)
   for (const e of errors) {
     const path = e.instancePath || '/'
-    if (out.has(path) || e.keyword === 'additionalProperties' || e.keyword === 'anyOf') continue
+    if (out.has(path) || types.has(path) || e.keyword === 'additionalProperties' || e.keyword === 'anyOf') continue
     out.set(path, `${path}: ${e.message}`)
   }
   if (out.size === 0) out.set('/', `/: ${errors[0]!.message}`)

@@ -13,37 +13,51 @@ import {
   SeedDemoResponse,
 } from '../../contract/coverage.ts'
 import { ENTITY_CATEGORIES, type EntityCategory } from '../../contract/records.ts'
-import { getCorpusStatus, ingestNdjson, listCorpusRecords } from '../../domain/corpus/admin.ts'
+import { getCorpusStatus, INGEST_CONTENT_TYPES, ingestBody, listCorpusRecords } from '../../domain/corpus/admin.ts'
 import { seedDemoCorpus } from '../../domain/corpus/demo.ts'
 import type { Deps } from '../../domain/types.ts'
+import type { IngestCategory } from '../../domain/corpus/prepare.ts'
 import { ApiError } from '../../errors.ts'
 
-const NDJSON = 'application/x-ndjson'
+const ACCEPTED = Object.keys(INGEST_CONTENT_TYPES).join(', ')
 
 export const corpusAdminRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
-  // The body is handed over as the raw stream: ingest reads it line by line with backpressure,
-  // so the route's size cap (512 MiB, domain/corpus/admin.ts) is enforced while streaming.
-  app.addContentTypeParser(NDJSON, (_request, payload, done) => done(null, payload))
+  // The ingest route in a scope of its own: every body is handed over as the raw stream (ingest
+  // reads it with backpressure, so the size cap of domain/corpus/admin.ts holds while streaming),
+  // while the other admin routes keep their JSON bodies.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers()
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload))
 
-  // 200 with the summary and the first 100 rejects; a bad line never fails the request.
-  app.post(
-    '/admin/v1/corpus/:category',
-    {
-      schema: { params: IngestParams, querystring: IngestQuery, response: { 200: IngestSummary } },
-    },
-    async (request) => {
-      if (!(request.headers['content-type'] ?? '').startsWith(NDJSON)) {
-        throw new ApiError('request.unsupported', `Send the records as ${NDJSON}, one JSON object per line.`, {
-          status: 415,
-        })
-      }
-      const length = request.headers['content-length']
-      return ingestNdjson(deps, request.params.category, request.body as AsyncIterable<Buffer>, {
-        contentLength: length === undefined ? undefined : Number(length),
-        asOf: request.query.as_of,
-      })
-    },
-  )
+    // 200 with the summary and the first 100 rejects; a bad line never fails the request.
+    scope.post(
+      '/admin/v1/corpus/:category',
+      {
+        schema: { params: IngestParams, querystring: IngestQuery, response: { 200: IngestSummary } },
+      },
+      async (request) => {
+        const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
+        const format = INGEST_CONTENT_TYPES[type]
+        if (format === undefined) {
+          throw new ApiError('request.unsupported', `Send the records as one of ${ACCEPTED}.`, { status: 415 })
+        }
+        const length = request.headers['content-length']
+        const query = request.query as { as_of?: string; dry_run?: boolean; mapping?: string }
+        return ingestBody(
+          deps,
+          (request.params as { category: IngestCategory }).category,
+          request.body as AsyncIterable<Buffer>,
+          {
+            contentLength: length === undefined ? undefined : Number(length),
+            asOf: query.as_of,
+            format,
+            mapping: query.mapping,
+            dryRun: query.dry_run,
+          },
+        )
+      },
+    )
+  })
 
   app.post(
     '/admin/v1/demo/seed',
