@@ -632,3 +632,32 @@ export async function findRecordsPage(
   if (afterId !== null) query = query.where('id', '>', afterId)
   return query.execute()
 }
+
+export interface DeletedRecord {
+  id: string
+  vec_key: number
+  source_id: string | null
+  entity_id: string | null
+}
+
+/**
+ * Deletes the records of a table (a category's slice of documents) named by row id, source_id,
+ * or entity id (a company's domain, a person's profile URL; values arrive normalised).
+ */
+export async function deleteRecordsQuery(
+  db: Db,
+  table: RecordTable,
+  category: string | null,
+  ids: string[],
+  entityIds: string[],
+): Promise<DeletedRecord[]> {
+  if (ids.length === 0 && entityIds.length === 0) return []
+  const entity = table === 'companies' ? 'domain' : table === 'persons' ? 'profile_url' : null
+  return (
+    await sql<DeletedRecord>`delete from ${sql.table(table)}
+    where (id = any(${ids}::text[]) or source_id = any(${ids}::text[])
+      ${entity ? sql`or ${sql.ref(entity)} = any(${entityIds}::text[])` : sql``})
+      ${category !== null ? sql`and category = ${category}` : sql``}
+    returning id, vec_key, source_id, ${entity ? sql.ref(entity) : sql`null::text`} as entity_id`.execute(db)
+  ).rows
+}

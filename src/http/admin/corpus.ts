@@ -14,6 +14,7 @@ import {
 } from '../../contract/coverage.ts'
 import { ENTITY_CATEGORIES, type EntityCategory } from '../../contract/records.ts'
 import { getCorpusStatus, INGEST_CONTENT_TYPES, ingestBody, listCorpusRecords } from '../../domain/corpus/admin.ts'
+import { deleteRecords } from '../../domain/corpus/delete.ts'
 import { seedDemoCorpus } from '../../domain/corpus/demo.ts'
 import type { Deps } from '../../domain/types.ts'
 import type { IngestCategory } from '../../domain/corpus/prepare.ts'
@@ -58,6 +59,32 @@ export const corpusAdminRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = asyn
       },
     )
   })
+
+  // Deletes records named by row id, source_id or entity id (docs/corpus.md §6.9).
+  app.delete(
+    '/admin/v1/corpus/:category',
+    {
+      schema: {
+        params: Type.Object({ category: Type.Enum([...ENTITY_CATEGORIES]) }, { additionalProperties: false }),
+        body: Type.Object(
+          { ids: Type.Array(Type.String({ maxLength: 2048 }), { minItems: 1, maxItems: 10000 }) },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object(
+            {
+              category: Type.String(),
+              requested: Type.Integer(),
+              deleted: Type.Integer(),
+              not_found: Type.Array(Type.String()),
+            },
+            { additionalProperties: false },
+          ),
+        },
+      },
+    },
+    async (request) => deleteRecords(deps, request.params.category as EntityCategory, request.body.ids),
+  )
 
   app.post(
     '/admin/v1/demo/seed',
