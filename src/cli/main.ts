@@ -3,6 +3,7 @@ import { Command, InvalidArgumentError } from 'commander'
 import { ConfigError, loadConfig, type Config } from '../config.ts'
 import { adminCommand } from './admin.ts'
 import { demoCommand } from './demo.ts'
+import { deleteCommand } from './delete.ts'
 import { ingestCommand } from './ingest.ts'
 import { serveCommand } from './serve.ts'
 import { workerCommand } from './worker.ts'
@@ -55,6 +56,7 @@ program
 
 program.addCommand(adminCommand(config))
 program.addCommand(ingestCommand(config))
+program.addCommand(deleteCommand(config))
 program.addCommand(demoCommand(config))
 program.addCommand(workerCommand(config))
 
