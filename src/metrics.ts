@@ -122,8 +122,18 @@ export class Metrics {
     this.runAttempts.observe({ outcome }, seconds)
   }
 
-  ingest(category: string, figures: { read: number; upserted: number; unchanged: number; rejected: number }): void {
-    for (const outcome of ['read', 'upserted', 'unchanged', 'rejected'] as const)
+  ingest(
+    category: string,
+    figures: {
+      read: number
+      inserted: number
+      updated: number
+      unchanged: number
+      duplicate: number
+      rejected: number
+    },
+  ): void {
+    for (const outcome of ['read', 'inserted', 'updated', 'unchanged', 'duplicate', 'rejected'] as const)
       this.ingested.inc({ category, outcome }, figures[outcome])
   }
 

@@ -1,6 +1,7 @@
-// dsp ingest --category <c> <file.jsonl|->: stream NDJSON records into the configured store, with a
-// progress line on a terminal and a final summary. The work is domain/corpus/ingest.ts.
-import { createReadStream } from 'node:fs'
+// dsp ingest --category <c> <file|->: stream NDJSON, JSON-array or CSV records (gzip or not, with
+// an optional mapping file) into the configured store, with a progress line on a terminal and a
+// final summary. The work is domain/corpus/ingest.ts, formats.ts and mapping.ts.
+import { createReadStream, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { Command, InvalidArgumentError, Option } from 'commander'
 import type { Config } from '../config.ts'
@@ -25,6 +26,10 @@ const CATEGORIES = [
 ] as const satisfies readonly IngestCategory[]
 const everyCategoryListed: Exclude<IngestCategory, (typeof CATEGORIES)[number]> extends never ? true : false = true
 void everyCategoryListed
+import type { InputFormat } from '../domain/corpus/formats.ts'
+
+/** domain/corpus/formats.ts's INPUT_FORMATS (the module loads only when an ingest runs). */
+const FORMATS = ['auto', 'ndjson', 'json', 'csv', 'tsv'] as const satisfies readonly InputFormat[]
 
 const fmt = (n: number) => n.toLocaleString('en-US')
 
@@ -64,9 +69,11 @@ export function progressLine(label: string, total?: number) {
 
 export function summaryLine(s: IngestSummary): string {
   const rejects = s.reject_file ? ` · rejects in ${s.reject_file}` : ''
+  const dry = s.dry_run ? ' (dry run: nothing written)' : ''
   return (
-    `${s.category.padEnd(16)} read ${fmt(s.read)} · upserted ${fmt(s.upserted)} · unchanged ${fmt(s.unchanged)} · ` +
-    `rejected ${fmt(s.rejected)} · ${s.seconds.toFixed(1)} s · ${fmt(s.records_per_second)} records/s${rejects}`
+    `${s.category.padEnd(16)} read ${fmt(s.read)} · inserted ${fmt(s.inserted)} · updated ${fmt(s.updated)} · ` +
+    `unchanged ${fmt(s.unchanged)} · duplicate ${fmt(s.duplicate)} · rejected ${fmt(s.rejected)} · ` +
+    `${s.seconds.toFixed(1)} s · ${fmt(s.records_per_second)} records/s${rejects}${dry}`
   )
 }
 
@@ -82,8 +89,19 @@ const date = (v: string) => {
   return d
 }
 
+const nonNegativeInt = (v: string) => {
+  const n = Number(v)
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('a whole number, 0 or more')
+  return n
+}
+
 interface IngestCliOptions {
   category: IngestCategory
+  format: InputFormat
+  mapping?: string
+  delimiter?: string
+  dryRun?: boolean
+  maxRejects: number
   rejects?: string
   asOf?: Date
   batchSize?: number
@@ -92,11 +110,20 @@ interface IngestCliOptions {
 
 export function ingestCommand(config: () => Readonly<Config>): Command {
   return new Command('ingest')
-    .description('Ingest NDJSON records of one category (idempotent; bad lines go to a reject file)')
-    .addOption(
-      new Option('--category <category>', 'record category (required)').choices(CATEGORIES).makeOptionMandatory(),
+    .description(
+      'Ingest records of one category from NDJSON, a JSON array or CSV, gzip or not (idempotent; bad lines go to a reject file)',
     )
-    .argument('<file>', 'NDJSON file (one JSON object per line), or - for standard input')
+    .addOption(new Option('--category <category>', 'record category').choices(CATEGORIES).makeOptionMandatory())
+    .argument('<file>', 'the input file (.jsonl, .json, .csv, optionally .gz), or - for standard input')
+    .addOption(
+      new Option('--format <format>', 'input format (auto: detected from the first bytes)')
+        .choices(FORMATS)
+        .default('auto'),
+    )
+    .option('--mapping <file>', 'mapping file (JSON): which column is which field and how to read it')
+    .option('--delimiter <char>', 'CSV field delimiter (default , and a tab for --format tsv)')
+    .option('--dry-run', 'validate and report what would be inserted, updated or rejected; write nothing')
+    .option('--max-rejects <n>', 'rejected and duplicate lines tolerated before the exit code is 1', nonNegativeInt, 0)
     .option(
       '--rejects <file>',
       'reject file (default <file>.rejects.jsonl; for stdin DSP_DATA_DIR/rejects/<category>.rejects.jsonl)',
@@ -111,22 +138,74 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
         (file === '-'
           ? path.join(c.DSP_DATA_DIR, 'rejects', `${opts.category}.rejects.jsonl`)
           : `${file}.rejects.jsonl`)
+      const { MappingError, parseMapping } = await import('../domain/corpus/mapping.ts')
+      let mapping = null
+      if (opts.mapping) {
+        try {
+          mapping = parseMapping(opts.category, JSON.parse(readFileSync(opts.mapping, 'utf8')))
+        } catch (e) {
+          if (e instanceof MappingError || e instanceof SyntaxError) {
+            process.stderr.write(`dsp ingest: mapping ${opts.mapping}: ${e.message}\n`)
+            process.exitCode = 2
+            return
+          }
+          throw e
+        }
+      }
       const input = file === '-' ? process.stdin : createReadStream(file)
-      const [{ createApp }, { ingestLines, readLines }] = await Promise.all([
+      const [{ createApp }, { ingestItems }, { openInput, InputError }] = await Promise.all([
         import('../app.ts'),
         import('../domain/corpus/ingest.ts'),
+        import('../domain/corpus/formats.ts'),
       ])
+      const opened = await openInput(input, opts.category, { format: opts.format, mapping, delimiter: opts.delimiter })
       const app = await createApp(c, { port: 0, logger: false, worker: false })
       const progress = progressLine(opts.category)
+      let mappingShown = false
+      // The mapping is known once the header is read: printed before the first record is stored.
+      const showMapping = () => {
+        if (mappingShown) return
+        mappingShown = true
+        const m = opened.mapping()
+        if (m === null) return
+        const lines = Object.entries(m).map(([column, field]) => `  ${column} → ${field}`)
+        const ignored = opened.ignored()
+        process.stderr.write(
+          `${opts.mapping ? 'mapping' : 'recognised columns'} (${opened.format}${opened.gzip ? ', gzip' : ''}):\n` +
+            lines.join('\n') +
+            '\n' +
+            (ignored.length > 0 ? `  ignored: ${ignored.join(', ')}\n` : ''),
+        )
+      }
+      async function* shown() {
+        for await (const item of opened.items) {
+          showMapping()
+          yield item
+        }
+      }
       try {
-        const summary = await ingestLines(app.deps, opts.category, readLines(input), {
+        const summary = await ingestItems(app.deps, opts.category, shown(), {
           rejectFile,
           asOf: opts.asOf,
           batchSize: opts.batchSize,
+          dryRun: opts.dryRun,
           onProgress: (p) => progress.update(p),
         })
         progress.done()
-        process.stdout.write((opts.json ? JSON.stringify(summary, null, 2) : summaryLine(summary)) + '\n')
+        const out = { ...summary, format: opened.format, mapping: opened.mapping() }
+        process.stdout.write((opts.json ? JSON.stringify(out, null, 2) : summaryLine(summary)) + '\n')
+        if (!opts.json && Object.keys(summary.reject_reasons).length > 0)
+          process.stdout.write(
+            Object.entries(summary.reject_reasons)
+              .map(([reason, n]) => `  ${fmt(n).padStart(8)}  ${reason}`)
+              .join('\n') + '\n',
+          )
+        if (summary.rejected + summary.duplicate > opts.maxRejects) process.exitCode = 1
+      } catch (e) {
+        if (!(e instanceof InputError)) throw e
+        progress.done()
+        process.stderr.write(`dsp ingest: ${file}: ${e.message}\n`)
+        process.exitCode = 2
       } finally {
         progress.done()
         await app.close()

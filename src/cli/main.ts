@@ -8,6 +8,7 @@ import type * as ConfigModule from '../config.ts'
 import type { Config } from '../config.ts'
 import { adminCommand } from './admin.ts'
 import { demoCommand } from './demo.ts'
+import { deleteCommand } from './delete.ts'
 import { ingestCommand } from './ingest.ts'
 import { serveCommand } from './serve.ts'
 import { workerCommand } from './worker.ts'
@@ -78,6 +79,7 @@ program
 
 program.addCommand(adminCommand(config))
 program.addCommand(ingestCommand(config))
+program.addCommand(deleteCommand(config))
 program.addCommand(demoCommand(config))
 program.addCommand(workerCommand(config))
 for (const c of backupCommands(config)) program.addCommand(c)

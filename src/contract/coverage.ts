@@ -91,7 +91,11 @@ export const IngestCategoryName = Type.Enum([...Object.keys(CATEGORY_SOURCE_CORP
 )[])
 
 export const RejectEntry = Type.Object(
-  { line: Type.Integer({ minimum: 1 }), reason: Type.String() },
+  {
+    line: Type.Integer({ minimum: 1 }),
+    reason: Type.String({ description: 'Every problem of the line, separated by "; "' }),
+    problems: Type.Array(Type.String(), { description: 'Every problem of the line, one per field' }),
+  },
   { additionalProperties: false },
 )
 
@@ -99,9 +103,28 @@ export const IngestSummary = Type.Object(
   {
     category: IngestCategoryName,
     read: Type.Integer({ minimum: 0, description: 'Non-blank lines read' }),
-    upserted: Type.Integer({ minimum: 0, description: 'Records inserted or changed' }),
+    upserted: Type.Integer({ minimum: 0, description: 'Records inserted or changed (inserted + updated)' }),
+    inserted: Type.Integer({ minimum: 0, description: 'Records new to the store' }),
+    updated: Type.Integer({ minimum: 0, description: 'Stored records whose content changed' }),
     unchanged: Type.Integer({ minimum: 0, description: 'Records already stored exactly so (nothing written)' }),
-    rejected: Type.Integer({ minimum: 0 }),
+    duplicate: Type.Integer({
+      minimum: 0,
+      description:
+        'Lines with the key of an earlier line of the same input, or a web identifier another source_id holds (not written; in the reject file)',
+    }),
+    rejected: Type.Integer({ minimum: 0, description: 'Lines that are not a valid record (not written)' }),
+    reject_reasons: Type.Record(Type.String(), Type.Integer({ minimum: 1 }), {
+      description: 'Rejected and duplicate lines counted by kind of problem (a line with two problems counts in both)',
+    }),
+    dry_run: Type.Boolean({ description: 'True when the input was only validated (nothing written)' }),
+    format: Type.Optional(Type.String({ description: 'The input format read: ndjson, json, csv or tsv' })),
+    mapping: Type.Optional(
+      Nullable(
+        Type.Record(Type.String(), Type.String(), {
+          description: 'The mapping in effect, column → field; null when records were taken as they are',
+        }),
+      ),
+    ),
     seconds: Type.Number(),
     records_per_second: Type.Integer({ minimum: 0 }),
     vectors: Type.Object(
@@ -122,7 +145,13 @@ export type IngestSummary = Static<typeof IngestSummary>
 
 export const IngestParams = Type.Object({ category: IngestCategoryName }, { additionalProperties: false })
 export const IngestQuery = Type.Object(
-  { as_of: Type.Optional(Type.String({ format: 'date-time', description: 'Freshness of the data; default now' })) },
+  {
+    as_of: Type.Optional(Type.String({ format: 'date-time', description: 'Freshness of the data; default now' })),
+    dry_run: Type.Optional(Type.Boolean({ description: 'Validate and count; write nothing' })),
+    mapping: Type.Optional(
+      Type.String({ maxLength: 65536, description: 'A mapping (docs/corpus.md §6.1) as JSON text' }),
+    ),
+  },
   { additionalProperties: false },
 )
 

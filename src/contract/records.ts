@@ -54,6 +54,8 @@ const NamedType = Type.Object({ name: Str(), type: Str() }, Closed)
 export const Company = Type.Object(
   {
     id: Str(),
+    // The id the source gives the record (docs/corpus.md §6.2), e.g. `crm:123`.
+    source_id: Str(),
     account_name: Str(),
     legal_name: Str(),
     domain: Str(),
@@ -131,6 +133,8 @@ const CountryCode = Type.Object({ code: Str(), name: Str() }, Closed)
 export const Patent = Type.Object(
   {
     id: Str(),
+    // The id the source gives the record (docs/corpus.md §6.2), e.g. `crm:123`.
+    source_id: Str(),
     patent_id: Str(),
     title: Str(),
     abstract: Str(),
@@ -183,6 +187,8 @@ export type Patent = Static<typeof Patent>
 export const NewsArticle = Type.Object(
   {
     id: Str(),
+    // The id the source gives the record (docs/corpus.md §6.2), e.g. `crm:123`.
+    source_id: Str(),
     title: Str(),
     author: Str(),
     summary: Str(),
@@ -208,6 +214,8 @@ export type NewsArticle = Static<typeof NewsArticle>
 export const MarketReport = Type.Object(
   {
     id: Str(),
+    // The id the source gives the record (docs/corpus.md §6.2), e.g. `crm:123`.
+    source_id: Str(),
     title: Str(),
     body: Str(),
     body_free: Str(),
@@ -250,6 +258,8 @@ export type Education = Static<typeof Education>
 export const Person = Type.Object(
   {
     id: Str(),
+    // The id the source gives the record (docs/corpus.md §6.2), e.g. `crm:123`.
+    source_id: Str(),
     name: Str(),
     first_name: Str(),
     last_name: Str(),
@@ -299,6 +309,8 @@ export type School = Static<typeof School>
 export const Trend = Type.Object(
   {
     id: Str(),
+    // The id the source gives the record (docs/corpus.md §6.2), e.g. `crm:123`.
+    source_id: Str(),
     name: Str(),
     description: Str(),
     category: Str(),
@@ -322,6 +334,8 @@ export type Trend = Static<typeof Trend>
 export const AcademicReport = Type.Object(
   {
     id: Str(),
+    // The id the source gives the record (docs/corpus.md §6.2), e.g. `crm:123`.
+    source_id: Str(),
     doi: Str(),
     title: Str(),
     abstract: Str(),
@@ -344,6 +358,8 @@ export type AcademicReport = Static<typeof AcademicReport>
 export const FundingRound = Type.Object(
   {
     id: Str(),
+    // The id the source gives the record (docs/corpus.md §6.2), e.g. `crm:123`.
+    source_id: Str(),
     company: Str(),
     company_domain: Str(),
     type: Str(),
@@ -365,6 +381,8 @@ export type FundingRound = Static<typeof FundingRound>
 export const JobOpening = Type.Object(
   {
     id: Str(),
+    // The id the source gives the record (docs/corpus.md §6.2), e.g. `crm:123`.
+    source_id: Str(),
     role: Str(),
     company: Str(),
     company_domain: Str(),

@@ -11,6 +11,8 @@ type TsVector = string
 type VecKey = ColumnType<number, never, never>
 
 interface RecordColumns {
+  /** The id the record's source gives it (`crm:123`), when it has one. */
+  source_id: string | null
   record: Json
   record_hash: string
   tsv: TsVector
@@ -53,7 +55,7 @@ export interface CompaniesTable extends RecordColumns {
 
 export interface PersonsTable extends RecordColumns {
   id: string
-  profile_url: string
+  profile_url: string | null
   name: string | null
   name_norm: string | null
   title: string | null
@@ -161,6 +163,7 @@ export type CorpusState = Selectable<CorpusStateTable>
 // What each record table's upsert writes, as bulk.ts sends it.
 const RECORD_BULK: BulkColumns = {
   id: 'text',
+  source_id: 'text',
   tsv: 'tsvector',
   record: 'jsonb',
   record_hash: 'text',
@@ -243,6 +246,7 @@ const anyText = (values: readonly string[]) => sql<string>`any(${values}::text[]
 
 export interface StoredHash {
   id: string
+  source_id: string | null
   record_hash: string
   embedded_with: string | null
 }
@@ -250,7 +254,11 @@ export interface StoredHash {
 /** Hash and embedder of the records that exist among `ids` (to skip unchanged ones before embedding). */
 export async function findRecordHashes(db: Db, table: RecordTable, ids: string[]): Promise<StoredHash[]> {
   if (ids.length === 0) return []
-  return db.selectFrom(table).select(['id', 'record_hash', 'embedded_with']).where('id', '=', anyText(ids)).execute()
+  return db
+    .selectFrom(table)
+    .select(['id', 'source_id', 'record_hash', 'embedded_with'])
+    .where('id', '=', anyText(ids))
+    .execute()
 }
 
 // Rows whose hash and embedder both match are left alone: re-ingesting identical data writes nothing.
@@ -359,10 +367,14 @@ export function insertInstitutionsIfMissingQuery(db: Db, rows: InstitutionRow[])
 
 /**
  * Institutions from company and school records: their own record wins over what affiliations
- * named. Rows whose values are all unchanged are not written; returns how many were.
+ * named. Rows whose values are all unchanged are not written; returns how many were, and how
+ * many of those were new.
  */
-export async function upsertInstitutions(db: Db, rows: InstitutionRow[]): Promise<number> {
-  if (rows.length === 0) return 0
+export async function upsertInstitutions(
+  db: Db,
+  rows: InstitutionRow[],
+): Promise<{ written: number; inserted: number }> {
+  if (rows.length === 0) return { written: 0, inserted: 0 }
   const current = sql`(institutions.type, institutions.name, institutions.domain, institutions.professional_url, institutions.record)`
   const incoming = sql`(excluded.type, excluded.name, excluded.domain, excluded.professional_url, excluded.record)`
   const written = await bulkInsert(db, 'institutions', INSTITUTION_BULK, rows as unknown as Record<string, unknown>[])
@@ -380,9 +392,9 @@ export async function upsertInstitutions(db: Db, rows: InstitutionRow[]): Promis
         })
         .where(sql<boolean>`${current} is distinct from ${incoming}`),
     )
-    .returning('inst_key')
+    .returning(['inst_key', sql<boolean>`(xmax = 0)`.as('inserted')])
     .execute()
-  return written.length
+  return { written: written.length, inserted: written.filter((w) => w.inserted).length }
 }
 
 /** Domains of companies by normalised name (affiliations that name an employer without its domain). */
@@ -619,4 +631,33 @@ export async function findRecordsPage(
   if (category !== null) query = query.where(sql.ref('category'), '=', category)
   if (afterId !== null) query = query.where('id', '>', afterId)
   return query.execute()
+}
+
+export interface DeletedRecord {
+  id: string
+  vec_key: number
+  source_id: string | null
+  entity_id: string | null
+}
+
+/**
+ * Deletes the records of a table (a category's slice of documents) named by row id, source_id,
+ * or entity id (a company's domain, a person's profile URL; values arrive normalised).
+ */
+export async function deleteRecordsQuery(
+  db: Db,
+  table: RecordTable,
+  category: string | null,
+  ids: string[],
+  entityIds: string[],
+): Promise<DeletedRecord[]> {
+  if (ids.length === 0 && entityIds.length === 0) return []
+  const entity = table === 'companies' ? 'domain' : table === 'persons' ? 'profile_url' : null
+  return (
+    await sql<DeletedRecord>`delete from ${sql.table(table)}
+    where (id = any(${ids}::text[]) or source_id = any(${ids}::text[])
+      ${entity ? sql`or ${sql.ref(entity)} = any(${entityIds}::text[])` : sql``})
+      ${category !== null ? sql`and category = ${category}` : sql``}
+    returning id, vec_key, source_id, ${entity ? sql.ref(entity) : sql`null::text`} as entity_id`.execute(db)
+  ).rows
 }

@@ -1,6 +1,6 @@
 // Record lookup queries (data-routes §4.3) over the corpus tables of migration 0003. The domain
 // (domain/entities.ts) normalises the ids and decides what a miss is; values arrive normalised.
-import { sql } from 'kysely'
+import { sql, type NotNull } from 'kysely'
 import type { Db } from './db.ts'
 
 /** A stored record with its internal id (the vector key, what `by` omitted or `id` takes). */
@@ -71,6 +71,7 @@ export async function findPersonsByProfileUrls(
     .selectFrom('persons')
     .select(['vec_key', 'record', 'profile_url'])
     .where('profile_url', 'in', urls)
+    .$narrowType<{ profile_url: NotNull }>()
     .execute()
 }
 

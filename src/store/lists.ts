@@ -1,6 +1,6 @@
 // Queries for saved lists, their items and the Do-Not-Contact list (suppressions). Every list
 // query is scoped to a workspace in the query itself. Rules: domain/lists.ts.
-import { sql, type Insertable, type Selectable } from 'kysely'
+import { sql, type Insertable, type NotNull, type Selectable } from 'kysely'
 import type { Db, SavedItemsTable, SavedListsTable } from './db.ts'
 
 export type SavedListRow = Selectable<SavedListsTable> & { item_count: number }
@@ -233,6 +233,7 @@ export function findPersonRecords(db: Db, profileUrls: string[]): Promise<{ key:
     .selectFrom('persons')
     .select(['profile_url as key', 'record'])
     .where('profile_url', 'in', profileUrls)
+    .$narrowType<{ key: NotNull }>()
     .execute()
 }
 

@@ -77,13 +77,21 @@ describe('POST /admin/v1/corpus/{category}', () => {
     assert.equal(res.body.read, 7, 'the blank line is skipped')
     assert.equal(res.body.upserted, 3)
     assert.equal(res.body.rejected, 4)
+    const one = (line: number, reason: string) => ({ line, reason, problems: [reason] })
     assert.deepEqual(res.body.rejects, [
-      { line: 2, reason: '/domain: expected string or null' },
-      { line: 3, reason: res.body.rejects[1].reason },
-      { line: 5, reason: 'no identifier: a company record needs domain or professional_url' },
-      { line: 7, reason: '/colour: unknown field' },
+      one(2, '/domain: expected string or null'),
+      one(3, res.body.rejects[1].reason),
+      one(5, 'no identifier: a company record needs domain, professional_url or source_id'),
+      one(7, '/colour: unknown field'),
     ])
     assert.match(res.body.rejects[1].reason, /^invalid JSON/)
+    assert.deepEqual([res.body.inserted, res.body.updated, res.body.duplicate], [3, 0, 0])
+    assert.deepEqual(res.body.reject_reasons, {
+      '/colour: unknown field': 1,
+      '/domain: expected string or null': 1,
+      'invalid JSON': 1,
+      'no identifier: a company record needs domain, professional_url or source_id': 1,
+    })
     assert.equal(res.body.rejects_truncated, false)
     assert.equal(typeof res.body.reject_file, 'string')
     assert.deepEqual(res.body.vectors, { embedded: 3, missing: 0 })
@@ -211,14 +219,14 @@ describe('POST /admin/v1/corpus/{category}', () => {
     assert.deepEqual([res.body.upserted, res.body.rejected], [3, 2])
     const reason = 'a text holds a NUL character or an unpaired surrogate, which the store cannot keep'
     assert.deepEqual(res.body.rejects, [
-      { line: 2, reason },
-      { line: 3, reason },
+      { line: 2, reason, problems: [reason] },
+      { line: 3, reason, problems: [reason] },
     ])
     const names = (await stored(api, 'company')).map((r) => r.record.account_name).sort()
     assert.deepEqual(names, ['Back\\u0000slash', 'Before Co', 'Emoji 😀 pair'])
   })
 
-  test('two records with one id in a body: the later one wins', async () => {
+  test('two records with one key in a body: the first is stored, the second reported as a duplicate', async () => {
     const api = await server()
     const res = await ingest(
       api,
@@ -228,10 +236,14 @@ describe('POST /admin/v1/corpus/{category}', () => {
         { name: 'Edge AI', momentum: 90 },
       ]),
     )
-    assert.deepEqual([res.body.read, res.body.upserted], [2, 2])
+    assert.deepEqual([res.body.read, res.body.inserted, res.body.duplicate, res.body.rejected], [2, 1, 1, 0])
+    assert.deepEqual(res.body.rejects, [
+      { line: 2, reason: 'duplicate: same key as line 1 (name=Edge%20AI)', problems: [res.body.rejects[0].reason] },
+    ])
+    assert.deepEqual(res.body.reject_reasons, { duplicate: 1 })
     const rows = await stored(api, 'trend')
     assert.equal(rows.length, 1)
-    assert.equal(rows[0]!.record.momentum, 90)
+    assert.equal(rows[0]!.record.momentum, 10)
   })
 
   test('persons build the affiliation graph; an employer named before its company arrives is re-keyed to its domain', async () => {
@@ -359,13 +371,14 @@ describe('POST /admin/v1/corpus/{category}', () => {
     assert.equal((await stored(api, 'patent'))[0]!.record.patent_id, 'US1234B2')
   })
 
-  test('a body that is not NDJSON → 415 request.unsupported', async () => {
+  test('a body of a type no format reads → 415 request.unsupported naming the accepted types', async () => {
     const api = await server()
     const res = await api.request('POST', '/admin/v1/corpus/company', {
-      body: { domain: 'acme.com' },
-      headers: { 'x-admin-token': ADMIN_TOKEN },
+      rawBody: '<companies/>',
+      headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': 'application/xml' },
     })
     expectProblem(res, 415, 'request.unsupported')
+    assert.match(res.body.detail, /text\/csv/)
   })
 
   test('an unknown category → 422; no admin token → 401', async () => {

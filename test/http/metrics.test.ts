@@ -104,7 +104,7 @@ describe('GET /metrics on the API port (DSP_METRICS_TOKEN)', () => {
     const charged = (t: string) =>
       sample(t, 'dsp_credits_charged_total', { action: 'dsp.search.fast', environment: 'live' }) ?? 0
     assert.equal(milli(charged(text) - charged(before)), 100)
-    assert.equal(sample(text, 'dsp_ingest_records_total', { category: 'company', outcome: 'upserted' }), 1)
+    assert.equal(sample(text, 'dsp_ingest_records_total', { category: 'company', outcome: 'inserted' }), 1)
     assert.equal(sample(text, 'dsp_ingest_records_total', { category: 'company', outcome: 'rejected' }), 1)
     assert.ok((sample(text, 'dsp_limiter_degraded_total', { operation: 'acquire' }) ?? 0) >= 1)
     assert.ok((sample(text, 'dsp_agent_run_attempt_duration_seconds_count', { outcome: 'finished' }) ?? 0) >= 1)

@@ -45,7 +45,10 @@ describe('prepareRecord: schema', () => {
   })
 
   test('a record without a complete natural key is rejected', () => {
-    assert.match(rejected('company', { account_name: 'Acme' }), /^no identifier: .*domain or professional_url/)
+    assert.match(
+      rejected('company', { account_name: 'Acme' }),
+      /^no identifier: .*domain, professional_url or source_id/,
+    )
     assert.match(rejected('person', { name: 'Ada' }), /^no identifier: .*profile_url/)
     assert.match(rejected('news_article', { title: 'Only a title' }), /^no identifier/)
     assert.match(rejected('school', { name: 'Ashford University' }), /^no identifier: .*school_id/)

@@ -13,32 +13,67 @@ import { digestRecords, findCorpusStates, findRecordsPage } from '../../store/co
 import { randomId } from '../ids.ts'
 import type { Deps } from '../types.ts'
 import { TABLE_OF } from './coverage.ts'
-import { ingestLines, readLines, type IngestSummary } from './ingest.ts'
+import { InputError, openInput, type InputFormat } from './formats.ts'
+import { ingestItems, type IngestSummary } from './ingest.ts'
+import { MappingError, parseMapping } from './mapping.ts'
 import type { IngestCategory } from './prepare.ts'
 
 /** Cap of one NDJSON request body: a 512 MiB file streams through in constant memory. */
 export const INGEST_BODY_LIMIT_BYTES = 512 * 1024 * 1024
 
+/** Content types the ingest route takes, and the format each names (`auto`: detected from the first bytes). */
+export const INGEST_CONTENT_TYPES: Record<string, InputFormat> = {
+  'application/x-ndjson': 'ndjson',
+  'application/jsonl': 'ndjson',
+  'application/json': 'auto',
+  'text/csv': 'csv',
+  'text/tab-separated-values': 'tsv',
+  'application/gzip': 'auto',
+  'application/x-gzip': 'auto',
+}
+
 /**
- * Ingests an NDJSON request body. Batches committed before an error (or before the body went
- * over the cap) stay committed; ingesting the same body again is idempotent. Rejects go to
+ * Ingests a request body (NDJSON, a JSON array or CSV, gzip or not; the format named by its
+ * Content-Type). Batches committed before an error (or before the body went over the cap) stay
+ * committed; ingesting the same body again is idempotent. Rejects go to
  * DSP_DATA_DIR/rejects/<category>-<id>.jsonl.
  */
-export async function ingestNdjson(
+export async function ingestBody(
   deps: Deps,
   category: IngestCategory,
   body: AsyncIterable<Buffer>,
-  opts: { contentLength?: number; asOf?: string },
-): Promise<IngestSummary> {
+  opts: { contentLength?: number; asOf?: string; format: InputFormat; mapping?: string; dryRun?: boolean },
+): Promise<IngestSummary & { format: string; mapping: Record<string, string> | null }> {
   const tooLarge = () =>
-    new ApiError(
-      'request.too_large',
-      `An NDJSON body may hold at most ${INGEST_BODY_LIMIT_BYTES} bytes; split the file.`,
-    )
+    new ApiError('request.too_large', `A body may hold at most ${INGEST_BODY_LIMIT_BYTES} bytes; split the file.`)
   if (opts.contentLength !== undefined && opts.contentLength > INGEST_BODY_LIMIT_BYTES) throw tooLarge()
+  let mapping = null
+  if (opts.mapping !== undefined) {
+    try {
+      mapping = parseMapping(category, JSON.parse(opts.mapping))
+    } catch (e) {
+      if (!(e instanceof MappingError || e instanceof SyntaxError)) throw e
+      throw new ApiError('request.invalid', `mapping: ${e.message}`)
+    }
+  }
   const rejectFile = path.resolve(deps.config.DSP_DATA_DIR, 'rejects', `${category}-${randomId('ing', 8)}.jsonl`)
-  const lines = readLines(body, { maxBytes: INGEST_BODY_LIMIT_BYTES, tooLarge })
-  return ingestLines(deps, category, lines, { rejectFile, asOf: opts.asOf ? new Date(opts.asOf) : undefined })
+  try {
+    const opened = await openInput(body, category, {
+      format: opts.format,
+      mapping,
+      maxBytes: INGEST_BODY_LIMIT_BYTES,
+      tooLarge,
+    })
+    const summary = await ingestItems(deps, category, opened.items, {
+      rejectFile,
+      asOf: opts.asOf ? new Date(opts.asOf) : undefined,
+      dryRun: opts.dryRun,
+    })
+    return { ...summary, format: opened.format, mapping: opened.mapping() }
+  } catch (e) {
+    if (e instanceof InputError) throw new ApiError('request.invalid', e.message)
+    throw e
+  }
 }
 
 const CATEGORY_OF = Object.fromEntries(Object.entries(CATEGORY_SOURCE_CORPUS).map(([c, s]) => [s, c as EntityCategory]))

@@ -25,6 +25,7 @@ import {
   type DocumentRow,
   type InstitutionRow,
   type PersonRow,
+  type StoredHash,
   type WrittenRecord,
 } from '../../store/corpus.ts'
 import { withoutStatementDeadlines, type Db } from '../../store/db.ts'
@@ -59,7 +60,9 @@ export const INLINE_REJECTS = 100
 export interface RejectEntry {
   /** 1-based line number in the input (the record's position for object sources). */
   line: number
+  /** Every problem, joined by "; ". */
   reason: string
+  problems: string[]
 }
 
 export interface IngestProgress {
@@ -67,6 +70,7 @@ export interface IngestProgress {
   upserted: number
   unchanged: number
   rejected: number
+  duplicate: number
 }
 
 export interface IngestOptions {
@@ -78,10 +82,17 @@ export interface IngestOptions {
   batchSize?: number
   /** Cut a batch once its records' canonical JSON holds this many characters (default 16 Mi). */
   batchMaxChars?: number
+  /** Validate, look up what would be inserted, updated or unchanged, and write nothing. */
+  dryRun?: boolean
 }
 
 export interface IngestSummary extends IngestProgress {
   category: IngestCategory
+  inserted: number
+  updated: number
+  /** Rejected and duplicate lines by kind of problem. */
+  reject_reasons: Record<string, number>
+  dry_run: boolean
   seconds: number
   records_per_second: number
   /** Records written with a vector / without one (the embedder found no known word, or failed). */
@@ -92,8 +103,8 @@ export interface IngestSummary extends IngestProgress {
   rejects_truncated: boolean
 }
 
-/** One input item: a parsed value, or why the line could not be parsed. */
-type Item = { line: number; value: unknown } | { line: number; error: string }
+/** One input item: a parsed value, or every problem that kept the line from becoming one. */
+export type Item = { line: number; value: unknown } | { line: number; problems: string[] }
 
 /**
  * Splits a byte stream into lines (LF or CRLF) with backpressure: the next chunk is read only
@@ -132,7 +143,7 @@ async function* parseLines(lines: AsyncIterable<string> | Iterable<string>): Asy
     try {
       yield { line, value: JSON.parse(text) }
     } catch (e) {
-      yield { line, error: `invalid JSON: ${(e as Error).message}` }
+      yield { line, problems: [`invalid JSON: ${(e as Error).message}`] }
     }
   }
 }
@@ -152,6 +163,16 @@ export function ingestLines(
   return ingest(deps, category, parseLines(lines), opts)
 }
 
+/** Ingests items of any input format (formats.ts: NDJSON, JSON arrays, CSV, mapped or not). */
+export function ingestItems(
+  deps: Deps,
+  category: IngestCategory,
+  items: AsyncIterable<Item>,
+  opts: IngestOptions = {},
+) {
+  return ingest(deps, category, items, opts)
+}
+
 /** Ingests ready objects (the demo generator) through the same validation and upsert path. */
 export function ingestObjects(
   deps: Deps,
@@ -162,14 +183,38 @@ export function ingestObjects(
   return ingest(deps, category, numbered(records), opts)
 }
 
+/**
+ * The kind of a problem, for the summary: array positions and the quoted value left out
+ * (`/employment_history/*\/start: expected string or null`, `/domain: not a domain name`).
+ */
+export function problemKind(problem: string): string {
+  return problem
+    .replace(/\/\d+(?=[/:])/g, '/*')
+    .replace(/ \(".*\)$/, '')
+    .replace(/^(invalid JSON|duplicate)\b.*$/, '$1')
+}
+
 class Rejects {
   readonly inline: RejectEntry[] = []
+  readonly reasons = new Map<string, number>()
   count = 0
+  duplicates = 0
   private out: WriteStream | null = null
   constructor(private readonly file: string | undefined) {}
 
-  add(entry: RejectEntry): void {
+  reject(line: number, problems: string[]): void {
     this.count++
+    this.write({ line, reason: problems.join('; '), problems })
+  }
+
+  duplicate(line: number, problem: string): void {
+    this.duplicates++
+    this.write({ line, reason: problem, problems: [problem] })
+  }
+
+  private write(entry: RejectEntry): void {
+    for (const kind of new Set(entry.problems.map(problemKind)))
+      this.reasons.set(kind, (this.reasons.get(kind) ?? 0) + 1)
     if (this.inline.length < INLINE_REJECTS) this.inline.push(entry)
     if (this.file === undefined) return
     if (!this.out) {
@@ -221,11 +266,23 @@ async function ingest(
     vectorsFailed: false,
   }
   // Load (or rebuild) the index before the first batch, so each batch's vectors apply in order.
-  if (category !== 'school') await deps.vectors.index(category)
+  if (category !== 'school' && !opts.dryRun) await deps.vectors.index(category)
   const rejects = new Rejects(opts.rejectFile)
-  const totals = { read: 0, upserted: 0, unchanged: 0, embedded: 0, missing: 0 }
-  let batch = new Map<string, PreparedRecord>()
+  const totals = { read: 0, inserted: 0, updated: 0, unchanged: 0, embedded: 0, missing: 0 }
+  // Keys (row ids) and source ids of this input, with the line that brought them: a second line
+  // with either is a duplicate, reported and not written (the first line wins).
+  const seenIds = new Map<string, number>()
+  const seenSources = new Map<string, number>()
+  let batch: Pending[] = []
   let batchChars = 0
+  const progress = () =>
+    opts.onProgress?.({
+      read: totals.read,
+      upserted: totals.inserted + totals.updated,
+      unchanged: totals.unchanged,
+      rejected: rejects.count,
+      duplicate: rejects.duplicates,
+    })
   // Two batches in flight at most: while one is written (store), the next is staged (hash check,
   // texts, embeddings, rows and their statements), so a store in another process (PostgreSQL) and
   // this one overlap. A committed batch's vectors go into the process index while the next batch's
@@ -241,23 +298,29 @@ async function ingest(
     const r = await commitBatch(ctx, staged, applyVectors)
     await applyVectors()
     unapplied = r.vectors
-    totals.upserted += r.upserted
+    totals.inserted += r.inserted
+    totals.updated += r.upserted - r.inserted
     totals.unchanged += r.unchanged
     totals.embedded += r.embedded
     totals.missing += r.missing
-    opts.onProgress?.({
-      read: totals.read,
-      upserted: totals.upserted,
-      unchanged: totals.unchanged,
-      rejected: rejects.count,
-    })
+    progress()
   }
   const flush = async () => {
-    if (batch.size === 0) return
-    const records = [...batch.values()]
-    batch = new Map()
+    if (batch.length === 0) return
+    const records = batch
+    batch = []
     batchChars = 0
+    if (opts.dryRun) {
+      const r = await dryRunBatch(ctx, records)
+      for (const c of r.conflicts) rejects.duplicate(c.line, c.problem)
+      totals.inserted += r.inserted
+      totals.updated += r.updated
+      totals.unchanged += r.unchanged
+      progress()
+      return
+    }
     const staged = await stageBatch(ctx, records)
+    for (const c of staged.conflicts) rejects.duplicate(c.line, c.problem)
     if (writing) await writing
     writing = commitStaged(staged)
     // Mark it handled at once; the error surfaces where it is awaited (next flush or drain).
@@ -270,35 +333,43 @@ async function ingest(
   }
   // What was committed stays committed: the index file and the figures follow it even after a failure.
   const settle = async () => {
+    if (opts.dryRun) return
     if (category !== 'school') await deps.vectors.save(category)
     await refreshCorpusState(deps.db, category, {
       asOf: totals.read > 0 ? asOf : null,
       now: deps.clock.now(),
-      recount: totals.upserted > 0,
+      recount: totals.inserted + totals.updated > 0,
       model: ctx.embedder?.name ?? null,
     })
   }
   try {
     for await (const item of items) {
       totals.read++
-      if ('error' in item) {
-        rejects.add({ line: item.line, reason: item.error })
+      if ('problems' in item) {
+        rejects.reject(item.line, item.problems)
         continue
       }
       const prepared = prepareRecord(category, item.value, deps.secret)
       if (!prepared.ok) {
-        rejects.add({ line: item.line, reason: prepared.reason })
+        rejects.reject(item.line, prepared.problems)
         continue
       }
-      // A second record with the same id in one batch: write the first one, so the input's order wins
-      // (and let it commit first: the second is staged against what the first wrote).
-      if (batch.has(prepared.value.id)) {
-        await flush()
-        await drain()
+      const p = prepared.value
+      const firstLine = seenIds.get(p.id)
+      if (firstLine !== undefined) {
+        rejects.duplicate(item.line, `duplicate: same key as line ${firstLine} (${p.naturalKey})`)
+        continue
       }
-      batch.set(prepared.value.id, prepared.value)
-      batchChars += prepared.value.json.length
-      if (batch.size >= batchSize || batchChars >= batchMaxChars) await flush()
+      const sourceLine = p.sourceId === null ? undefined : seenSources.get(p.sourceId)
+      if (sourceLine !== undefined) {
+        rejects.duplicate(item.line, `duplicate: same source_id as line ${sourceLine} (${p.sourceId})`)
+        continue
+      }
+      seenIds.set(p.id, item.line)
+      if (p.sourceId !== null) seenSources.set(p.sourceId, item.line)
+      batch.push({ ...p, line: item.line })
+      batchChars += p.json.length
+      if (batch.length >= batchSize || batchChars >= batchMaxChars) await flush()
     }
     await flush()
     await drain()
@@ -311,25 +382,31 @@ async function ingest(
       deps.log.warn({ category, err: (err as Error).message }, 'ingest: figures not updated'),
     )
     await rejects.close().catch(() => null)
-    deps.metrics.ingest(category, { ...totals, rejected: rejects.count })
+    deps.metrics.ingest(category, { ...totals, duplicate: rejects.duplicates, rejected: rejects.count })
     throw e
   }
   await settle()
-  if (totals.upserted >= MAINTAIN_AFTER) await maintainTables(deps, category)
+  const upserted = totals.inserted + totals.updated
+  if (upserted >= MAINTAIN_AFTER && !opts.dryRun) await maintainTables(deps, category)
   const seconds = (performance.now() - started) / 1000
-  deps.metrics.ingest(category, { ...totals, rejected: rejects.count })
+  deps.metrics.ingest(category, { ...totals, duplicate: rejects.duplicates, rejected: rejects.count })
   return {
     category,
     read: totals.read,
-    upserted: totals.upserted,
+    upserted,
+    inserted: totals.inserted,
+    updated: totals.updated,
     unchanged: totals.unchanged,
+    duplicate: rejects.duplicates,
     rejected: rejects.count,
+    reject_reasons: Object.fromEntries([...rejects.reasons].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))),
+    dry_run: opts.dryRun === true,
     seconds: Math.round(seconds * 1000) / 1000,
     records_per_second: seconds > 0 ? Math.round(totals.read / seconds) : 0,
     vectors: { embedded: totals.embedded, missing: totals.missing },
     reject_file: await rejects.close(),
     rejects: rejects.inline,
-    rejects_truncated: rejects.count > rejects.inline.length,
+    rejects_truncated: rejects.count + rejects.duplicates > rejects.inline.length,
   }
 }
 
@@ -372,7 +449,17 @@ async function maintainTables(deps: Deps, category: IngestCategory): Promise<voi
   }
 }
 
+/** A prepared record and the input line it came from. */
+type Pending = PreparedRecord & { line: number }
+
+/** A line not written: its web identifier is stored for another source_id. */
+interface Conflict {
+  line: number
+  problem: string
+}
+
 interface BatchResult {
+  inserted: number
   upserted: number
   unchanged: number
   embedded: number
@@ -397,6 +484,7 @@ async function embed(ctx: RunContext, category: EntityCategory, records: Prepare
 /** A batch ready to write: what changed, its vectors and its statements, compiled (the CPU-bound half of a batch). */
 interface StagedBatch {
   batch: PreparedRecord[]
+  conflicts: Conflict[]
   changed: PreparedRecord[]
   embedded: { vectors: (Float32Array | null)[]; model: string | null }
   now: Date
@@ -414,11 +502,52 @@ interface Committed {
   updates: VectorUpdate[]
 }
 
-async function stageBatch(ctx: RunContext, batch: PreparedRecord[]): Promise<StagedBatch> {
+/**
+ * Records whose row (found by web identifier) is stored with another source_id: one company or
+ * person stays one row, and the line is reported as a duplicate instead of overwriting it.
+ */
+function sourceConflicts(batch: Pending[], stored: Map<string, StoredHash>): Conflict[] {
+  const out: Conflict[] = []
+  for (const p of batch) {
+    const s = stored.get(p.id)
+    if (s && s.source_id !== null && p.sourceId !== null && s.source_id !== p.sourceId)
+      out.push({ line: p.line, problem: `duplicate: ${p.naturalKey} is stored with source_id ${s.source_id}` })
+  }
+  return out
+}
+
+async function storedOf(ctx: RunContext, batch: Pending[]): Promise<Map<string, StoredHash>> {
+  const table = TABLE_OF[ctx.category as EntityCategory]
+  const rows = await findRecordHashes(
+    ctx.deps.db,
+    table,
+    batch.map((p) => p.id),
+  )
+  return new Map(rows.map((s) => [s.id, s]))
+}
+
+/** A dry run's batch: what would be inserted, updated or left unchanged (content only; nothing embedded). */
+async function dryRunBatch(ctx: RunContext, all: Pending[]) {
+  if (ctx.category === 'school') return { conflicts: [], inserted: 0, updated: 0, unchanged: all.length }
+  const stored = await storedOf(ctx, all)
+  const conflicts = sourceConflicts(all, stored)
+  const lines = new Set(conflicts.map((c) => c.line))
+  const batch = all.filter((p) => !lines.has(p.line))
+  const inserted = batch.filter((p) => !stored.has(p.id)).length
+  const unchanged = batch.filter((p) => stored.get(p.id)?.record_hash === p.hash).length
+  return { conflicts, inserted, updated: batch.length - inserted - unchanged, unchanged }
+}
+
+async function stageBatch(ctx: RunContext, all: Pending[]): Promise<StagedBatch> {
   const { deps, category } = ctx
   const now = deps.clock.now()
+  const stored = category === 'school' ? new Map<string, StoredHash>() : await storedOf(ctx, all)
+  const conflicts = sourceConflicts(all, stored)
+  const conflicting = new Set(conflicts.map((c) => c.line))
+  const batch: PreparedRecord[] = conflicting.size === 0 ? all : all.filter((p) => !conflicting.has(p.line))
   const none = {
     batch,
+    conflicts,
     changed: [],
     embedded: { vectors: [], model: null },
     now,
@@ -430,15 +559,6 @@ async function stageBatch(ctx: RunContext, batch: PreparedRecord[]): Promise<Sta
   const table = TABLE_OF[category]
   const model = ctx.embedder?.name ?? null
   // Unchanged: same content and embedded with today's embedder. Those are not embedded nor written.
-  const stored = new Map(
-    (
-      await findRecordHashes(
-        deps.db,
-        table,
-        batch.map((p) => p.id),
-      )
-    ).map((s) => [s.id, s]),
-  )
   const changed = batch.filter((p) => {
     const s = stored.get(p.id)
     return !s || s.record_hash !== p.hash || s.embedded_with !== model
@@ -481,7 +601,16 @@ async function stageBatch(ctx: RunContext, batch: PreparedRecord[]): Promise<Sta
       insertInstitutionsIfMissingQuery(deps.db, [...missing.values()]),
     )
   } else rows = changed.map((p, i) => documentRow(category as DocumentCategory, p, texts[i]!, states[i]!, now))
-  return { batch, changed, embedded, now, upsert: upsertRecordsQuery(deps.db, table, rows), institutions, graph }
+  return {
+    batch,
+    conflicts,
+    changed,
+    embedded,
+    now,
+    upsert: upsertRecordsQuery(deps.db, table, rows),
+    institutions,
+    graph,
+  }
 }
 
 /**
@@ -502,12 +631,20 @@ async function commitBatch(
         batch.map((p) => schoolInstitution(p, now)),
       )
       // Graph blocks carry institution names and types.
-      if (n > 0) await bumpGraphGeneration(tx)
+      if (n.written > 0) await bumpGraphGeneration(tx)
       return n
     })
-    return { upserted: written, unchanged: batch.length - written, embedded: 0, missing: 0, vectors: null }
+    return {
+      inserted: written.inserted,
+      upserted: written.written,
+      unchanged: batch.length - written.written,
+      embedded: 0,
+      missing: 0,
+      vectors: null,
+    }
   }
-  if (upsert === null) return { upserted: 0, unchanged: batch.length, embedded: 0, missing: 0, vectors: null }
+  if (upsert === null)
+    return { inserted: 0, upserted: 0, unchanged: batch.length, embedded: 0, missing: 0, vectors: null }
   const indexOf = new Map(changed.map((p, i) => [p.id, i]))
   const vectorOf = (id: string) => embedded.vectors[indexOf.get(id)!] ?? null
 
@@ -554,6 +691,7 @@ async function commitBatch(
 
   const embeddedCount = written.filter((w) => vectorOf(w.id) !== null).length
   return {
+    inserted: written.filter((w) => w.inserted).length,
     upserted: written.length,
     unchanged: batch.length - written.length,
     embedded: embeddedCount,
@@ -588,7 +726,7 @@ async function nameResolver(ctx: RunContext, batch: PreparedRecord[]) {
 
 async function writeCompanyGraph(ctx: RunContext, tx: Db, institutions: InstitutionRow[]) {
   // Graph blocks carry institution names and types.
-  if ((await upsertInstitutions(tx, institutions)) > 0) await bumpGraphGeneration(tx)
+  if ((await upsertInstitutions(tx, institutions)).written > 0) await bumpGraphGeneration(tx)
   for (const i of institutions) ctx.knownInstitutions.add(i.inst_key)
   const named = institutions
     .filter((i) => i.name_norm !== null)

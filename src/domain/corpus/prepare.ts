@@ -26,7 +26,10 @@ export type StoredRecord = Record<string, unknown>
 export interface PreparedRecord {
   /** Row id: a company's domain, a school's school_id, otherwise the 16-hex hash of the natural key. */
   id: string
+  /** The upsert key: `source_id=…` or the category's natural key (docs/corpus.md §6.2). */
   naturalKey: string
+  /** The record's source_id (trimmed), null without one. */
+  sourceId: string | null
   record: StoredRecord
   /** The record as canonical JSON (what is stored). */
   json: string
@@ -34,7 +37,10 @@ export interface PreparedRecord {
   hash: string
 }
 
-export type Prepared = { ok: true; value: PreparedRecord } | { ok: false; reason: string }
+/** A rejected record: every problem found, each as `<JSON pointer>: <what is wrong>`. */
+export type Prepared = { ok: true; value: PreparedRecord } | { ok: false; reason: string; problems: string[] }
+
+const rejected = (problems: string[]): Prepared => ({ ok: false, reason: problems.join('; '), problems })
 
 class Rejection extends Error {}
 
@@ -55,20 +61,35 @@ interface SchemaError {
   message: string
 }
 
-/** The first problem in words: `/employment_history/0/start: expected string or null`, `/foo: unknown field`. */
-function schemaReason(errors: SchemaError[]): string {
-  const first = errors[0]
-  if (!first) return 'does not match the schema'
-  if (first.keyword === 'boolean' || first.keyword === 'additionalProperties') {
-    const unknown = errors.find((e) => e.keyword === 'boolean')
-    return `${unknown?.instancePath ?? first.instancePath}: unknown field`
+/**
+ * Every problem in words, one per field: `/employment_history/0/start: expected string or null`,
+ * `/foo: unknown field`. A union's own "must match a schema in anyOf" and an object's summary of
+ * its unknown fields are left out when a more precise problem names the same place.
+ */
+export function schemaProblems(errors: SchemaError[]): string[] {
+  if (errors.length === 0) return ['does not match the schema']
+  const out = new Map<string, string>()
+  const types = new Map<string, string[]>()
+  for (const e of errors) {
+    const path = e.instancePath || '/'
+    if (e.keyword === 'boolean') out.set(path, `${path}: unknown field`)
+    else if (e.keyword === 'type') {
+      const list = types.get(path) ?? []
+      list.push(String(e.params.type))
+      types.set(path, list)
+    }
   }
-  const path = first.instancePath || '/'
-  const types = errors
-    .filter((e) => e.instancePath === first.instancePath && e.keyword === 'type')
-    .map((e) => String(e.params.type))
-  if (types.length > 0) return `${path}: expected ${[...new Set(types)].join(' or ')}`
-  return `${path}: ${first.message}`
+  const deeper = (path: string) => errors.some((e) => (e.instancePath || '/').startsWith(path + '/'))
+  // A nullable object or list whose content is wrong also fails "null": its content's problem says it.
+  for (const [path, list] of types)
+    if (!deeper(path)) out.set(path, `${path}: expected ${[...new Set(list)].join(' or ')}`)
+  for (const e of errors) {
+    const path = e.instancePath || '/'
+    if (out.has(path) || types.has(path) || e.keyword === 'additionalProperties' || e.keyword === 'anyOf') continue
+    out.set(path, `${path}: ${e.message}`)
+  }
+  if (out.size === 0) out.set('/', `/: ${errors[0]!.message}`)
+  return [...out.values()]
 }
 
 /**
@@ -102,6 +123,9 @@ export function canonicalJson(value: unknown): string {
 
 type Normaliser = (value: string) => string | null
 
+/** Where normaliseField puts its problems while prepareRecord collects them all (sync, one record at a time). */
+let problemSink: string[] | null = null
+
 /** Normalises obj[field] in place; a blank value becomes null, an unusable one rejects the record. */
 function normaliseField(obj: unknown, field: string, normaliser: Normaliser, path: string, what: string): void {
   if (obj === null || typeof obj !== 'object') return
@@ -113,7 +137,12 @@ function normaliseField(obj: unknown, field: string, normaliser: Normaliser, pat
     return
   }
   const normalised = normaliser(value)
-  if (normalised === null) throw new Rejection(`${path}/${field}: not ${what} (${JSON.stringify(value.slice(0, 100))})`)
+  if (normalised === null) {
+    const problem = `${path}/${field}: not ${what} (${JSON.stringify(value.slice(0, 100))})`
+    if (problemSink === null) throw new Rejection(problem)
+    problemSink.push(problem)
+    return
+  }
   o[field] = normalised
 }
 
@@ -165,15 +194,15 @@ const NORMALISE: Record<IngestCategory, (r: StoredRecord) => void> = {
 }
 
 const KEY_HINT: Record<IngestCategory, string> = {
-  company: 'domain or professional_url',
-  person: 'profile_url',
-  patent: 'patent_id',
-  academic_report: 'doi',
-  trend: 'name',
-  news_article: 'link, or title and published_at',
-  market_report: 'url, or title and publisher',
-  funding_round: 'company_domain (or company), type and announced_on',
-  job_opening: 'company_domain (or company), role and posted_at',
+  company: 'domain, professional_url or source_id',
+  person: 'profile_url or source_id',
+  patent: 'patent_id or source_id',
+  academic_report: 'doi or source_id',
+  trend: 'name or source_id',
+  news_article: 'source_id, link, or title and published_at',
+  market_report: 'source_id, url, or title and publisher',
+  funding_round: 'source_id, or company_domain (or company), type and announced_on',
+  job_opening: 'source_id, or company_domain (or company), role and posted_at',
   school: 'school_id',
 }
 
@@ -184,22 +213,25 @@ const KEY_HINT: Record<IngestCategory, string> = {
  */
 export function prepareRecord(category: IngestCategory, value: unknown, secret: string): Prepared {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return { ok: false, reason: 'a line must hold one JSON object' }
+    return rejected(['a line must hold one JSON object'])
   }
   const validator = validatorOf(category)
-  if (!validator.Check(value)) return { ok: false, reason: schemaReason([...validator.Errors(value)] as SchemaError[]) }
+  if (!validator.Check(value)) return rejected(schemaProblems([...validator.Errors(value)] as SchemaError[]))
   const record = value as StoredRecord
+  const problems: string[] = []
+  problemSink = problems
   try {
     NORMALISE[category](record)
+    normaliseField(record, 'source_id', trimmed, '', 'a source id')
     normaliseRecordFacets(category, record)
-  } catch (e) {
-    if (e instanceof Rejection) return { ok: false, reason: e.message }
-    throw e
+  } finally {
+    problemSink = null
   }
+  if (problems.length > 0) return rejected(problems)
   delete record.id
-  const key =
-    category === 'school' ? ((record.school_id as string | null | undefined) ?? null) : naturalKey(category, record)
-  if (key === null) return { ok: false, reason: `no identifier: a ${category} record needs ${KEY_HINT[category]}` }
+  const sourceId = typeof record.source_id === 'string' ? record.source_id : null
+  const key = recordKey(category, record, sourceId)
+  if (key === null) return rejected([`no identifier: a ${category} record needs ${KEY_HINT[category]}`])
   let id: string
   if (category === 'school') id = key
   else if (category === 'company' && typeof record.domain === 'string') id = record.domain
@@ -207,9 +239,21 @@ export function prepareRecord(category: IngestCategory, value: unknown, secret: 
   const json = canonicalJson(record)
   // JSON.stringify writes NUL and lone surrogates as \u escapes: only then is the walk needed.
   if ((json.includes('\\u0000') || json.includes('\\ud')) && unstorableTextAt(record) !== null)
-    return { ok: false, reason: 'a text holds a NUL character or an unpaired surrogate, which the store cannot keep' }
+    return rejected(['a text holds a NUL character or an unpaired surrogate, which the store cannot keep'])
   const hash = createHash('sha256').update(json).digest('hex').slice(0, 32)
-  return { ok: true, value: { id, naturalKey: key, record, json, hash } }
+  return { ok: true, value: { id, naturalKey: key, sourceId, record, json, hash } }
+}
+
+/**
+ * The upsert key (docs/corpus.md §6.2). Documents: their source_id when they have one, else the
+ * natural key. Companies and persons: their web identifier (domain, page URL, profile URL), which
+ * lookups, lists and the affiliation graph take, else their source_id.
+ */
+function recordKey(category: IngestCategory, record: StoredRecord, sourceId: string | null): string | null {
+  if (category === 'school') return (record.school_id as string | null | undefined) ?? null
+  const bySource = sourceId === null ? null : `source_id=${encodeURIComponent(sourceId)}`
+  if (category === 'company' || category === 'person') return naturalKey(category, record) ?? bySource
+  return bySource ?? naturalKey(category, record)
 }
 
 export function isIngestCategory(value: string): value is IngestCategory {

@@ -184,6 +184,7 @@ export interface VectorState {
 function common(p: PreparedRecord, texts: RecordTexts, v: VectorState, now: Date) {
   return {
     id: p.id,
+    source_id: p.sourceId,
     record: p.json,
     record_hash: p.hash,
     tsv: weightedTsvector([
@@ -377,7 +378,7 @@ export function personRow(
   const name = str(r.name) ?? (text(r.first_name, r.last_name) || null)
   return {
     ...common(p, texts, v, now),
-    profile_url: r.profile_url as string,
+    profile_url: str(r.profile_url),
     name,
     name_norm: name === null ? null : normaliseName(name),
     title: str(r.title),

@@ -13,36 +13,77 @@ import {
   SeedDemoResponse,
 } from '../../contract/coverage.ts'
 import { ENTITY_CATEGORIES, type EntityCategory } from '../../contract/records.ts'
-import { getCorpusStatus, ingestNdjson, listCorpusRecords } from '../../domain/corpus/admin.ts'
+import { getCorpusStatus, INGEST_CONTENT_TYPES, ingestBody, listCorpusRecords } from '../../domain/corpus/admin.ts'
+import { deleteRecords } from '../../domain/corpus/delete.ts'
 import { seedDemoCorpus } from '../../domain/corpus/demo.ts'
 import type { Deps } from '../../domain/types.ts'
+import type { IngestCategory } from '../../domain/corpus/prepare.ts'
 import { ApiError } from '../../errors.ts'
 
-const NDJSON = 'application/x-ndjson'
+const ACCEPTED = Object.keys(INGEST_CONTENT_TYPES).join(', ')
 
 export const corpusAdminRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
-  // The body is handed over as the raw stream: ingest reads it line by line with backpressure,
-  // so the route's size cap (512 MiB, domain/corpus/admin.ts) is enforced while streaming.
-  app.addContentTypeParser(NDJSON, (_request, payload, done) => done(null, payload))
+  // The ingest route in a scope of its own: every body is handed over as the raw stream (ingest
+  // reads it with backpressure, so the size cap of domain/corpus/admin.ts holds while streaming),
+  // while the other admin routes keep their JSON bodies.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers()
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload))
 
-  // 200 with the summary and the first 100 rejects; a bad line never fails the request.
-  app.post(
+    // 200 with the summary and the first 100 rejects; a bad line never fails the request.
+    scope.post(
+      '/admin/v1/corpus/:category',
+      {
+        schema: { params: IngestParams, querystring: IngestQuery, response: { 200: IngestSummary } },
+      },
+      async (request) => {
+        const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
+        const format = INGEST_CONTENT_TYPES[type]
+        if (format === undefined) {
+          throw new ApiError('request.unsupported', `Send the records as one of ${ACCEPTED}.`, { status: 415 })
+        }
+        const length = request.headers['content-length']
+        const query = request.query as { as_of?: string; dry_run?: boolean; mapping?: string }
+        return ingestBody(
+          deps,
+          (request.params as { category: IngestCategory }).category,
+          request.body as AsyncIterable<Buffer>,
+          {
+            contentLength: length === undefined ? undefined : Number(length),
+            asOf: query.as_of,
+            format,
+            mapping: query.mapping,
+            dryRun: query.dry_run,
+          },
+        )
+      },
+    )
+  })
+
+  // Deletes records named by row id, source_id or entity id (docs/corpus.md §6.9).
+  app.delete(
     '/admin/v1/corpus/:category',
     {
-      schema: { params: IngestParams, querystring: IngestQuery, response: { 200: IngestSummary } },
+      schema: {
+        params: Type.Object({ category: Type.Enum([...ENTITY_CATEGORIES]) }, { additionalProperties: false }),
+        body: Type.Object(
+          { ids: Type.Array(Type.String({ maxLength: 2048 }), { minItems: 1, maxItems: 10000 }) },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object(
+            {
+              category: Type.String(),
+              requested: Type.Integer(),
+              deleted: Type.Integer(),
+              not_found: Type.Array(Type.String()),
+            },
+            { additionalProperties: false },
+          ),
+        },
+      },
     },
-    async (request) => {
-      if (!(request.headers['content-type'] ?? '').startsWith(NDJSON)) {
-        throw new ApiError('request.unsupported', `Send the records as ${NDJSON}, one JSON object per line.`, {
-          status: 415,
-        })
-      }
-      const length = request.headers['content-length']
-      return ingestNdjson(deps, request.params.category, request.body as AsyncIterable<Buffer>, {
-        contentLength: length === undefined ? undefined : Number(length),
-        asOf: request.query.as_of,
-      })
-    },
+    async (request) => deleteRecords(deps, request.params.category as EntityCategory, request.body.ids),
   )
 
   app.post(

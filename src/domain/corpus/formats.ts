@@ -1,0 +1,190 @@
+// Input formats of an ingest (docs/corpus.md §6.1): NDJSON, a JSON array, or CSV (csv-parse,
+// streaming), each gzip-compressed or not, detected from the first bytes unless named. A CSV
+// header, or a mapping file, decides which column is which field (mapping.ts).
+import { Readable } from 'node:stream'
+import { createGunzip } from 'node:zlib'
+import { parse as parseCsv } from 'csv-parse'
+import streamArray from 'stream-json/streamers/stream-array.js'
+import { readLines, type Item } from './ingest.ts'
+import { applyMapping, describeMapping, recogniseHeader, type Mapping } from './mapping.ts'
+import type { IngestCategory } from './prepare.ts'
+
+export const INPUT_FORMATS = ['auto', 'ndjson', 'json', 'csv', 'tsv'] as const
+export type InputFormat = (typeof INPUT_FORMATS)[number]
+
+export type InputItem = Item
+
+export interface OpenedInput {
+  format: Exclude<InputFormat, 'auto'>
+  gzip: boolean
+  items: AsyncIterable<InputItem>
+  /** The mapping in effect once the first item was read (`column → field`), null when records are taken as they are. */
+  mapping: () => Record<string, string> | null
+  /** Columns of a CSV header no field took. */
+  ignored: () => string[]
+}
+
+export interface OpenOptions {
+  format?: InputFormat
+  mapping?: Mapping | null
+  /** CSV field delimiter (default `,`; `\t` for tsv). */
+  delimiter?: string
+  maxBytes?: number
+  tooLarge?: () => Error
+}
+
+export class InputError extends Error {}
+
+/** Puts a first chunk back in front of the rest of a stream. */
+async function* prepend(first: Buffer, rest: AsyncIterator<Buffer | string>): AsyncGenerator<Buffer> {
+  if (first.length > 0) yield first
+  for (let r = await rest.next(); !r.done; r = await rest.next())
+    yield typeof r.value === 'string' ? Buffer.from(r.value) : r.value
+}
+
+/** Reads at least `want` bytes (or everything) of a stream, for sniffing. */
+async function peek(it: AsyncIterator<Buffer | string>, want: number): Promise<Buffer> {
+  const parts: Buffer[] = []
+  let size = 0
+  while (size < want) {
+    const r = await it.next()
+    if (r.done) break
+    const b = typeof r.value === 'string' ? Buffer.from(r.value) : r.value
+    parts.push(b)
+    size += b.length
+  }
+  return Buffer.concat(parts)
+}
+
+/** Counts bytes through, failing once more than max arrived (compressed size). */
+async function* capped(src: AsyncIterable<Buffer>, max: number | undefined, tooLarge: () => Error) {
+  let bytes = 0
+  for await (const chunk of src) {
+    bytes += chunk.length
+    if (max !== undefined && bytes > max) throw tooLarge()
+    yield chunk
+  }
+}
+
+function sniff(head: Buffer): Exclude<InputFormat, 'auto' | 'tsv'> {
+  const text = head.toString('utf8').replace(/^\uFEFF/, '')
+  const first = /\S/.exec(text)?.[0]
+  if (first === '[') return 'json'
+  if (first === '{') return 'ndjson'
+  return 'csv'
+}
+
+/**
+ * Opens an input stream: gunzips it when it starts with the gzip magic bytes, detects its format
+ * unless given, and yields one item per record with its line (NDJSON, CSV) or position (JSON array).
+ */
+export async function openInput(
+  stream: AsyncIterable<Buffer | string>,
+  category: IngestCategory,
+  opts: OpenOptions = {},
+): Promise<OpenedInput> {
+  const tooLarge = opts.tooLarge ?? (() => new InputError('input too large'))
+  let it = stream[Symbol.asyncIterator]()
+  let head = await peek(it, 2)
+  const gzip = head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b
+  if (gzip) {
+    const raw = Readable.from(capped(prepend(head, it), opts.maxBytes, tooLarge))
+    const gunzip = createGunzip()
+    raw.on('error', (e) => gunzip.destroy(e))
+    it = (raw.pipe(gunzip) as AsyncIterable<Buffer>)[Symbol.asyncIterator]()
+    head = Buffer.alloc(0)
+  }
+  head = Buffer.concat([head, await peek(it, 4096)])
+  const body = prepend(head, it)
+  const format = opts.format === undefined || opts.format === 'auto' ? sniff(head) : opts.format
+  // Decompressed bytes count against the cap too: a small gzip must not unpack without limit.
+  const limitOpts = { maxBytes: opts.maxBytes === undefined ? undefined : opts.maxBytes * (gzip ? 10 : 1), tooLarge }
+  let mapping = opts.mapping ?? null
+  let ignored: string[] = []
+  const mapped = (line: number, value: unknown): InputItem => {
+    if (mapping === null || value === null || typeof value !== 'object' || Array.isArray(value)) return { line, value }
+    const r = applyMapping(mapping, value as Record<string, unknown>)
+    return r.ok ? { line, value: r.value } : { line, problems: r.problems }
+  }
+
+  let items: AsyncIterable<InputItem>
+  if (format === 'ndjson') {
+    items = (async function* () {
+      let line = 0
+      for await (const text of readLines(body, limitOpts)) {
+        line++
+        if (text.trim() === '') continue
+        let value: unknown
+        try {
+          value = JSON.parse(text)
+        } catch (e) {
+          yield { line, problems: [`invalid JSON: ${(e as Error).message}`] }
+          continue
+        }
+        yield mapped(line, value)
+      }
+    })()
+  } else if (format === 'json') {
+    items = (async function* () {
+      const parser = streamArray.withParserAsStream()
+      const src = Readable.from(capped(body, limitOpts.maxBytes, tooLarge))
+      src.on('error', (e) => parser.destroy(e))
+      src.pipe(parser)
+      try {
+        for await (const { key, value } of parser as AsyncIterable<{ key: number; value: unknown }>)
+          yield mapped(key + 1, value)
+      } catch (e) {
+        if (e instanceof InputError || (e as { code?: string }).code === 'request.too_large') throw e
+        throw new InputError(`not a JSON array of records: ${(e as Error).message}`)
+      }
+    })()
+  } else {
+    items = (async function* () {
+      const parser = parseCsv({
+        bom: true,
+        delimiter: opts.delimiter ?? (format === 'tsv' ? '\t' : ','),
+        relax_column_count: true,
+        skip_empty_lines: true,
+        info: true,
+      })
+      const src = Readable.from(capped(body, limitOpts.maxBytes, tooLarge))
+      src.on('error', (e) => parser.destroy(e))
+      src.pipe(parser)
+      let header: string[] | null = null
+      try {
+        for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+          if (header === null) {
+            header = record.map((h) => h.trim())
+            if (mapping === null) {
+              const recognised = recogniseHeader(category, header)
+              mapping = recognised.mapping
+              ignored = recognised.ignored
+            } else {
+              const used = new Set([
+                ...Object.values(mapping.fields).map((r) => r.column),
+                ...Object.values(mapping.groups).flatMap((g) => Object.values(g.fields)),
+              ])
+              ignored = header.filter((h) => !used.has(h) && !/\d+\s*$/.test(h))
+            }
+            continue
+          }
+          const row: Record<string, string> = {}
+          header.forEach((h, i) => (row[h] = record[i] ?? ''))
+          if (record.length > header.length)
+            yield { line: info.lines, problems: [`${record.length} columns, the header has ${header.length}`] }
+          else yield mapped(info.lines, row)
+        }
+      } catch (e) {
+        if (e instanceof InputError || (e as { code?: string }).code === 'request.too_large') throw e
+        throw new InputError(`not readable as CSV: ${(e as Error).message}`)
+      }
+    })()
+  }
+  return {
+    format,
+    gzip,
+    items,
+    mapping: () => (mapping === null ? null : describeMapping(mapping)),
+    ignored: () => ignored,
+  }
+}

@@ -1,0 +1,448 @@
+// Mapping of foreign columns (a CSV header, the keys of someone else's JSON) onto the record
+// fields of a category: which column is which field and how to read it (number, date, a list
+// split on a delimiter, numbered columns that make a person's employment and education).
+// Without a mapping file, common header names are recognised. Rules: docs/corpus.md §6.1.
+import type { TSchema } from 'typebox'
+import { RecordSchemas, School } from '../../contract/records.ts'
+import type { IngestCategory } from './prepare.ts'
+
+/** How a column's text becomes a field value. */
+export type ValueType = 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'month' | 'year' | 'list'
+
+/** Date layouts a mapping may name; `auto` reads ISO dates, `YYYY`, `YYYY-MM` and `YYYY/MM`. */
+export const DATE_FORMATS = ['auto', 'MM/DD/YYYY', 'DD/MM/YYYY', 'DD.MM.YYYY'] as const
+export type DateFormat = (typeof DATE_FORMATS)[number]
+
+export interface FieldRule {
+  column: string
+  type: ValueType
+  /** For lists: the delimiter (default `;`). */
+  split?: string
+  /** For dates, months and years. */
+  format?: DateFormat
+  /** Put before the value (e.g. `crm:` for a source_id). */
+  prefix?: string
+}
+
+/** Numbered columns (`past_employer_1`, `past_employer_2`, …) that make one list of objects. */
+export interface GroupRule {
+  /** Sub-field → column pattern holding `*` where the number goes. */
+  fields: Record<string, string>
+  /** Numbers tried: 1..max (default 20). */
+  max: number
+}
+
+export interface Mapping {
+  /** Field path (dotted for nested objects: `location.country`, `current_employer.company`) → rule. */
+  fields: Record<string, FieldRule>
+  /** List field (`employment_history`, `education`) → its numbered columns. */
+  groups: Record<string, GroupRule>
+}
+
+const GROUP_FIELDS = ['employment_history', 'education'] as const
+const DATE_SUBFIELDS = new Set(['start', 'end'])
+
+export class MappingError extends Error {}
+
+/** The JSON type of a field of a category's schema (`string`, `integer`, `array`, …), null when unknown. */
+/** The parts of a JSON schema read here. */
+interface Schema {
+  type?: unknown
+  properties?: Record<string, Schema>
+  anyOf?: Schema[]
+}
+
+function schemaType(category: IngestCategory, path: string): string | null {
+  let schema: Schema | undefined = (category === 'school' ? School : RecordSchemas[category]) as TSchema as Schema
+  for (const part of path.split('.')) {
+    schema = nonNull(schema)?.properties?.[part]
+    if (!schema) return null
+  }
+  const s = nonNull(schema)
+  return typeof s?.type === 'string' ? s.type : null
+}
+
+function nonNull(schema: Schema | undefined): Schema | undefined {
+  if (!schema?.anyOf) return schema
+  return schema.anyOf.find((s) => s.type !== 'null') ?? schema
+}
+
+function defaultType(category: IngestCategory, field: string): ValueType {
+  switch (schemaType(category, field)) {
+    case 'integer':
+      return field.endsWith('_year') ? 'year' : 'integer'
+    case 'number':
+      return 'number'
+    case 'boolean':
+      return 'boolean'
+    case 'array':
+      return 'list'
+    default:
+      return 'string'
+  }
+}
+
+const VALUE_TYPES: ValueType[] = ['string', 'integer', 'number', 'boolean', 'date', 'month', 'year', 'list']
+
+/**
+ * Reads a mapping file's JSON: `{"fields": {"account_name": "Company", "employee_count":
+ * {"column": "Staff", "type": "integer"}}, "employment_history": {"company": "past_employer_*", …}}`.
+ * Throws MappingError naming what is wrong.
+ */
+export function parseMapping(category: IngestCategory, input: unknown): Mapping {
+  if (input === null || typeof input !== 'object' || Array.isArray(input))
+    throw new MappingError('a mapping is a JSON object with "fields"')
+  const o = input as Record<string, unknown>
+  for (const key of Object.keys(o))
+    if (key !== 'fields' && !(GROUP_FIELDS as readonly string[]).includes(key))
+      throw new MappingError(`unknown mapping key "${key}" (fields, employment_history, education)`)
+  const mapping: Mapping = { fields: {}, groups: {} }
+  const fields = (o.fields ?? {}) as Record<string, unknown>
+  if (typeof fields !== 'object' || Array.isArray(fields)) throw new MappingError('"fields" is an object')
+  for (const [field, rule] of Object.entries(fields)) {
+    if (field !== 'source_id' && schemaType(category, field) === null)
+      throw new MappingError(`"${field}" is not a field of a ${category} record`)
+    mapping.fields[field] = fieldRule(category, field, rule)
+  }
+  for (const group of GROUP_FIELDS) {
+    const g = o[group]
+    if (g === undefined) continue
+    if (category !== 'person') throw new MappingError(`"${group}" applies to persons only`)
+    if (g === null || typeof g !== 'object' || Array.isArray(g))
+      throw new MappingError(`"${group}" maps sub-fields to column patterns`)
+    const rule: GroupRule = { fields: {}, max: 20 }
+    for (const [sub, pattern] of Object.entries(g as Record<string, unknown>)) {
+      if (sub === 'max' && Number.isInteger(pattern)) {
+        rule.max = pattern as number
+        continue
+      }
+      if (typeof pattern !== 'string' || !pattern.includes('*'))
+        throw new MappingError(`"${group}.${sub}" is a column pattern with * for the number, e.g. "school_*"`)
+      if (schemaType(category, `${group}`) === null) throw new MappingError(`unknown group ${group}`)
+      rule.fields[sub] = pattern
+    }
+    mapping.groups[group] = rule
+  }
+  return mapping
+}
+
+function fieldRule(category: IngestCategory, field: string, rule: unknown): FieldRule {
+  if (typeof rule === 'string') return { column: rule, type: defaultType(category, field) }
+  if (rule === null || typeof rule !== 'object' || Array.isArray(rule))
+    throw new MappingError(`"${field}" maps to a column name or {"column": …, "type": …}`)
+  const r = rule as Record<string, unknown>
+  if (typeof r.column !== 'string') throw new MappingError(`"${field}" needs "column"`)
+  const type = (r.type ?? defaultType(category, field)) as ValueType
+  if (!VALUE_TYPES.includes(type)) throw new MappingError(`"${field}": type is one of ${VALUE_TYPES.join(', ')}`)
+  const format = (r.format ?? 'auto') as DateFormat
+  if (!DATE_FORMATS.includes(format)) throw new MappingError(`"${field}": format is one of ${DATE_FORMATS.join(', ')}`)
+  if (r.split !== undefined && typeof r.split !== 'string') throw new MappingError(`"${field}": split is a string`)
+  if (r.prefix !== undefined && typeof r.prefix !== 'string') throw new MappingError(`"${field}": prefix is a string`)
+  return {
+    column: r.column,
+    type,
+    format,
+    ...(r.split !== undefined ? { split: r.split as string } : {}),
+    ...(r.prefix !== undefined ? { prefix: r.prefix as string } : {}),
+  }
+}
+
+// ---- Header recognition ----
+
+const norm = (h: string) =>
+  h
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '')
+
+/** Common header names per category (normalised: lower case, `_` between words) → field. */
+const SYNONYMS: Partial<Record<IngestCategory, Record<string, string>>> = {
+  company: {
+    name: 'account_name',
+    company: 'account_name',
+    company_name: 'account_name',
+    organization: 'account_name',
+    organisation: 'account_name',
+    account: 'account_name',
+    website: 'domain',
+    url: 'domain',
+    homepage: 'domain',
+    homepage_url: 'domain',
+    web: 'domain',
+    linkedin: 'professional_url',
+    linkedin_url: 'professional_url',
+    employees: 'employee_count',
+    headcount: 'employee_count',
+    staff: 'employee_count',
+    number_of_employees: 'employee_count',
+    founded: 'founded_year',
+    year_founded: 'founded_year',
+    founded_at: 'founded_year',
+    founded_on: 'founded_year',
+    sector: 'industry',
+    category: 'industry',
+    category_code: 'industry',
+    country_code: 'country',
+    state_code: 'state',
+    hq_city: 'city',
+    hq_country: 'country',
+    funding_total_usd: 'total_funding',
+    total_funding_usd: 'total_funding',
+    funding: 'total_funding',
+    status: 'operating_status',
+    tags: 'company_keyword',
+    keywords: 'company_keyword',
+  },
+  person: {
+    full_name: 'name',
+    person: 'name',
+    job_title: 'title',
+    position: 'title',
+    role: 'title',
+    company: 'current_employer.company',
+    employer: 'current_employer.company',
+    company_name: 'current_employer.company',
+    organization: 'current_employer.company',
+    company_domain: 'current_employer.domain',
+    company_website: 'current_employer.domain',
+    website: 'current_employer.domain',
+    linkedin: 'profile_url',
+    linkedin_url: 'profile_url',
+    profile: 'profile_url',
+    city: 'location.city',
+    state: 'location.state',
+    country: 'location.country',
+  },
+  job_opening: { title: 'role', job_title: 'role', business_title: 'role', agency: 'company', posted: 'posted_at' },
+  funding_round: {
+    round: 'type',
+    funding_round_type: 'type',
+    funded_at: 'announced_on',
+    raised_amount_usd: 'amount_usd',
+  },
+  news_article: { url: 'link', date: 'published_at', headline: 'title' },
+}
+
+/** Header names (normalised) read as the record's source_id. */
+const SOURCE_ID_HEADERS = new Set([
+  'id',
+  'source_id',
+  'record_id',
+  'external_id',
+  'crm_id',
+  'permalink',
+  'ticker',
+  'cik',
+])
+
+/** Numbered columns recognised for persons: `past_employer_1`, `school_1`, with optional dates. */
+const PERSON_GROUPS: Record<string, Record<string, string[]>> = {
+  employment_history: {
+    company: ['past_employer', 'employer', 'past_company', 'company'],
+    title: ['past_title', 'title', 'job_title'],
+    domain: ['past_employer_domain', 'employer_domain', 'company_domain'],
+    start: ['past_start', 'employer_start', 'job_start', 'start'],
+    end: ['past_end', 'employer_end', 'job_end', 'end'],
+  },
+  education: {
+    school: ['school', 'university', 'college'],
+    degree: ['degree'],
+    field: ['field', 'field_of_study', 'major'],
+    start: ['school_start', 'education_start'],
+    end: ['school_end', 'education_end', 'graduation', 'graduated'],
+  },
+}
+
+export interface Recognised {
+  mapping: Mapping
+  /** Columns no field took. */
+  ignored: string[]
+}
+
+/**
+ * A mapping from a header: each column whose name (normalised) is a field of the category, or a
+ * common name for one, maps to it with the field's type; numbered person columns make the
+ * employment and education lists. The first column claiming a field wins.
+ */
+export function recogniseHeader(category: IngestCategory, header: string[]): Recognised {
+  const mapping: Mapping = { fields: {}, groups: {} }
+  const used = new Set<string>()
+  const synonyms = SYNONYMS[category] ?? {}
+  const take = (field: string, column: string) => {
+    if (mapping.fields[field] || used.has(column)) return
+    mapping.fields[field] = { column, type: defaultType(category, field), format: 'auto' }
+    used.add(column)
+  }
+  if (category === 'person') {
+    for (const [group, subs] of Object.entries(PERSON_GROUPS)) {
+      const rule: GroupRule = { fields: {}, max: 20 }
+      for (const [sub, stems] of Object.entries(subs)) {
+        for (const stem of stems) {
+          const numbered = header.filter((h) => new RegExp(`^${stem}_?\\d+$`).test(norm(h)))
+          if (numbered.length === 0 || numbered.some((h) => used.has(h))) continue
+          // The pattern keeps the header's own spelling around the number.
+          const sample = numbered[0]!
+          rule.fields[sub] = sample.replace(/\d+(\s*)$/, '*$1')
+          for (const h of numbered) used.add(h)
+          break
+        }
+      }
+      if (rule.fields[group === 'education' ? 'school' : 'company']) mapping.groups[group] = rule
+    }
+  }
+  for (const column of header) {
+    const n = norm(column)
+    if (!n || used.has(column)) continue
+    if (SOURCE_ID_HEADERS.has(n) && !mapping.fields.source_id) {
+      mapping.fields.source_id = { column, type: 'string' }
+      used.add(column)
+      continue
+    }
+    // A common name first: `website` is where a company's domain is read from.
+    if (synonyms[n]) take(synonyms[n], column)
+    else if (schemaType(category, n) !== null && n !== 'id') take(n, column)
+  }
+  return { mapping, ignored: header.filter((h) => !used.has(h)) }
+}
+
+/** `column → field` lines of a mapping, for printing. */
+export function describeMapping(mapping: Mapping): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [field, rule] of Object.entries(mapping.fields))
+    out[rule.column] = rule.type === 'string' ? field : `${field} (${rule.type})`
+  for (const [group, rule] of Object.entries(mapping.groups))
+    for (const [sub, pattern] of Object.entries(rule.fields)) out[pattern] = `${group}[*].${sub}`
+  return out
+}
+
+// ---- Applying a mapping ----
+
+const MONTHS = /^(\d{4})(?:[-/](\d{1,2}))?$/
+
+/** A date text → `YYYY-MM-DD` (or `YYYY-MM`, `YYYY` when that is all it says); null when unreadable. */
+export function readDate(text: string, format: DateFormat = 'auto'): string | null {
+  const t = text.trim()
+  const pad = (n: string) => n.padStart(2, '0')
+  const valid = (y: string, m: string, d?: string) => {
+    const mm = Number(m)
+    const dd = d === undefined ? 1 : Number(d)
+    if (mm < 1 || mm > 12 || dd < 1 || dd > 31) return null
+    return d === undefined ? `${y}-${pad(m)}` : `${y}-${pad(m)}-${pad(d)}`
+  }
+  if (format !== 'auto') {
+    const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(t)
+    if (!m) return null
+    return format === 'MM/DD/YYYY' ? valid(m[3]!, m[1]!, m[2]!) : valid(m[3]!, m[2]!, m[1]!)
+  }
+  const month = MONTHS.exec(t)
+  if (month) return month[2] === undefined ? month[1]! : valid(month[1]!, month[2])
+  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?$/.exec(t)
+  if (iso) return valid(iso[1]!, iso[2]!, iso[3]!)
+  return null
+}
+
+type Converted = { ok: true; value: unknown } | { ok: false; problem: string }
+
+const ENDLESS = new Set(['present', 'current', 'now', 'ongoing', 'today'])
+
+function convert(text: string, rule: Pick<FieldRule, 'type' | 'split' | 'format' | 'prefix'>): Converted {
+  const t = text.trim()
+  const bad = (what: string): Converted => ({ ok: false, problem: `not ${what} (${JSON.stringify(t.slice(0, 100))})` })
+  switch (rule.type) {
+    case 'integer':
+    case 'number': {
+      const n = Number(t.replace(/[,_\s]/g, '').replace(/^\$/, ''))
+      if (!Number.isFinite(n)) return bad(rule.type === 'integer' ? 'an integer' : 'a number')
+      if (rule.type === 'integer' && !Number.isInteger(n)) return bad('an integer')
+      return { ok: true, value: n }
+    }
+    case 'boolean': {
+      const v = t.toLowerCase()
+      if (['true', 'yes', 'y', '1'].includes(v)) return { ok: true, value: true }
+      if (['false', 'no', 'n', '0'].includes(v)) return { ok: true, value: false }
+      return bad('true or false')
+    }
+    case 'year': {
+      const d = readDate(t, rule.format)
+      return d ? { ok: true, value: Number(d.slice(0, 4)) } : bad('a year or a date')
+    }
+    case 'date': {
+      const d = readDate(t, rule.format)
+      return d ? { ok: true, value: d } : bad('a date')
+    }
+    case 'month': {
+      if (ENDLESS.has(t.toLowerCase())) return { ok: true, value: null }
+      const d = readDate(t, rule.format)
+      return d ? { ok: true, value: d.slice(0, 7) } : bad('a year or year-month')
+    }
+    case 'list': {
+      const items = t
+        .split(rule.split ?? ';')
+        .map((s) => s.trim())
+        .filter((s) => s !== '')
+      return { ok: true, value: items }
+    }
+    default:
+      return { ok: true, value: (rule.prefix ?? '') + t }
+  }
+}
+
+function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+  const parts = path.split('.')
+  let o = target
+  for (const part of parts.slice(0, -1)) {
+    const next = o[part]
+    if (next === null || typeof next !== 'object') o[part] = {}
+    o = o[part] as Record<string, unknown>
+  }
+  o[parts[parts.length - 1]!] = value
+}
+
+/** One row (column → text) → a record of the category's shape, or every problem of the row. */
+export function applyMapping(
+  mapping: Mapping,
+  row: Record<string, unknown>,
+): { ok: true; value: Record<string, unknown> } | { ok: false; problems: string[] } {
+  const record: Record<string, unknown> = {}
+  const problems: string[] = []
+  const text = (column: string): string | null => {
+    const v = row[column]
+    if (v === undefined || v === null) return null
+    const s = typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v as number)
+    return s.trim() === '' ? null : s
+  }
+  for (const [field, rule] of Object.entries(mapping.fields)) {
+    const raw = row[rule.column]
+    // A JSON input's typed values (numbers, lists, objects) are taken as they are.
+    if (raw !== null && raw !== undefined && typeof raw !== 'string') {
+      setPath(record, field, raw)
+      continue
+    }
+    const t = text(rule.column)
+    if (t === null) continue
+    const c = convert(t, rule)
+    if (c.ok) setPath(record, field, c.value)
+    else problems.push(`/${field.replaceAll('.', '/')}: column "${rule.column}": ${c.problem}`)
+  }
+  for (const [group, rule] of Object.entries(mapping.groups)) {
+    const items: Record<string, unknown>[] = []
+    for (let n = 1; n <= rule.max; n++) {
+      const item: Record<string, unknown> = {}
+      for (const [sub, pattern] of Object.entries(rule.fields)) {
+        const column = pattern.replace('*', String(n))
+        const t = text(column)
+        if (t === null) continue
+        const c = DATE_SUBFIELDS.has(sub)
+          ? convert(t, { type: 'month', format: 'auto' })
+          : { ok: true, value: t.trim() }
+        if (c.ok) item[sub] = c.value
+        else
+          problems.push(`/${group}/${items.length}/${sub}: column "${column}": ${(c as { problem: string }).problem}`)
+      }
+      if (Object.keys(item).length > 0) items.push(item)
+    }
+    if (items.length > 0) record[group] = items
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, value: record }
+}

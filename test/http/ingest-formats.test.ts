@@ -1,0 +1,146 @@
+// Input formats and mapping over POST /admin/v1/corpus/{category} (issue 26 item 1, 5): CSV with
+// recognised headers, a JSON array, gzip, a mapping with numbered dated careers, a dry run, and
+// bodies that cannot be read.
+import assert from 'node:assert/strict'
+import { gzipSync } from 'node:zlib'
+import { describe, test } from 'node:test'
+import { expectProblem, expectStatus, type Res } from '../support/http.ts'
+import { ADMIN_TOKEN, useTestServer, type TestServer } from '../support/server.ts'
+
+const server = useTestServer()
+
+async function post(
+  api: TestServer,
+  category: string,
+  body: string | Uint8Array,
+  type: string,
+  query: Record<string, string> = {},
+): Promise<Res> {
+  const u = new URL(`${api.url}/admin/v1/corpus/${category}`)
+  for (const [k, v] of Object.entries(query)) u.searchParams.set(k, v)
+  const res = await fetch(u, {
+    method: 'POST',
+    headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': type },
+    body: typeof body === 'string' ? body : new Blob([new Uint8Array(body)]),
+  })
+  const text = await res.text()
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null, text }
+}
+
+async function stored(api: TestServer, category: string) {
+  const res = await api.request('GET', `/admin/v1/corpus/${category}/records`, {
+    query: { limit: 1000 },
+    headers: { 'x-admin-token': ADMIN_TOKEN },
+  })
+  expectStatus(res, 200)
+  return res.body.records as { id: string; record: Record<string, unknown> }[]
+}
+
+const COMPANY_CSV = [
+  'id,Name,Website,Country,Employees,Founded,Industry,Notes',
+  'crm:1,Acme Widgets,https://www.acme-widgets.example/,US,120,2011,Manufacturing,x',
+  'crm:2,Globex,,DE,many,1999-05-01,Logistics,y',
+  'crm:3,"Initech, Inc.",initech.example,US,"1,200",1988-02-01,Software,z',
+  'crm:4,Umbrella,,GB,40,2001,Pharma,',
+].join('\r\n')
+
+describe('ingest formats', () => {
+  test('CSV without a mapping: common headers recognised, values typed, the mapping returned', async () => {
+    const api = await server()
+    const res = await post(api, 'company', COMPANY_CSV, 'text/csv')
+    expectStatus(res, 200)
+    assert.equal(res.body.format, 'csv')
+    assert.deepEqual(res.body.mapping, {
+      id: 'source_id',
+      Name: 'account_name',
+      Website: 'domain',
+      Country: 'country',
+      Employees: 'employee_count (integer)',
+      Founded: 'founded_year (year)',
+      Industry: 'industry',
+    })
+    assert.deepEqual([res.body.read, res.body.inserted, res.body.rejected], [4, 3, 1])
+    assert.equal(res.body.rejects[0].line, 3)
+    assert.deepEqual(res.body.rejects[0].problems, ['/employee_count: column "Employees": not an integer ("many")'])
+    const rows = await stored(api, 'company')
+    const initech = rows.find((r) => r.record.source_id === 'crm:3')!
+    assert.equal(initech.id, 'initech.example')
+    assert.deepEqual(
+      [initech.record.account_name, initech.record.employee_count, initech.record.founded_year],
+      ['Initech, Inc.', 1200, 1988],
+    )
+    // No domain: stored by its source_id.
+    assert.match(rows.find((r) => r.record.source_id === 'crm:4')!.id, /^[0-9a-f]{16}$/)
+  })
+
+  test('a JSON array, and gzip-compressed NDJSON, go in like NDJSON', async () => {
+    const api = await server()
+    const array = [
+      { name: 'Quantum Sensing', momentum: 70, source_id: 't:1' },
+      { name: 'Solid-State Batteries', momentum: 55, source_id: 't:2' },
+    ]
+    const a = await post(api, 'trend', JSON.stringify(array, null, 2), 'application/json')
+    expectStatus(a, 200)
+    assert.deepEqual([a.body.format, a.body.inserted, a.body.mapping], ['json', 2, null])
+    const lines = [{ name: 'Edge Robotics', momentum: 12, source_id: 't:3' }].map((r) => JSON.stringify(r)).join('\n')
+    const g = await post(api, 'trend', gzipSync(lines), 'application/gzip')
+    expectStatus(g, 200)
+    assert.deepEqual([g.body.format, g.body.inserted], ['ndjson', 1])
+    const names = (await stored(api, 'trend')).map((r) => r.record.name).sort()
+    assert.deepEqual(names, ['Edge Robotics', 'Quantum Sensing', 'Solid-State Batteries'])
+  })
+
+  test('a mapping reads numbered employment and education columns with dates (year or year-month)', async () => {
+    const api = await server()
+    const csv = [
+      'person_id;full name;job;employer;past_employer_1;past_start_1;past_end_1;past_employer_2;past_start_2;school_1;school_end_1',
+      'p-1;Ada Quill;CTO;Acme;Globex;2015;2019-06;Initech;2019-07;Ashford University;2014',
+      'p-2;Bo Reyes;Engineer;Acme;Globex;20155;;;;;',
+    ].join('\n')
+    const mapping = {
+      fields: {
+        source_id: { column: 'person_id', prefix: 'hr:' },
+        name: 'full name',
+        title: 'job',
+        'current_employer.company': 'employer',
+      },
+      employment_history: { company: 'past_employer_*', start: 'past_start_*', end: 'past_end_*' },
+      education: { school: 'school_*', end: 'school_end_*' },
+    }
+    const csvType = 'text/csv'
+    const res = await post(api, 'person', csv.replaceAll(';', ','), csvType, { mapping: JSON.stringify(mapping) })
+    expectStatus(res, 200)
+    assert.deepEqual([res.body.inserted, res.body.rejected], [1, 1])
+    assert.deepEqual(res.body.rejects[0].problems, [
+      '/employment_history/0/start: column "past_start_1": not a year or year-month ("20155")',
+    ])
+    const ada = (await stored(api, 'person')).find((p) => p.record.source_id === 'hr:p-1')!
+    assert.deepEqual(ada.record.employment_history, [
+      { company: 'Globex', start: '2015', end: '2019-06' },
+      { company: 'Initech', start: '2019-07' },
+    ])
+    assert.deepEqual(ada.record.education, [{ school: 'Ashford University', end: '2014' }])
+    assert.deepEqual(ada.record.current_employer, { company: 'Acme' })
+  })
+
+  test('a dry run validates and counts against the store, and writes nothing', async () => {
+    const api = await server()
+    const csv = 'source_id,name,momentum\nt:1,Quantum Sensing,99\nt:9,Brand New Trend,5\nt:10,Bad,lots\n'
+    const res = await post(api, 'trend', csv, 'text/csv', { dry_run: 'true' })
+    expectStatus(res, 200)
+    assert.equal(res.body.dry_run, true)
+    assert.deepEqual([res.body.inserted, res.body.updated, res.body.unchanged, res.body.rejected], [1, 1, 0, 1])
+    const names = (await stored(api, 'trend')).map((r) => r.record.name)
+    assert.ok(!names.includes('Brand New Trend'))
+    const quantum = (await stored(api, 'trend')).find((r) => r.record.source_id === 't:1')
+    assert.ok(quantum === undefined || quantum.record.momentum !== 99)
+  })
+
+  test('a body that cannot be read, or a bad mapping → 422 request.invalid', async () => {
+    const api = await server()
+    expectProblem(await post(api, 'trend', '[{"name": "x"}, {', 'application/json'), 422, 'request.invalid')
+    const bad = await post(api, 'company', COMPANY_CSV, 'text/csv', { mapping: '{"fields": {"colour": "Name"}}' })
+    expectProblem(bad, 422, 'request.invalid')
+    assert.match(bad.body.detail, /colour/)
+  })
+})
