@@ -1,13 +1,9 @@
 // TypeScript types from an OpenAPI description, as a client generates them (openapi-typescript),
 // and a finder of the parts typed `unknown` or `any`.
 import ts from 'typescript'
-import openapiTS, { astToString } from 'openapi-typescript'
+import { generatedTypes } from '../../packages/sdk/scripts/types.ts'
 
-/** The `schema.ts` openapi-typescript writes for `doc` (the SDK's packages/sdk/src/schema.ts). */
-export async function generatedTypes(doc: object): Promise<string> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return astToString(await openapiTS(structuredClone(doc) as any))
-}
+export { generatedTypes }
 
 /**
  * Each place typed `unknown` or `any` inside the components whose name passes `roots`, following
