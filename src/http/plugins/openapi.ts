@@ -9,7 +9,6 @@ import { catalogue, type ErrorCode } from '../../errors.ts'
 import { ListEnvelope } from '../../contract/common.ts'
 import { ENVELOPE_FIELDS, EXTRA_SCHEMAS, NAMED_SCHEMAS } from '../../contract/openapi-components.ts'
 import { SearchRow } from '../../contract/search.ts'
-import { OPERATION_EXAMPLES, type OperationExample } from '../../contract/examples.ts'
 
 /** Errors every credentialed route can answer (§4 preamble). */
 const COMMON_ERRORS: ErrorCode[] = [
@@ -135,8 +134,6 @@ export async function registerOpenApi(app: FastifyInstance) {
         for (const [status, r] of Object.entries(responses))
           if (/^2\d\d$/.test(status) && status !== '204' && !(r as { content?: unknown }).content)
             delete responses[status]
-        const example = OPERATION_EXAMPLES[op.operationId as string]
-        if (example) addExamples(op, example)
         const ok = responses['200'] as Record<string, unknown> | undefined
         if (config.serverTiming && ok)
           ok.headers = {
@@ -312,27 +309,4 @@ function nameComponents(doc: Json): Json {
     paths,
     components: { ...components, schemas: { Envelope: refWalk(asSwaggerWrites(ENVELOPE), byCanon), ...schemas } },
   }
-}
-
-/** An operation's example request (parameters, body) and answer. */
-function addExamples(op: Json, ex: OperationExample) {
-  for (const p of (op.parameters ?? []) as Json[]) {
-    const name = p.name as string
-    const value =
-      p.in === 'path'
-        ? ex.params?.[name]
-        : p.in === 'query'
-          ? ex.query?.[name]
-          : p.in === 'header'
-            ? ex.headers?.[name.toLowerCase()]
-            : undefined
-    if (value !== undefined) p.example = value
-  }
-  const media = ((op.requestBody as Json | undefined)?.content as Json | undefined)?.['application/json'] as
-    Json | undefined
-  if (media && ex.body !== undefined) media.examples = { example: { summary: ex.summary, value: ex.body } }
-  const answer = ((op.responses as Record<string, Json>)[String(ex.status)]?.content as Json | undefined)?.[
-    'application/json'
-  ] as Json | undefined
-  if (answer && ex.answer !== undefined) answer.examples = { example: { summary: ex.summary, value: ex.answer } }
 }
