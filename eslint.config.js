@@ -3,7 +3,18 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'data/', 'dist/', 'dashboard/dist/', 'bench/results/', 'coverage/', '.tmp/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'data/',
+      'dist/',
+      'packages/sdk/dist/',
+      'dashboard/dist/',
+      'bench/results/',
+      'coverage/',
+      '.tmp/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -61,6 +61,7 @@ export interface FuzzRequest {
 }
 
 interface OpenApiDoc {
+  components?: { schemas?: Record<string, unknown> }
   paths: Record<
     string,
     Record<
@@ -70,7 +71,18 @@ interface OpenApiDoc {
   >
 }
 
-export function operationsOf(doc: OpenApiDoc): Operation[] {
+/** The description with every `$ref` to a named component replaced by the component (none is recursive). */
+function inlineRefs<T>(node: T, schemas: Record<string, unknown>): T {
+  if (Array.isArray(node)) return node.map((n) => inlineRefs(n, schemas)) as T
+  if (!node || typeof node !== 'object') return node
+  const ref = (node as { $ref?: unknown }).$ref
+  if (typeof ref === 'string' && ref.startsWith('#/components/schemas/'))
+    return inlineRefs(schemas[ref.slice('#/components/schemas/'.length)] as T, schemas)
+  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, inlineRefs(v, schemas)])) as T
+}
+
+export function operationsOf(described: OpenApiDoc): Operation[] {
+  const doc = { paths: inlineRefs(described.paths, described.components?.schemas ?? {}) }
   const ops: Operation[] = []
   for (const [path, methods] of Object.entries(doc.paths))
     for (const [method, op] of Object.entries(methods)) {

@@ -279,7 +279,10 @@ describe('page and offset on cursor routes (§7)', () => {
     for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, OpenApiOp>>))
       for (const [method, op] of Object.entries(ops)) {
         const inQuery = (op.parameters ?? []).some((x) => x.in === 'query' && x.name === 'cursor')
-        const inBody = Boolean(op.requestBody?.content?.['application/json']?.schema?.properties?.cursor)
+        // Request bodies are named components ($ref) in the description.
+        const body = op.requestBody?.content?.['application/json']?.schema as { $ref?: string } | undefined
+        const named = body?.$ref ? doc.components.schemas[body.$ref.replace('#/components/schemas/', '')] : body
+        const inBody = Boolean((named as { properties?: { cursor?: unknown } } | undefined)?.properties?.cursor)
         if (!inQuery && !inBody) continue
         const pattern = new RegExp(`^${method.toUpperCase()} ${path.replace(/\{[^}]+\}/g, '[^/]+')}$`)
         assert.ok(

@@ -4,8 +4,11 @@
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance, RouteOptions } from 'fastify'
+import { Type } from 'typebox'
 import { catalogue, type ErrorCode } from '../../errors.ts'
-import { Problem } from '../../contract/common.ts'
+import { ListEnvelope } from '../../contract/common.ts'
+import { ENVELOPE_FIELDS, EXTRA_SCHEMAS, NAMED_SCHEMAS } from '../../contract/openapi-components.ts'
+import { SearchRow } from '../../contract/search.ts'
 
 /** Errors every credentialed route can answer (§4 preamble). */
 const COMMON_ERRORS: ErrorCode[] = [
@@ -56,13 +59,14 @@ export async function registerOpenApi(app: FastifyInstance) {
       openapi: '3.1.0',
       info: {
         title: 'Data Platform API',
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
         version: '1.0.0',
         description:
           'Search, look-alikes, record lookup, relationships and org charts over a graph of companies and people plus seven document corpora; asynchronous agent runs; credits, keys, lists and feedback. Authenticate with `X-API-Key` (server side only). Errors are `application/problem+json`; branch on `code` (see /docs/errors).',
       },
+      servers: [{ url: '/', description: 'This server (clients set their own base URL)' }],
       components: {
         securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
-        schemas: { Problem: Problem as unknown as Record<string, unknown> },
       },
     },
     transform: ({ schema, url, route }) => {
@@ -121,6 +125,15 @@ export async function registerOpenApi(app: FastifyInstance) {
             content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
           }
         }
+        for (const status of ['429', '503', '504']) {
+          const r = responses[status] as Record<string, unknown> | undefined
+          if (r) r.headers = { ...(r.headers as object | undefined), 'Retry-After': RETRY_AFTER }
+        }
+        // A route without a success schema never answers 2xx (the export routes: 404; the filter
+        // route without a name: 422): @fastify/swagger's placeholder 200 is not declared.
+        for (const [status, r] of Object.entries(responses))
+          if (/^2\d\d$/.test(status) && status !== '204' && !(r as { content?: unknown }).content)
+            delete responses[status]
         const ok = responses['200'] as Record<string, unknown> | undefined
         if (config.serverTiming && ok)
           ok.headers = {
@@ -130,17 +143,18 @@ export async function registerOpenApi(app: FastifyInstance) {
         op.responses = responses
       }
     }
-    return doc
+    return nameComponents(doc)
   }
+  // Routes are fixed once the app is ready: the description is built once.
+  let built: Record<string, unknown> | null = null
+  const description = () => (built ??= complete(structuredClone(app.swagger() as unknown as Record<string, unknown>)))
 
-  app.get('/openapi.json', { config: { meta: false } }, async () =>
-    complete(structuredClone(app.swagger() as unknown as Record<string, unknown>)),
-  )
+  app.get('/openapi.json', { config: { meta: false } }, async () => description())
 
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     uiConfig: { docExpansion: 'list', deepLinking: true },
-    transformSpecification: (spec) => complete(structuredClone(spec as Record<string, unknown>)),
+    transformSpecification: () => structuredClone(description()),
     transformSpecificationClone: false,
   })
 
@@ -155,5 +169,144 @@ export async function registerOpenApi(app: FastifyInstance) {
           billed: config.billed === true,
         }
       }),
+  }
+}
+
+const RETRY_AFTER = {
+  description: 'Seconds to wait before retrying (RFC 9110 §10.2.3)',
+  schema: { type: 'integer', minimum: 1 },
+}
+
+type Json = Record<string, unknown>
+const SCHEMA_REF = '#/components/schemas/'
+
+/** JSON with sorted keys: two schemas with one content have one text. */
+function canon(x: unknown): string {
+  return JSON.stringify(x, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Json).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  )
+}
+
+/** Every subschema equal to a named one becomes a $ref to it (examples are left as they are). */
+function refWalk(node: unknown, byCanon: Map<string, string>, self?: string): unknown {
+  if (Array.isArray(node)) return node.map((n) => refWalk(n, byCanon, self))
+  if (!node || typeof node !== 'object') return node
+  const name = byCanon.get(canon(node))
+  if (name && name !== self) return { $ref: SCHEMA_REF + name }
+  return Object.fromEntries(
+    Object.entries(node as Json).map(([k, v]) => [
+      k,
+      k === 'examples' || k === 'example' ? v : refWalk(v, byCanon, self),
+    ]),
+  )
+}
+
+/** An enum of strings says its type (`type: string`): generated clients type it instead of `unknown`. */
+function withEnumType(v: Json): Json {
+  const e = v.enum
+  return Array.isArray(e) && !('type' in v) && e.every((x) => typeof x === 'string') ? { type: 'string', ...v } : v
+}
+
+/** Every enum of strings in the description says `type: string`. */
+const typedEnums = (node: unknown): unknown =>
+  JSON.parse(JSON.stringify(node), (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? withEnumType(v as Json) : v,
+  )
+
+/** A schema as @fastify/swagger prints it: `const: x` is `enum: [x]`, `patternProperties: {'^.*$': s}` is `additionalProperties: s`. */
+function asSwaggerWrites(schema: unknown): unknown {
+  return JSON.parse(JSON.stringify(schema), (_k, v: unknown) => {
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return v
+    let out = v as Json
+    out = withEnumType(out)
+    if ('const' in out) {
+      const { const: c, ...rest } = out
+      out = { ...rest, enum: [c] }
+    }
+    const pp = out.patternProperties as Json | undefined
+    if (pp && Object.keys(pp).length === 1 && '^.*$' in pp) {
+      const { patternProperties: _pp, ...rest } = out
+      out = { ...rest, additionalProperties: pp['^.*$'] }
+    }
+    return out
+  })
+}
+
+const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
+const ENVELOPE = (() => {
+  const e = JSON.parse(JSON.stringify(ListEnvelope(Type.Object({})))) as Json & {
+    properties: Json
+    required: string[]
+  }
+  delete e.properties.results
+  delete e.additionalProperties
+  return {
+    ...e,
+    description:
+      'The list envelope (§2.2): every field always present; has_more is true exactly when next_cursor is set',
+    required: e.required.filter((r) => r !== 'results'),
+  }
+})()
+
+/**
+ * Named components (issue 29): the shapes of openapi-components.ts wherever a route repeats them,
+ * the filters and rows the runtime schema leaves open typed per category, and every request body
+ * and success answer under the operation's name (`SearchRecordsRequest`, `SearchRecordsResponse`).
+ * List answers are the `Envelope` plus their own `results`.
+ */
+function nameComponents(doc: Json): Json {
+  const named = NAMED_SCHEMAS.map(([n, s]): [string, Json] => [n, asSwaggerWrites(s) as Json])
+  const byCanon = new Map<string, string>()
+  for (const [n, s] of named) if (!byCanon.has(canon(s))) byCanon.set(canon(s), n)
+  byCanon.set(canon(asSwaggerWrites(SearchRow)), 'SearchRow')
+  const schemas: Json = {}
+  for (const [n, s] of named) schemas[n] = refWalk(s, byCanon, n)
+  for (const [n, s] of EXTRA_SCHEMAS) schemas[n] = refWalk(asSwaggerWrites(s), byCanon, n)
+  // The runtime bodies keep `filters` open (each category's set is checked in the domain); the description types them.
+  ;(schemas.SearchRequest as { properties: Json }).properties.filters = { $ref: SCHEMA_REF + 'SearchFilters' }
+  ;(schemas.SimilarRequest as { properties: Json }).properties.filters = { $ref: SCHEMA_REF + 'CompanyPersonFilters' }
+
+  const paths = refWalk(typedEnums(doc.paths), byCanon) as Record<string, Record<string, Json>>
+  const hoist = (content: Json | undefined, name: string) => {
+    const media = content?.['application/json'] as Json | undefined
+    const schema = media?.schema as Json | undefined
+    if (!media || !schema || '$ref' in schema) return
+    const envelope = ENVELOPE_FIELDS.every((f) => f in ((schema.properties as Json | undefined) ?? {}))
+    if (envelope) {
+      const props = { ...(schema.properties as Json) }
+      for (const f of ENVELOPE_FIELDS) delete props[f]
+      const own = Object.keys(props)
+      schemas[name] = {
+        allOf: [
+          { $ref: SCHEMA_REF + 'Envelope' },
+          {
+            type: 'object',
+            required: ((schema.required as string[] | undefined) ?? []).filter((r) => own.includes(r)),
+            properties: props,
+          },
+        ],
+      }
+    } else schemas[name] = schema
+    media.schema = { $ref: SCHEMA_REF + name }
+  }
+  for (const ops of Object.values(paths))
+    for (const op of Object.values(ops)) {
+      const id = pascal(op.operationId as string)
+      hoist((op.requestBody as Json | undefined)?.content as Json | undefined, `${id}Request`)
+      const responses = op.responses as Record<string, Json>
+      const ok = Object.keys(responses).filter((s) => /^2\d\d$/.test(s))
+      for (const s of Object.keys(responses))
+        hoist(
+          responses[s]!.content as Json | undefined,
+          ok.length === 1 && s === ok[0] ? `${id}Response` : `${id}Response${s}`,
+        )
+    }
+  const components = (doc.components ?? {}) as Json
+  return {
+    ...doc,
+    paths,
+    components: { ...components, schemas: { Envelope: refWalk(asSwaggerWrites(ENVELOPE), byCanon), ...schemas } },
   }
 }
