@@ -22,6 +22,7 @@ import * as m0017 from './migrations/0017_snapshot_deflated.ts'
 import * as m0018 from './migrations/0018_write_admitted_charges.ts'
 import * as m0019 from './migrations/0019_charge_without_subtransaction.ts'
 import * as m0020 from './migrations/0020_one_money_path.ts'
+import * as m0027 from './migrations/0027_domain_not_a_name.ts'
 
 const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0018_write_admitted_charges': m0018,
   '0019_charge_without_subtransaction': m0019,
   '0020_one_money_path': m0020,
+  '0027_domain_not_a_name': m0027,
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
