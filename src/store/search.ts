@@ -194,10 +194,7 @@ export async function documentFrequencies(
     (l, i) =>
       sql`(select count(*) from ${t.from} where ${sql.ref(`${t.alias}.tsv`)} @@ ${`'${l}'`}::tsquery${slice})::int as ${sql.ref(`f${i}`)}`,
   )
-  if (q.withTotal)
-    cols.push(
-      sql`(select count(*) from ${t.from} where true${slice})::int as ${sql.ref('n')}`,
-    )
+  if (q.withTotal) cols.push(sql`(select count(*) from ${t.from} where true${slice})::int as ${sql.ref('n')}`)
   if (cols.length === 0) return { df: new Map(), total: null }
   const r = await sql<Record<string, number>>`select ${sql.join(cols)}`.execute(db)
   const row = r.rows[0] ?? {}
