@@ -95,3 +95,36 @@ export function tsqueryText(terms: readonly string[], match: 'all' | 'any'): str
   if (lexemes.size === 0) return null
   return [...lexemes].map((l) => `'${l}'`).join(match === 'all' ? ' & ' : ' | ')
 }
+
+/** The distinct lexemes of search terms, in order (tsqueryText's lexemes). */
+export function termLexemes(terms: readonly string[]): string[] {
+  const lexemes = new Set<string>()
+  for (const term of terms) {
+    const word = term.toLowerCase().match(WORD)?.join('') ?? ''
+    const lexeme = word === '' ? null : lexemeOf(word)
+    if (lexeme !== null) lexemes.add(lexeme)
+  }
+  return [...lexemes]
+}
+
+/**
+ * `phraseto_tsquery('english', text)` as tsquery text (`'cloud' <-> 'payment' <2> 'platform'`):
+ * the text's lexemes in order, each at its distance from the one before (a stop word between two
+ * words keeps its place, as in the indexed vector). Null below two lexemes: one word is no phrase.
+ */
+export function phraseTsqueryText(text: string): string | null {
+  const parts: string[] = []
+  let position = 0
+  let last = 0
+  WORD.lastIndex = 0
+  const lower = text.toLowerCase()
+  for (let m = WORD.exec(lower); m !== null && parts.length < 32; m = WORD.exec(lower)) {
+    position++
+    const lexeme = lexemeOf(m[0])
+    if (lexeme === null) continue
+    if (parts.length === 0) parts.push(`'${lexeme}'`)
+    else parts.push(`<${position - last > 1 ? position - last : '-'}> '${lexeme}'`)
+    last = position
+  }
+  return parts.length >= 2 ? parts.join(' ') : null
+}

@@ -72,6 +72,25 @@ export async function countMatches(
   return { count: Math.min(n, q.cap), capped: n > q.cap }
 }
 
+/**
+ * The number of records passing `where`, estimated from a Bernoulli sample of `percent` % of the
+ * table's rows (a fixed seed, so one question gets one estimate while the data stays the same):
+ * the sampled matches scaled up. At 100 % it is the exact count.
+ */
+export async function sampledCount(
+  db: Db,
+  q: { table: SearchTable; category: string | null; where: RawBuilder<unknown>; percent: number },
+): Promise<number> {
+  const t = from(q.table)
+  const percent = Math.min(100, Math.max(0.01, q.percent))
+  const r = await sql<{
+    n: number
+  }>`select count(*)::int as n from ${t.from} tablesample bernoulli (${sql.lit(Number(percent.toFixed(4)))}) repeatable (27) where ${baseWhere(q)}`.execute(
+    db,
+  )
+  return Math.round((Number(r.rows[0]?.n ?? 0) * 100) / percent)
+}
+
 export async function pageRows(
   db: Db,
   q: PageQuery,
@@ -94,6 +113,48 @@ function tsquery(terms: string[], match: TextMatch) {
   return text === null ? null : sql`${text}::tsquery`
 }
 
+/**
+ * How a text list is ranked (docs/search.md, "Ranking"): BM25's term rarity over the weighted
+ * vector, the query as a phrase, the query as a name.
+ */
+export interface TextRanking {
+  /** Each query lexeme's inverse document frequency in the category (termRarity). */
+  idf: Map<string, number>
+  /** The query as a phrase (retrieval/fulltext.ts phraseTsqueryText): records holding it rank up. */
+  phrase: string | null
+  /** The query as a normalised name (name_norm): a record of exactly that name or title ranks first. */
+  name: string | null
+}
+
+/** ts_rank of one occurrence at weight A: a lexeme's rank is scaled so that it counts 1. */
+const RANK_A = 0.6079271
+export const PHRASE_BOOST = 0.5
+export const NAME_BOOST = 1
+
+/**
+ * The score of a text candidate: Σ idf(lexeme) × ts_rank(tsv, lexeme) / RANK_A (a lexeme's weight
+ * A, B, C or D and its frequency, saturating as in ts_rank, times its rarity), plus, as shares of
+ * Σ idf, PHRASE_BOOST when the query is a phrase of the record and NAME_BOOST when the record's name
+ * is the query. Without a ranking: ts_rank_cd.
+ */
+function textScore(alias: string, tsq: RawBuilder<unknown>, ranking: TextRanking | undefined): RawBuilder<number> {
+  const tsv = sql.ref(`${alias}.tsv`)
+  if (!ranking || ranking.idf.size === 0) return sql<number>`ts_rank_cd(${tsv}, ${tsq})`
+  let total = 0
+  const parts: RawBuilder<unknown>[] = []
+  for (const [lexeme, idf] of ranking.idf) {
+    total += idf
+    parts.push(sql`${idf / RANK_A}::float8 * ts_rank(${tsv}, ${`'${lexeme}'`}::tsquery)`)
+  }
+  if (ranking.phrase)
+    parts.push(sql`(case when ${tsv} @@ ${ranking.phrase}::tsquery then ${PHRASE_BOOST * total}::float8 else 0 end)`)
+  if (ranking.name)
+    parts.push(
+      sql`(case when ${sql.ref(`${alias}.name_norm`)} = ${ranking.name} then ${NAME_BOOST * total}::float8 else 0 end)`,
+    )
+  return sql<number>`(${sql.join(parts, sql` + `)})`
+}
+
 export async function textCandidates(
   db: Db,
   q: {
@@ -103,37 +164,44 @@ export async function textCandidates(
     terms: string[]
     limit: number
     match: TextMatch
+    ranking?: TextRanking
   },
-): Promise<{ id: string; rank: number }[]> {
+): Promise<{ id: string; rank: number; name_match: boolean }[]> {
   if (q.terms.length === 0) return []
   const t = from(q.table)
   const tsq = tsquery(q.terms, q.match)
   if (tsq === null) return []
-  const r = await sql<{ id: string; rank: number }>`
-    select ${sql.ref(`${t.alias}.id`)} as id, ts_rank_cd(${sql.ref(`${t.alias}.tsv`)}, ${tsq}) as rank
+  const nameMatch = q.ranking?.name ? sql`${sql.ref(`${t.alias}.name_norm`)} = ${q.ranking.name}` : sql`false`
+  const r = await sql<{ id: string; rank: number; name_match: boolean }>`
+    select ${sql.ref(`${t.alias}.id`)} as id, ${textScore(t.alias, tsq, q.ranking)} as rank, ${nameMatch} as name_match
     from ${t.from}
     where ${baseWhere(q)} and ${sql.ref(`${t.alias}.tsv`)} @@ ${tsq}
     order by rank desc, ${sql.ref(`${t.alias}.id`)} limit ${q.limit}`.execute(db)
-  return r.rows.map((x) => ({ id: x.id, rank: Number(x.rank) }))
+  return r.rows.map((x) => ({ id: x.id, rank: Number(x.rank), name_match: Boolean(x.name_match) }))
 }
 
-/** How many records the text matches (the universe of a text search), counted up to a cap. */
-export async function countTextMatches(
+/**
+ * Document frequencies of lexemes in a table (a document category's slice): how many records hold
+ * each, one GIN lookup per lexeme, and how many records there are.
+ */
+export async function documentFrequencies(
   db: Db,
-  q: {
-    table: SearchTable
-    category: string | null
-    where: RawBuilder<unknown>
-    terms: string[]
-    cap: number
-    match: TextMatch
-  },
-) {
-  if (q.terms.length === 0) return { count: 0, capped: false }
+  q: { table: SearchTable; category: string | null; lexemes: string[]; withTotal: boolean },
+): Promise<{ df: Map<string, number>; total: number | null }> {
   const t = from(q.table)
-  const tsq = tsquery(q.terms, q.match)
-  if (tsq === null) return { count: 0, capped: false }
-  return countMatches(db, { ...q, where: and([q.where, sql`${sql.ref(`${t.alias}.tsv`)} @@ ${tsq}`]) })
+  const slice = q.table === 'documents' ? sql` and ${sql.ref(`${t.alias}.category`)} = ${q.category}` : sql``
+  const cols = q.lexemes.map(
+    (l, i) =>
+      sql`(select count(*) from ${t.from} where ${sql.ref(`${t.alias}.tsv`)} @@ ${`'${l}'`}::tsquery${slice})::int as ${sql.ref(`f${i}`)}`,
+  )
+  if (q.withTotal) cols.push(sql`(select count(*) from ${t.from} where true${slice})::int as ${sql.ref('n')}`)
+  if (cols.length === 0) return { df: new Map(), total: null }
+  const r = await sql<Record<string, number>>`select ${sql.join(cols)}`.execute(db)
+  const row = r.rows[0] ?? {}
+  return {
+    df: new Map(q.lexemes.map((l, i) => [l, Number(row[`f${i}`] ?? 0)])),
+    total: q.withTotal ? Number(row.n ?? 0) : null,
+  }
 }
 
 /** ids and vector keys of the records passing the filters, when there are at most `max` of them. */

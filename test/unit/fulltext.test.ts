@@ -10,7 +10,13 @@ import pg from 'pg'
 import { createDemoCorpus } from '../../src/corpus/demo/index.ts'
 import { prepareRecord, type IngestCategory } from '../../src/domain/corpus/prepare.ts'
 import { recordTexts } from '../../src/domain/corpus/rows.ts'
-import { lexemeOf, tsqueryText, weightedTsvector } from '../../src/retrieval/fulltext.ts'
+import {
+  lexemeOf,
+  phraseTsqueryText,
+  termLexemes,
+  tsqueryText,
+  weightedTsvector,
+} from '../../src/retrieval/fulltext.ts'
 
 type Query = (text: string, params: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>
 const stores: { name: string; query: Query; close: () => Promise<void> }[] = []
@@ -104,5 +110,30 @@ describe('full-text analysis in the process = PostgreSQL english', () => {
     assert.equal(tsqueryText(['e-mail'], 'any'), "'email'")
     assert.equal(tsqueryText(['the', 'of'], 'any'), null)
     assert.equal(tsqueryText(['B2B'], 'any'), "'b2b'")
+    assert.deepEqual(termLexemes(['Payments', 'the', 'payment', 'cloud']), ['payment', 'cloud'])
+  })
+
+  test('a phrase query is what phraseto_tsquery gives: lexemes in order, stop words keep their distance', async () => {
+    const phrases = [
+      'Attention Is All You Need',
+      'cloud payments platform',
+      'the cat of the dog runs',
+      'Learning to rank with B2B data',
+      'A method of the one',
+    ]
+    for (const store of stores) {
+      for (const text of phrases) {
+        const r = await store.query(`select phraseto_tsquery('english', $1)::text as q`, [text])
+        const expected = String(r.rows[0]!.q)
+        // One lexeme is no phrase here (the term itself ranks it).
+        assert.equal(phraseTsqueryText(text), expected.includes('<') ? expected : null, `${store.name}: ${text}`)
+      }
+      // And a record holding the words in that order matches it.
+      const m = await store.query(`select to_tsvector('english', $1) @@ $2::tsquery as m`, [
+        'we study the cat of the dog runs daily',
+        phraseTsqueryText('the cat of the dog runs'),
+      ])
+      assert.equal(m.rows[0]!.m, true)
+    }
   })
 })

@@ -54,7 +54,8 @@ function textsOf(category: EntityCategory, r: StoredRecord): Omit<RecordTexts, '
   switch (category) {
     case 'company':
       return {
-        a: text(r.account_name, r.legal_name, r.domain),
+        // The domain is no name: at weight C, so every `.ai` domain does not match "ai" as a name would.
+        a: text(r.account_name, r.legal_name),
         b: text(
           r.industry,
           r.sub_industry,
@@ -65,6 +66,7 @@ function textsOf(category: EntityCategory, r: StoredRecord): Omit<RecordTexts, '
           names(r.products),
         ),
         c: text(
+          r.domain,
           r.short_description,
           r.description,
           objs(r.products).map((p) => str(p.description)),

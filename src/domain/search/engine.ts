@@ -7,6 +7,7 @@ import { CATEGORY_SOURCE_CORPUS } from '../../contract/coverage.ts'
 import type { EntityCategory } from '../../contract/records.ts'
 import { ApiError, DependencyError } from '../../errors.ts'
 import { tokenize } from '../../retrieval/embedder/tokenize.ts'
+import { phraseTsqueryText, termLexemes, tsqueryText } from '../../retrieval/fulltext.ts'
 import { EmbeddingProviderError, isZeroVector } from '../../retrieval/embedder/index.ts'
 import { EXACT_SCAN_MAX_CANDIDATES } from '../../retrieval/vector-index.ts'
 import { findCorpusStates } from '../../store/corpus.ts'
@@ -44,8 +45,48 @@ export const TABLE: Record<EntityCategory, q.SearchTable> = {
 }
 const ALIAS: Record<q.SearchTable, string> = { companies: 'c', persons: 'p', documents: 'd' }
 
-/** Counts stop here: a total at the cap is an estimate (total_is_estimate, universe_is_exact false). */
+/**
+ * Counts are exact up to here; past it, `total` is an estimate from a sample of the table
+ * (countOrEstimate; total_is_estimate, universe_is_exact false).
+ */
 export const COUNT_CAP = 10_000
+/**
+ * Rows of the table the estimate past the cap reads (a Bernoulli sample of this many rows of the
+ * table on average, the whole table when it is smaller). A count past the cap is ≥ 10,001 records,
+ * so the sample holds ≥ 10,001 × 30,000 / N of them: ≥ 300 (a relative standard error ≤ 6 %) on a
+ * table of a million rows.
+ */
+export const ESTIMATE_SAMPLE_ROWS = 30_000
+
+/** How many rows a category's table holds, from the corpora's states (kept at ingest). */
+async function tableRows(deps: Deps, category: EntityCategory): Promise<number | null> {
+  const table = TABLE[category]
+  const corpora = new Set(
+    (Object.keys(TABLE) as EntityCategory[]).filter((c) => TABLE[c] === table).map((c) => CATEGORY_SOURCE_CORPUS[c]),
+  )
+  const states = (await corpusStates(deps)).filter((st) => corpora.has(st.corpus as never))
+  if (states.length === 0) return null
+  return states.reduce((n, st) => n + Number(st.record_count ?? 0), 0)
+}
+
+/**
+ * The records passing `where`: counted exactly up to COUNT_CAP; past it, estimated from a sample
+ * of the table (ESTIMATE_SAMPLE_ROWS), never less than the cap + 1 the count saw.
+ */
+export async function countOrEstimate(
+  deps: Deps,
+  category: EntityCategory,
+  args: { where: RawBuilder<unknown> },
+): Promise<{ count: number; estimated: boolean }> {
+  const table = TABLE[category]
+  const scope = { table, category: table === 'documents' ? category : null, where: args.where }
+  const counted = await q.countMatches(deps.db, { ...scope, cap: COUNT_CAP })
+  if (!counted.capped) return { count: counted.count, estimated: false }
+  const rows = await tableRows(deps, category)
+  const percent = rows && rows > 0 ? (100 * ESTIMATE_SAMPLE_ROWS) / rows : 10
+  const sampled = await q.sampledCount(deps.db, { ...scope, percent })
+  return { count: Math.max(COUNT_CAP + 1, sampled), estimated: true }
+}
 /** Candidates each retriever contributes to the fused ranking of a text search. */
 export const POOL = 1000
 export const DEEP_POOL = 2000
@@ -371,6 +412,48 @@ export function fuse(lists: { hits: Hit[]; weight: number }[]): Hit[] {
 }
 
 /**
+ * How sure a ranked list is of its head: how far its first score stands above its tenth (or its
+ * last), 0 (flat) … 1. A lexical list whose first record holds every rare word is sure; a vector
+ * list whose neighbours all sit near one cosine is not.
+ */
+export function sureness(hits: Hit[]): number {
+  const first = hits[0]?.score ?? 0
+  if (hits.length < 2 || first <= 0) return hits.length === 1 ? 1 : 0
+  const tenth = hits[Math.min(9, hits.length - 1)]!.score
+  return Math.min(1, Math.max(0, (first - tenth) / first))
+}
+
+/** The least weight a list keeps in the fusion however flat it is. */
+export const FUSION_FLOOR = 0.25
+
+/**
+ * Score fusion weighted by how sure each list is: a record's fused score is Σ over lists of
+ * weight × (FUSION_FLOOR + sureness) × its score / the list's best score. A clear lexical match
+ * keeps its place against a flat list of near neighbours; a flat lexical list (common words)
+ * leaves the order to meaning. `pinned` records (the query is their name) come first, scored 1.
+ * Scores scaled to 0..1.
+ */
+export function fuseBySureness(lists: { hits: Hit[]; weight: number }[], pinned: Set<string> = new Set()): Hit[] {
+  const scores = new Map<string, number>()
+  let max = 0
+  for (const l of lists) {
+    const best = l.hits[0]?.score ?? 0
+    if (best <= 0) continue
+    const w = l.weight * (FUSION_FLOOR + sureness(l.hits))
+    max += w
+    for (const h of l.hits) scores.set(h.id, (scores.get(h.id) ?? 0) + (w * Math.max(h.score, 0)) / best)
+  }
+  return [...scores.entries()]
+    .map(([id, s]) => ({
+      id,
+      score: pinned.has(id) ? 1 : Math.round((s / (max || 1)) * 10_000) / 10_000,
+      pin: pinned.has(id),
+    }))
+    .sort((a, b) => Number(b.pin) - Number(a.pin) || b.score - a.score || (a.id < b.id ? -1 : 1))
+    .map(({ id, score }) => ({ id, score }))
+}
+
+/**
  * The query's vector; null when no word is known (zero vector). The embeddings provider
  * (DSP_EMBEDDINGS_PROVIDER=openai) down or refusing after its retries gives `unavailable`: the
  * search goes on by its words only and says so (degradation vector_search_unavailable).
@@ -439,7 +522,7 @@ export async function retrieve(deps: Deps, plan: RetrievalPlan, offset: number, 
       : [sql`array_position(${list}::text[], p.company_domain)`, ...defaultOrder('person')]
     const [rows, count] = await Promise.all([
       q.pageRows(deps.db, { table, category: null, where, orderBy: order, limit, offset }),
-      q.countMatches(deps.db, { table, category: null, where, cap: COUNT_CAP }),
+      countOrEstimate(deps, plan.category, { where }),
     ])
     const hits = rows.map((r) => {
       const employer = (r.record as { current_employer?: { domain?: string } | null }).current_employer?.domain ?? ''
@@ -449,7 +532,7 @@ export async function retrieve(deps: Deps, plan: RetrievalPlan, offset: number, 
     return {
       hits,
       total: count.count,
-      total_is_estimate: count.capped,
+      total_is_estimate: count.estimated,
       pool_truncated: false,
       reachable: count.count,
       vector_used: companies.vector_used,
@@ -489,12 +572,12 @@ export async function retrieve(deps: Deps, plan: RetrievalPlan, offset: number, 
 
   const [rows, count] = await Promise.all([
     q.pageRows(deps.db, { table, category: docCategory, where, orderBy: orderBy(deps, plan), limit, offset }),
-    q.countMatches(deps.db, { table, category: docCategory, where, cap: COUNT_CAP }),
+    countOrEstimate(deps, plan.category, { where }),
   ])
   return {
     hits: rows.map((r) => ({ id: r.id, score: 1 })),
     total: count.count,
-    total_is_estimate: count.capped,
+    total_is_estimate: count.estimated,
     pool_truncated: false,
     reachable: count.count,
     vector_used: false,
@@ -506,17 +589,70 @@ export async function retrieve(deps: Deps, plan: RetrievalPlan, offset: number, 
  * Below this many records carrying every word, a record with any of them is a candidate too.
  * Requiring all words first keeps the ranking to the records that fit the words best: on the
  * medium corpus "cloud payments platform" is 429 companies with all three words against 47,467
- * with any (ranking those took half a second). Fewer than a few pages of them: any word counts.
+ * with any (ranking those took half a second). Fewer than a few pages of them: any word counts,
+ * unless a record's name or title is the query itself: then the words named it, and the all-words
+ * list (a handful of records, ≈ 1 ms) is the answer instead of a ranking of every record holding
+ * any of the words (≈ 165 ms for a paper title on the real-data corpus).
  */
 export const MIN_ALL_WORDS_MATCHES = 100
 
+/** BM25's inverse document frequency: ln(1 + (N − df + 0.5) / (df + 0.5)). */
+export function idfOf(total: number, df: number): number {
+  return Math.log(1 + (Math.max(total - df, 0) + 0.5) / (df + 0.5))
+}
+
+// Document frequencies change only when an ingest commits: kept per server until the corpus's
+// state says it changed (corpus_state.updated_at and record_count), up to a bound.
+const RARITY_CACHE_MAX = 200_000
+
+/** The rarity (idf) of each lexeme of the words in a category, from its own records (cached). */
+export async function termRarity(
+  deps: Deps,
+  category: EntityCategory,
+  lexemes: string[],
+): Promise<Map<string, number>> {
+  const table = TABLE[category]
+  const states = await corpusStates(deps)
+  const state = states.find((st) => st.corpus === CATEGORY_SOURCE_CORPUS[category])
+  const generation = state ? `${new Date(state.updated_at as unknown as string).getTime()}/${state.record_count}` : '0'
+  const caches = deps.searchCaches
+  if (caches.rarity.generation.get(category) !== generation) {
+    caches.rarity.generation.set(category, generation)
+    for (const key of caches.rarity.df.keys()) if (key.startsWith(`${category}\u0000`)) caches.rarity.df.delete(key)
+    caches.rarity.total.delete(category)
+  }
+  const missing = lexemes.filter((l) => !caches.rarity.df.has(`${category}\u0000${l}`))
+  const needTotal = !caches.rarity.total.has(category)
+  if (missing.length || needTotal) {
+    const got = await q.documentFrequencies(deps.db, {
+      table,
+      category: table === 'documents' ? category : null,
+      lexemes: missing,
+      withTotal: needTotal,
+    })
+    if (caches.rarity.df.size + missing.length > RARITY_CACHE_MAX) caches.rarity.df.clear()
+    for (const [l, df] of got.df) caches.rarity.df.set(`${category}\u0000${l}`, df)
+    if (got.total !== null) caches.rarity.total.set(category, got.total)
+  }
+  const total = caches.rarity.total.get(category) ?? 0
+  return new Map(lexemes.map((l) => [l, idfOf(total, caches.rarity.df.get(`${category}\u0000${l}`) ?? 0)]))
+}
+
 async function textSide(
   deps: Deps,
-  args: { table: q.SearchTable; category: string | null; where: RawBuilder<unknown>; terms: string[]; limit: number },
+  args: {
+    table: q.SearchTable
+    category: string | null
+    where: RawBuilder<unknown>
+    terms: string[]
+    limit: number
+    ranking: q.TextRanking
+  },
 ) {
   if (args.terms.length > 1) {
     const all = await q.textCandidates(deps.db, { ...args, match: 'all' })
-    if (all.length >= Math.min(MIN_ALL_WORDS_MATCHES, args.limit)) return { rows: all, match: 'all' as const }
+    if (all.length >= Math.min(MIN_ALL_WORDS_MATCHES, args.limit) || all.some((r) => r.name_match))
+      return { rows: all, match: 'all' as const }
   }
   return { rows: await q.textCandidates(deps.db, { ...args, match: 'any' }), match: 'any' as const }
 }
@@ -541,7 +677,16 @@ async function retrieveFused(
 ): Promise<Retrieved> {
   const table = TABLE[plan.category]
   const docCategory = table === 'documents' ? plan.category : null
-  const texting = textSide(deps, { table, category: docCategory, where, terms, limit: pool })
+  // The rarity of the words and their forms as a phrase and a name (docs/search.md, "Ranking").
+  const lexemes = termLexemes([...terms, ...plan.expansions])
+  const idf = await termRarity(deps, plan.category, lexemes)
+  const queryLexemes = new Set(termLexemes(terms))
+  const ranking: q.TextRanking = {
+    idf: new Map([...idf].filter(([l]) => queryLexemes.has(l))),
+    phrase: plan.semantic_query ? phraseTsqueryText(plan.semantic_query) : null,
+    name: plan.semantic_query ? normaliseName(plan.semantic_query) : null,
+  }
+  const texting = textSide(deps, { table, category: docCategory, where, terms, limit: pool, ranking })
   // Expansions are alternatives (synonyms): any of them.
   const expanding = plan.expansions.length
     ? q.textCandidates(deps.db, {
@@ -551,6 +696,7 @@ async function retrieveFused(
         terms: plan.expansions,
         limit: pool,
         match: 'any',
+        ranking: { idf: new Map([...idf].filter(([l]) => !queryLexemes.has(l))), phrase: null, name: null },
       })
     : Promise.resolve([])
   // Awaited below; a failure meanwhile is not an unhandled rejection.
@@ -566,31 +712,33 @@ async function retrieveFused(
   const [textMatch, expanded, embedded] = await Promise.all([texting, expanding, embedding])
   const vector = embedded.hits
   const text = textMatch.rows
-  const fused = fuse([
-    { hits: text.map((t) => ({ id: t.id, score: t.rank })), weight: 1 },
-    { hits: vector, weight: 1 },
-    { hits: expanded.map((t) => ({ id: t.id, score: t.rank })), weight: 0.5 },
-  ])
+  const fused = fuseBySureness(
+    [
+      { hits: text.map((t) => ({ id: t.id, score: t.rank })), weight: 1 },
+      { hits: vector, weight: 1 },
+      { hits: expanded.map((t) => ({ id: t.id, score: t.rank })), weight: 0.5 },
+    ],
+    new Set(text.filter((t) => t.name_match).map((t) => t.id)),
+  )
   const textCapped = text.length >= pool
   let total = fused.length
   let estimate = false
   if (textCapped) {
-    const counted = await q.countTextMatches(deps.db, {
-      table,
-      category: docCategory,
-      where,
-      terms,
-      cap: COUNT_CAP,
-      match: textMatch.match,
-    })
+    // The text's matches (exact up to the cap, else estimated) and the vector's others.
+    const tsq = tsqueryText(terms, textMatch.match)
+    const counted = tsq
+      ? await countOrEstimate(deps, plan.category, {
+          where: q.and([where, sql`${sql.ref(`${ALIAS[table]}.tsv`)} @@ ${tsq}::tsquery`]),
+        })
+      : { count: 0, estimated: false }
     const fromText = new Set(text.map((t) => t.id))
     total = Math.max(total, counted.count + fused.filter((h) => !fromText.has(h.id)).length)
     estimate = true
   }
   return {
     hits: fused,
-    total: Math.min(total, COUNT_CAP),
-    total_is_estimate: estimate || total >= COUNT_CAP,
+    total,
+    total_is_estimate: estimate,
     pool_truncated: textCapped,
     reachable: fused.length,
     vector_used: vector.length > 0,
@@ -664,6 +812,12 @@ export class SearchCaches {
   breakerOpenUntil = 0
   corpusStates: { at: number; value: ReturnType<typeof findCorpusStates> } | null = null
   vocabularies: { at: number; value: Promise<Vocabularies> } | null = null
+  /** Document frequencies per category and lexeme, and record counts, for the corpus state they were read at (termRarity). */
+  readonly rarity = {
+    generation: new Map<EntityCategory, string>(),
+    df: new Map<string, number>(),
+    total: new Map<EntityCategory, number>(),
+  }
 }
 
 export async function attributionFor(deps: Deps, category: EntityCategory) {

@@ -1,0 +1,79 @@
+// Honest counts (docs/search.md, "Counts"): up to the exact-count cap `total` is exact; past it,
+// an estimate from a sample of the table within ±20 % of the true count, with
+// total_is_estimate true and coverage.universe_is_exact false, never the cap itself. 40,000
+// companies are written straight into the store (ingesting them one by one would take minutes on
+// a shared machine); their corpus state is recounted as an ingest does.
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { sql } from 'kysely'
+import { refreshCorpusState } from '../../src/domain/corpus/coverage.ts'
+import { COUNT_CAP } from '../../src/domain/search/engine.ts'
+import { expectStatus } from '../support/http.ts'
+import { useTestServer, type TestServer } from '../support/server.ts'
+
+const server = useTestServer()
+
+// Company i is in the United States when i % 11 < 9 (32,728 of 40,000), else in Canada (7,272);
+// in Texas when i % 7 = 0 as well.
+const N = 40_000
+const US = Array.from({ length: N }, (_, i) => i).filter((i) => i % 11 < 9)
+const TEXAS = US.filter((i) => i % 7 === 0)
+
+async function seed(api: TestServer) {
+  const db = api.app.deps.db
+  await sql`insert into companies (id, domain, name, name_norm, country, state, record, record_hash, tsv, updated_at)
+    select 'count' || i || '.example', 'count' || i || '.example', 'Count ' || i, 'count ' || i,
+      case when i % 11 < 9 then 'United States' else 'Canada' end,
+      case when i % 11 < 9 and i % 7 = 0 then 'Texas' end,
+      jsonb_build_object('account_name', 'Count ' || i, 'domain', 'count' || i || '.example',
+        'country', case when i % 11 < 9 then 'United States' else 'Canada' end),
+      md5(i::text), to_tsvector('english', 'Count ' || i || ' widgets'), now()
+    from generate_series(0, ${N - 1}) i`.execute(db)
+  await refreshCorpusState(db, 'company', { asOf: new Date(), now: new Date(), recount: true, model: null })
+}
+
+describe('search counts', () => {
+  let ready: Promise<void> | null = null
+  async function search(body: Record<string, unknown>) {
+    const api = await server()
+    await (ready ??= seed(api))
+    const { key } = await api.admin.workspaceWithKey()
+    const res = await api.post('/v1/search', { key, body: { mode: 'fast', category: 'company', limit: 5, ...body } })
+    expectStatus(res, 200)
+    return res.body
+  }
+
+  test('past the cap, total is an estimate within ±20 % of the true count, said to be one', async () => {
+    const body = await search({ filters: { geo: { include: [{ value: 'United States', level: 'country' }] } } })
+    assert.ok(US.length > COUNT_CAP)
+    assert.notEqual(body.total, COUNT_CAP)
+    assert.ok(Math.abs(body.total - US.length) <= 0.2 * US.length, `total ${body.total}, true ${US.length}`)
+    assert.equal(body.total_is_estimate, true)
+    assert.equal(body.coverage.universe_is_exact, false)
+    assert.equal(body.coverage.universe, body.total)
+    assert.equal(body.has_more, true)
+  })
+
+  test('the same question gets the same estimate', async () => {
+    const a = await search({ filters: { geo: { include: [{ value: 'United States', level: 'country' }] } } })
+    const b = await search({ filters: { geo: { include: [{ value: 'United States', level: 'country' }] } } })
+    assert.equal(a.total, b.total)
+  })
+
+  test('up to the cap, total is exact', async () => {
+    const texas = await search({ filters: { geo: { include: [{ value: 'Texas', level: 'state' }] } } })
+    assert.equal(texas.total, TEXAS.length)
+    assert.equal(texas.total_is_estimate, false)
+    assert.equal(texas.coverage.universe_is_exact, true)
+    const canada = await search({ filters: { geo: { include: [{ value: 'Canada', level: 'country' }] } } })
+    assert.equal(canada.total, N - US.length)
+    assert.equal(canada.total_is_estimate, false)
+  })
+
+  test('a text search matching more records than the cap estimates its total too', async () => {
+    const body = await search({ query: 'widgets' })
+    assert.ok(Math.abs(body.total - N) <= 0.2 * N, `total ${body.total}, true ${N}`)
+    assert.equal(body.total_is_estimate, true)
+    assert.equal(body.coverage.universe_is_exact, false)
+  })
+})

@@ -1,0 +1,133 @@
+// How POST /v1/search ranks words (docs/search.md, "Ranking"): term rarity (BM25's idf computed in
+// the store), an exact name or title first and by the all-words path, a phrase above scattered
+// words, fusion weighted by how sure each list is. On records ingested here, not the demo corpus.
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { sql } from 'kysely'
+import { expectStatus } from '../support/http.ts'
+import { ADMIN_TOKEN, useTestServer, type TestServer } from '../support/server.ts'
+
+const server = useTestServer()
+
+const ndjson = (records: unknown[]) => records.map((r) => JSON.stringify(r)).join('\n') + '\n'
+
+async function ingest(api: TestServer, category: string, records: unknown[]) {
+  const res = await api.request('POST', `/admin/v1/corpus/${category}`, {
+    rawBody: ndjson(records),
+    headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': 'application/x-ndjson' },
+  })
+  expectStatus(res, 200)
+  assert.equal(res.body.rejected, 0, JSON.stringify(res.body))
+}
+
+const TOPICS = ['sales', 'support', 'hiring', 'finance', 'marketing', 'security', 'legal', 'design']
+
+// 40 companies whose every text says "AI" (a common word here); one says "funerals" (a rare one);
+// one decoy says AI in its name and four times over; one has a .ai domain and says nothing of AI.
+const companies = [
+  ...Array.from({ length: 40 }, (_, i) => ({
+    account_name: `Nimbus ${i} Labs`,
+    domain: `nimbus${i}.example`,
+    description: `AI software for ${TOPICS[i % TOPICS.length]} teams.`,
+    industry: 'Software',
+  })),
+  {
+    account_name: 'Evergreen Memorials',
+    domain: 'evergreen-memorials.example',
+    description: 'Online planning of funerals and memorial services for families.',
+    industry: 'Consumer Services',
+  },
+  {
+    account_name: 'Quasar',
+    domain: 'quasar.ai',
+    description: 'Payroll for restaurants.',
+    industry: 'Financial Services',
+  },
+  {
+    account_name: 'AI AI Systems',
+    domain: 'aiaisystems.example',
+    description: 'AI models, AI agents and AI tooling: AI for everyone.',
+    industry: 'Software',
+  },
+]
+
+// One paper titled "Attention Is All You Need"; decoys say its words more often, in their titles too.
+const papers = [
+  { doi: '10.5555/rank.exact', title: 'Attention Is All You Need', abstract: 'A network based solely on attention.' },
+  ...Array.from({ length: 12 }, (_, i) => ({
+    doi: `10.5555/rank.decoy${i}`,
+    title: `What attention layers need: attention, attention and more attention (${i})`,
+    abstract: 'Attention is what models need; we need attention, attention everywhere, as all models need it.',
+  })),
+  {
+    doi: '10.5555/rank.phrase',
+    title: 'Sparse mixtures',
+    abstract: 'We present a cloud payments platform for research groups.',
+  },
+  {
+    doi: '10.5555/rank.scattered',
+    title: 'Notes for research groups',
+    abstract: 'A platform whose payments run in a cloud; payments, cloud and platform again: a platform.',
+  },
+]
+
+describe('search ranking', () => {
+  let ready: Promise<void> | null = null
+  const setUp = async (api: TestServer) =>
+    (ready ??= (async () => {
+      await ingest(api, 'company', companies)
+      await ingest(api, 'academic_report', papers)
+    })())
+
+  async function ids(body: Record<string, unknown>): Promise<string[]> {
+    const api = await server()
+    await setUp(api)
+    const { key } = await api.admin.workspaceWithKey()
+    const res = await api.post('/v1/search', { key, body: { limit: 10, ...body } })
+    expectStatus(res, 200)
+    return res.body.results.map((r: { domain?: string; doi?: string }) => r.domain ?? r.doi)
+  }
+
+  test('a rare word outweighs a common one: "ai funerals" puts the funeral company first in every mode', async () => {
+    for (const mode of ['fast', 'auto', 'deep']) {
+      const got = await ids({ query: 'ai funerals', category: 'company', mode })
+      assert.equal(got[0], 'evergreen-memorials.example', `${mode}: ${got.join(', ')}`)
+    }
+  })
+
+  test('an exact title is first in every mode, although other records hold its words more often', async () => {
+    for (const mode of ['fast', 'auto', 'deep']) {
+      const got = await ids({ query: 'Attention Is All You Need', category: 'academic_report', mode })
+      assert.equal(got[0], '10.5555/rank.exact', `${mode}: ${got.join(', ')}`)
+    }
+    // Case and spacing do not matter.
+    const got = await ids({ query: '  attention is all   you need ', category: 'academic_report', mode: 'fast' })
+    assert.equal(got[0], '10.5555/rank.exact')
+  })
+
+  test('a domain is no name: a .ai domain does not put its company among the "ai" companies', async () => {
+    for (const mode of ['fast', 'auto']) {
+      const got = await ids({ query: 'ai', category: 'company', mode })
+      assert.equal(got.length, 10)
+      assert.ok(!got.includes('quasar.ai'), `${mode}: ${got.join(', ')}`)
+    }
+    // Its name still finds it first.
+    assert.equal((await ids({ query: 'Quasar', category: 'company', mode: 'fast' }))[0], 'quasar.ai')
+    // In the store, its domain's words sit at weight C (the description's), its name at A.
+    const api = await server()
+    const r = await sql<{ tsv: string }>`select tsv::text as tsv from companies where id = 'quasar.ai'`.execute(
+      api.app.deps.db,
+    )
+    assert.match(r.rows[0]!.tsv, /'ai':\d+C/)
+    assert.match(r.rows[0]!.tsv, /'quasar':\d+A/)
+  })
+
+  test('the words as a phrase rank above the same words scattered', async () => {
+    const got = await ids({ query: 'cloud payments platform', category: 'academic_report', mode: 'fast' })
+    assert.ok(
+      got.indexOf('10.5555/rank.phrase') >= 0 &&
+        got.indexOf('10.5555/rank.phrase') < got.indexOf('10.5555/rank.scattered'),
+      got.join(', '),
+    )
+  })
+})
