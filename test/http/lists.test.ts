@@ -604,7 +604,7 @@ describe('item records and field tiers', () => {
       domain: 'acme-records.com',
       logo: ACME.logo,
       industry: 'Software',
-      country: 'US',
+      country: 'United States', // sent as US: places are stored in one spelling (docs/corpus.md §10)
       employee_range: { min: 51, max: 200 },
     })
     assert.deepEqual(Object.keys(person.record).sort(), [
