@@ -828,7 +828,8 @@ export interface components {
              * @description ISO 8601 date-time
              */
             as_of: string;
-            credential: "api_key" | "session";
+            /** @description api_key: X-API-Key; session: a dashboard session; oauth: an OAuth access token (Authorization: Bearer) acting for the member who granted it */
+            credential: "api_key" | "session" | "oauth";
             credits_charged: number | null;
         };
         /** @description application/problem+json (RFC 9457) */
@@ -868,6 +869,7 @@ export interface components {
         };
         Company: {
             id?: string | null;
+            source_id?: string | null;
             account_name?: string | null;
             legal_name?: string | null;
             domain?: string | null;
@@ -953,6 +955,7 @@ export interface components {
         };
         Person: {
             id?: string | null;
+            source_id?: string | null;
             name?: string | null;
             first_name?: string | null;
             last_name?: string | null;
@@ -980,6 +983,7 @@ export interface components {
         };
         Patent: {
             id?: string | null;
+            source_id?: string | null;
             patent_id?: string | null;
             title?: string | null;
             abstract?: string | null;
@@ -1033,6 +1037,7 @@ export interface components {
         };
         NewsArticle: {
             id?: string | null;
+            source_id?: string | null;
             title?: string | null;
             author?: string | null;
             summary?: string | null;
@@ -1060,6 +1065,7 @@ export interface components {
         };
         MarketReport: {
             id?: string | null;
+            source_id?: string | null;
             title?: string | null;
             body?: string | null;
             body_free?: string | null;
@@ -1070,6 +1076,7 @@ export interface components {
         };
         FundingRound: {
             id?: string | null;
+            source_id?: string | null;
             company?: string | null;
             company_domain?: string | null;
             type?: string | null;
@@ -1084,6 +1091,7 @@ export interface components {
         };
         AcademicReport: {
             id?: string | null;
+            source_id?: string | null;
             doi?: string | null;
             title?: string | null;
             abstract?: string | null;
@@ -1102,6 +1110,7 @@ export interface components {
         };
         Trend: {
             id?: string | null;
+            source_id?: string | null;
             name?: string | null;
             description?: string | null;
             category?: string | null;
@@ -1117,6 +1126,7 @@ export interface components {
         };
         JobOpening: {
             id?: string | null;
+            source_id?: string | null;
             role?: string | null;
             company?: string | null;
             company_domain?: string | null;
@@ -1636,6 +1646,7 @@ export interface components {
         CompanySearchRow: {
             /** @description The row id: a company's domain, else a 16-hex hash */
             id: string;
+            source_id?: string | null;
             account_name?: string | null;
             legal_name?: string | null;
             domain?: string | null;
@@ -1730,6 +1741,7 @@ export interface components {
         PersonSearchRow: {
             /** @description The row id: a company's domain, else a 16-hex hash */
             id: string;
+            source_id?: string | null;
             name?: string | null;
             first_name?: string | null;
             last_name?: string | null;
@@ -1766,6 +1778,7 @@ export interface components {
         PatentSearchRow: {
             /** @description The row id: a company's domain, else a 16-hex hash */
             id: string;
+            source_id?: string | null;
             patent_id?: string | null;
             title?: string | null;
             abstract?: string | null;
@@ -1828,6 +1841,7 @@ export interface components {
         NewsArticleSearchRow: {
             /** @description The row id: a company's domain, else a 16-hex hash */
             id: string;
+            source_id?: string | null;
             title?: string | null;
             author?: string | null;
             summary?: string | null;
@@ -1864,6 +1878,7 @@ export interface components {
         MarketReportSearchRow: {
             /** @description The row id: a company's domain, else a 16-hex hash */
             id: string;
+            source_id?: string | null;
             title?: string | null;
             body?: string | null;
             body_free?: string | null;
@@ -1883,6 +1898,7 @@ export interface components {
         FundingRoundSearchRow: {
             /** @description The row id: a company's domain, else a 16-hex hash */
             id: string;
+            source_id?: string | null;
             company?: string | null;
             company_domain?: string | null;
             type?: string | null;
@@ -1906,6 +1922,7 @@ export interface components {
         AcademicReportSearchRow: {
             /** @description The row id: a company's domain, else a 16-hex hash */
             id: string;
+            source_id?: string | null;
             doi?: string | null;
             title?: string | null;
             abstract?: string | null;
@@ -1933,6 +1950,7 @@ export interface components {
         TrendSearchRow: {
             /** @description The row id: a company's domain, else a 16-hex hash */
             id: string;
+            source_id?: string | null;
             name?: string | null;
             description?: string | null;
             /**
@@ -1956,6 +1974,7 @@ export interface components {
         JobOpeningSearchRow: {
             /** @description The row id: a company's domain, else a 16-hex hash */
             id: string;
+            source_id?: string | null;
             role?: string | null;
             company?: string | null;
             company_domain?: string | null;
