@@ -3,9 +3,9 @@
 // description rewrites every place a route schema repeats one of them into a $ref, and types
 // the two places the runtime schema leaves open (search filters, search rows) from the filter
 // catalogue and the record shapes.
-import type { TSchema } from 'typebox'
+import { Type, type TSchema } from 'typebox'
 import { errorCodes } from '../errors.ts'
-import { Attribution, Degradation, Meta, Problem } from './common.ts'
+import { Attribution, Degradation, ListEnvelope, Meta, Problem } from './common.ts'
 import {
   AcademicReport,
   Company,
@@ -138,17 +138,7 @@ export const EXTRA_SCHEMAS: [string, Record<string, unknown>][] = [
   ['SearchFilters', SearchFiltersDoc],
 ]
 
-/** The list envelope's fields (§2.2) other than `results`: the `Envelope` component. */
-export const ENVELOPE_FIELDS = [
-  'total',
-  'total_is_estimate',
-  'has_more',
-  'next_cursor',
-  'resolved_search',
-  'suggestion',
-  'coverage',
-  'attribution',
-  'degradation',
-  'columns',
-  'meta',
-] as const
+/** The list envelope's fields (§2.2) other than `results`, read off `ListEnvelope`: the `Envelope` component. */
+export const ENVELOPE_FIELDS: readonly string[] = Object.keys(ListEnvelope(Type.Null()).properties).filter(
+  (k) => k !== 'results',
+)
