@@ -9,6 +9,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { expectProblem, expectStatus } from '../support/http.ts'
 import { useTestServer, type TestServer } from '../support/server.ts'
+import { callTool as call, type Structured } from '../support/mcp.ts'
 
 const server = useTestServer({}, { demo: true })
 
@@ -18,17 +19,6 @@ async function httpClient(api: TestServer, headers: Record<string, string>): Pro
   const client = new Client({ name: 'mcp-test', version: '1.0.0' })
   await client.connect(new StreamableHTTPClientTransport(new URL(`${api.url}/mcp`), { requestInit: { headers } }))
   return client
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Structured = Record<string, any>
-async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
-  const r = (await client.callTool({ name, arguments: args })) as {
-    structuredContent?: unknown
-    content: { text: string }[]
-    isError?: boolean
-  }
-  return { isError: r.isError, structured: r.structuredContent as Structured, text: r.content[0]!.text }
 }
 
 async function spendable(api: TestServer, key: string): Promise<number> {

@@ -18,6 +18,7 @@ import type {
 import { expectProblem, expectStatus } from '../support/http.ts'
 import { useTestServer, type TestServer } from '../support/server.ts'
 import { signUp, type Session } from '../support/session.ts'
+import { callTool as call } from '../support/mcp.ts'
 
 const server = useTestServer({}, { demo: true })
 
@@ -106,17 +107,6 @@ async function connect(api: TestServer, provider: HeadlessProvider) {
   const client = new Client({ name: 'oauth-test', version: '1.0.0' })
   await client.connect(new StreamableHTTPClientTransport(mcpUrl(api), { authProvider: provider }))
   return client
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Structured = Record<string, any>
-async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
-  const r = (await client.callTool({ name, arguments: args })) as {
-    structuredContent?: unknown
-    content: { text: string }[]
-    isError?: boolean
-  }
-  return { isError: r.isError, structured: r.structuredContent as Structured, text: r.content[0]!.text }
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
