@@ -30,6 +30,8 @@ import type { InputFormat } from '../domain/corpus/formats.ts'
 
 /** domain/corpus/formats.ts's INPUT_FORMATS (the module loads only when an ingest runs). */
 const FORMATS = ['auto', 'ndjson', 'json', 'csv', 'tsv'] as const satisfies readonly InputFormat[]
+const everyFormatListed: Exclude<InputFormat, (typeof FORMATS)[number]> extends never ? true : false = true
+void everyFormatListed
 
 const fmt = (n: number) => n.toLocaleString('en-US')
 
