@@ -118,6 +118,13 @@ export const ConfigSchema = Type.Object({
     minimum: 0,
     description: 'Saved-items cap for workspaces that never bought credits.',
   }),
+  DSP_STARTER_CREDITS: Type.Number({
+    default: 25,
+    minimum: 0,
+    maximum: 1_000_000,
+    description:
+      'Credits a workspace made by dashboard sign-up starts with (a ledger grant, in its history); 0 for none.',
+  }),
   DSP_ENTITY_CEILING: Type.Integer({
     default: 5_000_000,
     minimum: 1,

@@ -45,8 +45,9 @@ export async function serveCommand(
       `Demo workspace ${demo.workspace_id} (${demo.credits} credits). New keys on every start; earlier demo keys are revoked:`,
       `  test key (costs nothing)  ${demo.test_key}`,
       `  live key (charged)        ${demo.live_key}`,
+      `  dashboard login           ${demo.login.email} / ${demo.login.password}  (${base}/dashboard; new password on every start)`,
       '',
-      `Try:  curl -s ${base}/v1/credits -H 'X-API-Key: ${demo.test_key}'`,
+      `Try:  curl -s ${base}/v1/search -H 'X-API-Key: ${demo.test_key}' -H 'content-type: application/json' -d '{"query":"software companies in Germany","category":"company","limit":3}'`,
     )
   }
   process.stdout.write(lines.join('\n') + '\n' + (opts.demo ? 'Ready.\n' : ''))

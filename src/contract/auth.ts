@@ -9,9 +9,10 @@ const Email = Type.String({ minLength: 3, maxLength: 320, pattern: '^[^@\\s]+@[^
 export const SignUpBody = Strict({
   email: Email,
   password: Type.String({
-    minLength: 8,
+    minLength: 10,
     maxLength: 200,
-    description: 'At least 8 characters; stored as an argon2id hash',
+    description:
+      'At least 10 characters and not easy to guess (checked with zxcvbn-ts: no common password, keyboard pattern or part of the email); stored as an argon2id hash',
   }),
   workspace_name: Type.Optional(
     Type.String({ minLength: 1, maxLength: 200, description: 'Default: "<email>\'s workspace"' }),

@@ -117,9 +117,39 @@ export function validationEntries(errors: AjvLikeError[], context: string, prefi
       msg = 'Field required'
       input = e.data
     } else if (e.keyword === 'additionalProperties') {
-      loc.push(String(e.params.additionalProperty))
-      msg = context === 'body' ? 'Unknown field; request bodies reject unknown fields' : 'Unknown parameter'
-      input = (e.data as Record<string, unknown> | undefined)?.[String(e.params.additionalProperty)]
+      // Ajv names one property (additionalProperty); TypeBox names them all (additionalProperties: [...]).
+      const names = Array.isArray(e.params.additionalProperties)
+        ? e.params.additionalProperties.map(String)
+        : [String(e.params.additionalProperty)]
+      const unknownField =
+        context === 'body' ? 'Unknown field; request bodies reject unknown fields' : 'Unknown parameter'
+      for (const name of names) {
+        const at = [...loc, name]
+        const key = JSON.stringify(at) + 'additionalProperties'
+        if (seen.has(key)) continue
+        seen.add(key)
+        out.push({
+          type: 'extra_forbidden',
+          loc: at,
+          msg: unknownField,
+          input: cutInput((e.data as Record<string, unknown> | undefined)?.[name]),
+          ctx: null,
+        })
+      }
+      continue
+    } else if (e.keyword === 'boolean') {
+      // TypeBox: a property no schema allows (additionalProperties: false) fails a `false` schema at its own path.
+      const key = JSON.stringify(loc) + 'additionalProperties'
+      if (seen.has(key)) continue
+      seen.add(key)
+      out.push({
+        type: 'extra_forbidden',
+        loc,
+        msg: context === 'body' ? 'Unknown field; request bodies reject unknown fields' : 'Unknown parameter',
+        input: cutInput(e.data),
+        ctx: null,
+      })
+      continue
     }
     const key = JSON.stringify(loc) + e.keyword
     if (seen.has(key)) continue
@@ -128,12 +158,15 @@ export function validationEntries(errors: AjvLikeError[], context: string, prefi
       type: KEYWORD_TYPES[e.keyword] ?? e.keyword,
       loc,
       msg,
-      input: input === undefined ? null : input,
+      // A password is never repeated back, not even a too-short one.
+      input: input === undefined || loc[loc.length - 1] === 'password' ? null : input,
       ctx: Object.keys(e.params).length ? e.params : null,
     })
   }
   return out
 }
+
+const cutInput = (v: unknown) => (v === undefined ? null : v)
 
 function at(value: unknown, pointer: string): unknown {
   let cur = value
@@ -156,7 +189,27 @@ function checkerOf(schema: TSchema): Validator {
 
 /** Validates a nested part of a request (e.g. body.filters) and throws the contract's 422 on failure. */
 export function assertValid(schema: TSchema, value: unknown, prefix: (string | number)[]): void {
-  if (checkerOf(schema).Check(value)) return
+  const errors = validationErrors(schema, value, prefix)
+  if (errors) throwInvalid(errors)
+}
+
+export type ValidationEntry = ReturnType<typeof validationEntries>[number]
+
+/** The 422 of `errors` (its detail is the first entry's loc and msg). */
+export function throwInvalid(errors: ValidationEntry[]): never {
+  const first = errors[0]
+  throw new ApiError('request.invalid', first ? `${first.loc.join('.')}: ${first.msg}` : 'The request is invalid.', {
+    extra: { errors },
+  })
+}
+
+/** The contract's error entries for a nested part of a request (body.<prefix>), or null when it is valid. */
+export function validationErrors(
+  schema: TSchema,
+  value: unknown,
+  prefix: (string | number)[],
+): ValidationEntry[] | null {
+  if (checkerOf(schema).Check(value)) return null
   const raw = Value.Errors(schema, value).map((e) => ({
     keyword: e.keyword,
     instancePath: e.instancePath,
@@ -164,11 +217,7 @@ export function assertValid(schema: TSchema, value: unknown, prefix: (string | n
     params: e.params as Record<string, unknown>,
     data: at(value, e.instancePath),
   }))
-  const errors = validationEntries(raw, 'body', prefix)
-  const first = errors[0]
-  throw new ApiError('request.invalid', first ? `${first.loc.join('.')}: ${first.msg}` : 'The request is invalid.', {
-    extra: { errors },
-  })
+  return validationEntries(raw, 'body', prefix)
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/

@@ -8,7 +8,9 @@ import * as accounts from '../store/accounts.ts'
 import * as store from '../store/sessions.ts'
 import type { LiveSessionRow } from '../store/sessions.ts'
 import { createWorkspace } from './accounts.ts'
+import { grantCredits, toMilli } from './credits/ledger.ts'
 import { guarded } from './guard.ts'
+import { assertStrongPassword } from './passwords.ts'
 import { isRole, permissionsFor, scopesFor, type Permissions } from './roles.ts'
 import type { Credential, Deps, MemberState, Role, Scope } from './types.ts'
 
@@ -121,19 +123,24 @@ export interface SignUpInput {
 }
 
 /**
- * A new organisation and workspace with the person as active dsp_owner. The workspace starts
- * with an allocation of 0 credits (credits come from a top-up). An email already known, in any
+ * A new organisation and workspace with the person as active dsp_owner. The workspace's own
+ * allocation starts with DSP_STARTER_CREDITS (a grant noted "starter credits"); more come from a top-up. An email already known, in any
  * organisation, is 409 auth.account_exists.
  */
 export async function signUp(deps: Deps, input: SignUpInput, ip: string) {
   const email = input.email.trim()
   await throttleAttempt(deps, email, ip)
+  assertStrongPassword(input.password, [email, ...email.split('@'), input.workspace_name ?? ''])
   return guarded(deps, 'auth', 'auth.unavailable', async () => {
     if (await accounts.findUserByEmail(deps.db, email)) throw accountExists()
     const passwordHash = await argon2Hash(input.password)
     // Two concurrent sign-ups with one email: the loser leaves an empty workspace behind, and the
     // unique email index turns its user insert into account_exists.
     const ws = await createWorkspace(deps, { name: input.workspace_name?.trim() || `${email}'s workspace`, credits: 0 })
+    // Starter credits: a grant like any other, so it shows in the workspace's history.
+    const starter = deps.config.DSP_STARTER_CREDITS
+    if (starter > 0)
+      await grantCredits(deps, ws.workspace_id, toMilli(starter), 'allocated', 'grant', 'starter credits')
     const now = deps.clock.now()
     const userId = await deps.db.transaction().execute(async (tx) => {
       const id = await accounts

@@ -73,14 +73,14 @@ describe('POST /v1/auth/sign-up', () => {
     assert.ok(!cookie.includes(res.body.csrf_token))
   })
 
-  test('the workspace starts with an allocation of 0 credits, read with the session', async () => {
+  test('the workspace starts with an allocation of the starter credits (DSP_STARTER_CREDITS, default 25), read with the session', async () => {
     const api = await server()
     const s = await signUp(api)
     const res = await s.get('/v1/credits')
     expectStatus(res, 200)
     expectMeta(res, { credential: 'session', environment: 'live' })
     assert.equal(res.body.scope, 'platform')
-    assert.equal(res.body.spendable, 0)
+    assert.equal(res.body.spendable, 25)
   })
 
   test('an email already known (any case, also an operator-made member) → 409 auth.account_exists', async () => {
@@ -524,7 +524,7 @@ describe('POST /v1/billing/top-up/intents/{topup_id}/checkout', () => {
     assert.equal(res.body.status, 'completed')
     assert.equal(res.body.credits_added, 50)
     assert.equal(typeof res.body.order_id, 'number')
-    assert.equal((await owner.get('/v1/credits')).body.allocated.remaining, 50)
+    assert.equal((await owner.get('/v1/credits')).body.allocated.remaining, 25 + 50, 'starter credits + 50')
     const status = await api.get(`/v1/billing/top-up/intents/${intent.body.topup_id}`, { key: key.secret })
     assert.equal(status.body.status, 'completed')
     expectProblem(

@@ -70,6 +70,12 @@ describe('dsp serve --demo: readiness while the demo corpus is seeded', () => {
       assert.match(out, /^Ready\.$/m)
       const credits = await http.get('/v1/credits', { key })
       assert.equal(credits.status, 200, JSON.stringify(credits.body))
+      // The printed dashboard login signs in to the demo workspace as its owner.
+      const login = /dashboard login\s+(\S+) \/ (\S+)/.exec(out)
+      assert.ok(login, out)
+      const signIn = await http.post('/v1/auth/sign-in', { body: { email: login[1], password: login[2] } })
+      assert.equal(signIn.status, 200, JSON.stringify(signIn.body))
+      assert.equal(signIn.body.role, 'dsp_owner')
     } finally {
       if (child.exitCode === null) child.kill('SIGTERM')
       await exited

@@ -5,7 +5,7 @@
 // what to charge).
 import type { EntityCategory } from '../../contract/records.ts'
 import { DocumentFilters, GtmFilters, type SearchBody } from '../../contract/search.ts'
-import { assertValid } from '../../contract/validation.ts'
+import { assertValidFilters, GTM_FILTER_SHAPES } from '../../contract/filter-errors.ts'
 import { ApiError } from '../../errors.ts'
 import type { Filters } from '../../store/search-filters.ts'
 import {
@@ -17,7 +17,7 @@ import {
 } from '../credits/metering.ts'
 import { fingerprint, issueCursor, MAX_DEPTH, planOrCursor } from '../cursors.ts'
 import type { Credential, Deps } from '../types.ts'
-import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../../contract/search-catalogue.ts'
+import { DOCUMENT_CATEGORIES, DOCUMENT_FILTERS, type DocumentCategory } from '../../contract/search-catalogue.ts'
 import {
   attributionFor,
   buildRowTexts,
@@ -99,8 +99,8 @@ function validateFilters(category: EntityCategory, filters: Record<string, unkno
         },
       )
     }
-    assertValid(DocumentFilters[category], filters, ['filters'])
-  } else assertValid(GtmFilters, filters, ['filters'])
+    assertValidFilters(DocumentFilters[category], filters, DOCUMENT_FILTERS[category])
+  } else assertValidFilters(GtmFilters, filters, GTM_FILTER_SHAPES)
   return filters as Filters
 }
 

@@ -4,7 +4,7 @@
 import { sql } from 'kysely'
 import { classifyAnchor, normaliseCompanyPageUrl, normaliseDomain } from '../../corpus/normalise.ts'
 import { GtmFilters, type SimilarBody } from '../../contract/search.ts'
-import { assertValid } from '../../contract/validation.ts'
+import { assertValidFilters, GTM_FILTER_SHAPES } from '../../contract/filter-errors.ts'
 import { normalizeInPlace } from '../../retrieval/embedder/index.ts'
 import * as q from '../../store/search.ts'
 import type { Filters } from '../../store/search-filters.ts'
@@ -29,7 +29,7 @@ export async function findSimilar(
   ctx: { request_id: string; idempotency_scope: string | null },
 ) {
   const filters = (body.filters ?? {}) as Filters
-  assertValid(GtmFilters, filters, ['filters'])
+  assertValidFilters(GtmFilters, filters, GTM_FILTER_SHAPES)
   const limit = body.limit ?? 25
   const fp = fingerprint({ ...body, cursor: undefined, limit: undefined } as Record<string, unknown>)
   const cursor = body.cursor ? readCursor<SimilarCursor>(deps, 'similar', fp, body.cursor) : null

@@ -3,6 +3,7 @@
 // header on billed routes and problem+json error responses built from the error catalogue.
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
+import { docsUiOptions } from './docs-ui.ts'
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import { Type } from 'typebox'
 import { catalogue, type ErrorCode } from '../../errors.ts'
@@ -152,8 +153,7 @@ export async function registerOpenApi(app: FastifyInstance) {
   app.get('/openapi.json', { config: { meta: false } }, async () => description())
 
   await app.register(swaggerUi, {
-    routePrefix: '/docs',
-    uiConfig: { docExpansion: 'list', deepLinking: true },
+    ...docsUiOptions,
     transformSpecification: () => structuredClone(description()),
     transformSpecificationClone: false,
   })
