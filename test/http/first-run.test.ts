@@ -10,7 +10,9 @@ const server = useTestServer({}, { demo: true })
 const STARTER = 25 // DSP_STARTER_CREDITS's default
 
 /** No entry's loc holds "undefined"; returns the entries. */
-function entries(res: Res): { type: string; loc: (string | number)[]; msg: string; input: unknown; ctx: any }[] {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Entry = { type: string; loc: (string | number)[]; msg: string; input: unknown; ctx: Record<string, any> }
+function entries(res: Res): Entry[] {
   const errors = res.body.extra.errors
   for (const e of errors) assert.ok(!e.loc.map(String).includes('undefined'), JSON.stringify(e.loc))
   return errors
