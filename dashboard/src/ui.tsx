@@ -1,7 +1,9 @@
 // Shared pieces of the dashboard: loading data, error and status messages, tables, the copy
 // button, tabs, and formatting.
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
-import { ApiProblem, describeError } from './api.ts'
+import { ApiProblem, describeError, post } from './api.ts'
+import { navigate } from './router.tsx'
+import type { TopupIntent } from './types.ts'
 
 export interface Loaded<T> {
   data: T | null
@@ -37,10 +39,47 @@ export const isMissingRoute = (e: unknown) =>
 
 export function ErrorMessage({ error }: { error: unknown }) {
   if (!error) return null
+  const noCredits = error instanceof ApiProblem && error.status === 402 && error.code === 'credits.insufficient'
   return (
-    <p className="error" role="alert">
-      {describeError(error)}
-    </p>
+    <div className="error" role="alert">
+      <p>{describeError(error)}</p>
+      {noCredits && (
+        <p>
+          <BuyCreditsButton /> <span>Credits are paid on the checkout page; the workspace can use them at once.</span>
+        </p>
+      )}
+    </div>
+  )
+}
+
+/** Opens a top-up intent and goes to its checkout page (paying needs the owner or admin role). */
+export function BuyCreditsButton() {
+  const [error, setError] = useState<unknown>(null)
+  const buy = async () => {
+    try {
+      const intent = await post<TopupIntent>('/v1/billing/top-up/intents')
+      navigate(`/checkout/${encodeURIComponent(intent.topup_id)}`)
+    } catch (e) {
+      setError(e)
+    }
+  }
+  return (
+    <>
+      <button type="button" className="primary" onClick={() => void buy()}>
+        Buy credits
+      </button>
+      {error !== null && <span> {describeError(error)}</span>}
+    </>
+  )
+}
+
+/** What a page shows when it has nothing yet: what this is, and what to do next. */
+export function EmptyState({ title, children, testId }: { title: string; children?: ReactNode; testId?: string }) {
+  return (
+    <div className="empty-state" data-testid={testId}>
+      <p className="empty-title">{title}</p>
+      {children}
+    </div>
   )
 }
 
@@ -105,9 +144,10 @@ export function Table<Row>({
   columns: Column<Row>[]
   rows: Row[]
   rowKey: (row: Row, i: number) => string
-  empty?: string
+  empty?: ReactNode
 }) {
-  if (rows.length === 0) return <p className="muted">{empty ?? 'Nothing yet.'}</p>
+  if (rows.length === 0)
+    return typeof empty === 'string' || empty === undefined ? <p className="muted">{empty ?? 'Nothing yet.'}</p> : empty
   return (
     <div className="table-wrap" role="region" aria-label={caption} tabIndex={0}>
       <table>

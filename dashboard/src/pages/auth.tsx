@@ -10,6 +10,10 @@ function authMessage(e: unknown): unknown {
   if (!(e instanceof ApiProblem)) return e
   if (e.code === 'auth.invalid_credentials') return new Error('The email or password is wrong.')
   if (e.code === 'auth.account_exists') return new Error('An account with this email exists. Sign in instead.')
+  // A refused password (too short, too easy to guess): the server's sentence says why.
+  const entries = (e.problem?.extra as { errors?: { loc: unknown[]; msg: string }[] } | undefined)?.errors
+  const weak = e.code === 'request.invalid' ? entries?.find((x) => x.loc[1] === 'password') : undefined
+  if (weak) return new Error(weak.msg)
   if (e.code === 'auth.insufficient_scope')
     return new Error(
       'Your account has no access to this platform. Ask an owner or admin of your organisation for a role.',
@@ -68,7 +72,7 @@ export function AuthPage({ mode, onSignedIn }: { mode: 'sign-in' | 'sign-up'; on
             type="password"
             autoComplete={signUp ? 'new-password' : 'current-password'}
             required
-            minLength={signUp ? 8 : 1}
+            minLength={signUp ? 10 : 1}
             maxLength={200}
             value={password}
             onChange={(e) => setPassword(e.target.value)}
@@ -76,7 +80,8 @@ export function AuthPage({ mode, onSignedIn }: { mode: 'sign-in' | 'sign-up'; on
           />
           {signUp && (
             <small id="auth-password-hint" className="muted">
-              At least 8 characters.
+              At least 10 characters and hard to guess: not a common password, a keyboard pattern or part of your email.
+              A phrase of several unrelated words works well.
             </small>
           )}
         </div>

@@ -10,7 +10,7 @@ import {
   type Scope,
   type SessionView,
 } from '../types.ts'
-import { CopyButton, ErrorMessage, formatDate, Loading, PageTitle, Table, useLoad } from '../ui.tsx'
+import { CopyButton, EmptyState, ErrorMessage, formatDate, Loading, PageTitle, Table, useLoad } from '../ui.tsx'
 
 type KeyRow = KeysResponse['keys'][number]
 
@@ -192,6 +192,7 @@ function NewSecret({ created, onDone }: { created: CreatedKey; onDone: () => voi
       <p className="muted">
         {created.environment} key · {created.scopes.join(', ')} · expires {formatDate(created.expires_at)}
       </p>
+      <FirstCall created={created} />
       <div>
         <button type="button" onClick={onDone}>
           Done
@@ -201,13 +202,42 @@ function NewSecret({ created, onDone }: { created: CreatedKey; onDone: () => voi
   )
 }
 
+/** A first call the new key's scopes allow, to paste into a terminal (from a server, never a browser). */
+function FirstCall({ created }: { created: CreatedKey }) {
+  const base = window.location.origin
+  const call = created.scopes.includes('dsp.search.read')
+    ? `curl -s ${base}/v1/search -H 'X-API-Key: ${created.secret}' -H 'content-type: application/json' \\\n  -d '{"query":"software companies in Germany","category":"company","limit":3}'`
+    : created.scopes.includes('dsp.usage.read')
+      ? `curl -s ${base}/v1/credits -H 'X-API-Key: ${created.secret}'`
+      : created.scopes.includes('dsp.entities.read')
+        ? `curl -s ${base}/v1/entities/companies -H 'X-API-Key: ${created.secret}' -H 'content-type: application/json' \\\n  -d '{"ids":["acme.com"],"by":"domain"}'`
+        : `curl -s ${base}/v1/agent-runs -H 'X-API-Key: ${created.secret}'`
+  return (
+    <div className="stack">
+      <p>Try it from a terminal ({created.environment === 'test' ? 'a test key costs nothing' : 'charged'}):</p>
+      <pre className="json" data-testid="first-call">
+        {call}
+      </pre>
+      <CopyButton text={call} label="Copy the first call" />
+    </div>
+  )
+}
+
 function KeyTable({ rows, onRevoked }: { rows: KeyRow[]; onRevoked: () => void }) {
   return (
     <Table
       caption="API keys"
       rows={rows}
       rowKey={(k) => k.key_id}
-      empty="No keys yet."
+      empty={
+        <EmptyState title="No API keys yet" testId="keys-empty">
+          <p>
+            A key lets your server call the API with the X-API-Key header. Create one above: the default (a test key
+            with search and lookup scopes, 90 days) costs nothing and can run every search and lookup example. You can
+            try the API before that in the playground or the <a href="/docs">API reference</a>, which run as you.
+          </p>
+        </EmptyState>
+      }
       columns={[
         { key: 'name', header: 'Name', render: (k) => k.name ?? <span className="muted">unnamed</span> },
         { key: 'display_key', header: 'Key', render: (k) => <code>{k.display_key}</code> },

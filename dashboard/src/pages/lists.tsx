@@ -11,8 +11,10 @@ import {
   type Lists,
   type SavedList,
 } from '../types.ts'
+import { Link } from '../router.tsx'
 import {
   cellText,
+  EmptyState,
   ErrorMessage,
   formatDate,
   isMissingRoute,
@@ -52,7 +54,16 @@ export function ListsPage() {
                   caption="Saved lists"
                   rows={lists.data.lists}
                   rowKey={(l) => l.id}
-                  empty="No lists yet."
+                  empty={
+                    <EmptyState title="No lists yet" testId="lists-empty">
+                      <p>
+                        A list keeps companies, people and documents you want to come back to, with their current
+                        records. Name one above, then add results from a search in the <Link to="/">playground</Link> or
+                        by id here. Lists are free and shared with your workspace; keys with the search or lookup scope
+                        can read and fill them too.
+                      </p>
+                    </EmptyState>
+                  }
                   columns={[
                     { key: 'name', header: 'Name' },
                     { key: 'item_count', header: 'Items', numeric: true },
@@ -264,7 +275,14 @@ function ListItemsView({ list, onChanged, onClose }: { list: SavedList; onChange
             caption={`Items of ${list.name}`}
             rows={items}
             rowKey={(i) => `${i.entity_category}:${i.entity_id}`}
-            empty="This list is empty."
+            empty={
+              <EmptyState title="This list is empty" testId="list-items-empty">
+                <p>
+                  Add items by id above (a company's domain, a person's or document's id), or select rows of a search in
+                  the <Link to="/">playground</Link> and add them to this list.
+                </p>
+              </EmptyState>
+            }
             columns={[
               { key: 'entity_category', header: 'Category', render: (i) => categoryLabel(i.entity_category) },
               { key: 'entity_id', header: 'Id', render: (i) => <code>{i.entity_id}</code> },

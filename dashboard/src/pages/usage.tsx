@@ -3,7 +3,7 @@
 // way to buy credits (a top-up intent, paid on the checkout page).
 import { useState } from 'react'
 import { get, post } from '../api.ts'
-import { navigate } from '../router.tsx'
+import { Link, navigate } from '../router.tsx'
 import type {
   ActionType,
   Credits,
@@ -14,7 +14,17 @@ import type {
   SessionView,
   TopupIntent,
 } from '../types.ts'
-import { ErrorMessage, formatCredits, formatDate, Json, Loading, PageTitle, Table, useLoad } from '../ui.tsx'
+import {
+  EmptyState,
+  ErrorMessage,
+  formatCredits,
+  formatDate,
+  Json,
+  Loading,
+  PageTitle,
+  Table,
+  useLoad,
+} from '../ui.tsx'
 
 export function UsagePage({ me }: { me: SessionView }) {
   return (
@@ -122,7 +132,22 @@ function CreditsChart() {
       <h2 id="chart-title">Credits per day</h2>
       {metrics.loading && !m && <Loading what="metrics" />}
       <ErrorMessage error={metrics.error} />
-      {m && (
+      {m && m.total_runs === 0 && (
+        <EmptyState title="No usage in the last 30 days yet" testId="usage-empty">
+          <p>Each search, lookup or agent run you or your keys make shows here as credits per day. To start:</p>
+          <ol>
+            <li>
+              Run a search in the <Link to="/">playground</Link>: it runs as you, from this workspace's credits (a new
+              workspace starts with free starter credits).
+            </li>
+            <li>
+              Try any route from the <a href="/docs">API reference</a> while signed in, or create an{' '}
+              <Link to="/keys">API key</Link> and call the API from your server.
+            </li>
+          </ol>
+        </EmptyState>
+      )}
+      {m && m.total_runs > 0 && (
         <>
           <p className="muted">
             {formatCredits(m.total_credits)} credits over {m.total_runs} runs, {m.days[0]?.date} to{' '}
@@ -226,7 +251,14 @@ function HistoryTable() {
             caption="Usage history"
             rows={rows}
             rowKey={(r) => String(r.id)}
-            empty="No runs yet. Try the playground."
+            empty={
+              <EmptyState title="No runs yet" testId="history-empty">
+                <p>
+                  Your runs and those of your keys appear here with their cost and the exact request. Start with a
+                  search in the <Link to="/">playground</Link>.
+                </p>
+              </EmptyState>
+            }
             columns={[
               { key: 'occurred_at', header: 'When', render: (r) => formatDate(r.occurred_at) },
               {
