@@ -176,7 +176,8 @@ describe(
     test("top-up: the intent's url opens the checkout; paying adds the credits to the balance", async () => {
       await newMinute()
       await goTo('Usage', 'Usage')
-      assert.equal(await text(page.getByTestId('spendable')), '0')
+      // A new workspace starts with the starter credits (DSP_STARTER_CREDITS, default 25).
+      assert.equal(await text(page.getByTestId('spendable')), '25')
       await shot('usage-before-top-up')
       const intent = await api.post('/v1/billing/top-up/intents', { key: key.secret })
       expectStatus(intent, 201)
@@ -186,7 +187,7 @@ describe(
       await shot('checkout')
       await page.getByRole('button', { name: 'Pay for 1,000 credits' }).click()
       await page.getByRole('heading', { name: 'Payment complete' }).waitFor()
-      assert.equal(await text(page.getByTestId('new-balance')), '1,000')
+      assert.equal(await text(page.getByTestId('new-balance')), '1,025')
       await shot('checkout-paid')
       const status = await api.get(`/v1/billing/top-up/intents/${intent.body.topup_id}`, { key: key.secret })
       assert.equal(status.body.status, 'completed')
@@ -196,7 +197,7 @@ describe(
       await eventually(
         'spendable',
         () => text(page.getByTestId('spendable')),
-        (v) => v === '1,000',
+        (v) => v === '1,025',
       )
     })
 
