@@ -295,7 +295,7 @@ function HistoryTable() {
               },
             ]}
           />
-          <p className="muted">
+          <p className="muted" hidden={rows.length === 0}>
             Showing {rows.length} of {last.total}.{' '}
             {last.next_cursor && (
               <button type="button" onClick={() => void more()}>
