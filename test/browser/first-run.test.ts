@@ -62,11 +62,12 @@ describe(
     const problems: string[] = []
     const email = uniqueEmail('first-run')
 
-    const shot = async (name: string) => {
+    /** A PNG of the whole page, or of the window only (the API reference is many screens long). */
+    const shot = async (name: string, fullPage = true) => {
       shots += 1
       await page.screenshot({
         path: path.join(ARTIFACTS, `${String(shots).padStart(2, '0')}-${name}.png`),
-        fullPage: true,
+        fullPage,
       })
     }
 
@@ -204,7 +205,9 @@ describe(
       const body = await text(op.locator('.live-responses-table tbody .response-col_description').first())
       assert.equal((await text(status)).trim(), '200', body)
       assert.match(body, /"credential": "session"/)
-      await shot('docs-try-it-out')
+      await shot('docs-banner', false)
+      await op.locator('.live-responses-table').scrollIntoViewIfNeeded()
+      await shot('docs-try-it-out', false)
     })
 
     test('/docs signed out: the page says so and links to /dashboard', async () => {
@@ -214,7 +217,7 @@ describe(
       await banner.waitFor()
       assert.match(await text(banner), /You are not signed in/)
       assert.equal(await banner.getByRole('link', { name: /sign in or sign up/ }).getAttribute('href'), '/dashboard')
-      await shot('docs-signed-out')
+      await shot('docs-signed-out', false)
     })
 
     test('no console errors, page errors or 5xx answers along the way', () => {
