@@ -180,7 +180,7 @@ describe(
       await newMinute()
       await page.goto(`${api.url}/docs/#/search/searchRecords`)
       const banner = page.locator('#dsp-session-banner')
-      await banner.waitFor()
+      await banner.waitFor({ timeout: 90_000 }) // the Swagger UI bundle is large; a busy machine loads it slowly
       assert.match(await text(banner), new RegExp(`Signed in as ${email.replace(/[.]/g, '\\.')}`))
       const op = page.locator('#operations-search-searchRecords')
       await op.locator('.opblock-summary').first().waitFor()
@@ -214,7 +214,7 @@ describe(
       await context.clearCookies()
       await page.goto(`${api.url}/docs/`)
       const banner = page.locator('#dsp-session-banner')
-      await banner.waitFor()
+      await banner.waitFor({ timeout: 90_000 }) // the Swagger UI bundle is large; a busy machine loads it slowly
       assert.match(await text(banner), /You are not signed in/)
       assert.equal(await banner.getByRole('link', { name: /sign in or sign up/ }).getAttribute('href'), '/dashboard')
       await shot('docs-signed-out', false)
