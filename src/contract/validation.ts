@@ -132,7 +132,7 @@ export function validationEntries(errors: AjvLikeError[], context: string, prefi
           type: 'extra_forbidden',
           loc: at,
           msg: unknownField,
-          input: cutInput((e.data as Record<string, unknown> | undefined)?.[name]),
+          input: orNull((e.data as Record<string, unknown> | undefined)?.[name]),
           ctx: null,
         })
       }
@@ -146,7 +146,7 @@ export function validationEntries(errors: AjvLikeError[], context: string, prefi
         type: 'extra_forbidden',
         loc,
         msg: context === 'body' ? 'Unknown field; request bodies reject unknown fields' : 'Unknown parameter',
-        input: cutInput(e.data),
+        input: orNull(e.data),
         ctx: null,
       })
       continue
@@ -166,7 +166,7 @@ export function validationEntries(errors: AjvLikeError[], context: string, prefi
   return out
 }
 
-const cutInput = (v: unknown) => (v === undefined ? null : v)
+const orNull = (v: unknown) => (v === undefined ? null : v)
 
 function at(value: unknown, pointer: string): unknown {
   let cur = value
