@@ -205,6 +205,7 @@ describe(
       const body = await text(op.locator('.live-responses-table tbody .response-col_description').first())
       assert.equal((await text(status)).trim(), '200', body)
       assert.match(body, /"credential": "session"/)
+      await banner.scrollIntoViewIfNeeded()
       await shot('docs-banner', false)
       await op.locator('.live-responses-table').scrollIntoViewIfNeeded()
       await shot('docs-try-it-out', false)
