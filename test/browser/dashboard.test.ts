@@ -215,7 +215,8 @@ describe(
       assert.ok((await text(page.getByLabel('Resolved search'))).includes('"mode": "fast"'))
       const table = page.getByRole('region', { name: 'Search results' })
       assert.ok((await table.getByRole('row').count()) > 1, 'the demo corpus has software companies')
-      companyDomain = (await table.getByRole('row').nth(1).getByRole('cell').first().innerText()).trim()
+      // The Name cell (after the Select box) shows the company's name over its domain.
+      companyDomain = (await table.getByRole('row').nth(1).getByRole('cell').nth(1).locator('small').innerText()).trim()
       await shot('playground-search')
       const next = page.getByRole('button', { name: 'Next page' })
       if (await next.isEnabled()) {

@@ -268,7 +268,14 @@ function FilterEditor({
           suggestFrom={spec.suggests ? spec.name : null}
           include={strings(v.include)}
           exclude={strings(v.exclude)}
-          onChange={(include, exclude) => onChange(includeExclude(include, exclude))}
+          onChange={(include, exclude) =>
+            onChange(
+              includeExclude(
+                include.map((x) => x.value),
+                exclude.map((x) => x.value),
+              ),
+            )
+          }
           placeholder={spec.kind === 'text' ? 'Words to find' : 'Type to see values'}
         />
       )}
