@@ -169,10 +169,11 @@ describe(
       await page.getByLabel('Add a filter').selectOption('industry')
       await page.getByLabel('Value for industry').fill('soft')
       const suggested = page.getByRole('group', { name: 'Suggested values for industry' })
+      await suggested.getByRole('button', { name: 'Software & Cloud' }).waitFor()
+      await shot('builder-suggestions')
       await suggested.getByRole('button', { name: 'Software & Cloud' }).click()
       const chosen = page.getByRole('list', { name: 'Chosen filters' })
       await chosen.getByRole('button', { name: /Edit filter industry: Software & Cloud/ }).waitFor()
-      await shot('builder-suggestions')
 
       await page.getByLabel('Add a filter').selectOption('employee_count')
       await page.getByLabel('employee count at least').fill('20')
