@@ -326,6 +326,33 @@ describe(
       await page.setViewportSize({ width: 1280, height: 900 })
     })
 
+    test('agent-run rows read like search rows: name, location, industry', async () => {
+      await newMinute()
+      await page.getByRole('tab', { name: 'Agent runs' }).click()
+      await page.getByLabel('What should the agent find?').fill('Software companies in Germany')
+      await page.getByLabel('Each row is a').selectOption('company')
+      await page.getByLabel('Effort').selectOption('minimal')
+      await page.getByRole('button', { name: 'Start run' }).click()
+      const status = await eventually(
+        'run status',
+        async () => ((await page.getByTestId('run-status').count()) ? text(page.getByTestId('run-status')) : ''),
+        (s) => ['completed', 'failed', 'cancelled'].includes(s),
+        90_000,
+      )
+      assert.equal(status, 'completed')
+      await page.getByRole('button', { name: 'Show rows' }).click()
+      const rows = page.getByRole('region', { name: 'Agent run rows' })
+      await rows.waitFor()
+      const headers = await rows.getByRole('columnheader').allInnerTexts()
+      for (const h of ['Name', 'Location', 'Industry']) assert.ok(headers.includes(h), `${h} in ${headers.join('|')}`)
+      const cells = await rows.getByRole('row').nth(1).getByRole('cell').allInnerTexts()
+      const [name, domain] = cells[1]!.split('\n')
+      assert.notEqual(name, domain, "the name is the record's name, not its id")
+      assert.match(cells[2]!, /Germany/)
+      assert.notEqual(cells[3], '—')
+      await shot('agent-run-rows')
+    })
+
     test('no console errors, page errors or 5xx answers along the way', () => {
       assert.deepEqual(problems, [])
     })

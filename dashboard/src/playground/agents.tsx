@@ -19,6 +19,17 @@ const EFFORTS: readonly { value: Effort; label: string }[] = [
 
 const TERMINAL = new Set(['completed', 'failed', 'cancelled'])
 
+/** A row of GET /v1/agents/runs/{id}/results: the record sits under `record` (contract/agent-runs.ts ResultRow). */
+type RunResultRow = Pick<SearchRow, 'id' | 'category' | 'score'> & {
+  position: number
+  record: Record<string, unknown> | null
+  enrichments: Record<string, unknown>
+  criteria: unknown[]
+}
+
+/** The record's fields at the top, as search rows have them, so one table reads both. */
+const flatRow = ({ record, ...rest }: RunResultRow): SearchRow => ({ ...(record ?? {}), ...rest })
+
 const newIdempotencyKey = () =>
   typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`
 
@@ -157,7 +168,8 @@ function RunWatcher({ runId, canCancel }: { runId: string; canCancel: boolean })
 
   const loadResults = async () => {
     try {
-      setResults(await get<Envelope<SearchRow>>(`${path}/results`))
+      const page = await get<Envelope<RunResultRow>>(`${path}/results`)
+      setResults({ ...page, results: page.results.map(flatRow) })
     } catch (e) {
       setError(e)
     }
