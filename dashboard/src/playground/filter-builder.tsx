@@ -495,6 +495,11 @@ function ValuesEditor({
       </div>
       {suggestFrom && (
         <div className="suggestions" role="group" aria-label={`Suggested values for ${label}`}>
+          {shown.length > 0 && (
+            <span className="muted small" aria-hidden="true">
+              Suggested:
+            </span>
+          )}
           {shown.length > 0 ? (
             shown.map((s) => (
               <button

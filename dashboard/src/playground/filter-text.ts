@@ -31,7 +31,7 @@ export function filterText(value: unknown): string {
   range(value.from, value.to, ['from', 'until'])
   const known = new Set(['include', 'exclude', 'min', 'max', 'from', 'to'])
   for (const [k, v] of Object.entries(value)) if (!known.has(k)) parts.push(`${k}: ${JSON.stringify(v)}`)
-  return parts.join(' · ') || 'any'
+  return parts.join(' · ') || 'no value yet'
 }
 
 /** True when a builder value says nothing yet (no values, no bounds): left out of the request. */
