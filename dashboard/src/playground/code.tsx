@@ -3,34 +3,12 @@
 // (packages/sdk: createDspClient, then dsp.search / dsp.post).
 import { useState } from 'react'
 import { CopyButton } from '../ui.tsx'
-
-/** Single-quotes a string for a POSIX shell: ' becomes '\''. */
-const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`
-
-export function curlOf(path: string, body: unknown, origin = window.location.origin): string {
-  return [
-    `curl -sS -X POST ${shellQuote(origin + path)}`,
-    `  -H "X-API-Key: $DSP_API_KEY"`,
-    `  -H 'Content-Type: application/json'`,
-    `  -d ${shellQuote(JSON.stringify(body, null, 2))}`,
-  ].join(' \\\n')
-}
-
-export function typescriptOf(path: string, body: unknown, origin = window.location.origin): string {
-  const json = JSON.stringify(body, null, 2)
-  const call = path === '/v1/search' ? `dsp.search(${json})` : `dsp.post('${path}', { body: ${json} })`
-  return [
-    `import { createDspClient } from '@data-platform/sdk'`,
-    ``,
-    `const dsp = createDspClient({ baseUrl: '${origin}', apiKey: process.env.DSP_API_KEY! })`,
-    `const page = await ${call}`,
-    `console.log(page.total, page.results.length)`,
-  ].join('\n')
-}
+import { curlOf, typescriptOf } from './snippets.ts'
 
 export function CopyAsCode({ path, body }: { path: string; body: unknown }) {
   const [lang, setLang] = useState<'curl' | 'ts'>('curl')
-  const text = lang === 'curl' ? curlOf(path, body) : typescriptOf(path, body)
+  const origin = window.location.origin
+  const text = lang === 'curl' ? curlOf(origin, path, body) : typescriptOf(origin, path, body)
   return (
     <details className="code-copy">
       <summary>Copy as curl / TypeScript</summary>
