@@ -180,6 +180,18 @@ describe(
       await chosen.getByRole('button', { name: /Edit filter employee count: at least 20/ }).waitFor()
       await page.getByRole('button', { name: 'Done' }).click()
 
+      // geo: a level, then a place suggested for that level; removed again before searching.
+      await page.getByLabel('Add a filter').selectOption('geo')
+      await page.getByLabel('Place level').selectOption('country')
+      await page.getByLabel('Value for geo').fill('Germ')
+      await page
+        .getByRole('group', { name: 'Suggested values for geo' })
+        .getByRole('button', { name: 'Germany', exact: true })
+        .click()
+      await chosen.getByRole('button', { name: /Edit filter geo: Germany \(country\)/ }).waitFor()
+      await page.getByRole('button', { name: 'Remove filter geo' }).click()
+      assert.equal(await chosen.getByRole('button', { name: /Edit filter geo/ }).count(), 0)
+
       await page.getByLabel('Edit as JSON').check()
       const json = page.getByLabel('Filters as JSON')
       assert.deepEqual(JSON.parse(await json.inputValue()), {
