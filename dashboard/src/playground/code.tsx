@@ -21,7 +21,7 @@ export function CopyAsCode({ path, body }: { path: string; body: unknown }) {
             <input type="radio" name="code-lang" checked={lang === 'ts'} onChange={() => setLang('ts')} /> TypeScript
             (SDK)
           </label>
-          <CopyButton text={text} label={lang === 'curl' ? 'Copy as curl' : 'Copy as TypeScript'} />
+          <CopyButton key={text} text={text} label={lang === 'curl' ? 'Copy as curl' : 'Copy as TypeScript'} />
         </div>
         <pre className="json code" aria-label={lang === 'curl' ? 'The request as curl' : 'The request as TypeScript'}>
           {text}

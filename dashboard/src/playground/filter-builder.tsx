@@ -164,6 +164,16 @@ export function FilterBuilder({
         <p className="muted small">No filters: the words alone decide. Add one above, e.g. industry or country.</p>
       )}
 
+      {category === 'company' && names.some((n) => builderFilter(n)?.applies_to === 'person') && (
+        <p className="note small">
+          {names
+            .filter((n) => builderFilter(n)?.applies_to === 'person')
+            .map(filterLabel)
+            .join(', ')}{' '}
+          {names.filter((n) => builderFilter(n)?.applies_to === 'person').length === 1 ? 'applies' : 'apply'} to people
+          only: a company search refuses it. Remove it or search people.
+        </p>
+      )}
       {active && activeSpec && active in filters && (
         <FilterEditor
           key={active}
