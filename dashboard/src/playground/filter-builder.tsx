@@ -95,6 +95,7 @@ export function FilterBuilder({
     if (active === name) setActive(null)
   }
   const activeSpec = active ? builderFilter(active) : undefined
+  const personOnly = names.filter((n) => builderFilter(n)?.applies_to === 'person')
 
   return (
     <fieldset className="builder stack">
@@ -164,14 +165,10 @@ export function FilterBuilder({
         <p className="muted small">No filters: the words alone decide. Add one above, e.g. industry or country.</p>
       )}
 
-      {category === 'company' && names.some((n) => builderFilter(n)?.applies_to === 'person') && (
+      {category === 'company' && personOnly.length > 0 && (
         <p className="note small">
-          {names
-            .filter((n) => builderFilter(n)?.applies_to === 'person')
-            .map(filterLabel)
-            .join(', ')}{' '}
-          {names.filter((n) => builderFilter(n)?.applies_to === 'person').length === 1 ? 'applies' : 'apply'} to people
-          only: a company search refuses it. Remove it or search people.
+          For people only: {personOnly.map(filterLabel).join(', ')}. A company search does not use{' '}
+          {personOnly.length === 1 ? 'it' : 'them'}; remove {personOnly.length === 1 ? 'it' : 'them'} or search people.
         </p>
       )}
       {active && activeSpec && active in filters && (
