@@ -13,6 +13,7 @@ import type {
   CreateKeyBody as CreateKeyBodySchema,
   KeysResponse as KeysResponseSchema,
 } from '../../src/contract/keys.ts'
+import type { FilterValuesResponse } from '../../src/contract/filters.ts'
 import type { AddItemsResponse, ListItemsPage, ListsResponse, SavedListResponse } from '../../src/contract/lists.ts'
 import type { EntityCategory as EntityCategoryType } from '../../src/contract/records.ts'
 import type {
@@ -43,6 +44,7 @@ export type Lists = Static<typeof ListsResponse>
 export type SavedList = Static<typeof SavedListResponse>
 export type ListItems = Static<typeof ListItemsPage>
 export type AddItemsResult = Static<typeof AddItemsResponse>
+export type FilterValues = Static<typeof FilterValuesResponse>
 export type EntityCategory = EntityCategoryType
 export type Scope = SessionView['scopes'][number]
 

@@ -212,11 +212,14 @@ describe(
       await page.getByRole('button', { name: 'Search', exact: true }).click()
       await page.getByRole('heading', { name: 'Results · page 1' }).waitFor()
       assert.match(await text(page.getByTestId('cost')), /credits|free/)
-      await page.getByText('resolved_search').waitFor()
+      // resolved_search reads as chips; the raw JSON is behind a toggle.
+      assert.match(await text(page.getByRole('list', { name: 'Search plan' })), /mode\s+fast/)
+      await page.getByText('Raw resolved_search').click()
       assert.ok((await text(page.getByLabel('Resolved search'))).includes('"mode": "fast"'))
       const table = page.getByRole('region', { name: 'Search results' })
       assert.ok((await table.getByRole('row').count()) > 1, 'the demo corpus has software companies')
-      companyDomain = (await table.getByRole('row').nth(1).getByRole('cell').first().innerText()).trim()
+      // The Name cell (after the Select box) shows the company's name over its domain.
+      companyDomain = (await table.getByRole('row').nth(1).getByRole('cell').nth(1).locator('small').innerText()).trim()
       await shot('playground-search')
       const next = page.getByRole('button', { name: 'Next page' })
       if (await next.isEnabled()) {

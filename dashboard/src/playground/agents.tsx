@@ -1,10 +1,12 @@
 // Agent runs (§4.9, §6): start one (a fresh Idempotency-Key per intent), watch its events live
-// over server-sent events, then read the run (the read settles the charge) and its rows.
+// over server-sent events, then read the run (the read settles the charge) and its rows (name,
+// location, industry; selectable into a list, downloadable as CSV: results.tsx).
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { followEvents, get, post } from '../api.ts'
 import type { AgentRun, AgentRunHandle, Effort, Envelope, RunListItem, SearchRow, StreamEvent } from '../types.ts'
 import { ErrorMessage, formatCredits, formatDate, isMissingRoute, Json, Status, Table } from '../ui.tsx'
-import { AnswerSummary, rowColumns } from './common.tsx'
+import { AnswerSummary } from './common.tsx'
+import { ResultRows } from './results.tsx'
 
 const EFFORTS: readonly { value: Effort; label: string }[] = [
   { value: 'minimal', label: 'Minimal (1.02 credits)' },
@@ -16,6 +18,17 @@ const EFFORTS: readonly { value: Effort; label: string }[] = [
 ]
 
 const TERMINAL = new Set(['completed', 'failed', 'cancelled'])
+
+/** A row of GET /v1/agents/runs/{id}/results: the record sits under `record` (contract/agent-runs.ts ResultRow). */
+type RunResultRow = Pick<SearchRow, 'id' | 'category' | 'score'> & {
+  position: number
+  record: Record<string, unknown> | null
+  enrichments: Record<string, unknown>
+  criteria: unknown[]
+}
+
+/** The record's fields at the top, as search rows have them, so one table reads both. */
+const flatRow = ({ record, ...rest }: RunResultRow): SearchRow => ({ ...(record ?? {}), ...rest })
 
 const newIdempotencyKey = () =>
   typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`
@@ -155,7 +168,8 @@ function RunWatcher({ runId, canCancel }: { runId: string; canCancel: boolean })
 
   const loadResults = async () => {
     try {
-      setResults(await get<Envelope<SearchRow>>(`${path}/results`))
+      const page = await get<Envelope<RunResultRow>>(`${path}/results`)
+      setResults({ ...page, results: page.results.map(flatRow) })
     } catch (e) {
       setError(e)
     }
@@ -218,13 +232,11 @@ function RunWatcher({ runId, canCancel }: { runId: string; canCancel: boolean })
       {results && (
         <>
           <AnswerSummary answer={results} />
-          <Table
-            caption="Agent run rows"
-            rows={results.results}
-            rowKey={(r, i) => `${r.id}-${i}`}
-            columns={rowColumns(results.results)}
-            empty="The run returned no rows."
-          />
+          {results.results.length > 0 ? (
+            <ResultRows rows={results.results} caption="Agent run rows" fileName={`agent-run-${runId}.csv`} />
+          ) : (
+            <p className="muted">The run returned no rows.</p>
+          )}
         </>
       )}
       {run && (

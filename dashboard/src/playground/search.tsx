@@ -1,10 +1,16 @@
-// Search (POST /v1/search): any category and mode, filters as JSON, rows as a table, the
-// resolved_search and the cost; pages follow next_cursor with the identical request.
+// Search (POST /v1/search): any category and mode; company and person filters from the builder
+// (or raw JSON), document categories' filters as JSON; rows people can act on (results.tsx), the
+// resolved_search as chips (resolved.tsx), the exact request as curl or TypeScript (code.tsx);
+// pages follow next_cursor with the identical request.
 import { useState, type FormEvent } from 'react'
 import { post } from '../api.ts'
 import { CATEGORIES, type EntityCategory, type Envelope, type SearchBody, type SearchRow } from '../types.ts'
-import { ErrorMessage, Json, Table } from '../ui.tsx'
-import { AnswerSummary, categoryLabel, rowColumns } from './common.tsx'
+import { ErrorMessage } from '../ui.tsx'
+import { CopyAsCode } from './code.tsx'
+import { AnswerSummary, categoryLabel } from './common.tsx'
+import { FilterBuilder, requestFilters, type Filters } from './filter-builder.tsx'
+import { ResolvedSearch } from './resolved.tsx'
+import { ResultRows } from './results.tsx'
 
 const MODES = [
   { value: 'fast', label: 'Fast: match my words by meaning' },
@@ -12,16 +18,68 @@ const MODES = [
   { value: 'deep', label: 'Deep: several steps, slowest' },
 ] as const
 
+type Mode = (typeof MODES)[number]['value']
+
+interface Example {
+  label: string
+  hint: string
+  query: string
+  category: EntityCategory
+  mode: Mode
+  filters: Filters
+}
+
+/** Queries that find rows on the demo corpus of `npm start` (and show a different feature each). */
+export const EXAMPLES: readonly Example[] = [
+  {
+    label: 'Software companies in Germany',
+    hint: 'Auto mode: the parser reads the place as a filter',
+    query: 'software companies in Germany',
+    category: 'company',
+    mode: 'auto',
+    filters: {},
+  },
+  {
+    label: 'Developer tools, Software & Cloud, 50+ staff',
+    hint: 'Fast mode with two filters from the builder',
+    query: 'developer tools',
+    category: 'company',
+    mode: 'fast',
+    filters: { industry: { include: ['Software & Cloud'] }, employee_count: { min: 50 } },
+  },
+  {
+    label: 'Engineers in Germany',
+    hint: 'People: title, employer and location',
+    query: 'engineers in Germany',
+    category: 'person',
+    mode: 'auto',
+    filters: {},
+  },
+  {
+    label: 'Fintech startups that raised a Series A',
+    hint: 'The parser reads the funding stage',
+    query: 'fintech startups that raised a Series A',
+    category: 'company',
+    mode: 'auto',
+    filters: {},
+  },
+]
+
+const isGtmCategory = (c: EntityCategory | ''): c is 'company' | 'person' => c === 'company' || c === 'person'
+
 export function SearchPanel() {
   const [query, setQuery] = useState('')
   const [category, setCategory] = useState<EntityCategory | ''>('company')
-  const [mode, setMode] = useState<'fast' | 'auto' | 'deep'>('fast')
+  const [mode, setMode] = useState<Mode>('fast')
   const [limit, setLimit] = useState(10)
-  const [filters, setFilters] = useState('')
+  const [filters, setFilters] = useState<Filters>({})
   const [filtersError, setFiltersError] = useState<string | null>(null)
+  const [docFilters, setDocFilters] = useState('')
   const [error, setError] = useState<unknown>(null)
   const [busy, setBusy] = useState(false)
   const [request, setRequest] = useState<SearchBody | null>(null)
+  // The body of the call behind the page shown (with its cursor): what "copy as code" copies.
+  const [made, setMade] = useState<SearchBody | null>(null)
   // Cursors of the pages before the current one (page 1 has none): "Previous" pops one.
   const [trail, setTrail] = useState<(string | null)[]>([])
   const [answer, setAnswer] = useState<Envelope<SearchRow> | null>(null)
@@ -29,9 +87,11 @@ export function SearchPanel() {
   const run = async (body: SearchBody, cursor: string | null, nextTrail: (string | null)[]) => {
     setBusy(true)
     setError(null)
+    const sent = cursor ? { ...body, cursor } : body
     try {
-      const res = await post<Envelope<SearchRow>>('/v1/search', cursor ? { ...body, cursor } : body)
+      const res = await post<Envelope<SearchRow>>('/v1/search', sent)
       setAnswer(res)
+      setMade(sent)
       setTrail(nextTrail)
     } catch (e) {
       setError(e)
@@ -40,36 +100,67 @@ export function SearchPanel() {
     }
   }
 
+  const bodyOf = (q: string, c: EntityCategory | '', m: Mode, f: Filters | undefined): SearchBody => ({
+    query: q.trim() || null,
+    mode: m,
+    limit,
+    ...(c ? { category: c } : {}),
+    ...(f ? { filters: f } : {}),
+  })
+
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    let parsed: Record<string, unknown> | undefined
-    if (filters.trim()) {
+    let f: Filters | undefined
+    if (isGtmCategory(category) || category === '') {
+      if (filtersError) return
+      f = requestFilters(filters)
+    } else if (docFilters.trim()) {
       try {
-        const v: unknown = JSON.parse(filters)
+        const v: unknown = JSON.parse(docFilters)
         if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new Error('not an object')
-        parsed = v as Record<string, unknown>
+        f = v as Filters
       } catch {
-        setFiltersError('Filters must be a JSON object, for example {"country": {"include": ["Germany"]}}.')
+        setFiltersError('Filters must be a JSON object, for example {"published_at": {"from": "2024-01-01"}}.')
         return
       }
+      setFiltersError(null)
     }
+    const body = bodyOf(query, category, mode, f)
+    setRequest(body)
+    void run(body, null, [])
+  }
+
+  const tryExample = (x: Example) => {
+    setQuery(x.query)
+    setCategory(x.category)
+    setMode(x.mode)
+    setFilters(x.filters)
     setFiltersError(null)
-    const body: SearchBody = {
-      query: query.trim() || null,
-      mode,
-      limit,
-      ...(category ? { category } : {}),
-      ...(parsed ? { filters: parsed } : {}),
-    }
+    const body = bodyOf(x.query, x.category, x.mode, requestFilters(x.filters))
     setRequest(body)
     void run(body, null, [])
   }
 
   const page = trail.length + 1
-  const currentCursor = trail.length > 0 ? (trail[trail.length - 1] ?? null) : null
+  const builderCategory = isGtmCategory(category) ? category : category === '' ? 'person' : null
 
   return (
     <div className="stack">
+      <section className="card try-first" aria-labelledby="try-first">
+        <h2 id="try-first">What to try first</h2>
+        <p className="muted small">One click fills the form and searches the demo data.</p>
+        <ul className="examples">
+          {EXAMPLES.map((x) => (
+            <li key={x.label}>
+              <button type="button" className="example" onClick={() => tryExample(x)} disabled={busy}>
+                <strong>{x.label}</strong>
+                <span className="muted small">{x.hint}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+
       <form className="card stack" onSubmit={submit} aria-labelledby="search-form">
         <h2 id="search-form">Search</h2>
         <div className="field">
@@ -101,7 +192,7 @@ export function SearchPanel() {
           </div>
           <div className="field">
             <label htmlFor="search-mode">Mode</label>
-            <select id="search-mode" value={mode} onChange={(e) => setMode(e.target.value as typeof mode)}>
+            <select id="search-mode" value={mode} onChange={(e) => setMode(e.target.value as Mode)}>
               {MODES.map((m) => (
                 <option key={m.value} value={m.value}>
                   {m.label}
@@ -121,32 +212,51 @@ export function SearchPanel() {
             />
           </div>
         </div>
-        <div className="field">
-          <label htmlFor="search-filters">Filters (JSON, optional)</label>
-          <textarea
-            id="search-filters"
-            rows={3}
-            className="mono"
-            value={filters}
-            onChange={(e) => setFilters(e.target.value)}
-            placeholder='{"industry": {"include": ["Software"]}, "employee_count": {"min": 50}}'
-            aria-invalid={filtersError ? true : undefined}
-            aria-describedby="search-filters-hint"
+        {builderCategory ? (
+          <FilterBuilder
+            category={builderCategory}
+            filters={filters}
+            onChange={setFilters}
+            onJsonError={setFiltersError}
           />
-          <small id="search-filters-hint" className={filtersError ? 'error' : 'muted'}>
-            {filtersError ??
-              'Company and person searches take the typed filters; document categories their own small sets.'}
-          </small>
-        </div>
+        ) : (
+          <div className="field">
+            <label htmlFor="search-filters">Filters (JSON, optional)</label>
+            <textarea
+              id="search-filters"
+              rows={3}
+              className="mono"
+              value={docFilters}
+              onChange={(e) => setDocFilters(e.target.value)}
+              placeholder='{"published_at": {"from": "2024-01-01"}}'
+              aria-invalid={filtersError ? true : undefined}
+              aria-describedby="search-filters-hint"
+            />
+            <small id="search-filters-hint" className={filtersError ? 'error' : 'muted'}>
+              {filtersError ??
+                `${categoryLabel(category as EntityCategory)} searches take their own small set of filters.`}
+            </small>
+          </div>
+        )}
         <ErrorMessage error={error} />
         <div>
-          <button type="submit" className="primary" disabled={busy}>
+          <button type="submit" className="primary" disabled={busy || Boolean(filtersError)}>
             {busy ? 'Searching…' : 'Search'}
           </button>
         </div>
       </form>
 
-      {answer && request && (
+      {!answer && !busy && (
+        <section className="empty-state card" aria-label="No search yet">
+          <h2>No search yet</h2>
+          <p className="muted">
+            Type what you are looking for, or pick an example above. Results appear here as rows you can select, save to
+            a list, download as CSV or copy as code.
+          </p>
+        </section>
+      )}
+
+      {answer && request && made && (
         <section className="stack" aria-labelledby="search-results">
           <h2 id="search-results">Results · page {page}</h2>
           <AnswerSummary answer={answer} />
@@ -160,12 +270,13 @@ export function SearchPanel() {
               ))}
             </ul>
           )}
-          <Table
-            caption="Search results"
+          {answer.resolved_search && (
+            <ResolvedSearch resolved={answer.resolved_search} sentFilters={request.filters ?? {}} />
+          )}
+          <ResultRows
             rows={answer.results}
-            rowKey={(r, i) => `${r.id}-${i}`}
-            columns={rowColumns(answer.results)}
-            empty="No rows matched."
+            caption="Search results"
+            fileName={`search-${request.category ?? 'results'}-page-${page}.csv`}
           />
           <nav className="row" aria-label="Result pages">
             <button
@@ -184,12 +295,9 @@ export function SearchPanel() {
             >
               Next page
             </button>
-            <span className="muted">{currentCursor ? 'Cursor pages repeat the same request.' : ''}</span>
+            <span className="muted">{page > 1 ? 'Cursor pages repeat the same request.' : ''}</span>
           </nav>
-          <details open>
-            <summary>resolved_search</summary>
-            <Json value={answer.resolved_search} label="Resolved search" />
-          </details>
+          <CopyAsCode path="/v1/search" body={made} />
         </section>
       )}
     </div>
