@@ -4352,6 +4352,7 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string | null;
+                /** @example 2 */
                 limit?: number;
                 action_type?: ("dsp.search.fast" | "dsp.search.auto" | "dsp.search.deep" | "dsp.similar" | "dsp.entities" | "dsp.relationships" | "dsp.relationships.ask" | "dsp.org_chart" | "dsp.agent.run.minimal" | "dsp.agent.run.low" | "dsp.agent.run.medium" | "dsp.agent.run.high" | "dsp.agent.run.xhigh")[];
                 /** @description ISO 8601 date-time, from 1970 to 9999-12-31T23:59:59Z */
@@ -4428,6 +4429,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 26 */
                 run_id: number;
             };
             cookie?: never;
@@ -4577,6 +4579,7 @@ export interface operations {
     getKeyUsage: {
         parameters: {
             query?: {
+                /** @example day */
                 granularity?: "hour" | "day" | "month" | "total";
                 /** @description ISO 8601 date-time, from 1970 to 9999-12-31T23:59:59Z */
                 from?: string;
@@ -4746,6 +4749,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example topup_kvn3ovc13f8x */
                 topup_id: string;
             };
             cookie?: never;
@@ -4822,7 +4826,10 @@ export interface operations {
     listFilterValues: {
         parameters: {
             query?: {
-                /** @description Case-insensitive substring, applied before paging */
+                /**
+                 * @description Case-insensitive substring, applied before paging
+                 * @example soft
+                 */
                 search?: string;
                 /** @description Page number; 20 values a page */
                 page?: number;
@@ -4833,7 +4840,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description FilterName: one of 54 (every company or person filter except geo, plus country, state, city, region) */
+                /**
+                 * @description FilterName: one of 54 (every company or person filter except geo, plus country, state, city, region)
+                 * @example industry
+                 */
                 name: string;
             };
             cookie?: never;
@@ -4995,9 +5005,15 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description A document category: patent, news_article, market_report, funding_round, academic_report, trend, job_opening */
+                /**
+                 * @description A document category: patent, news_article, market_report, funding_round, academic_report, trend, job_opening
+                 * @example patent
+                 */
                 category: string;
-                /** @description The filter, spelled as the search request spells it */
+                /**
+                 * @description The filter, spelled as the search request spells it
+                 * @example status
+                 */
                 name: string;
             };
             cookie?: never;
@@ -5087,7 +5103,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description EntityCategory: one of the nine */
+                /**
+                 * @description EntityCategory: one of the nine
+                 * @example company
+                 */
                 category: string;
             };
             cookie?: never;
@@ -5389,6 +5408,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example e89325a9-d52d-4703-b9a7-3fd7a0d84495 */
                 list_id: string;
             };
             cookie?: never;
@@ -5483,6 +5503,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example e89325a9-d52d-4703-b9a7-3fd7a0d84495 */
                 list_id: string;
             };
             cookie?: never;
@@ -5583,10 +5604,12 @@ export interface operations {
             query?: {
                 /** @description next_cursor of the previous page */
                 cursor?: string;
+                /** @example 10 */
                 limit?: number;
             };
             header?: never;
             path: {
+                /** @example e89325a9-d52d-4703-b9a7-3fd7a0d84495 */
                 list_id: string;
             };
             cookie?: never;
@@ -5665,6 +5688,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example e89325a9-d52d-4703-b9a7-3fd7a0d84495 */
                 list_id: string;
             };
             cookie?: never;
@@ -5774,6 +5798,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example e89325a9-d52d-4703-b9a7-3fd7a0d84495 */
                 list_id: string;
             };
             cookie?: never;
@@ -5874,6 +5899,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example e89325a9-d52d-4703-b9a7-3fd7a0d84495 */
                 list_id: string;
             };
             cookie?: never;
@@ -6051,6 +6077,7 @@ export interface operations {
                 tag?: string;
                 /** @description request, agent_run or help; other values are 422 */
                 subject_kind?: string;
+                /** @example 5 */
                 limit?: number;
                 offset?: number;
             };
@@ -6268,6 +6295,7 @@ export interface operations {
     listVotes: {
         parameters: {
             query: {
+                /** @example req_dtfyr7s2q0 */
                 request_id: string;
             };
             header?: never;
@@ -8398,6 +8426,7 @@ export interface operations {
     listAgentRuns: {
         parameters: {
             query?: {
+                /** @example 2 */
                 limit?: number;
             };
             header?: never;
@@ -8468,7 +8497,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required. A unique string per intent, scoped to the workspace, never expiring: a reused key returns the original run (200) whatever the body says. Missing, empty or over 255 characters: 400 request.invalid. */
+                /**
+                 * @description Required. A unique string per intent, scoped to the workspace, never expiring: a reused key returns the original run (200) whatever the body says. Missing, empty or over 255 characters: 400 request.invalid.
+                 * @example example-run-1
+                 */
                 "idempotency-key": string;
             };
             path?: never;
@@ -8599,6 +8631,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example run_zpdfw3xlklwq */
                 run_id: string;
             };
             cookie?: never;
@@ -8686,6 +8719,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example run_i6gits9amv2e */
                 run_id: string;
             };
             cookie?: never;
@@ -8794,10 +8828,12 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string | null;
+                /** @example 2 */
                 limit?: number;
             };
             header?: never;
             path: {
+                /** @example run_zpdfw3xlklwq */
                 run_id: string;
             };
             cookie?: never;
@@ -8888,6 +8924,7 @@ export interface operations {
                 "last-event-id"?: string;
             };
             path: {
+                /** @example run_zpdfw3xlklwq */
                 run_id: string;
             };
             cookie?: never;

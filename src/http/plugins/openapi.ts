@@ -9,6 +9,7 @@ import { catalogue, type ErrorCode } from '../../errors.ts'
 import { ListEnvelope } from '../../contract/common.ts'
 import { ENVELOPE_FIELDS, EXTRA_SCHEMAS, NAMED_SCHEMAS } from '../../contract/openapi-components.ts'
 import { SearchRow } from '../../contract/search.ts'
+import { RECORDED_EXAMPLES } from '../../contract/examples-recorded.ts'
 
 /** Errors every credentialed route can answer (§4 preamble). */
 const COMMON_ERRORS: ErrorCode[] = [
@@ -143,7 +144,7 @@ export async function registerOpenApi(app: FastifyInstance) {
         op.responses = responses
       }
     }
-    return nameComponents(doc)
+    return withExamples(nameComponents(doc))
   }
   // Routes are fixed once the app is ready: the description is built once.
   let built: Record<string, unknown> | null = null
@@ -178,6 +179,39 @@ const RETRY_AFTER = {
 }
 
 type Json = Record<string, unknown>
+
+/**
+ * Every operation's recorded example (src/contract/examples.ts, examples-recorded.ts): the
+ * parameters' values, the request body and the answer under the status the server gave.
+ */
+function withExamples(doc: Json): Json {
+  for (const ops of Object.values(doc.paths as Record<string, Record<string, Json>>))
+    for (const op of Object.values(ops)) {
+      const example = RECORDED_EXAMPLES[op.operationId as string]
+      if (!example) continue
+      const values: Record<string, Record<string, unknown> | undefined> = {
+        path: example.params,
+        query: example.query,
+        header: example.headers,
+      }
+      for (const p of (op.parameters ?? []) as Json[]) {
+        const given = Object.entries(values[p.in as string] ?? {}).find(
+          ([k]) => k.toLowerCase() === (p.name as string).toLowerCase(),
+        )
+        if (given) p.example = given[1]
+      }
+      const named = (value: unknown) => ({ [op.operationId as string]: { summary: example.summary, value } })
+      const body = ((op.requestBody as Json | undefined)?.content as Record<string, Json> | undefined)?.[
+        'application/json'
+      ]
+      if (body && example.body !== undefined) body.examples = named(example.body)
+      const answer = (op.responses as Record<string, Json>)[String(example.status)]
+      const media = Object.values((answer?.content ?? {}) as Record<string, Json>)[0]
+      if (media && example.answer !== undefined) media.examples = named(example.answer)
+    }
+  return doc
+}
+
 const SCHEMA_REF = '#/components/schemas/'
 
 /** JSON with sorted keys: two schemas with one content have one text. */
