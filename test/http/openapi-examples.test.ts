@@ -2,7 +2,8 @@
 // the examples are true: the scenario of src/contract/examples.ts is sent again to a real server
 // on the demo corpus, and each answer has the recorded status and fits the response schema the
 // description declares for it. (redocly's no-invalid-media-type-examples rule, in openapi.test.ts,
-// checks the recorded examples against the same schemas.)
+// checks the recorded examples against the same schemas.) And the response headers real answers
+// carry (Retry-After, the RateLimit fields, Server-Timing) are declared where they are sent.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { Ajv2020 } from 'ajv/dist/2020.js'
@@ -10,6 +11,8 @@ import addFormats from 'ajv-formats'
 import { RECORDED_EXAMPLES } from '../../src/contract/examples-recorded.ts'
 import { EXAMPLE_STEPS } from '../../src/contract/examples.ts'
 import { runExampleScenario } from '../support/examples.ts'
+import { expectProblem, expectStatus, type Res } from '../support/http.ts'
+import { signUp } from '../support/session.ts'
 import { useTestServer } from '../support/server.ts'
 
 const server = useTestServer({}, { demo: true })
@@ -121,5 +124,87 @@ describe('examples in /openapi.json', () => {
           `${where}: the recorded answer's fields differ from the live answer's: npm run examples:record`,
         )
     }
+  })
+})
+
+/** Response headers of the contract: each one a real answer carries must be declared under its status. */
+const WATCHED = ['retry-after', 'ratelimit', 'ratelimit-policy', 'server-timing']
+
+function undeclaredHeaders(doc: Json, method: string, path: string, res: Res): string[] {
+  const declared = doc.paths[path]?.[method.toLowerCase()]?.responses?.[String(res.status)] as Json | undefined
+  const names = Object.keys((declared?.headers ?? {}) as Json).map((h) => h.toLowerCase())
+  return WATCHED.filter((h) => res.headers.get(h) !== null && !names.includes(h)).map(
+    (h) => `${method} ${path} ${res.status}: ${h} is sent but not declared`,
+  )
+}
+
+describe('response headers in /openapi.json', () => {
+  test('Retry-After, RateLimit, RateLimit-Policy and Server-Timing on real answers (429 of the session throttle, 503, 504, 200) are declared', async () => {
+    const api = await server()
+    const doc = (await api.get('/openapi.json')).body as Json
+    const problems: string[] = []
+    const { key } = await api.admin.workspaceWithKey({ credits: 50 })
+    const seen: string[] = []
+    const look = (method: string, path: string, res: Res) => {
+      for (const h of WATCHED) if (res.headers.get(h) !== null) seen.push(`${res.status} ${h}`)
+      problems.push(...undeclaredHeaders(doc, method, path, res))
+    }
+
+    // 200 with Server-Timing.
+    const ok = await api.post('/v1/search', { key, body: { query: 'cloud database', mode: 'fast', limit: 1 } })
+    expectStatus(ok, 200)
+    look('POST', '/v1/search', ok)
+
+    // 429 quota.burst_exceeded from a dashboard session's throttle on a public route.
+    const member = await signUp(api)
+    let throttled: Res | null = null
+    for (let i = 0; i < 40 && !throttled; i++) {
+      const res = await member.get('/v1/credits')
+      if (res.status === 429) throttled = res
+      else expectStatus(res, 200)
+    }
+    assert.ok(throttled, 'the session throttle never answered 429')
+    expectProblem(throttled, 429, 'quota.burst_exceeded')
+    assert.match(throttled.headers.get('ratelimit') ?? '', /^"session-minute";r=0;t=\d+$/)
+    look('GET', '/v1/credits', throttled)
+    await api.admin.advanceClock(120)
+
+    // 503: the credential store is down.
+    const cold = (await api.admin.workspaceWithKey()).key
+    await api.admin.withFault('auth', async () => {
+      const res = await api.get('/v1/credits', { key: cold })
+      expectProblem(res, 503, 'auth.unavailable')
+      look('GET', '/v1/credits', res)
+    })
+
+    // 504: the retrieval engine does not answer in time.
+    await api.admin.fault('retrieval', 'slow')
+    try {
+      const res = await api.post('/v1/search', { key, body: { query: 'cloud', mode: 'fast' } })
+      expectProblem(res, 504, 'upstream.timeout')
+      look('POST', '/v1/search', res)
+    } finally {
+      await api.admin.clearFaults()
+    }
+
+    for (const h of [
+      '200 server-timing',
+      '429 retry-after',
+      '429 ratelimit',
+      '429 ratelimit-policy',
+      '503 retry-after',
+    ])
+      assert.ok(seen.includes(h), `no answer carried ${h}: ${seen.join(', ')}`)
+    assert.deepEqual(problems, [])
+  })
+
+  test('the check finds a header sent but not declared', async () => {
+    const api = await server()
+    const doc = structuredClone((await api.get('/openapi.json')).body) as Json
+    delete doc.paths['/v1/credits'].get.responses['429'].headers.RateLimit
+    const res = { status: 429, headers: new Headers({ ratelimit: '"session-minute";r=0;t=5' }) } as Res
+    assert.deepEqual(undeclaredHeaders(doc, 'GET', '/v1/credits', res), [
+      'GET /v1/credits 429: ratelimit is sent but not declared',
+    ])
   })
 })

@@ -107,7 +107,7 @@ export async function registerOpenApi(app: FastifyInstance) {
         }
         op.parameters = params
         const codes = new Set<ErrorCode>([
-          ...(scopes.length ? COMMON_ERRORS : (['request.invalid', 'internal'] as ErrorCode[])),
+          ...(scopes.length ? [...COMMON_ERRORS, ...THROTTLED] : (['request.invalid', 'internal'] as ErrorCode[])),
           ...(route.method !== 'GET' ? BODY_ERRORS : []),
           ...(config.billed ? BILLED_ERRORS : []),
           ...(config.errors ?? []),
@@ -130,6 +130,11 @@ export async function registerOpenApi(app: FastifyInstance) {
           const r = responses[status] as Record<string, unknown> | undefined
           if (r) r.headers = { ...(r.headers as object | undefined), 'Retry-After': RETRY_AFTER }
         }
+        if (codes.has('quota.burst_exceeded') && responses['429'])
+          (responses['429'] as { headers: object }).headers = {
+            ...(responses['429'] as { headers: object }).headers,
+            ...RATE_LIMIT_HEADERS,
+          }
         // A route without a success schema never answers 2xx (the export routes: 404; the filter
         // route without a name: 422): @fastify/swagger's placeholder 200 is not declared.
         for (const [status, r] of Object.entries(responses))
@@ -171,6 +176,26 @@ export async function registerOpenApi(app: FastifyInstance) {
         }
       }),
   }
+}
+
+/**
+ * A credentialed route also takes a dashboard session, whose throttle (30 requests a minute, 500 a
+ * day: src/domain/sessions.ts) answers 429 quota.burst_exceeded with the RateLimit fields.
+ */
+const THROTTLED: ErrorCode[] = ['quota.burst_exceeded']
+
+/** The IETF RateLimit fields a throttle's 429 carries (src/limiter rateLimitHeaders). */
+const RATE_LIMIT_HEADERS = {
+  RateLimit: {
+    description:
+      'Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42`',
+    schema: { type: 'string' },
+  },
+  'RateLimit-Policy': {
+    description:
+      'Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400`',
+    schema: { type: 'string' },
+  },
 }
 
 const RETRY_AFTER = {
