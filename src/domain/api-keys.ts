@@ -129,8 +129,7 @@ export interface CachedToken {
 export async function announceTokenChange(deps: Deps, change: { grant_id: string } | { user_id: number }) {
   const payload = 'grant_id' in change ? `grant:${change.grant_id}` : `user:${change.user_id}`
   deps.keyCache.invalidate(payload)
-  if (deps.store.kind === 'postgres')
-    await sql`select pg_notify(${REVOCATION_CHANNEL}, ${payload})`.execute(deps.db)
+  if (deps.store.kind === 'postgres') await sql`select pg_notify(${REVOCATION_CHANNEL}, ${payload})`.execute(deps.db)
 }
 
 interface CachedKey {
