@@ -4,7 +4,8 @@
 // refresh tokens (30 days; a refresh token used twice revokes its grant), revocation (RFC 7009).
 // Codes and tokens are random 256-bit strings stored only as SHA-256 hashes; the PKCE verifier is
 // compared in constant time. Bearer access tokens become an `oauth` credential (auth plugin).
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHash, hash as oneShotHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { OAuthClientInformationFull, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js'
 import { announceTokenChange, type CachedToken } from '../../domain/api-keys.ts'
 import { randomId } from '../../domain/ids.ts'
 import { scopesFor } from '../../domain/roles.ts'
@@ -30,7 +31,7 @@ export class OAuthError extends Error {
   }
 }
 
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
+const sha256 = (s: string) => oneShotHash('sha256', s, 'hex')
 const secret = (prefix: string) => prefix + randomBytes(32).toString('base64url')
 
 /** Constant-time equality of two strings (PKCE: the verifier's S256 against the stored challenge). */
@@ -102,7 +103,7 @@ export async function registerClient(deps: Deps, body: RegisterBody) {
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
     scope: SCOPES.join(' '),
-  }
+  } satisfies OAuthClientInformationFull
 }
 
 export interface AuthorizeRequest {
@@ -251,7 +252,7 @@ async function issueTokens(deps: Deps, grantId: string, scopes: readonly string[
     expires_in: ACCESS_TOKEN_TTL_SECONDS,
     refresh_token: refresh,
     scope: scopes.join(' '),
-  }
+  } satisfies OAuthTokens
 }
 
 const str = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length <= 4096 ? v : undefined)
@@ -349,6 +350,23 @@ export async function verifyAccessToken(deps: Deps, accessToken: string): Promis
     if (!entry) return null
     deps.keyCache.setToken(hash, entry)
   }
+  return credentialOfToken(deps, entry, hash, nowMs)
+}
+
+/**
+ * verifyAccessToken without waiting, for a token in the cache while no fault is injected into the
+ * credential store (every request of a warm token). Null: the caller awaits verifyAccessToken.
+ */
+export function verifyCachedAccessToken(deps: Deps, accessToken: string): Credential | null {
+  if (!accessToken.startsWith(ACCESS_TOKEN_PREFIX) || accessToken.length > 200) return null
+  const hash = sha256(accessToken)
+  const nowMs = deps.clock.nowMs()
+  const entry = deps.keyCache.getToken(hash, nowMs)
+  if (!entry || deps.faults.modeOf('auth') !== null) return null
+  return credentialOfToken(deps, entry, hash, nowMs)
+}
+
+function credentialOfToken(deps: Deps, entry: CachedToken, hash: string, nowMs: number): Credential | null {
   if (entry.expires_at.getTime() <= nowMs) {
     deps.keyCache.invalidate(hash)
     return null
