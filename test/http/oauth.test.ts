@@ -18,7 +18,7 @@ import type {
 import { expectProblem, expectStatus } from '../support/http.ts'
 import { startTestServer, usingPostgres, useTestServer, type TestServer } from '../support/server.ts'
 import { signUp, type Session } from '../support/session.ts'
-import { callTool as call } from '../support/mcp.ts'
+import { callTool as call, connectMcp, mcpUrl } from '../support/mcp.ts'
 
 const server = useTestServer({}, { demo: true })
 
@@ -66,8 +66,6 @@ class HeadlessProvider implements OAuthClientProvider {
   }
 }
 
-const mcpUrl = (api: TestServer) => new URL(`${api.url}/mcp`)
-
 /**
  * The browser's part: follows /oauth/authorize to the dashboard's consent page and, as the
  * signed-in member, posts the decision the page posts; answers the redirect back to the client.
@@ -103,11 +101,8 @@ async function authorise(api: TestServer, member: Session, provider: HeadlessPro
   return connect(api, provider)
 }
 
-async function connect(api: TestServer, provider: HeadlessProvider) {
-  const client = new Client({ name: 'oauth-test', version: '1.0.0' })
-  await client.connect(new StreamableHTTPClientTransport(mcpUrl(api), { authProvider: provider }))
-  return client
-}
+const connect = (api: TestServer, provider: HeadlessProvider) =>
+  connectMcp(api, { authProvider: provider }, 'oauth-test')
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
