@@ -2,6 +2,7 @@
 // organisation; users hold a role and a member state in the organisation.
 import { ApiError } from '../errors.ts'
 import * as store from '../store/accounts.ts'
+import { announceTokenChange } from './api-keys.ts'
 import { ensureAccounts, grantCredits, toMilli } from './credits/ledger.ts'
 import { randomId } from './ids.ts'
 import type { Credential, Deps, MemberState, Role } from './types.ts'
@@ -56,7 +57,7 @@ export interface AddMemberInput {
 export async function addMember(deps: Deps, workspaceId: string, input: AddMemberInput): Promise<{ user_id: number }> {
   const ws = await requireWorkspace(deps, workspaceId)
   const now = deps.clock.now()
-  return deps.db.transaction().execute(async (tx) => {
+  const added = await deps.db.transaction().execute(async (tx) => {
     const existing = await store.findUserByEmail(tx, input.email)
     let userId = existing?.id
     if (userId === undefined)
@@ -73,6 +74,9 @@ export async function addMember(deps: Deps, workspaceId: string, input: AddMembe
     })
     return { user_id: userId }
   })
+  // A changed role or state bounds the member's OAuth tokens at once, cached ones included.
+  await announceTokenChange(deps, added)
+  return added
 }
 
 export interface MemberLookup {

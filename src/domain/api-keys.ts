@@ -104,6 +104,34 @@ export async function revokeApiKey(deps: Deps, keyId: string, workspaceId?: stri
   return true
 }
 
+/**
+ * A verified OAuth access token (src/http/oauth/service.ts): its expiry and its grant with the
+ * member's role and state as read. Cached beside the keys, dropped by grant or by member.
+ */
+export interface CachedToken {
+  expires_at: Date
+  grant_id: string
+  client_id: string
+  workspace_id: string
+  organisation_id: string
+  user_id: number
+  scopes: string[]
+  role: string | null
+  state: string
+  cachedAtMs: number
+}
+
+/**
+ * OAuth grants revoked, or a member's role or state changed: this process's cached tokens of the
+ * grant (or of the member) go at once, and on PostgreSQL every other process's, by NOTIFY on the
+ * revocation channel (`grant:<id>`, `user:<id>`).
+ */
+export async function announceTokenChange(deps: Deps, change: { grant_id: string } | { user_id: number }) {
+  const payload = 'grant_id' in change ? `grant:${change.grant_id}` : `user:${change.user_id}`
+  deps.keyCache.invalidate(payload)
+  if (deps.store.kind === 'postgres') await sql`select pg_notify(${REVOCATION_CHANNEL}, ${payload})`.execute(deps.db)
+}
+
 interface CachedKey {
   row: ApiKeyRow
   organisation_id: string
@@ -122,6 +150,7 @@ export const KEY_CACHE_TTL_MS = 60_000
 
 export class KeyCache {
   private readonly entries = new Map<string, CachedKey>()
+  private readonly tokens = new Map<string, CachedToken>()
   /** When this process last wrote each key's last_used_at. */
   private readonly touched = new Map<string, number>()
   private listening = true
@@ -145,8 +174,30 @@ export class KeyCache {
     this.entries.set(hash, entry)
   }
 
-  invalidate(hash: string): void {
-    this.entries.delete(hash)
+  /** A verified access token by its hash, while the cache is trusted and the entry young. */
+  getToken(hash: string, nowMs: number): CachedToken | undefined {
+    if (!this.listening || this.ttlMs === 0) return undefined
+    const hit = this.tokens.get(hash)
+    if (hit && nowMs - hit.cachedAtMs > this.ttlMs) {
+      this.tokens.delete(hash)
+      return undefined
+    }
+    return hit
+  }
+
+  setToken(hash: string, entry: CachedToken): void {
+    if (this.tokens.size > 50_000) this.tokens.clear()
+    this.tokens.set(hash, entry)
+  }
+
+  /** A key's hash, a token's hash, `grant:<id>` (its tokens) or `user:<id>` (the member's tokens). */
+  invalidate(what: string): void {
+    this.entries.delete(what)
+    this.tokens.delete(what)
+    const grant = what.startsWith('grant:') ? what.slice(6) : null
+    const user = what.startsWith('user:') ? Number(what.slice(5)) : null
+    if (grant === null && user === null) return
+    for (const [hash, t] of this.tokens) if (t.grant_id === grant || t.user_id === user) this.tokens.delete(hash)
   }
 
   /** Whether a key's last_used_at is due a write (at most once per LAST_USED_RESOLUTION_MS); marks it written. */
@@ -160,6 +211,7 @@ export class KeyCache {
 
   clear(): void {
     this.entries.clear()
+    this.tokens.clear()
   }
 
   /** PostgreSQL only: subscribe to revocations made by other processes. Throws if the first LISTEN fails. */
@@ -180,7 +232,7 @@ export class KeyCache {
       if (lost) return
       lost = true
       this.listening = false
-      this.entries.clear()
+      this.clear()
       if (this.client === client) this.client = null
       client.end().catch(() => undefined)
       this.resubscribe(url)
@@ -206,7 +258,7 @@ export class KeyCache {
       return
     }
     this.client = client
-    this.entries.clear()
+    this.clear()
     this.listening = true
   }
 

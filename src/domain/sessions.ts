@@ -8,6 +8,7 @@ import * as accounts from '../store/accounts.ts'
 import * as store from '../store/sessions.ts'
 import type { LiveSessionRow } from '../store/sessions.ts'
 import { createWorkspace } from './accounts.ts'
+import { announceTokenChange } from './api-keys.ts'
 import { grantCredits, toMilli } from './credits/ledger.ts'
 import { guarded } from './guard.ts'
 import { assertStrongPassword } from './passwords.ts'
@@ -208,6 +209,7 @@ export async function signIn(deps: Deps, input: SignInInput, ip: string) {
 /** The signed-in person accepts the platform: not_activated → active (§2.8: only the person can). */
 export async function activateMembership(deps: Deps, session: ResolvedSession): Promise<SessionView> {
   await store.activateMembership(deps.db, session.credential.workspace_id, session.view.user.user_id)
+  await announceTokenChange(deps, { user_id: session.view.user.user_id })
   const row = await store.findLiveSession(deps.db, session.id, deps.clock.now())
   if (!row) throw new ApiError('auth.session_required', 'The session ended.')
   return resolved(row).view

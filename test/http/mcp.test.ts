@@ -6,20 +6,15 @@ import path from 'node:path'
 import { describe, test } from 'node:test'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { expectProblem, expectStatus } from '../support/http.ts'
 import { useTestServer, type TestServer } from '../support/server.ts'
-import { callTool as call, type Structured } from '../support/mcp.ts'
+import { callTool as call, connectMcp, type Structured } from '../support/mcp.ts'
 
 const server = useTestServer({}, { demo: true })
 
 const SEARCH = { query: 'cloud database software', mode: 'fast', category: 'company', limit: 3 }
 
-async function httpClient(api: TestServer, headers: Record<string, string>): Promise<Client> {
-  const client = new Client({ name: 'mcp-test', version: '1.0.0' })
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${api.url}/mcp`), { requestInit: { headers } }))
-  return client
-}
+const httpClient = (api: TestServer, headers: Record<string, string>) => connectMcp(api, { requestInit: { headers } })
 
 async function spendable(api: TestServer, key: string): Promise<number> {
   const res = await api.get('/v1/credits', { key })

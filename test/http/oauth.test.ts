@@ -16,9 +16,9 @@ import type {
   OAuthTokens,
 } from '@modelcontextprotocol/sdk/shared/auth.js'
 import { expectProblem, expectStatus } from '../support/http.ts'
-import { useTestServer, type TestServer } from '../support/server.ts'
+import { startTestServer, usingPostgres, useTestServer, type TestServer } from '../support/server.ts'
 import { signUp, type Session } from '../support/session.ts'
-import { callTool as call } from '../support/mcp.ts'
+import { callTool as call, connectMcp, mcpUrl } from '../support/mcp.ts'
 
 const server = useTestServer({}, { demo: true })
 
@@ -66,8 +66,6 @@ class HeadlessProvider implements OAuthClientProvider {
   }
 }
 
-const mcpUrl = (api: TestServer) => new URL(`${api.url}/mcp`)
-
 /**
  * The browser's part: follows /oauth/authorize to the dashboard's consent page and, as the
  * signed-in member, posts the decision the page posts; answers the redirect back to the client.
@@ -103,11 +101,8 @@ async function authorise(api: TestServer, member: Session, provider: HeadlessPro
   return connect(api, provider)
 }
 
-async function connect(api: TestServer, provider: HeadlessProvider) {
-  const client = new Client({ name: 'oauth-test', version: '1.0.0' })
-  await client.connect(new StreamableHTTPClientTransport(mcpUrl(api), { authProvider: provider }))
-  return client
-}
+const connect = (api: TestServer, provider: HeadlessProvider) =>
+  connectMcp(api, { authProvider: provider }, 'oauth-test')
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
@@ -232,6 +227,39 @@ describe('OAuth 2.1 for MCP clients', () => {
     )
     assert.equal((await member.get('/v1/oauth/grants')).body.results.length, 0)
     await second.close().catch(() => {})
+  })
+
+  test('a verified token is cached, and still stops at once: its grant revoked (here and, on PostgreSQL, in another process), its member suspended', async () => {
+    const api = await server()
+    const member = await signUp(api)
+    const workspace = member.view.workspace.workspace_id as string
+    // A second process over the same database (PostgreSQL: its cache hears revocations by NOTIFY).
+    const other = usingPostgres() ? await startTestServer({ DATABASE_URL: api.app.deps.config.DATABASE_URL! }) : null
+    try {
+      const servers = other ? [api, other] : [api]
+      const provider = new HeadlessProvider()
+      const client = await authorise(api, member, provider, ['dsp.usage.read'])
+      await client.close()
+      const token = provider.saved!.access_token
+      // Warm: each process verifies the token once and keeps it.
+      for (const s of servers)
+        for (let i = 0; i < 2; i++) expectStatus(await s.get('/v1/credits', { headers: bearer(token) }), 200)
+
+      // The member is suspended (no access): the cached token holds no scope any more.
+      await api.admin.addMember(workspace, { email: member.view.user.email, role: 'dsp_owner', state: 'no_access' })
+      for (const s of servers)
+        expectProblem(await s.get('/v1/credits', { headers: bearer(token) }), 403, 'auth.insufficient_scope')
+      await api.admin.addMember(workspace, { email: member.view.user.email, role: 'dsp_owner', state: 'active' })
+      for (const s of servers) expectStatus(await s.get('/v1/credits', { headers: bearer(token) }), 200)
+
+      // Revoked from the dashboard of the first process: every process refuses the cached token.
+      const list = await member.get('/v1/oauth/grants')
+      expectStatus(await member.delete(`/v1/oauth/grants/${list.body.results[0].grant_id}`), 204)
+      for (const s of servers)
+        expectProblem(await s.get('/v1/credits', { headers: bearer(token) }), 401, 'auth.unauthorized')
+    } finally {
+      await other?.close()
+    }
   })
 
   test('scopes: a token without dsp.search.read cannot search (tool and REST); the member cannot grant more than the client asked for', async () => {

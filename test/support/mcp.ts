@@ -1,5 +1,24 @@
-// Calling an MCP tool from the SDK's client in tests: the answer's error flag, structured content and text.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+// The MCP SDK's client in tests: connected to a test server's /mcp over Streamable HTTP (with
+// fixed headers or an OAuth provider), and a tool call read as its error flag, structured content and text.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import {
+  StreamableHTTPClientTransport,
+  type StreamableHTTPClientTransportOptions,
+} from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { TestServer } from './server.ts'
+
+export const mcpUrl = (api: TestServer) => new URL(`${api.url}/mcp`)
+
+/** A client connected to the server's /mcp: `{requestInit: {headers}}` for a key, `{authProvider}` for OAuth. */
+export async function connectMcp(
+  api: TestServer,
+  options: StreamableHTTPClientTransportOptions,
+  name = 'mcp-test',
+): Promise<Client> {
+  const client = new Client({ name, version: '1.0.0' })
+  await client.connect(new StreamableHTTPClientTransport(mcpUrl(api), options))
+  return client
+}
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Structured = Record<string, any>

@@ -3991,6 +3991,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal`: An unexpected error. */
             500: {
                 headers: {
@@ -4074,6 +4089,21 @@ export interface operations {
             /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4177,6 +4207,21 @@ export interface operations {
             /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. `pagination.cursor_invalid`: The cursor is malformed, failed its signature check, or the request changed between pages (anything except limit). `pagination.cursor_expired`: The cursor is older than 24 hours. `pagination.depth_exceeded`: Paging past 10,000 results. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4306,6 +4351,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal`: An unexpected error. `credits.unknown_action`: The action lacks a pricing row; nothing was charged. */
             500: {
                 headers: {
@@ -4352,6 +4412,7 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string | null;
+                /** @example 2 */
                 limit?: number;
                 action_type?: ("dsp.search.fast" | "dsp.search.auto" | "dsp.search.deep" | "dsp.similar" | "dsp.entities" | "dsp.relationships" | "dsp.relationships.ask" | "dsp.org_chart" | "dsp.agent.run.minimal" | "dsp.agent.run.low" | "dsp.agent.run.medium" | "dsp.agent.run.high" | "dsp.agent.run.xhigh")[];
                 /** @description ISO 8601 date-time, from 1970 to 9999-12-31T23:59:59Z */
@@ -4401,6 +4462,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal`: An unexpected error. */
             500: {
                 headers: {
@@ -4428,6 +4504,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 26 */
                 run_id: number;
             };
             cookie?: never;
@@ -4473,6 +4550,21 @@ export interface operations {
             /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4552,6 +4644,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal`: An unexpected error. */
             500: {
                 headers: {
@@ -4577,6 +4684,7 @@ export interface operations {
     getKeyUsage: {
         parameters: {
             query?: {
+                /** @example day */
                 granularity?: "hour" | "day" | "month" | "total";
                 /** @description ISO 8601 date-time, from 1970 to 9999-12-31T23:59:59Z */
                 from?: string;
@@ -4619,6 +4727,21 @@ export interface operations {
             /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4710,6 +4833,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal`: An unexpected error. */
             500: {
                 headers: {
@@ -4746,6 +4884,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example topup_kvn3ovc13f8x */
                 topup_id: string;
             };
             cookie?: never;
@@ -4797,6 +4936,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal`: An unexpected error. */
             500: {
                 headers: {
@@ -4822,7 +4976,10 @@ export interface operations {
     listFilterValues: {
         parameters: {
             query?: {
-                /** @description Case-insensitive substring, applied before paging */
+                /**
+                 * @description Case-insensitive substring, applied before paging
+                 * @example soft
+                 */
                 search?: string;
                 /** @description Page number; 20 values a page */
                 page?: number;
@@ -4833,7 +4990,10 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description FilterName: one of 54 (every company or person filter except geo, plus country, state, city, region) */
+                /**
+                 * @description FilterName: one of 54 (every company or person filter except geo, plus country, state, city, region)
+                 * @example industry
+                 */
                 name: string;
             };
             cookie?: never;
@@ -4870,6 +5030,21 @@ export interface operations {
             /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4963,6 +5138,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal`: An unexpected error. */
             500: {
                 headers: {
@@ -4995,9 +5185,15 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description A document category: patent, news_article, market_report, funding_round, academic_report, trend, job_opening */
+                /**
+                 * @description A document category: patent, news_article, market_report, funding_round, academic_report, trend, job_opening
+                 * @example patent
+                 */
                 category: string;
-                /** @description The filter, spelled as the search request spells it */
+                /**
+                 * @description The filter, spelled as the search request spells it
+                 * @example status
+                 */
                 name: string;
             };
             cookie?: never;
@@ -5034,6 +5230,21 @@ export interface operations {
             /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5087,7 +5298,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description EntityCategory: one of the nine */
+                /**
+                 * @description EntityCategory: one of the nine
+                 * @example company
+                 */
                 category: string;
             };
             cookie?: never;
@@ -5124,6 +5338,21 @@ export interface operations {
             /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5191,6 +5420,21 @@ export interface operations {
             /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5267,6 +5511,21 @@ export interface operations {
             /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5362,6 +5621,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal`: An unexpected error. */
             500: {
                 headers: {
@@ -5389,6 +5663,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example e89325a9-d52d-4703-b9a7-3fd7a0d84495 */
                 list_id: string;
             };
             cookie?: never;
@@ -5456,6 +5731,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal`: An unexpected error. */
             500: {
                 headers: {
@@ -5483,6 +5773,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example e89325a9-d52d-4703-b9a7-3fd7a0d84495 */
                 list_id: string;
             };
             cookie?: never;
@@ -5556,6 +5847,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal`: An unexpected error. */
             500: {
                 headers: {
@@ -5583,10 +5889,12 @@ export interface operations {
             query?: {
                 /** @description next_cursor of the previous page */
                 cursor?: string;
+                /** @example 10 */
                 limit?: number;
             };
             header?: never;
             path: {
+                /** @example e89325a9-d52d-4703-b9a7-3fd7a0d84495 */
                 list_id: string;
             };
             cookie?: never;
@@ -5638,6 +5946,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal`: An unexpected error. */
             500: {
                 headers: {
@@ -5665,6 +5988,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example e89325a9-d52d-4703-b9a7-3fd7a0d84495 */
                 list_id: string;
             };
             cookie?: never;
@@ -5747,6 +6071,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal`: An unexpected error. */
             500: {
                 headers: {
@@ -5774,6 +6113,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example e89325a9-d52d-4703-b9a7-3fd7a0d84495 */
                 list_id: string;
             };
             cookie?: never;
@@ -5847,6 +6187,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal`: An unexpected error. */
             500: {
                 headers: {
@@ -5874,6 +6229,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example e89325a9-d52d-4703-b9a7-3fd7a0d84495 */
                 list_id: string;
             };
             cookie?: never;
@@ -5928,6 +6284,21 @@ export interface operations {
             /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6019,6 +6390,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal`: An unexpected error. */
             500: {
                 headers: {
@@ -6051,6 +6437,7 @@ export interface operations {
                 tag?: string;
                 /** @description request, agent_run or help; other values are 422 */
                 subject_kind?: string;
+                /** @example 5 */
                 limit?: number;
                 offset?: number;
             };
@@ -6090,6 +6477,21 @@ export interface operations {
             /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6194,6 +6596,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal`: An unexpected error. */
             500: {
                 headers: {
@@ -6268,6 +6685,7 @@ export interface operations {
     listVotes: {
         parameters: {
             query: {
+                /** @example req_dtfyr7s2q0 */
                 request_id: string;
             };
             header?: never;
@@ -6306,6 +6724,21 @@ export interface operations {
             /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6395,6 +6828,21 @@ export interface operations {
             /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6496,6 +6944,21 @@ export interface operations {
             /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6623,6 +7086,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal`: An unexpected error. `credits.unknown_action`: The action lacks a pricing row; nothing was charged. */
             500: {
                 headers: {
@@ -6738,6 +7216,21 @@ export interface operations {
             /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6865,6 +7358,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal`: An unexpected error. `credits.unknown_action`: The action lacks a pricing row; nothing was charged. */
             500: {
                 headers: {
@@ -6980,6 +7488,21 @@ export interface operations {
             /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7107,6 +7630,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal`: An unexpected error. `credits.unknown_action`: The action lacks a pricing row; nothing was charged. */
             500: {
                 headers: {
@@ -7222,6 +7760,21 @@ export interface operations {
             /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7349,6 +7902,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal`: An unexpected error. `credits.unknown_action`: The action lacks a pricing row; nothing was charged. */
             500: {
                 headers: {
@@ -7464,6 +8032,21 @@ export interface operations {
             /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7591,6 +8174,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal`: An unexpected error. `credits.unknown_action`: The action lacks a pricing row; nothing was charged. */
             500: {
                 headers: {
@@ -7706,6 +8304,21 @@ export interface operations {
             /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7833,6 +8446,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal`: An unexpected error. `credits.unknown_action`: The action lacks a pricing row; nothing was charged. */
             500: {
                 headers: {
@@ -7948,6 +8576,21 @@ export interface operations {
             /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. `request.unsupported`: 415: wrong content type. 422: a sentence a relationships route cannot answer (extra.kind, extra.try_instead). 501: top-up creation on a deployment without a dashboard. `relationship.anchor_ambiguous`: A company given by name matched several records; extra.anchor and extra.candidates list them. `pagination.cursor_invalid`: The cursor is malformed, failed its signature check, or the request changed between pages (anything except limit). `pagination.cursor_expired`: The cursor is older than 24 hours. `pagination.depth_exceeded`: Paging past 10,000 results. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8084,6 +8727,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal`: An unexpected error. `credits.unknown_action`: The action lacks a pricing row; nothing was charged. */
             500: {
                 headers: {
@@ -8208,6 +8866,21 @@ export interface operations {
             /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. `request.unsupported`: 415: wrong content type. 422: a sentence a relationships route cannot answer (extra.kind, extra.try_instead). 501: top-up creation on a deployment without a dashboard. `relationship.anchor_ambiguous`: A company given by name matched several records; extra.anchor and extra.candidates list them. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8344,6 +9017,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal`: An unexpected error. `credits.unknown_action`: The action lacks a pricing row; nothing was charged. */
             500: {
                 headers: {
@@ -8398,6 +9086,7 @@ export interface operations {
     listAgentRuns: {
         parameters: {
             query?: {
+                /** @example 2 */
                 limit?: number;
             };
             header?: never;
@@ -8442,6 +9131,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal`: An unexpected error. */
             500: {
                 headers: {
@@ -8468,7 +9172,10 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description Required. A unique string per intent, scoped to the workspace, never expiring: a reused key returns the original run (200) whatever the body says. Missing, empty or over 255 characters: 400 request.invalid. */
+                /**
+                 * @description Required. A unique string per intent, scoped to the workspace, never expiring: a reused key returns the original run (200) whatever the body says. Missing, empty or over 255 characters: 400 request.invalid.
+                 * @example example-run-1
+                 */
                 "idempotency-key": string;
             };
             path?: never;
@@ -8552,11 +9259,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `quota.concurrency_exceeded`: POST /v1/agents/runs only: more than 5 runs being started at once by one credential; Retry-After 30. `quota.entity_ceiling`: POST /v1/agents/runs only: the credential was shown 5,000,000 distinct records in 30 days; extra has seen and limit. */
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. `quota.concurrency_exceeded`: POST /v1/agents/runs only: more than 5 runs being started at once by one credential; Retry-After 30. `quota.entity_ceiling`: POST /v1/agents/runs only: the credential was shown 5,000,000 distinct records in 30 days; extra has seen and limit. */
             429: {
                 headers: {
                     /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
                     "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8599,6 +9310,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example run_zpdfw3xlklwq */
                 run_id: string;
             };
             cookie?: never;
@@ -8659,6 +9371,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal`: An unexpected error. */
             500: {
                 headers: {
@@ -8686,6 +9413,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example run_i6gits9amv2e */
                 run_id: string;
             };
             cookie?: never;
@@ -8768,6 +9496,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal`: An unexpected error. */
             500: {
                 headers: {
@@ -8794,10 +9537,12 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string | null;
+                /** @example 2 */
                 limit?: number;
             };
             header?: never;
             path: {
+                /** @example run_zpdfw3xlklwq */
                 run_id: string;
             };
             cookie?: never;
@@ -8858,6 +9603,21 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description `internal`: An unexpected error. */
             500: {
                 headers: {
@@ -8888,6 +9648,7 @@ export interface operations {
                 "last-event-id"?: string;
             };
             path: {
+                /** @example run_zpdfw3xlklwq */
                 run_id: string;
             };
             cookie?: never;
@@ -8942,6 +9703,21 @@ export interface operations {
             /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -4,7 +4,9 @@
 // refresh tokens (30 days; a refresh token used twice revokes its grant), revocation (RFC 7009).
 // Codes and tokens are random 256-bit strings stored only as SHA-256 hashes; the PKCE verifier is
 // compared in constant time. Bearer access tokens become an `oauth` credential (auth plugin).
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHash, hash as oneShotHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { OAuthClientInformationFull, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js'
+import { announceTokenChange, type CachedToken } from '../../domain/api-keys.ts'
 import { randomId } from '../../domain/ids.ts'
 import { scopesFor } from '../../domain/roles.ts'
 import { SCOPES, type Credential, type Deps, type Scope } from '../../domain/types.ts'
@@ -29,7 +31,7 @@ export class OAuthError extends Error {
   }
 }
 
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex')
+const sha256 = (s: string) => oneShotHash('sha256', s, 'hex')
 const secret = (prefix: string) => prefix + randomBytes(32).toString('base64url')
 
 /** Constant-time equality of two strings (PKCE: the verifier's S256 against the stored challenge). */
@@ -101,7 +103,7 @@ export async function registerClient(deps: Deps, body: RegisterBody) {
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
     scope: SCOPES.join(' '),
-  }
+  } satisfies OAuthClientInformationFull
 }
 
 export interface AuthorizeRequest {
@@ -250,7 +252,7 @@ async function issueTokens(deps: Deps, grantId: string, scopes: readonly string[
     expires_in: ACCESS_TOKEN_TTL_SECONDS,
     refresh_token: refresh,
     scope: scopes.join(' '),
-  }
+  } satisfies OAuthTokens
 }
 
 const str = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length <= 4096 ? v : undefined)
@@ -270,7 +272,7 @@ export async function token(deps: Deps, body: Record<string, unknown>) {
       if (!used) {
         // A code presented twice: whatever it granted is revoked (OAuth 2.1 §4.1.3).
         const seen = await store.findCode(deps.db, sha256(code))
-        if (seen) await store.revokeGrant(deps.db, seen.grant_id, now)
+        if (seen) await revokeGrantEverywhere(deps, seen.grant_id, now)
         throw new OAuthError('invalid_grant', 'The code is unknown or was used already.')
       }
       const grant = await store.findGrant(deps.db, used.grant_id)
@@ -291,7 +293,7 @@ export async function token(deps: Deps, body: Record<string, unknown>) {
       if (!used) {
         // A rotated refresh token presented again: it may be stolen, so its grant is revoked.
         const seen = await store.findToken(deps.db, hash)
-        if (seen?.kind === 'refresh') await store.revokeGrant(deps.db, seen.grant_id, now)
+        if (seen?.kind === 'refresh') await revokeGrantEverywhere(deps, seen.grant_id, now)
         throw new OAuthError('invalid_grant', 'The refresh token is unknown, revoked or was used already.')
       }
       const grant = await store.findGrant(deps.db, used.grant_id)
@@ -309,37 +311,83 @@ export async function revoke(deps: Deps, body: Record<string, unknown>) {
   if (!t) throw new OAuthError('invalid_request', 'token is required.')
   await guarded(deps, 'auth', 'auth.unavailable', async () => {
     const found = await store.findToken(deps.db, sha256(t))
-    if (found) await store.revokeGrant(deps.db, found.grant_id, deps.clock.now())
+    if (found) await revokeGrantEverywhere(deps, found.grant_id, deps.clock.now())
   })
 }
 
-/** The credential an access token stands for, or null (unknown, expired, revoked, member gone). */
+/**
+ * The credential an access token stands for, or null (unknown, expired, revoked, member gone).
+ * A verified token is cached like an API key (src/domain/api-keys.ts KeyCache): a warm Bearer
+ * request costs no store read. Revoking its grant, or changing the member's role or state, drops
+ * it from every process's cache at once (announceTokenChange).
+ */
 export async function verifyAccessToken(deps: Deps, accessToken: string): Promise<Credential | null> {
   if (!accessToken.startsWith(ACCESS_TOKEN_PREFIX) || accessToken.length > 200) return null
-  return guarded(deps, 'auth', 'auth.unavailable', async () => {
-    const now = deps.clock.now()
-    const hash = sha256(accessToken)
-    const row = await store.findToken(deps.db, hash)
-    if (!row || row.kind !== 'access' || row.expires_at.getTime() <= now.getTime()) return null
-    const grant = await store.findGrant(deps.db, row.grant_id)
-    if (!grant || grant.revoked_at || !isRole(grant.role)) return null
-    // The member's current role bounds the grant: a demotion or a suspension applies at once.
-    const held = scopesFor(grant.role, grant.state)
-    const scopes = grant.scopes.filter((s): s is Scope => (held as readonly string[]).includes(s))
-    // Advisory (minute resolution), written off the request path, like keys' last_used_at.
-    if (!grant.last_used_at || now.getTime() - grant.last_used_at.getTime() > 60_000)
-      store.touchGrant(deps.db, grant.id, now).catch(() => {})
-    return {
-      kind: 'oauth',
-      workspace_id: grant.workspace_id,
-      organisation_id: grant.organisation_id,
-      key_id: null,
-      user_id: grant.user_id,
-      environment: 'live',
-      scopes,
-      grant_id: grant.id,
-    }
-  })
+  const hash = sha256(accessToken)
+  const nowMs = deps.clock.nowMs()
+  let entry = deps.keyCache.getToken(hash, nowMs)
+  if (entry) await guarded(deps, 'auth', 'auth.unavailable', async () => undefined)
+  else {
+    entry = await guarded(deps, 'auth', 'auth.unavailable', async () => {
+      const row = await store.findToken(deps.db, hash)
+      if (!row || row.kind !== 'access' || row.expires_at.getTime() <= nowMs) return undefined
+      const grant = await store.findGrant(deps.db, row.grant_id)
+      if (!grant || grant.revoked_at) return undefined
+      const cached: CachedToken = {
+        expires_at: row.expires_at,
+        grant_id: grant.id,
+        client_id: grant.client_id,
+        workspace_id: grant.workspace_id,
+        organisation_id: grant.organisation_id,
+        user_id: grant.user_id,
+        scopes: grant.scopes,
+        role: grant.role,
+        state: grant.state,
+        cachedAtMs: nowMs,
+      }
+      return cached
+    })
+    if (!entry) return null
+    deps.keyCache.setToken(hash, entry)
+  }
+  return credentialOfToken(deps, entry, hash, nowMs)
+}
+
+/**
+ * verifyAccessToken without waiting, for a token in the cache while no fault is injected into the
+ * credential store (every request of a warm token). Null: the caller awaits verifyAccessToken.
+ */
+export function verifyCachedAccessToken(deps: Deps, accessToken: string): Credential | null {
+  if (!accessToken.startsWith(ACCESS_TOKEN_PREFIX) || accessToken.length > 200) return null
+  const hash = sha256(accessToken)
+  const nowMs = deps.clock.nowMs()
+  const entry = deps.keyCache.getToken(hash, nowMs)
+  if (!entry || deps.faults.modeOf('auth') !== null) return null
+  return credentialOfToken(deps, entry, hash, nowMs)
+}
+
+function credentialOfToken(deps: Deps, entry: CachedToken, hash: string, nowMs: number): Credential | null {
+  if (entry.expires_at.getTime() <= nowMs) {
+    deps.keyCache.invalidate(hash)
+    return null
+  }
+  if (!isRole(entry.role)) return null
+  // The member's current role bounds the grant: a demotion or a suspension applies at once.
+  const held = scopesFor(entry.role, entry.state)
+  const scopes = entry.scopes.filter((s): s is Scope => (held as readonly string[]).includes(s))
+  // Advisory (minute resolution), written off the request path, like keys' last_used_at.
+  if (deps.keyCache.touchDue(entry.grant_id, nowMs))
+    store.touchGrant(deps.db, entry.grant_id, new Date(nowMs)).catch(() => {})
+  return {
+    kind: 'oauth',
+    workspace_id: entry.workspace_id,
+    organisation_id: entry.organisation_id,
+    key_id: null,
+    user_id: entry.user_id,
+    environment: 'live',
+    scopes,
+    grant_id: entry.grant_id,
+  }
 }
 
 export async function listGrants(deps: Deps, member: Credential) {
@@ -359,11 +407,23 @@ export async function listGrants(deps: Deps, member: Credential) {
 
 export async function revokeMemberGrant(deps: Deps, member: Credential, grantId: string): Promise<boolean> {
   return guarded(deps, 'auth', 'auth.unavailable', () =>
-    store.revokeGrant(deps.db, grantId, deps.clock.now(), {
+    revokeGrantEverywhere(deps, grantId, deps.clock.now(), {
       workspace_id: member.workspace_id,
       user_id: member.user_id!,
     }),
   )
+}
+
+/** Revokes a grant in the store, then drops its cached access tokens here and in every other process. */
+async function revokeGrantEverywhere(
+  deps: Deps,
+  grantId: string,
+  now: Date,
+  member?: { workspace_id: string; user_id: number },
+): Promise<boolean> {
+  const revoked = await store.revokeGrant(deps.db, grantId, now, member)
+  if (revoked) await announceTokenChange(deps, { grant_id: grantId })
+  return revoked
 }
 
 export async function clientView(deps: Deps, clientId: string) {

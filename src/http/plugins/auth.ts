@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { verifyApiKey, verifyCachedApiKey } from '../../domain/api-keys.ts'
 import type { Deps } from '../../domain/types.ts'
 import { ApiError } from '../../errors.ts'
-import { verifyAccessToken } from '../oauth/service.ts'
+import { verifyAccessToken, verifyCachedAccessToken } from '../oauth/service.ts'
 
 export const GENERIC_UNAUTHORIZED = 'Authentication required: send a valid API key in the X-API-Key header.'
 
@@ -65,6 +65,12 @@ export function registerAuth(app: FastifyInstance, deps: Deps, sessions: Session
     if (bearer !== null && mode === 'credential') {
       // §5 rule 1: Bearer carries OAuth access tokens only; an API key sent as Bearer is not read as a key.
       if (bearer.startsWith('sk_dsp_')) throw unauthorized(request, 'API key sent as a Bearer token')
+      const cached = verifyCachedAccessToken(deps, bearer)
+      if (cached) {
+        request.credential = cached
+        checkScopes(request, cached)
+        return null
+      }
       return verifyAccessToken(deps, bearer).then((credential) => {
         if (!credential) throw unauthorized(request, 'unknown, expired or revoked OAuth access token')
         request.credential = credential

@@ -10,6 +10,7 @@ import { catalogue, type ErrorCode } from '../../errors.ts'
 import { ListEnvelope } from '../../contract/common.ts'
 import { ENVELOPE_FIELDS, EXTRA_SCHEMAS, NAMED_SCHEMAS } from '../../contract/openapi-components.ts'
 import { SearchRow } from '../../contract/search.ts'
+import { RECORDED_EXAMPLES } from '../../contract/examples-recorded.ts'
 
 /** Errors every credentialed route can answer (§4 preamble). */
 const COMMON_ERRORS: ErrorCode[] = [
@@ -107,7 +108,7 @@ export async function registerOpenApi(app: FastifyInstance) {
         }
         op.parameters = params
         const codes = new Set<ErrorCode>([
-          ...(scopes.length ? COMMON_ERRORS : (['request.invalid', 'internal'] as ErrorCode[])),
+          ...(scopes.length ? [...COMMON_ERRORS, ...THROTTLED] : (['request.invalid', 'internal'] as ErrorCode[])),
           ...(route.method !== 'GET' ? BODY_ERRORS : []),
           ...(config.billed ? BILLED_ERRORS : []),
           ...(config.errors ?? []),
@@ -130,6 +131,11 @@ export async function registerOpenApi(app: FastifyInstance) {
           const r = responses[status] as Record<string, unknown> | undefined
           if (r) r.headers = { ...(r.headers as object | undefined), 'Retry-After': RETRY_AFTER }
         }
+        if (codes.has('quota.burst_exceeded') && responses['429'])
+          (responses['429'] as { headers: object }).headers = {
+            ...(responses['429'] as { headers: object }).headers,
+            ...RATE_LIMIT_HEADERS,
+          }
         // A route without a success schema never answers 2xx (the export routes: 404; the filter
         // route without a name: 422): @fastify/swagger's placeholder 200 is not declared.
         for (const [status, r] of Object.entries(responses))
@@ -144,7 +150,7 @@ export async function registerOpenApi(app: FastifyInstance) {
         op.responses = responses
       }
     }
-    return nameComponents(doc)
+    return withExamples(nameComponents(doc))
   }
   // Routes are fixed once the app is ready: the description is built once.
   let built: Record<string, unknown> | null = null
@@ -172,12 +178,65 @@ export async function registerOpenApi(app: FastifyInstance) {
   }
 }
 
+/**
+ * A credentialed route also takes a dashboard session, whose throttle (30 requests a minute, 500 a
+ * day: src/domain/sessions.ts) answers 429 quota.burst_exceeded with the RateLimit fields.
+ */
+const THROTTLED: ErrorCode[] = ['quota.burst_exceeded']
+
+/** The IETF RateLimit fields a throttle's 429 carries (src/limiter rateLimitHeaders). */
+const RATE_LIMIT_HEADERS = {
+  RateLimit: {
+    description:
+      'Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42`',
+    schema: { type: 'string' },
+  },
+  'RateLimit-Policy': {
+    description:
+      'Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400`',
+    schema: { type: 'string' },
+  },
+}
+
 const RETRY_AFTER = {
   description: 'Seconds to wait before retrying (RFC 9110 §10.2.3)',
   schema: { type: 'integer', minimum: 1 },
 }
 
 type Json = Record<string, unknown>
+
+/**
+ * Every operation's recorded example (src/contract/examples.ts, examples-recorded.ts): the
+ * parameters' values, the request body and the answer under the status the server gave.
+ */
+function withExamples(doc: Json): Json {
+  for (const ops of Object.values(doc.paths as Record<string, Record<string, Json>>))
+    for (const op of Object.values(ops)) {
+      const example = RECORDED_EXAMPLES[op.operationId as string]
+      if (!example) continue
+      const values: Record<string, Record<string, unknown> | undefined> = {
+        path: example.params,
+        query: example.query,
+        header: example.headers,
+      }
+      for (const p of (op.parameters ?? []) as Json[]) {
+        const given = Object.entries(values[p.in as string] ?? {}).find(
+          ([k]) => k.toLowerCase() === (p.name as string).toLowerCase(),
+        )
+        if (given) p.example = given[1]
+      }
+      const named = (value: unknown) => ({ [op.operationId as string]: { summary: example.summary, value } })
+      const body = ((op.requestBody as Json | undefined)?.content as Record<string, Json> | undefined)?.[
+        'application/json'
+      ]
+      if (body && example.body !== undefined) body.examples = named(example.body)
+      const answer = (op.responses as Record<string, Json>)[String(example.status)]
+      const media = Object.values((answer?.content ?? {}) as Record<string, Json>)[0]
+      if (media && example.answer !== undefined) media.examples = named(example.answer)
+    }
+  return doc
+}
+
 const SCHEMA_REF = '#/components/schemas/'
 
 /** JSON with sorted keys: two schemas with one content have one text. */

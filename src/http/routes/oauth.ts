@@ -7,6 +7,7 @@
 //   POST /oauth/token, POST /oauth/revoke               form or JSON bodies; RFC 6749 error bodies
 // and, for the dashboard (session routes): the client shown on the consent page, the member's
 // decision, and the member's grants (listed and revoked).
+import type { OAuthMetadata, OAuthProtectedResourceMetadata } from '@modelcontextprotocol/sdk/shared/auth.js'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply } from 'fastify'
 import { Type } from 'typebox'
@@ -36,7 +37,7 @@ const ConsentBody = Strict({
   approve: Type.Boolean(),
 })
 
-export function protectedResourceMetadata(deps: Deps) {
+export function protectedResourceMetadata(deps: Deps): OAuthProtectedResourceMetadata {
   return {
     resource: `${deps.publicUrl}${MCP_PATH}`,
     authorization_servers: [deps.publicUrl],
@@ -88,7 +89,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app
       revocation_endpoint_auth_methods_supported: ['none'],
       authorization_response_iss_parameter_supported: true,
       service_documentation: `${deps.publicUrl}/docs`,
-    }),
+    } satisfies OAuthMetadata),
   )
 
   app.post('/oauth/register', { schema: hide, config: noAuth }, async (request, reply) => {
