@@ -178,7 +178,10 @@ export async function rawCopy(
       byTable[t.table] = round(took, 3)
     }
     const cpu1 = cpu?.()
-    const storeCpu = cpu0?.store != null && cpu1?.store != null ? cpu1.store - cpu0.store : null
+    // On a PostgreSQL server others use, a server process that ends takes its CPU time with it: a
+    // negative difference is no measure.
+    const storeCpu =
+      cpu0?.store != null && cpu1?.store != null && cpu1.store >= cpu0.store ? cpu1.store - cpu0.store : null
     return { seconds, seconds_by_table: byTable, store_cpu_ms: storeCpu }
   } finally {
     for (const t of tables) await sql`drop table if exists ${sql.id(`bench_copy_${t.table}`)}`.execute(deps.db)
@@ -206,7 +209,10 @@ async function round1(s: typeof FULL, companies: string[], persons: string[], pr
       if (summary.rejected > 0) problems.push(`${label}: ${summary.rejected} rejected (${summary.rejects[0]?.reason})`)
       const busy =
         busy0 === null || busy1 === null ? '' : `, store busy ${Math.round((busy1 - busy0) / 10 / summary.seconds)} %`
-      const storeCpu = cpu0.store === null || cpu1.store === null ? '' : `, store CPU ${cpu1.store - cpu0.store} ms`
+      const storeCpu =
+        cpu0.store === null || cpu1.store === null || cpu1.store < cpu0.store
+          ? ''
+          : `, store CPU ${cpu1.store - cpu0.store} ms`
       console.error(
         `  ${label.padEnd(18)} ${summary.records_per_second} records/s (${summary.seconds} s${busy}, main CPU ${cpu1.main - cpu0.main} ms${storeCpu})`,
       )
@@ -216,10 +222,12 @@ async function round1(s: typeof FULL, companies: string[], persons: string[], pr
         records_per_second: summary.records_per_second,
         node_cpu_us_per_record: Math.round((node.user + node.system) / lines.length),
         server_cpu_us_per_record:
-          server1 === null || server0 === null ? null : Math.round(((server1 - server0) * 1000) / lines.length),
+          server1 === null || server0 === null || server1 < server0
+            ? null
+            : Math.round(((server1 - server0) * 1000) / lines.length),
         main_thread_cpu_us_per_record: Math.round(((cpu1.main - cpu0.main) * 1000) / lines.length),
         store_cpu_us_per_record:
-          cpu0.store === null || cpu1.store === null
+          cpu0.store === null || cpu1.store === null || cpu1.store < cpu0.store
             ? null
             : Math.round(((cpu1.store - cpu0.store) * 1000) / lines.length),
         store_busy_share: busy0 === null || busy1 === null ? null : round((busy1 - busy0) / 1000 / summary.seconds, 3),
