@@ -58,6 +58,11 @@ interface Timed {
   /** CPU of this process (and, on PostgreSQL, of the server) per record, microseconds. */
   node_cpu_us_per_record: number
   server_cpu_us_per_record: number | null
+  /** Embedded: the share of the run the store's thread was busy. */
+  store_busy_share: number | null
+  /** CPU per record of this process's main thread, and of the store (embedded: its thread; PostgreSQL: the server). */
+  main_thread_cpu_us_per_record: number
+  store_cpu_us_per_record: number | null
   loadavg_1m: number
 }
 
@@ -70,21 +75,70 @@ const WRITTEN = {
   person: [
     { table: 'persons', rows: sql`select * from persons` },
     { table: 'affiliations', rows: sql`select * from affiliations` },
+    // The institutions the person ingest created (employers and schools no company ingest wrote).
+    {
+      table: 'institutions',
+      rows: sql`select * from institutions where inst_key not in (select inst_key from bench_institutions_before)`,
+    },
     { table: 'record_vectors', rows: sql`select * from record_vectors where category = 'person'` },
   ],
 } as const
 
+/** CPU milliseconds of each thread of this process, by thread id (Linux /proc). */
+function threadCpuMs(): Map<string, number> {
+  const out = new Map<string, number>()
+  for (const tid of readdirSync('/proc/self/task')) {
+    try {
+      const fields = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+      out.set(tid, (Number(fields[11]) + Number(fields[12])) * 10)
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return out
+}
+
+/**
+ * CPU of this process's main thread and of the embedded store's thread (the busiest thread that
+ * appeared when the store opened; null on PostgreSQL, whose server processes serverCpuMs reads).
+ * Wall times on a shared machine swing with the load; CPU time is the steadier measure of work.
+ */
+function cpuMeter(threadsBefore: Set<string>, embedded: boolean) {
+  let storeTid: string | null = null
+  if (embedded) {
+    let most = -1
+    for (const [tid, ms] of threadCpuMs())
+      if (!threadsBefore.has(tid) && ms > most) {
+        most = ms
+        storeTid = tid
+      }
+  }
+  const main = String(process.pid)
+  return () => {
+    const t = threadCpuMs()
+    return { main: t.get(main) ?? 0, store: storeTid === null ? serverCpuMs() : (t.get(storeTid) ?? null) }
+  }
+}
+
+/** Milliseconds the embedded store's thread has been busy (null on PostgreSQL: serverCpuMs there). */
+function storeBusyMs(deps: Deps): number | null {
+  const engine = (deps.store as { pglite?: { busyMs?: () => number } }).pglite
+  return engine?.busyMs ? engine.busyMs() : null
+}
+
 /**
  * The limit ARCHITECTURE.md names for ingest: raw `COPY … FROM STDIN` of the rows an ingest of
- * one category just wrote (its records, persons' affiliations, stored vectors), already in the
+ * one category just wrote (its records, persons' affiliations and the institutions they created,
+ * stored vectors), already in the
  * store's own text format, into copies of those tables with every index (`like … including all`).
  * No parsing, checks, text analysis, embedding, upsert or vector index: the store writing those
  * rows and their indexes, nothing else. Seconds for all the tables.
  */
-async function rawCopy(
+export async function rawCopy(
   deps: Deps,
   category: keyof typeof WRITTEN,
-): Promise<{ seconds: number; seconds_by_table: Record<string, number> }> {
+  cpu?: () => { main: number; store: number | null },
+): Promise<{ seconds: number; seconds_by_table: Record<string, number>; store_cpu_ms: number | null }> {
   const tables = WRITTEN[category]
   const pglite = (deps.store as { pglite?: PGlite }).pglite
   const client = pglite ? null : new pg.Client({ connectionString: deps.store.url! })
@@ -113,6 +167,7 @@ async function rawCopy(
     }
     const byTable: Record<string, number> = {}
     let seconds = 0
+    const cpu0 = cpu?.()
     for (const [i, t] of tables.entries()) {
       const into = `copy bench_copy_${t.table} from ${pglite ? "'/dev/blob'" : 'stdin'}`
       const started = performance.now()
@@ -122,7 +177,12 @@ async function rawCopy(
       seconds += took
       byTable[t.table] = round(took, 3)
     }
-    return { seconds, seconds_by_table: byTable }
+    const cpu1 = cpu?.()
+    // On a PostgreSQL server others use, a server process that ends takes its CPU time with it: a
+    // negative difference is no measure.
+    const storeCpu =
+      cpu0?.store != null && cpu1?.store != null && cpu1.store >= cpu0.store ? cpu1.store - cpu0.store : null
+    return { seconds, seconds_by_table: byTable, store_cpu_ms: storeCpu }
   } finally {
     for (const t of tables) await sql`drop table if exists ${sql.id(`bench_copy_${t.table}`)}`.execute(deps.db)
     await client?.end()
@@ -130,41 +190,65 @@ async function rawCopy(
 }
 
 async function round1(s: typeof FULL, companies: string[], persons: string[], problems: string[]) {
+  const threadsBefore = new Set(threadCpuMs().keys())
   const server = await startBenchServer({})
   try {
     const deps = server.app.deps
+    const cpu = cpuMeter(threadsBefore, server.store !== 'postgresql')
     await deps.embedder()
     const timed = async (label: string, category: 'company' | 'person', lines: string[]): Promise<Timed> => {
       const node0 = process.cpuUsage()
       const server0 = server.store === 'postgresql' ? serverCpuMs() : null
+      const busy0 = storeBusyMs(deps)
+      const cpu0 = cpu()
       const summary = await ingestLines(deps, category, lines)
+      const cpu1 = cpu()
+      const busy1 = storeBusyMs(deps)
       const node = process.cpuUsage(node0)
       const server1 = server0 === null ? null : serverCpuMs()
       if (summary.rejected > 0) problems.push(`${label}: ${summary.rejected} rejected (${summary.rejects[0]?.reason})`)
-      console.error(`  ${label.padEnd(18)} ${summary.records_per_second} records/s (${summary.seconds} s)`)
+      const busy =
+        busy0 === null || busy1 === null ? '' : `, store busy ${Math.round((busy1 - busy0) / 10 / summary.seconds)} %`
+      const storeCpu =
+        cpu0.store === null || cpu1.store === null || cpu1.store < cpu0.store
+          ? ''
+          : `, store CPU ${cpu1.store - cpu0.store} ms`
+      console.error(
+        `  ${label.padEnd(18)} ${summary.records_per_second} records/s (${summary.seconds} s${busy}, main CPU ${cpu1.main - cpu0.main} ms${storeCpu})`,
+      )
       return {
         records: summary.read,
         seconds: summary.seconds,
         records_per_second: summary.records_per_second,
         node_cpu_us_per_record: Math.round((node.user + node.system) / lines.length),
         server_cpu_us_per_record:
-          server1 === null || server0 === null ? null : Math.round(((server1 - server0) * 1000) / lines.length),
+          server1 === null || server0 === null || server1 < server0
+            ? null
+            : Math.round(((server1 - server0) * 1000) / lines.length),
+        main_thread_cpu_us_per_record: Math.round(((cpu1.main - cpu0.main) * 1000) / lines.length),
+        store_cpu_us_per_record:
+          cpu0.store === null || cpu1.store === null || cpu1.store < cpu0.store
+            ? null
+            : Math.round(((cpu1.store - cpu0.store) * 1000) / lines.length),
+        store_busy_share: busy0 === null || busy1 === null ? null : round((busy1 - busy0) / 1000 / summary.seconds, 3),
         loadavg_1m: round(loadavg()[0]!, 2),
       }
     }
     const company = await timed('companies', 'company', companies)
+    await sql`create table bench_institutions_before as select inst_key from institutions`.execute(deps.db)
     const person = await timed('persons', 'person', persons)
     const unchanged = await timed('persons again', 'person', persons)
 
-    const copiedCompanies = await rawCopy(deps, 'company')
+    const copiedCompanies = await rawCopy(deps, 'company', cpu)
     const companiesCopyRps = Math.round(companies.length / copiedCompanies.seconds)
     console.error(
       `  ${'raw COPY companies'.padEnd(18)} ${companiesCopyRps} records/s (${JSON.stringify(copiedCompanies.seconds_by_table)} s)`,
     )
-    const copied = await rawCopy(deps, 'person')
+    const copied = await rawCopy(deps, 'person', cpu)
+    await sql`drop table bench_institutions_before`.execute(deps.db)
     const copyRps = Math.round(persons.length / copied.seconds)
     console.error(
-      `  ${'raw COPY persons'.padEnd(18)} ${copyRps} records/s (${JSON.stringify(copied.seconds_by_table)} s)`,
+      `  ${'raw COPY persons'.padEnd(18)} ${copyRps} records/s (${JSON.stringify(copied.seconds_by_table)} s, store CPU ${copied.store_cpu_ms} ms)`,
     )
 
     // The limit: the same records as (id, jsonb) rows, same batch size and transport, no index, no text work.
@@ -212,6 +296,8 @@ async function round1(s: typeof FULL, companies: string[], persons: string[], pr
         unchanged,
         raw_copy_records_per_second: copyRps,
         raw_copy_seconds_by_table: copied.seconds_by_table,
+        raw_copy_store_cpu_us_per_record:
+          copied.store_cpu_ms === null ? null : Math.round((copied.store_cpu_ms * 1000) / persons.length),
         companies_raw_copy_records_per_second: companiesCopyRps,
         companies_raw_copy_seconds_by_table: copiedCompanies.seconds_by_table,
         bare_insert_records_per_second: bareRps,
@@ -272,6 +358,20 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       persons_share_of_full_text_alone: round(personRps / tsvRps, 3),
       persons_node_cpu_us_per_record: med((r) => r.person.node_cpu_us_per_record),
       persons_server_cpu_us_per_record: med((r) => r.person.server_cpu_us_per_record),
+      persons_main_thread_cpu_us_per_record: med((r) => r.person.main_thread_cpu_us_per_record),
+      persons_store_cpu_us_per_record: med((r) => r.person.store_cpu_us_per_record),
+      raw_copy_store_cpu_us_per_record: med((r) => r.raw_copy_store_cpu_us_per_record),
+      // The store's work for the same rows: raw COPY's CPU over the ingest's (1: the ingest asks the
+      // store for nothing more than COPY does). Steadier than the wall-time share on a loaded machine.
+      persons_store_cpu_share_of_raw_copy: (() => {
+        const ingest = med((r) => r.person.store_cpu_us_per_record)
+        const copy = med((r) => r.raw_copy_store_cpu_us_per_record)
+        return ingest === null || copy === null || ingest === 0 ? null : round(copy / ingest, 3)
+      })(),
+      persons_store_busy_share:
+        rounds[0]!.person.store_busy_share === null
+          ? null
+          : round(median(rounds.map((r) => r.person.store_busy_share!)), 3),
     },
     rounds,
     // The issue's goals: ≥ 5,000 records/s embedded, ≥ 20,000 on PostgreSQL (persons, with embeddings).

@@ -42,7 +42,7 @@ export async function seedWithProgress(
       current = category
       total = count
       index++
-      progress = progressLine(category, count)
+      progress = progressLine(category, { total: count })
       status(`${category} (category ${index}), 0 %`)
     },
     onProgress: (category, p) => {

@@ -1,8 +1,9 @@
 // dsp ingest --category <c> <file|->: stream NDJSON, JSON-array or CSV records (gzip or not, with
 // an optional mapping file) into the configured store, with a progress line on a terminal and a
 // final summary. The work is domain/corpus/ingest.ts, formats.ts and mapping.ts.
-import { createReadStream, readFileSync } from 'node:fs'
+import { createReadStream, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
+import { SingleBar } from 'cli-progress'
 import { Command, InvalidArgumentError, Option } from 'commander'
 import type { Config } from '../config.ts'
 import type { IngestProgress, IngestSummary } from '../domain/corpus/ingest.ts'
@@ -36,35 +37,41 @@ void everyFormatListed
 const fmt = (n: number) => n.toLocaleString('en-US')
 
 /**
- * A one-line progress display, redrawn in place at most 5 times a second, only when stderr is a
- * terminal (a pipe or a log file gets the final summary alone).
+ * The progress display of `dsp ingest`: on a terminal, a bar (cli-progress) redrawn in place at
+ * most 5 times a second with records read, records/s and rejects, and a share when the total is
+ * known (input bytes for a file, records for the demo corpus); on anything else (a pipe, a log file) nothing while
+ * the run lasts, and the final summary line alone.
  */
-export function progressLine(label: string, total?: number) {
-  const isTty = Boolean(process.stderr.isTTY)
+export function progressLine(label: string, opts: { total?: number; stream?: NodeJS.WriteStream } = {}) {
+  const stream = opts.stream ?? process.stderr
   const started = performance.now()
-  let drawnAt = 0
-  let drawn = false
+  const total = opts.total && opts.total > 0 ? opts.total : 0
+  let bar: SingleBar | null = null
+  const values = (p: IngestProgress) => ({
+    read: fmt(p.read),
+    rate: fmt(Math.round(p.read / Math.max((performance.now() - started) / 1000, 0.001))),
+    rejects: p.rejected + p.duplicate > 0 ? ` · ${fmt(p.rejected)} rejected · ${fmt(p.duplicate)} duplicate` : '',
+  })
   return {
-    update(p: IngestProgress, force = false) {
-      if (!isTty) return
-      const now = performance.now()
-      if (!force && now - drawnAt < 200) return
-      drawnAt = now
-      const rate = p.read / Math.max((now - started) / 1000, 0.001)
-      let bar = ''
-      if (total) {
-        const share = Math.min(1, p.read / total)
-        const width = 24
-        bar = `[${'#'.repeat(Math.round(share * width)).padEnd(width, '.')}] ${Math.floor(share * 100)}% `
+    /** `position`: how far towards the total (default the records read). */
+    update(p: IngestProgress, position: number = p.read) {
+      if (!stream.isTTY) return
+      if (bar === null) {
+        bar = new SingleBar({
+          stream,
+          fps: 5,
+          barsize: 24,
+          hideCursor: false,
+          clearOnComplete: true,
+          format: `${label.padEnd(16)} ${total > 0 ? '[{bar}] {percentage}% · ' : ''}{read} read · {rate}/s{rejects}`,
+        })
+        bar.start(total || 1, 0, values(p))
       }
-      const rejected = p.rejected > 0 ? ` · ${fmt(p.rejected)} rejected` : ''
-      process.stderr.write(
-        `\r${label.padEnd(16)} ${bar}${fmt(p.read)} read · ${fmt(Math.round(rate))}/s${rejected}\x1b[K`,
-      )
-      drawn = true
+      bar.update(total > 0 ? Math.min(position, total) : 0, values(p))
     },
     done() {
-      if (drawn) process.stderr.write('\r\x1b[K')
+      bar?.stop()
+      bar = null
     },
   }
 }
@@ -162,7 +169,8 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
       ])
       const opened = await openInput(input, opts.category, { format: opts.format, mapping, delimiter: opts.delimiter })
       const app = await createApp(c, { port: 0, logger: false, worker: false })
-      const progress = progressLine(opts.category)
+      const progress = progressLine(opts.category, { total: file === '-' ? undefined : statSync(file).size })
+      const bytesRead = () => ('bytesRead' in input ? input.bytesRead : undefined)
       let mappingShown = false
       // The mapping is known once the header is read: printed before the first record is stored.
       const showMapping = () => {
@@ -191,7 +199,7 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
           asOf: opts.asOf,
           batchSize: opts.batchSize,
           dryRun: opts.dryRun,
-          onProgress: (p) => progress.update(p),
+          onProgress: (p) => progress.update(p, bytesRead()),
         })
         progress.done()
         const out = { ...summary, format: opened.format, mapping: opened.mapping() }

@@ -3,6 +3,7 @@
 import { sql, type ColumnType, type CompiledQuery, type Insertable, type Selectable } from 'kysely'
 import { bulkRows, type BulkColumns } from './bulk.ts'
 import type { Db } from './db.ts'
+import { GRAPH_CORPUS } from './graph-blocks.ts'
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>
 type Json = ColumnType<unknown, string, string>
@@ -279,17 +280,11 @@ export interface WrittenRecord {
 }
 
 /**
- * Multi-row upsert keyed by id, compiled and not run: the ingest builds it (the CPU-bound part:
- * every column as JSON, bulk.ts) while the previous batch is being written, and runs it in its
- * own transaction. It returns the ids and vector keys of the rows actually written (inserted, or
- * updated because the record or its embedder changed), and which were inserted.
+ * Multi-row upsert keyed by id, as a builder (writeBatchQuery runs it): rows whose hash and
+ * embedder both match are left alone. It returns the ids and vector keys of the rows actually
+ * written (inserted, or updated because the record or its embedder changed), and which were inserted.
  */
-export function upsertRecordsQuery(
-  db: Db,
-  table: RecordTable,
-  rows: CompanyRow[] | PersonRow[] | DocumentRow[],
-): CompiledQuery<WrittenRecord> | null {
-  if (rows.length === 0) return null
+function upsertRecordsBuilder(db: Db, table: RecordTable, rows: CompanyRow[] | PersonRow[] | DocumentRow[]) {
   const columns = BULK_COLUMNS[table]
   return (
     bulkInsert(db, table, columns, rows as Record<string, unknown>[])
@@ -301,8 +296,71 @@ export function upsertRecordsQuery(
       )
       // xmax is 0 on a row this statement inserted (not updated).
       .returning(['id', 'vec_key', sql<boolean>`(xmax = 0)`.as('inserted')])
-      .compile()
   )
+}
+
+/** A batch of one category as one statement (writeBatchQuery). */
+export interface BatchWrite {
+  table: RecordTable
+  rows: CompanyRow[] | PersonRow[] | DocumentRow[]
+  /** corpus_state row whose vector generation the batch takes. */
+  corpus: string
+  category: string
+  /** The embedder's name ('' when nothing was embedded). */
+  model: string
+  /** Each row's vector (null: none), by row id. */
+  vectors: { id: string; vector: Uint8Array | null }[]
+  /** Persons: their affiliations replace the stored ones; institutions they name are created if missing. */
+  graph?: { personIds: string[]; affiliations: AffiliationRow[]; institutions: InstitutionRow[] }
+}
+
+/** The batch's vector generation, and one row per record written (none: id null). */
+export interface WrittenBatchRow {
+  generation: number | string
+  id: string | null
+  vec_key: number | string | null
+  inserted: boolean | null
+}
+
+const VECTOR_IN: BulkColumns = { id: 'text', vector: 'bytea' }
+
+/**
+ * A whole batch in one statement, so one round trip and atomic without a transaction: the next
+ * vector generation, the record upsert (rows whose hash and embedder are unchanged left alone),
+ * the stored vectors of the rows written and, for persons, their affiliations (upserted by
+ * (person_id, ordinal), the ones beyond the new list deleted), the institutions they name and the
+ * graph generation. Data-modifying CTEs: each sees the tables as they were before the statement,
+ * and the rows they touch are disjoint.
+ */
+export function writeBatchQuery(db: Db, b: BatchWrite): CompiledQuery<WrittenBatchRow> {
+  const v = bulkRows(VECTOR_IN, b.vectors)
+  const ctes = [
+    sql`gen as (update corpus_state set vector_generation = vector_generation + 1 where corpus = ${b.corpus}
+      returning vector_generation)`,
+    sql`w as (${upsertRecordsBuilder(db, b.table, b.rows)})`,
+    sql`v as (insert into record_vectors (vec_key, category, model, vector, generation)
+      select w.vec_key, ${b.category}, ${b.model}, ${v.ref('vector')}, gen.vector_generation
+      from w join ${v.from} on u.id = w.id cross join gen
+      on conflict (vec_key) do update set model = excluded.model, vector = excluded.vector, generation = excluded.generation)`,
+  ]
+  if (b.graph) {
+    const names = Object.keys(AFFILIATION_BULK)
+    const a = bulkRows(AFFILIATION_BULK, b.graph.affiliations as unknown as Record<string, unknown>[])
+    const set = sql.join(
+      names.filter((n) => n !== 'person_id' && n !== 'ordinal').map((n) => sql.raw(`${n} = excluded.${n}`)),
+    )
+    ctes.push(
+      sql`newaff as materialized (select ${sql.join(names.map((n) => sql`${a.ref(n)} as ${sql.id(n)}`))} from ${a.from})`,
+      sql`trimmed as (delete from affiliations x where x.person_id = ${anyText(b.graph.personIds)}
+        and not exists (select 1 from newaff n where n.person_id = x.person_id and n.ordinal = x.ordinal))`,
+      sql`aff as (insert into affiliations (${sql.raw(names.join(', '))}) select ${sql.raw(names.join(', '))} from newaff
+        on conflict (person_id, ordinal) do update set ${set})`,
+      sql`inst as (${bulkInsert(db, 'institutions', INSTITUTION_BULK, b.graph.institutions as unknown as Record<string, unknown>[]).onConflict((oc) => oc.column('inst_key').doNothing())})`,
+      sql`graph as (update corpus_state set graph_generation = graph_generation + 1 where corpus = ${GRAPH_CORPUS})`,
+    )
+  }
+  return sql<WrittenBatchRow>`with ${sql.join(ctes)}
+    select gen.vector_generation as generation, w.id, w.vec_key, w.inserted from gen left join w on true`.compile(db)
 }
 
 /** Deletes the affiliations of these persons (before their new ones are inserted). */
@@ -350,19 +408,6 @@ function bulkInsert<T extends RecordTable | 'affiliations' | 'institutions' | 'r
     .insertInto(table)
     .columns(names as never)
     .expression(sql`select ${sql.join(names.map((n) => u.ref(n)))} from ${u.from}`)
-}
-
-export function insertAffiliationsQuery(db: Db, rows: AffiliationRow[]): CompiledQuery | null {
-  if (rows.length === 0) return null
-  return bulkInsert(db, 'affiliations', AFFILIATION_BULK, rows as unknown as Record<string, unknown>[]).compile()
-}
-
-/** Institutions first seen in affiliations: created, never overwritten (company and school ingests own them). */
-export function insertInstitutionsIfMissingQuery(db: Db, rows: InstitutionRow[]): CompiledQuery | null {
-  if (rows.length === 0) return null
-  return bulkInsert(db, 'institutions', INSTITUTION_BULK, rows as unknown as Record<string, unknown>[])
-    .onConflict((oc) => oc.column('inst_key').doNothing())
-    .compile()
 }
 
 /**

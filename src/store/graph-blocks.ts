@@ -5,7 +5,7 @@ import { sql } from 'kysely'
 import type { Db } from './db.ts'
 import { PROFILE_RANK } from './relationships.ts'
 
-const GRAPH_CORPUS = 'gtm_affiliations'
+export const GRAPH_CORPUS = 'gtm_affiliations'
 
 /**
  * Moves the graph generation on: called in every transaction that writes persons or

@@ -58,6 +58,11 @@ export class RemotePGlite implements EmbeddedEngine {
     })
   }
 
+  /** Milliseconds the engine's thread has been busy so far (benchmarks: the store's share of a run). */
+  busyMs(): number {
+    return this.worker.performance.eventLoopUtilization().active
+  }
+
   /** Fails every call waiting for the thread. */
   private fail(e: unknown): void {
     for (const w of this.waiting.values()) w.reject(e)

@@ -11,21 +11,18 @@ import { normaliseName } from '../../corpus/normalise.ts'
 import { isZeroVector, type Embedder } from '../../retrieval/embedder/index.ts'
 import type { CompiledQuery } from 'kysely'
 import {
-  deleteAffiliationsQuery,
   findCompanyDomainsByName,
   findRecordHashes,
-  insertAffiliationsQuery,
-  insertInstitutionsIfMissingQuery,
-  nextVectorGeneration,
   rekeyNamedAffiliations,
   upsertInstitutions,
-  upsertRecordVectors,
-  upsertRecordsQuery,
+  writeBatchQuery,
+  type BatchWrite,
   type CompanyRow,
   type DocumentRow,
   type InstitutionRow,
   type PersonRow,
   type StoredHash,
+  type WrittenBatchRow,
   type WrittenRecord,
 } from '../../store/corpus.ts'
 import { withoutStatementDeadlines, type Db } from '../../store/db.ts'
@@ -283,19 +280,23 @@ async function ingest(
       rejected: rejects.count,
       duplicate: rejects.duplicates,
     })
-  // Two batches in flight at most: while one is written (store), the next is staged (hash check,
-  // texts, embeddings, rows and their statements), so a store in another process (PostgreSQL) and
-  // this one overlap. A committed batch's vectors go into the process index while the next batch's
-  // upsert runs (or at the end), always in commit order.
+  // A two-stage pipeline. A batch's store reads (stored hashes, employer names) go first; then the
+  // batch staged before it is sent to the store, and this one is staged (texts, embeddings, rows,
+  // compiled statements: the CPU-bound half) while that one is written. The store never waits for
+  // this thread's staging and this thread never waits for a write it could overlap. A committed
+  // batch's vectors go into the process index while the next batch's upsert runs (or at the end),
+  // always in commit order. The reads of batch N+1 run before batch N is written: ids within a run
+  // are distinct (duplicates are rejected above), so N's write cannot change what N+1 reads.
   let writing: Promise<void> | null = null
+  let staged: StagedBatch | null = null
   let unapplied: Committed | null = null
   const applyVectors = async () => {
     const c = unapplied
     unapplied = null
     if (c) await deps.vectors.apply(c.category, c.generation, c.updates)
   }
-  const commitStaged = async (staged: StagedBatch) => {
-    const r = await commitBatch(ctx, staged, applyVectors)
+  const commitStaged = async (s: StagedBatch) => {
+    const r = await commitBatch(ctx, s, applyVectors)
     await applyVectors()
     unapplied = r.vectors
     totals.inserted += r.inserted
@@ -304,6 +305,16 @@ async function ingest(
     totals.embedded += r.embedded
     totals.missing += r.missing
     progress()
+  }
+  /** Sends the staged batch to the store once the one before it is written. */
+  const write = async () => {
+    if (staged === null) return
+    const s = staged
+    staged = null
+    if (writing) await writing
+    writing = commitStaged(s)
+    // Mark it handled at once; the error surfaces where it is awaited (next write or drain).
+    writing.catch(() => {})
   }
   const flush = async () => {
     if (batch.length === 0) return
@@ -319,14 +330,13 @@ async function ingest(
       progress()
       return
     }
-    const staged = await stageBatch(ctx, records)
+    const read = await readBatch(ctx, records)
+    await write()
+    staged = await stageBatch(ctx, records, read)
     for (const c of staged.conflicts) rejects.duplicate(c.line, c.problem)
-    if (writing) await writing
-    writing = commitStaged(staged)
-    // Mark it handled at once; the error surfaces where it is awaited (next flush or drain).
-    writing.catch(() => {})
   }
   const drain = async () => {
+    await write()
     if (writing) await writing
     writing = null
     await applyVectors()
@@ -488,11 +498,10 @@ interface StagedBatch {
   changed: PreparedRecord[]
   embedded: { vectors: (Float32Array | null)[]; model: string | null }
   now: Date
-  upsert: CompiledQuery<WrittenRecord> | null
+  /** The batch's one statement (store/corpus.ts writeBatchQuery); null: nothing changed. */
+  write: CompiledQuery<WrittenBatchRow> | null
   /** Companies: their institutions (written with the records). */
   institutions: InstitutionRow[]
-  /** Persons: their affiliations replaced, institutions they name created. */
-  graph: (CompiledQuery | null)[]
 }
 
 /** A committed batch's vectors, for the process index. */
@@ -538,10 +547,34 @@ async function dryRunBatch(ctx: RunContext, all: Pending[]) {
   return { conflicts, inserted, updated: batch.length - inserted - unchanged, unchanged }
 }
 
-async function stageBatch(ctx: RunContext, all: Pending[]): Promise<StagedBatch> {
+/** What a batch needs from the store before it is staged: its stored rows and, for persons, employer domains. */
+interface BatchReads {
+  stored: Map<string, StoredHash>
+}
+
+/** Unchanged: same content and embedded with today's embedder. Those are not embedded nor written. */
+function isChanged(ctx: RunContext, stored: Map<string, StoredHash>, p: PreparedRecord): boolean {
+  const s = stored.get(p.id)
+  return !s || s.record_hash !== p.hash || s.embedded_with !== (ctx.embedder?.name ?? null)
+}
+
+/** A batch's store reads, done before the batch before it is written (the pipeline in ingest()). */
+async function readBatch(ctx: RunContext, all: Pending[]): Promise<BatchReads> {
+  if (ctx.category === 'school') return { stored: new Map() }
+  const stored = await storedOf(ctx, all)
+  if (ctx.category === 'person')
+    await resolveNames(
+      ctx,
+      all.filter((p) => isChanged(ctx, stored, p)),
+    )
+  return { stored }
+}
+
+/** Stages a batch from its reads: no store round trip, so it overlaps the write of the batch before. */
+async function stageBatch(ctx: RunContext, all: Pending[], reads: BatchReads): Promise<StagedBatch> {
   const { deps, category } = ctx
   const now = deps.clock.now()
-  const stored = category === 'school' ? new Map<string, StoredHash>() : await storedOf(ctx, all)
+  const { stored } = reads
   const conflicts = sourceConflicts(all, stored)
   const conflicting = new Set(conflicts.map((c) => c.line))
   const batch: PreparedRecord[] = conflicting.size === 0 ? all : all.filter((p) => !conflicting.has(p.line))
@@ -551,18 +584,12 @@ async function stageBatch(ctx: RunContext, all: Pending[]): Promise<StagedBatch>
     changed: [],
     embedded: { vectors: [], model: null },
     now,
-    upsert: null,
+    write: null,
     institutions: [],
-    graph: [],
   }
   if (category === 'school') return { ...none, changed: batch }
   const table = TABLE_OF[category]
-  const model = ctx.embedder?.name ?? null
-  // Unchanged: same content and embedded with today's embedder. Those are not embedded nor written.
-  const changed = batch.filter((p) => {
-    const s = stored.get(p.id)
-    return !s || s.record_hash !== p.hash || s.embedded_with !== model
-  })
+  const changed = batch.filter((p) => isChanged(ctx, stored, p))
   if (changed.length === 0) return none
   const texts = changed.map((p) => recordTexts(category, p.record))
   const embedded = await embed(
@@ -574,12 +601,12 @@ async function stageBatch(ctx: RunContext, all: Pending[]): Promise<StagedBatch>
   const states: VectorState[] = embedded.vectors.map((v) => ({ hasVector: v !== null, embeddedWith: embedded.model }))
   let rows: CompanyRow[] | PersonRow[] | DocumentRow[]
   let institutions: InstitutionRow[] = []
-  const graph: (CompiledQuery | null)[] = []
+  let graph: BatchWrite['graph']
   if (category === 'company') {
     rows = changed.map((p, i) => companyRow(p, texts[i]!, states[i]!, now))
     institutions = changed.map((p) => companyInstitution(p, now)).filter((i): i is InstitutionRow => i !== null)
   } else if (category === 'person') {
-    const resolve = await nameResolver(ctx, changed)
+    const resolve = (norm: string) => ctx.nameCache.get(norm) ?? null
     const graphs = changed.map((p) => personGraph(p.id, p.record, resolve, ctx.asOfMonth, now))
     rows = changed.map((p, i) => personRow(p, texts[i]!, states[i]!, now, graphs[i]!))
     // Every changed person's affiliations are replaced: the upsert may skip a person another
@@ -589,33 +616,32 @@ async function stageBatch(ctx: RunContext, all: Pending[]): Promise<StagedBatch>
       for (const i of g.institutions)
         if (!ctx.knownInstitutions.has(i.inst_key) && !missing.has(i.inst_key)) missing.set(i.inst_key, i)
     for (const key of missing.keys()) ctx.knownInstitutions.add(key)
-    graph.push(
-      deleteAffiliationsQuery(
-        deps.db,
-        changed.map((p) => p.id),
-      ),
-      insertAffiliationsQuery(
-        deps.db,
-        graphs.flatMap((g) => g.affiliations),
-      ),
-      insertInstitutionsIfMissingQuery(deps.db, [...missing.values()]),
-    )
+    graph = {
+      personIds: changed.map((p) => p.id),
+      affiliations: graphs.flatMap((g) => g.affiliations),
+      institutions: [...missing.values()],
+    }
   } else rows = changed.map((p, i) => documentRow(category as DocumentCategory, p, texts[i]!, states[i]!, now))
-  return {
-    batch,
-    conflicts,
-    changed,
-    embedded,
-    now,
-    upsert: upsertRecordsQuery(deps.db, table, rows),
-    institutions,
+  const write = writeBatchQuery(deps.db, {
+    table,
+    rows,
+    corpus: CATEGORY_SOURCE_CORPUS[category],
+    category,
+    model: embedded.model ?? '',
+    vectors: changed.map((p, i) => {
+      const v = embedded.vectors[i]
+      return { id: p.id, vector: v ? vectorToBytes(v) : null }
+    }),
     graph,
-  }
+  })
+  return { batch, conflicts, changed, embedded, now, write, institutions }
 }
 
 /**
- * Writes a staged batch in one transaction. `whileWriting` (the previous batch's vectors into the
- * process index) runs while the store executes the upsert, so neither waits for the other.
+ * Writes a staged batch: its one statement (atomic on its own), and for companies their
+ * institutions and name re-keying with it in one transaction. `whileWriting` (the previous batch's
+ * vectors into the process index) runs while the store executes the statement, so neither waits
+ * for the other.
  */
 async function commitBatch(
   ctx: RunContext,
@@ -623,7 +649,7 @@ async function commitBatch(
   whileWriting: () => Promise<void>,
 ): Promise<BatchResult & { vectors: Committed | null }> {
   const { deps, category } = ctx
-  const { batch, changed, embedded, now, upsert } = staged
+  const { batch, changed, embedded, now, write } = staged
   if (category === 'school') {
     const written = await deps.db.transaction().execute(async (tx) => {
       const n = await upsertInstitutions(
@@ -643,51 +669,40 @@ async function commitBatch(
       vectors: null,
     }
   }
-  if (upsert === null)
+  if (write === null)
     return { inserted: 0, upserted: 0, unchanged: batch.length, embedded: 0, missing: 0, vectors: null }
   const indexOf = new Map(changed.map((p, i) => [p.id, i]))
   const vectorOf = (id: string) => embedded.vectors[indexOf.get(id)!] ?? null
 
-  const { written, generation } = await deps.db.transaction().execute(async (tx) => {
-    const corpus = CATEGORY_SOURCE_CORPUS[category]
-    const generation = await nextVectorGeneration(tx, corpus)
-    const pending = tx.executeQuery(upsert)
+  const run = async (db: Db): Promise<{ written: WrittenRecord[]; generation: number }> => {
+    const pending = db.executeQuery(write)
     pending.catch(() => {})
     // Let the statement go out before this thread turns to the index.
     await new Promise((resolve) => setImmediate(resolve))
     let sideError: unknown = null
     await whileWriting().catch((e: unknown) => (sideError = e))
-    const written = (await pending).rows
+    const rows = (await pending).rows
     if (sideError !== null) throw sideError
-    if (written.length > 0) {
-      await upsertRecordVectors(
-        tx,
-        written.map((w) => {
-          const v = vectorOf(w.id)
-          return {
-            vec_key: w.vec_key,
-            category,
-            model: embedded.model ?? '',
-            vector: v ? vectorToBytes(v) : null,
-            generation,
-          }
-        }),
-      )
-      if (category === 'company') {
-        const ids = new Set(written.map((w) => w.id))
-        await writeCompanyGraph(
-          ctx,
-          tx,
-          staged.institutions.filter((i) => ids.has(i.inst_key)),
-        )
-      }
-    }
-    if (category === 'person') {
-      await bumpGraphGeneration(tx)
-      for (const query of staged.graph) if (query) await tx.executeQuery(query)
-    }
-    return { written, generation }
-  })
+    if (rows.length === 0) throw new Error(`ingest: corpus_state has no row for ${CATEGORY_SOURCE_CORPUS[category]}`)
+    const written: WrittenRecord[] = []
+    for (const r of rows)
+      if (r.id !== null) written.push({ id: r.id, vec_key: Number(r.vec_key), inserted: r.inserted === true })
+    return { written, generation: Number(rows[0]!.generation) }
+  }
+  const { written, generation } =
+    category === 'company'
+      ? await deps.db.transaction().execute(async (tx) => {
+          const r = await run(tx)
+          const ids = new Set(r.written.map((w) => w.id))
+          if (ids.size > 0)
+            await writeCompanyGraph(
+              ctx,
+              tx,
+              staged.institutions.filter((i) => ids.has(i.inst_key)),
+            )
+          return r
+        })
+      : await run(deps.db)
 
   const embeddedCount = written.filter((w) => vectorOf(w.id) !== null).length
   return {
@@ -703,8 +718,8 @@ async function commitBatch(
   }
 }
 
-/** Employer names of a person batch → corpus company domains, one query per batch for names not seen yet. */
-async function nameResolver(ctx: RunContext, batch: PreparedRecord[]) {
+/** Employer names of a person batch → corpus company domains (ctx.nameCache), one query per batch for names not seen yet. */
+async function resolveNames(ctx: RunContext, batch: PreparedRecord[]): Promise<void> {
   const wanted = new Set<string>()
   for (const p of batch) {
     const jobs = p.record.employment_history
@@ -721,7 +736,6 @@ async function nameResolver(ctx: RunContext, batch: PreparedRecord[]) {
     // Ordered by domain: when two companies share a name, the first domain wins, deterministically.
     for (const f of found) if (ctx.nameCache.get(f.name_norm) === null) ctx.nameCache.set(f.name_norm, f.domain)
   }
-  return (norm: string) => ctx.nameCache.get(norm) ?? null
 }
 
 async function writeCompanyGraph(ctx: RunContext, tx: Db, institutions: InstitutionRow[]) {
