@@ -467,20 +467,36 @@ async function main() {
       },
     }
 
-    const perQuery: { family: string; query: string; relevant: number; scores: Record<Ranker, Score> }[] = []
+    const perQuery: {
+      family: string
+      query: string
+      relevant: number
+      scores: Record<Ranker, Score>
+      top: Record<Ranker, string[]>
+      expected: string[]
+    }[] = []
     const latency: Record<string, Record<Ranker, number[]>> = {}
     // Every ranker once before timing, so the first query pays no warm-up.
     for (const r of RANKERS) await rankers[r](queries[0]!)
     for (const q of queries) {
       const scores = {} as Record<Ranker, Score>
+      const top = {} as Record<Ranker, string[]>
       latency[q.family] ??= Object.fromEntries(RANKERS.map((r) => [r, []])) as unknown as Record<Ranker, number[]>
       for (const r of RANKERS) {
         const t0 = performance.now()
         const ids = await rankers[r](q)
         latency[q.family]![r].push(performance.now() - t0)
         scores[r] = score(ids, q.relevant)
+        top[r] = ids.slice(0, 3)
       }
-      perQuery.push({ family: q.family, query: q.query, relevant: q.relevant.size, scores })
+      perQuery.push({
+        family: q.family,
+        query: q.query,
+        relevant: q.relevant.size,
+        scores,
+        top,
+        expected: [...q.relevant].slice(0, 3),
+      })
       if (perQuery.length % 50 === 0) console.error(`  ${perQuery.length} of ${queries.length} queries`)
     }
 
@@ -571,6 +587,8 @@ async function main() {
         query: q.query,
         relevant: q.relevant,
         ...Object.fromEntries(RANKERS.map((r) => [r, q.scores[r].mrr])),
+        // Partial runs (diagnosis) also keep the first ids each ranker gave and the expected ones.
+        ...(PARTIAL ? { expected: q.expected, top: q.top } : {}),
       })),
     }
     const suffix = server.store === 'postgresql' ? '.postgresql' : ''
