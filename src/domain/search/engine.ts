@@ -423,6 +423,9 @@ export function sureness(hits: Hit[]): number {
   return Math.min(1, Math.max(0, (first - tenth) / first))
 }
 
+/** deep's synonym list weighs this much of the words' own list in the fusion. */
+export const EXPANSION_WEIGHT = 0.25
+
 /** The least weight a list keeps in the fusion however flat it is. */
 export const FUSION_FLOOR = 0.25
 
@@ -705,7 +708,8 @@ async function retrieveFused(
   // Sent before the query is embedded and the vector index searched (≈ 2 ms of a fast search on
   // the medium corpus used to pass before they went out).
   await statementsSent()
-  const embedding = embedQuery(deps, [plan.semantic_query ?? '', ...plan.expansions].join(' ')).then(async (e) => ({
+  // The query's own words are embedded; synonyms only add a text list (a recall aid below the words).
+  const embedding = embedQuery(deps, plan.semantic_query ?? '').then(async (e) => ({
     hits: e.vector ? await vectorCandidates(deps, plan.category, where, e.vector, pool, isUnconstrained(plan)) : [],
     unavailable: e.unavailable,
   }))
@@ -716,7 +720,7 @@ async function retrieveFused(
     [
       { hits: text.map((t) => ({ id: t.id, score: t.rank })), weight: 1 },
       { hits: vector, weight: 1 },
-      { hits: expanded.map((t) => ({ id: t.id, score: t.rank })), weight: 0.5 },
+      { hits: expanded.map((t) => ({ id: t.id, score: t.rank })), weight: EXPANSION_WEIGHT },
     ],
     new Set(text.filter((t) => t.name_match).map((t) => t.id)),
   )
