@@ -722,6 +722,40 @@ export const DOCUMENT_SORTS: Record<DocumentCategory, readonly SortSpec[]> = {
   ],
 }
 
+/** Where a document sort field reads on the documents table: a column, or a path into the record. */
+export type DocumentSortSource =
+  { column: string; kind: SortSpec['kind'] } | { path: readonly string[]; kind: SortSpec['kind'] }
+
+/**
+ * The source of every DOCUMENT_SORTS field, per category (src/store/search-filters.ts compiles it;
+ * test/unit/search-catalogue.test.ts checks both tables name the same fields).
+ */
+export const DOCUMENT_SORT_SOURCES: Record<DocumentCategory, Record<string, DocumentSortSource>> = {
+  patent: {
+    granted_date: { path: ['granted_date'], kind: 'date' },
+    filed: { path: ['application', 'filed'], kind: 'date' },
+    title: { column: 'name', kind: 'text' },
+  },
+  news_article: { published_at: { column: 'published_at', kind: 'date' }, title: { column: 'name', kind: 'text' } },
+  market_report: {
+    published_date: { column: 'published_at', kind: 'date' },
+    title: { column: 'name', kind: 'text' },
+  },
+  funding_round: {
+    announced_on: { column: 'published_at', kind: 'date' },
+    amount_usd: { column: 'amount', kind: 'number' },
+  },
+  academic_report: {
+    published: { column: 'published_at', kind: 'date' },
+    citations: { path: ['citations'], kind: 'number' },
+  },
+  trend: { momentum: { column: 'amount', kind: 'number' }, name: { column: 'name', kind: 'text' } },
+  job_opening: { posted_at: { column: 'published_at', kind: 'date' }, salary: { column: 'amount', kind: 'number' } },
+}
+
+/** The person sort fields: those a person filter row names in its `sort` (person_name, title, …). */
+export type PersonSortName = NonNullable<(typeof PERSON_FILTER_TABLE)[PersonFilterName]['sort']>
+
 export function sortCatalogue(category: string): readonly SortSpec[] {
   if (category === 'company' || category === 'person') return GTM_SORTS
   return DOCUMENT_SORTS[category as DocumentCategory] ?? []
