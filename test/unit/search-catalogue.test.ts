@@ -93,3 +93,19 @@ describe('sorts from the catalogue', () => {
     void missing
   })
 })
+
+describe('parser vocabularies from the catalogue', () => {
+  test('the rows naming a parser vocabulary: the rule parser reads them, the LLM parser maps onto them', () => {
+    const named = Object.fromEntries(
+      GTM_FILTERS.filter((f) => f.parser_vocabulary).map((f) => [f.name, f.parser_vocabulary]),
+    )
+    assert.deepEqual(named, {
+      industry: 'industries',
+      sub_industry: 'sub_industries',
+      funding_stage: 'funding_stages',
+      technology: 'technologies',
+      department: 'departments',
+      seniority: 'seniority_ladder',
+    })
+  })
+})
