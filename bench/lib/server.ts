@@ -86,10 +86,16 @@ async function freshPostgresDatabase(baseUrl: string): Promise<{ url: string; dr
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) }
 }
 
-/** `overrides` are configuration variables (DSP_RETRIEVAL_TIMEOUT_MS, …) for this benchmark. */
-export async function startBenchServer(overrides: Record<string, string> = {}): Promise<BenchServer> {
-  const seededDir = process.env.DSP_BENCH_SEEDED_DATA_DIR
-  const seededUrl = process.env.DSP_BENCH_SEEDED_DATABASE_URL
+/**
+ * `overrides` are configuration variables (DSP_RETRIEVAL_TIMEOUT_MS, …) for this benchmark.
+ * `kept` opens a store that outlives the run, as DSP_BENCH_SEEDED_DATA_DIR does (created when absent).
+ */
+export async function startBenchServer(
+  overrides: Record<string, string> = {},
+  kept: { dataDir?: string; databaseUrl?: string } = {},
+): Promise<BenchServer> {
+  const seededDir = kept.dataDir ?? process.env.DSP_BENCH_SEEDED_DATA_DIR
+  const seededUrl = kept.dataDir ? kept.databaseUrl : process.env.DSP_BENCH_SEEDED_DATABASE_URL
   const dataDir = seededDir ?? mkdtempSync(path.join(tmpdir(), 'dsp-bench-'))
   const adminToken = randomBytes(24).toString('hex')
   const baseUrl = process.env.DSP_BENCH_DATABASE_URL

@@ -27,6 +27,10 @@ export type VocabularyClass = 'enumerated' | 'bounded' | 'free_text' | 'none'
  */
 export type FilterSource = { column: string; array?: true } | { path: readonly string[] } | { compiled: true }
 
+/** The parser's vocabularies: the index's own values (Vocabularies) or the org-chart taxonomy. */
+export type ParserVocabulary =
+  'industries' | 'sub_industries' | 'technologies' | 'funding_stages' | 'seniority_ladder' | 'departments'
+
 interface FilterRow {
   kind: FilterKind
   /** Which entity the filter reads: a company filter on a person search reads the person's current employer. */
@@ -37,6 +41,11 @@ interface FilterRow {
   sort: string | null
   /** Two-level filters (industry, sub_industry, department): level parents or children. */
   two_level?: true
+  /**
+   * The parser vocabulary its values are spelled against (the rule parser reads them from the
+   * words; the LLM parser's values are mapped onto them), when it has one.
+   */
+  parser_vocabulary?: ParserVocabulary
   description: string
 }
 
@@ -52,6 +61,7 @@ const compiled: FilterSource = { compiled: true }
 /** The company filters (30): one row per filter, keyed by its name as the request spells it. */
 export const COMPANY_FILTER_TABLE = {
   industry: {
+    parser_vocabulary: 'industries',
     kind: 'list',
     applies_to: 'company',
     source: col('industry'),
@@ -61,6 +71,7 @@ export const COMPANY_FILTER_TABLE = {
     description: 'Primary industry (parent level of the industry taxonomy)',
   },
   sub_industry: {
+    parser_vocabulary: 'sub_industries',
     kind: 'list',
     applies_to: 'company',
     source: col('sub_industry'),
@@ -118,6 +129,7 @@ export const COMPANY_FILTER_TABLE = {
     description: 'Date of the latest round',
   },
   funding_stage: {
+    parser_vocabulary: 'funding_stages',
     kind: 'list',
     applies_to: 'company',
     source: col('funding_stage'),
@@ -158,6 +170,7 @@ export const COMPANY_FILTER_TABLE = {
     description: 'Operating status (active, acquired, closed)',
   },
   technology: {
+    parser_vocabulary: 'technologies',
     kind: 'array',
     applies_to: 'company',
     source: arr('technology'),
@@ -314,6 +327,7 @@ export const PERSON_FILTER_TABLE = {
     description: 'Current job title',
   },
   department: {
+    parser_vocabulary: 'departments',
     kind: 'list',
     applies_to: 'person',
     source: compiled,
@@ -323,6 +337,7 @@ export const PERSON_FILTER_TABLE = {
     description: 'Department (23 functions plus Others and General) or sub-department (children)',
   },
   seniority: {
+    parser_vocabulary: 'seniority_ladder',
     kind: 'list',
     applies_to: 'person',
     source: col('seniority'),
@@ -721,6 +736,40 @@ export const DOCUMENT_SORTS: Record<DocumentCategory, readonly SortSpec[]> = {
     ds('salary', 'Salary', 'number', 'Top of the salary range'),
   ],
 }
+
+/** Where a document sort field reads on the documents table: a column, or a path into the record. */
+export type DocumentSortSource =
+  { column: string; kind: SortSpec['kind'] } | { path: readonly string[]; kind: SortSpec['kind'] }
+
+/**
+ * The source of every DOCUMENT_SORTS field, per category (src/store/search-filters.ts compiles it;
+ * test/unit/search-catalogue.test.ts checks both tables name the same fields).
+ */
+export const DOCUMENT_SORT_SOURCES: Record<DocumentCategory, Record<string, DocumentSortSource>> = {
+  patent: {
+    granted_date: { path: ['granted_date'], kind: 'date' },
+    filed: { path: ['application', 'filed'], kind: 'date' },
+    title: { column: 'name', kind: 'text' },
+  },
+  news_article: { published_at: { column: 'published_at', kind: 'date' }, title: { column: 'name', kind: 'text' } },
+  market_report: {
+    published_date: { column: 'published_at', kind: 'date' },
+    title: { column: 'name', kind: 'text' },
+  },
+  funding_round: {
+    announced_on: { column: 'published_at', kind: 'date' },
+    amount_usd: { column: 'amount', kind: 'number' },
+  },
+  academic_report: {
+    published: { column: 'published_at', kind: 'date' },
+    citations: { path: ['citations'], kind: 'number' },
+  },
+  trend: { momentum: { column: 'amount', kind: 'number' }, name: { column: 'name', kind: 'text' } },
+  job_opening: { posted_at: { column: 'published_at', kind: 'date' }, salary: { column: 'amount', kind: 'number' } },
+}
+
+/** The person sort fields: those a person filter row names in its `sort` (person_name, title, …). */
+export type PersonSortName = NonNullable<(typeof PERSON_FILTER_TABLE)[PersonFilterName]['sort']>
 
 export function sortCatalogue(category: string): readonly SortSpec[] {
   if (category === 'company' || category === 'person') return GTM_SORTS

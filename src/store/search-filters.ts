@@ -7,6 +7,8 @@ import { sql, type RawBuilder } from 'kysely'
 import {
   COMPANY_FILTER_TABLE,
   PERSON_FILTER_TABLE,
+  type DocumentSortSource,
+  type PersonSortName,
   type CompiledFilterName,
   type FilterSource,
   type FilterSpec,
@@ -343,4 +345,39 @@ export function documentFilterCond(a: string, spec: DocumentFilterSource, v: Fil
     default:
       return sql`true`
   }
+}
+
+// ---- sorts ----------------------------------------------------------------------------------
+
+/** A document sort field's ORDER BY value (DOCUMENT_SORT_SOURCES): its column, or its path as a number, date text or text. */
+export function documentSortExpr(a: string, source: DocumentSortSource): RawBuilder<unknown> {
+  if ('column' in source) return ref(a, source.column)
+  return source.kind === 'number' ? jsonNumber(a, [...source.path]) : jsonText(a, [...source.path])
+}
+
+/** The seniority ladder, highest first (taxonomy SENIORITY_LADDER), passed in to keep the store free of the taxonomy. */
+export interface PersonSortContext extends CompileContext {
+  seniorityLadder: readonly string[]
+}
+
+/** Months between a yyyymm column and now. */
+const monthsSince = (a: string, column: string, ctx: CompileContext) =>
+  sql`(${Math.floor(ctx.nowMonth / 100) * 12 + (ctx.nowMonth % 100)} - ${monthIndex(ref(a, column))})`
+
+/**
+ * The ORDER BY value of every person sort field on the persons table `a`: one entry per sort a
+ * person filter row names (PersonSortName), so a catalogue row with a sort and no SQL here does
+ * not compile. A row reading a column orders by it (person_name, title, department).
+ */
+export const PERSON_SORTS: Record<PersonSortName, (a: string, ctx: PersonSortContext) => RawBuilder<unknown>> = {
+  person_name: (a) => ref(a, 'name'),
+  title: (a) => ref(a, 'title'),
+  department: (a) => ref(a, 'department'),
+  seniority: (a, ctx) =>
+    sql`(8 - coalesce(array_position(${[...ctx.seniorityLadder]}::text[], ${ref(a, 'seniority')}), 8))`,
+  tenure: (a, ctx) => monthsSince(a, 'current_start_month', ctx),
+  years_worked: (a, ctx) => monthsSince(a, 'career_start_month', ctx),
+  current_job_start: (a) => ref(a, 'current_start_month'),
+  graduation_year: (a) =>
+    sql`(select max(case when e->>'end' ~ '^[0-9]{4}' then substr(e->>'end', 1, 4)::int end) from jsonb_array_elements(coalesce(${ref(a, 'record')}->'education', '[]'::jsonb)) e)`,
 }

@@ -128,6 +128,14 @@ export interface TextRanking {
 
 /** ts_rank of one occurrence at weight A: a lexeme's rank is scaled so that it counts 1. */
 const RANK_A = 0.6079271
+/**
+ * ts_rank's weights of D, C, B and A (PostgreSQL's order): a word of the name or title counts 1, a
+ * word of the classification, keywords or body 0.7 (PostgreSQL's defaults, 0.1 / 0.2 / 0.4 / 1,
+ * let one name word outweigh five body words: a company named "Cancer …" outranked the record
+ * whose description says "histopathology for cancer research").
+ */
+export const FIELD_WEIGHTS = [0.5, 0.7, 0.7, 1] as const
+const WEIGHTS = `{${FIELD_WEIGHTS.join(',')}}`
 export const PHRASE_BOOST = 0.5
 export const NAME_BOOST = 1
 
@@ -144,7 +152,7 @@ function textScore(alias: string, tsq: RawBuilder<unknown>, ranking: TextRanking
   const parts: RawBuilder<unknown>[] = []
   for (const [lexeme, idf] of ranking.idf) {
     total += idf
-    parts.push(sql`${idf / RANK_A}::float8 * ts_rank(${tsv}, ${`'${lexeme}'`}::tsquery)`)
+    parts.push(sql`${idf / RANK_A}::float8 * ts_rank(${WEIGHTS}::float4[], ${tsv}, ${`'${lexeme}'`}::tsquery)`)
   }
   if (ranking.phrase)
     parts.push(sql`(case when ${tsv} @@ ${ranking.phrase}::tsquery then ${PHRASE_BOOST * total}::float8 else 0 end)`)

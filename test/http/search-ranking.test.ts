@@ -43,6 +43,19 @@ const companies = [
     description: 'Payroll for restaurants.',
     industry: 'Financial Services',
   },
+  // A one-line pitch's words sit in one description; one of them is another company's name.
+  {
+    account_name: 'PathoLens',
+    domain: 'patholens.example',
+    description: 'Histopathology software accelerating cancer research.',
+    industry: 'Health Care',
+  },
+  {
+    account_name: 'Cancer Research Care',
+    domain: 'cancer-research-care.example',
+    description: 'Clinics for patients.',
+    industry: 'Health Care',
+  },
   {
     account_name: 'AI AI Systems',
     domain: 'aiaisystems.example',
@@ -103,6 +116,13 @@ describe('search ranking', () => {
     // Case and spacing do not matter.
     const got = await ids({ query: '  attention is all   you need ', category: 'academic_report', mode: 'fast' })
     assert.equal(got[0], '10.5555/rank.exact')
+  })
+
+  test('words of a description count 0.7 of a name word: a pitch finds the description holding its words, not a name holding one', async () => {
+    for (const mode of ['fast', 'auto', 'deep']) {
+      const got = await ids({ query: 'Accelerating histopathology for cancer research', category: 'company', mode })
+      assert.equal(got[0], 'patholens.example', `${mode}: ${got.join(', ')}`)
+    }
   })
 
   test('a domain is no name: a .ai domain does not put its company among the "ai" companies', async () => {

@@ -122,9 +122,15 @@ describe('parseQuery: phrasings and their filters', () => {
     })
   }
 
-  test('a description keeps its words as the semantic query', () => {
+  test('a reading without a filter keeps the words as typed (auto ranks what fast ranks)', () => {
     const got = parse('messaging app for legal teams on the go')
-    assert.equal(got.semantic_query, 'messaging app legal teams go')
+    assert.deepEqual(got.filters, {})
+    assert.equal(got.semantic_query, 'messaging app for legal teams on the go')
+    // A company's pitch with "startups", "for" and a number in it: nothing is read, nothing is lost.
+    assert.equal(
+      parse('Bookkeeping, tax, & tax credits  on autopilot for 1,000+ startups').semantic_query,
+      'Bookkeeping, tax, & tax credits on autopilot for 1,000+ startups',
+    )
   })
 
   test('a filter removes the words it came from; the rest stays', () => {

@@ -5,11 +5,22 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import {
   COMPANY_FILTER_TABLE,
+  DOCUMENT_CATEGORIES,
+  DOCUMENT_SORT_SOURCES,
+  DOCUMENT_SORTS,
   GTM_FILTERS,
+  GTM_SORTS,
   PERSON_FILTER_TABLE,
   type CompiledFilterName,
+  type PersonSortName,
 } from '../../src/contract/search-catalogue.ts'
-import { companyFilterCond, personFilterCond, type CompileContext } from '../../src/store/search-filters.ts'
+import {
+  PERSON_SORTS,
+  companyFilterCond,
+  documentSortExpr,
+  personFilterCond,
+  type CompileContext,
+} from '../../src/store/search-filters.ts'
 
 type Table = { a: { source: { compiled: true } }; b: { source: { column: 'x' } } }
 // Only the `compiled` row needs an entry…
@@ -53,5 +64,48 @@ describe('the filter catalogue and its compiler', () => {
     assert.equal(companyFilterCond('c', 'seniority', { include: ['VP'] }, ctx), null)
     assert.equal(personFilterCond('p', 'industry', { include: ['x'] }, ctx), null)
     assert.equal(companyFilterCond('c', 'no_such_filter', { include: ['x'] }, ctx), null)
+  })
+})
+
+describe('sorts from the catalogue', () => {
+  test('every document sort field names its source, and only those', () => {
+    for (const c of DOCUMENT_CATEGORIES) {
+      assert.deepEqual(Object.keys(DOCUMENT_SORT_SOURCES[c]).sort(), DOCUMENT_SORTS[c].map((s) => s.field).sort(), c)
+      for (const [field, source] of Object.entries(DOCUMENT_SORT_SOURCES[c])) {
+        assert.equal(source.kind, DOCUMENT_SORTS[c].find((s) => s.field === field)!.kind, `${c}.${field}`)
+        assert.ok(documentSortExpr('d', source), `${c}.${field}`)
+      }
+    }
+  })
+
+  test('every person-only sort field is named by a person filter row and has its SQL', () => {
+    const personOnly = GTM_SORTS.filter((s) => s.applies_to.length === 1 && s.applies_to[0] === 'person').map(
+      (s) => s.field,
+    )
+    const fromRows = Object.values(PERSON_FILTER_TABLE)
+      .map((r) => r.sort)
+      .filter((s): s is PersonSortName => s !== null)
+    assert.deepEqual([...personOnly].sort(), [...fromRows].sort())
+    assert.deepEqual(Object.keys(PERSON_SORTS).sort(), [...fromRows].sort())
+    for (const f of fromRows) assert.ok(PERSON_SORTS[f]('p', { ...ctx, seniorityLadder: ['C-Suite'] }))
+    // @ts-expect-error a person sort without its SQL does not compile
+    const missing: typeof PERSON_SORTS = { person_name: PERSON_SORTS.person_name }
+    void missing
+  })
+})
+
+describe('parser vocabularies from the catalogue', () => {
+  test('the rows naming a parser vocabulary: the rule parser reads them, the LLM parser maps onto them', () => {
+    const named = Object.fromEntries(
+      GTM_FILTERS.filter((f) => f.parser_vocabulary).map((f) => [f.name, f.parser_vocabulary]),
+    )
+    assert.deepEqual(named, {
+      industry: 'industries',
+      sub_industry: 'sub_industries',
+      funding_stage: 'funding_stages',
+      technology: 'technologies',
+      department: 'departments',
+      seniority: 'seniority_ladder',
+    })
   })
 })

@@ -13,8 +13,10 @@ import { EXACT_SCAN_MAX_CANDIDATES } from '../../retrieval/vector-index.ts'
 import { findCorpusStates } from '../../store/corpus.ts'
 import * as q from '../../store/search.ts'
 import {
+  PERSON_SORTS,
   companyFilterCond,
   documentFilterCond,
+  documentSortExpr,
   geoCond,
   personFilterCond,
   sourceExpr,
@@ -27,9 +29,11 @@ import type { Vocabularies } from './parser.ts'
 import {
   COMPANY_FILTER_TABLE,
   DOCUMENT_FILTERS,
+  DOCUMENT_SORT_SOURCES,
   GTM_FILTERS,
   filterSpec,
   type DocumentCategory,
+  type PersonSortName,
 } from '../../contract/search-catalogue.ts'
 
 export const TABLE: Record<EntityCategory, q.SearchTable> = {
@@ -197,22 +201,8 @@ function sortExpr(deps: Deps, category: EntityCategory, field: string): RawBuild
   const col = (c: string) => sql.ref(`${a}.${c}`)
   const ctx = compileContext(deps)
   if (table === 'documents') {
-    const byField: Record<string, RawBuilder<unknown>> = {
-      granted_date: q.jsonText(a, ['granted_date']),
-      filed: q.jsonText(a, ['application', 'filed']),
-      title: col('name'),
-      published_at: col('published_at'),
-      published_date: col('published_at'),
-      announced_on: col('published_at'),
-      amount_usd: col('amount'),
-      published: col('published_at'),
-      citations: q.jsonNumber(a, ['citations']),
-      momentum: col('amount'),
-      name: col('name'),
-      posted_at: col('published_at'),
-      salary: col('amount'),
-    }
-    return byField[field] ?? col('published_at')
+    const source = DOCUMENT_SORT_SOURCES[category as DocumentCategory]?.[field]
+    return source ? documentSortExpr(a, source) : col('published_at')
   }
   // Company fields on a person search read the employer.
   const company = (expr: (alias: string) => RawBuilder<unknown>) =>
@@ -222,24 +212,10 @@ function sortExpr(deps: Deps, category: EntityCategory, field: string): RawBuild
   // A sort field a company filter's catalogue row names orders by that filter's column or path.
   const byFilter = GTM_FILTERS.find((f) => f.sort === field && f.applies_to === 'company' && !('compiled' in f.source))
   if (byFilter) return company((x) => sourceExpr(x, byFilter)!)
+  if (field === 'company_name') return company((x) => sql.ref(`${x}.name`))
+  if (table === 'persons' && field in PERSON_SORTS)
+    return PERSON_SORTS[field as PersonSortName](a, { ...ctx, seniorityLadder: SENIORITY_LADDER })
   switch (field) {
-    case 'company_name':
-      return company((x) => sql.ref(`${x}.name`))
-    case 'person_name':
-      return col('name')
-    case 'title':
-    case 'department':
-      return col(field)
-    case 'seniority':
-      return sql`(8 - coalesce(array_position(${[...SENIORITY_LADDER]}::text[], ${col('seniority')}), 8))`
-    case 'tenure':
-      return sql`(${Math.floor(ctx.nowMonth / 100) * 12 + (ctx.nowMonth % 100)} - (${col('current_start_month')} / 100 * 12 + ${col('current_start_month')} % 100))`
-    case 'years_worked':
-      return sql`(${Math.floor(ctx.nowMonth / 100) * 12 + (ctx.nowMonth % 100)} - (${col('career_start_month')} / 100 * 12 + ${col('career_start_month')} % 100))`
-    case 'current_job_start':
-      return col('current_start_month')
-    case 'graduation_year':
-      return sql`(select max(case when e->>'end' ~ '^[0-9]{4}' then substr(e->>'end', 1, 4)::int end) from jsonb_array_elements(coalesce(${col('record')}->'education', '[]'::jsonb)) e)`
     case 'country':
     case 'state':
     case 'city':
@@ -422,6 +398,9 @@ export function sureness(hits: Hit[]): number {
   const tenth = hits[Math.min(9, hits.length - 1)]!.score
   return Math.min(1, Math.max(0, (first - tenth) / first))
 }
+
+/** deep's synonym list weighs this much of the words' own list in the fusion. */
+export const EXPANSION_WEIGHT = 0.25
 
 /** The least weight a list keeps in the fusion however flat it is. */
 export const FUSION_FLOOR = 0.25
@@ -705,7 +684,8 @@ async function retrieveFused(
   // Sent before the query is embedded and the vector index searched (≈ 2 ms of a fast search on
   // the medium corpus used to pass before they went out).
   await statementsSent()
-  const embedding = embedQuery(deps, [plan.semantic_query ?? '', ...plan.expansions].join(' ')).then(async (e) => ({
+  // The query's own words are embedded; synonyms only add a text list (a recall aid below the words).
+  const embedding = embedQuery(deps, plan.semantic_query ?? '').then(async (e) => ({
     hits: e.vector ? await vectorCandidates(deps, plan.category, where, e.vector, pool, isUnconstrained(plan)) : [],
     unavailable: e.unavailable,
   }))
@@ -716,7 +696,7 @@ async function retrieveFused(
     [
       { hits: text.map((t) => ({ id: t.id, score: t.rank })), weight: 1 },
       { hits: vector, weight: 1 },
-      { hits: expanded.map((t) => ({ id: t.id, score: t.rank })), weight: 0.5 },
+      { hits: expanded.map((t) => ({ id: t.id, score: t.rank })), weight: EXPANSION_WEIGHT },
     ],
     new Set(text.filter((t) => t.name_match).map((t) => t.id)),
   )

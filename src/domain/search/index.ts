@@ -37,7 +37,7 @@ import {
 import { readSearchQuery, type QueryReading } from './llm-parser.ts'
 import { expandTerms, parseQuery, RULES_PARSER_VERSION, type Vocabularies } from './parser.ts'
 import { validateSort } from './sorts.ts'
-import { ENGLISH_STOP_WORDS } from '../../retrieval/fulltext.ts'
+import { ENGLISH_STOP_WORDS, lexemeOf, termLexemes } from '../../retrieval/fulltext.ts'
 
 export type Mode = 'fast' | 'auto' | 'deep'
 
@@ -368,13 +368,38 @@ function auditCriteria(plan: SearchPlan, rows: Record<string, unknown>[]) {
  * words (stop words aside) the row carries. What retrieval ranked first stays first unless the
  * words speak against it: only a row carrying more of them than it does can take its place.
  */
+/** The lexemes of a row's text values (keys and its own id, category and score aside): whole words, stemmed as indexed. */
+function rowLexemes(row: Record<string, unknown>): Set<string> {
+  const out = new Set<string>()
+  const visit = (v: unknown): void => {
+    if (typeof v === 'string') {
+      for (const w of v.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+        const l = lexemeOf(w)
+        if (l !== null) out.add(l)
+      }
+    } else if (Array.isArray(v)) v.forEach(visit)
+    else if (v && typeof v === 'object') Object.values(v).forEach(visit)
+  }
+  for (const [k, v] of Object.entries(row)) if (k !== 'id' && k !== 'category' && k !== 'score') visit(v)
+  return out
+}
+
+/** The share of the query's words in deep's re-rank key (the fused score has the rest). */
+export const RERANK_SHARE = 0.1
+
+/**
+ * deep's re-rank of page 1: 0.9 of the fused score, 0.1 of the share of the query's content words
+ * (as whole words, stemmed as the index stems them: "ai" is not found inside "email") the row
+ * carries, so word coverage orders near ties and never overrides the rarity-weighted ranking.
+ * What retrieval ranked first stays first unless another row carries more of them.
+ */
 function rerank(plan: SearchPlan, rows: Record<string, unknown>[]) {
-  const terms = contentTerms(plan.semantic_query)
+  const terms = termLexemes(contentTerms(plan.semantic_query))
   if (!terms.length || rows.length < 2) return rows
   const scored = rows.map((r, i) => {
-    const t = JSON.stringify(r).toLowerCase()
-    const share = terms.filter((w) => t.includes(w)).length / terms.length
-    return { r, share, key: share * 0.5 + (r.score as number) * 0.5, i }
+    const has = rowLexemes(r)
+    const share = terms.filter((w) => has.has(w)).length / terms.length
+    return { r, share, key: share * RERANK_SHARE + (r.score as number) * (1 - RERANK_SHARE), i }
   })
   const first = scored[0]!
   const sorted = scored.sort((a, b) => b.key - a.key || a.i - b.i)

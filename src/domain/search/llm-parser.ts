@@ -307,19 +307,21 @@ const Answer = Type.Object(
 type Answer = Static<typeof Answer>
 
 /** The values an enumerated or bounded filter may take, as the rule parser knows them. */
+/** The values a filter's catalogue row names as its parser vocabulary (funding stages aside: normaliseFundingStage). */
 function vocabularyOf(name: string, vocab: Vocabularies): readonly string[] | null {
-  switch (name) {
-    case 'industry':
+  switch (filterSpec(name)?.parser_vocabulary) {
+    case 'industries':
       return vocab.industries
-    case 'sub_industry':
+    case 'sub_industries':
       return vocab.sub_industries
-    case 'technology':
+    case 'technologies':
       return vocab.technologies
-    case 'seniority':
+    case 'seniority_ladder':
       return SENIORITY_LADDER
-    case 'department':
+    case 'departments':
       return departmentFilterValues().map((d) => d.value)
-    default:
+    case 'funding_stages':
+    case undefined:
       return null
   }
 }
@@ -404,7 +406,7 @@ function normaliseFilter(
   const value = filters[name] as Sides
   let map: ((v: unknown) => unknown) | null = null
   let wordsOf: (v: unknown) => string = (v) => String(v)
-  if (name === 'funding_stage') map = (v) => normaliseFundingStage(vocab, v as string)
+  if (filterSpec(name)?.parser_vocabulary === 'funding_stages') map = (v) => normaliseFundingStage(vocab, v as string)
   else if (name === 'geo') {
     map = (v) => {
       const place = v as { value: string; level: GeoLevel }

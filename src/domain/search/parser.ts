@@ -347,11 +347,15 @@ export function parseQuery(
     (filters.industry !== undefined ||
       filters.technology !== undefined ||
       /\b(?:companies|startups|firms|at)\b/.test(query.toLowerCase()))
+  // A reading that found no filter leaves the words as they were: auto then ranks exactly what fast
+  // ranks (its phrase and its name included), never fewer words.
+  const asTyped = Object.keys(filters).length === 0 ? query.trim().replace(/\s+/g, ' ') : ''
+  const semantic = asTyped || (rest.length ? rest.join(' ') : null)
   return {
     category,
     filters,
-    semantic_query: rest.length ? rest.join(' ') : null,
-    semantic_scope: rest.length === 0 ? null : describesEmployer ? 'company' : category === 'person' ? 'person' : null,
+    semantic_query: semantic,
+    semantic_scope: semantic === null ? null : describesEmployer ? 'company' : category === 'person' ? 'person' : null,
     spans,
   }
 }
