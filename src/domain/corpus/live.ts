@@ -25,6 +25,8 @@ export function forgetCorpusCaches(deps: Deps, category: IngestCategory): void {
   caches.vocabularies = null
   if (category !== 'school') {
     caches.rarity.generation.delete(category)
+    // A re-keyed row (domain/corpus/source-rows.ts) keeps its internal id under a new row id.
+    caches.keyIds.delete(category)
     deps.vectors.markStale(category)
   }
 }
