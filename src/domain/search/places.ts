@@ -21,7 +21,9 @@ export function normaliseGeoFilter(g: GeoFilter): GeoFilter {
     const seen = new Set<string>()
     const push = (p: GeoPlace) => {
       const k = `${p.level}\u0000${p.value.toLowerCase()}`
-      if (!seen.has(k)) (seen.add(k), out.push(p))
+      if (seen.has(k)) return
+      seen.add(k)
+      out.push(p)
     }
     for (const p of places) {
       push(p)
