@@ -15,6 +15,8 @@ import { runClosingQueue } from './domain/credits/metering.ts'
 import type { Deps } from './domain/types.ts'
 import { Faults } from './faults.ts'
 import { startAgentWorker } from './jobs/agent-worker.ts'
+import { CorpusChangeListener, forgetCorpusCaches } from './domain/corpus/live.ts'
+import { assertEmbeddedDataDirFree } from './cli/running-server.ts'
 import { buildServer, type BuiltServer } from './http/server.ts'
 import { Limiter, MemoryLimiterStore, RedisLimiterStore } from './limiter/index.ts'
 import { openStore, withoutStatementDeadlines, type Store } from './store/db.ts'
@@ -65,6 +67,8 @@ async function loadSecret(store: Store, configured: string | undefined): Promise
 
 export async function createApp(config: Readonly<Config>, options: CreateAppOptions): Promise<App> {
   const log = pino({ level: options.logger === false ? 'silent' : config.DSP_LOG_LEVEL })
+  // A second process on an embedded data dir would corrupt it (cli/running-server.ts).
+  if (!config.DATABASE_URL && !options.inMemory) assertEmbeddedDataDirFree(config.DSP_DATA_DIR, 'dsp')
   const store = await openStore({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DSP_DATA_DIR,
@@ -118,6 +122,22 @@ export async function createApp(config: Readonly<Config>, options: CreateAppOpti
   }
   // Vector counts follow the configured embedder: after a switch of embedder, coverage must not
   // count the previous one's vectors (docs/corpus.md §7). A failure leaves the figures as they were.
+  // Writes by other processes (PostgreSQL): forget this process's corpus caches and catch the
+  // category's vector index up at once (domain/corpus/live.ts).
+  const corpusChanges = store.url
+    ? new CorpusChangeListener(
+        store.url,
+        (category) => {
+          forgetCorpusCaches(deps, category)
+          if (category !== 'school')
+            void deps.vectors.index(category).catch((e: unknown) => {
+              log.warn({ err: (e as Error).message, category }, 'vector index not caught up after a corpus change')
+            })
+        },
+        log,
+      )
+    : null
+  await corpusChanges?.start()
   await recountVectors(deps).catch((e: unknown) =>
     log.warn({ err: (e as Error).message }, 'vector counts not refreshed at start'),
   )
@@ -142,6 +162,7 @@ export async function createApp(config: Readonly<Config>, options: CreateAppOpti
     close: async () => {
       await quiesce()
       await keyCache.close()
+      await corpusChanges?.close()
       await limiter.close()
       await store.close()
     },

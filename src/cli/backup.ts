@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { Command } from 'commander'
+import { assertEmbeddedDataDirFree } from './running-server.ts'
 import type { Config } from '../config.ts'
 import type * as StoreDb from '../store/db.ts'
 import type * as StoreMigrate from '../store/migrate.ts'
@@ -70,6 +71,7 @@ async function backupEmbeddedFromServer(file: string, base: string, token: strin
 async function backupEmbeddedFromDisk(c: Readonly<Config>, file: string): Promise<void> {
   if (!existsSync(path.resolve(c.DSP_DATA_DIR, 'pg')))
     throw new Error(`no embedded store under ${c.DSP_DATA_DIR} (DSP_DATA_DIR)`)
+  assertEmbeddedDataDirFree(c.DSP_DATA_DIR, 'dsp backup (set DSP_URL to take it through the server)')
   const store = await openStore({ dataDir: c.DSP_DATA_DIR, thread: 'main' })
   try {
     writeFileSync(file, Buffer.from(await (await store.pglite!.dumpDataDir('gzip')).arrayBuffer()))
@@ -80,6 +82,7 @@ async function backupEmbeddedFromDisk(c: Readonly<Config>, file: string): Promis
 
 async function restoreEmbedded(c: Readonly<Config>, file: string): Promise<void> {
   const dataDir = path.resolve(c.DSP_DATA_DIR)
+  assertEmbeddedDataDirFree(dataDir, 'dsp restore (stop the server first)')
   const pgDir = path.join(dataDir, 'pg')
   const aside = `${pgDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`
   if (existsSync(pgDir)) renameSync(pgDir, aside)

@@ -6,7 +6,9 @@ import { Command, Option } from 'commander'
 import { createApp } from '../app.ts'
 import type { Config } from '../config.ts'
 import { ENTITY_CATEGORIES, type EntityCategory } from '../contract/records.ts'
-import { deleteRecords } from '../domain/corpus/delete.ts'
+import { deleteRecords, type DeleteSummary } from '../domain/corpus/delete.ts'
+import { callServer, RemoteError } from './remote.ts'
+import { DataDirHeldError, serverTarget, type ServerTarget } from './running-server.ts'
 
 /** Ids from the arguments; an argument naming a file contributes its lines. */
 export function idsOf(args: string[]): string[] {
@@ -27,18 +29,60 @@ export function deleteCommand(config: () => Readonly<Config>): Command {
     .argument('<ids...>', 'ids, or a file with one id per line')
     .option('--json', 'print the summary as JSON')
     .action(async (args: string[], opts: { category: EntityCategory; json?: boolean }) => {
-      const app = await createApp(config(), { port: 0, logger: false, worker: false })
+      const c = config()
+      let target
       try {
-        const s = await deleteRecords(app.deps, opts.category, idsOf(args))
-        process.stdout.write(
-          (opts.json
-            ? JSON.stringify(s, null, 2)
-            : `${s.category} requested ${s.requested} · deleted ${s.deleted} · not found ${s.not_found.length}` +
-              (s.not_found.length > 0 ? `: ${s.not_found.slice(0, 20).join(', ')}` : '')) + '\n',
-        )
-        if (s.not_found.length > 0) process.exitCode = 1
+        target = serverTarget({
+          dataDir: c.DSP_DATA_DIR,
+          postgres: Boolean(c.DATABASE_URL),
+          adminToken: c.DSP_ADMIN_TOKEN,
+          url: process.env.DSP_URL,
+        })
+      } catch (e) {
+        if (!(e instanceof DataDirHeldError)) throw e
+        process.stderr.write(`dsp delete: ${e.message}\n`)
+        process.exitCode = 2
+        return
+      }
+      if (target) {
+        try {
+          print(await deleteThroughServer(target, opts.category, idsOf(args)), opts.json)
+        } catch (e) {
+          if (!(e instanceof RemoteError)) throw e
+          process.stderr.write(`dsp delete: ${e.message}\n`)
+          process.exitCode = 2
+        }
+        return
+      }
+      const app = await createApp(c, { port: 0, logger: false, worker: false })
+      try {
+        print(await deleteRecords(app.deps, opts.category, idsOf(args)), opts.json)
       } finally {
         await app.close()
       }
     })
+}
+
+/** Through a running server: DELETE /admin/v1/corpus/{category}, 10,000 ids a request. */
+async function deleteThroughServer(target: ServerTarget, category: EntityCategory, ids: string[]) {
+  const total: DeleteSummary = { category, requested: 0, deleted: 0, not_found: [] }
+  for (let i = 0; i < ids.length || i === 0; i += 10_000) {
+    const s = await callServer<DeleteSummary>(target, 'DELETE', `/admin/v1/corpus/${category}`, {
+      json: { ids: ids.slice(i, i + 10_000) },
+    })
+    total.requested += s.requested
+    total.deleted += s.deleted
+    total.not_found.push(...s.not_found)
+  }
+  return total
+}
+
+function print(s: DeleteSummary, json: boolean | undefined): void {
+  process.stdout.write(
+    (json
+      ? JSON.stringify(s, null, 2)
+      : `${s.category} requested ${s.requested} · deleted ${s.deleted} · not found ${s.not_found.length}` +
+        (s.not_found.length > 0 ? `: ${s.not_found.slice(0, 20).join(', ')}` : '')) + '\n',
+  )
+  if (s.not_found.length > 0) process.exitCode = 1
 }

@@ -8,6 +8,7 @@ import { Command, InvalidArgumentError, Option } from 'commander'
 import type { Config } from '../config.ts'
 import type { IngestProgress, IngestSummary } from '../domain/corpus/ingest.ts'
 import type { IngestCategory } from '../domain/corpus/prepare.ts'
+import type { ReplaceSummary } from '../domain/corpus/replace.ts'
 
 /**
  * domain/corpus/prepare.ts's INGEST_CATEGORIES, spelled out so `dsp --help` does not load the record
@@ -115,7 +116,38 @@ interface IngestCliOptions {
   asOf?: Date
   batchSize?: number
   json?: boolean
+  replace?: boolean
+  source?: string
 }
+
+type PrintedSummary = IngestSummary & {
+  format?: string
+  mapping?: Record<string, string> | null
+  replaced?: ReplaceSummary
+}
+
+/** The summary (JSON or the summary line and reasons), and the exit code it calls for. */
+function report(summary: PrintedSummary, opts: IngestCliOptions): void {
+  process.stdout.write((opts.json ? JSON.stringify(summary, null, 2) : summaryLine(summary)) + '\n')
+  if (!opts.json && Object.keys(summary.reject_reasons).length > 0)
+    process.stdout.write(
+      Object.entries(summary.reject_reasons)
+        .map(([reason, n]) => `  ${fmt(n).padStart(8)}  ${reason}`)
+        .join('\n') + '\n',
+    )
+  const r = summary.replaced
+  if (!opts.json && r)
+    process.stdout.write(
+      `replace ${r.sources.length > 0 ? r.sources.join(', ') : '(no source named)'}: ` +
+        (r.skipped ??
+          `${summary.dry_run ? 'would remove' : 'removed'} ${fmt(r.removed)} record(s) the input no longer sends`) +
+        (r.removed_ids.length > 0 ? ` (${r.removed_ids.slice(0, 10).join(', ')}${r.removed > 10 ? ', …' : ''})` : '') +
+        '\n',
+    )
+  if (summary.rejected + summary.duplicate > opts.maxRejects) process.exitCode = 1
+}
+
+export type { IngestCliOptions, PrintedSummary }
 
 export function ingestCommand(config: () => Readonly<Config>): Command {
   return new Command('ingest')
@@ -140,8 +172,25 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
     .option('--as-of <date>', 'how fresh the data is (default now)', date)
     .option('--batch-size <n>', 'records per statement (default 500)', positiveInt)
     .option('--json', 'print the summary as JSON')
+    .option('--replace', "also remove the stored records of the input's sources that it no longer sends")
+    .option('--source <name>', 'with --replace: the source replaced (its source_ids are <name>:…)')
     .action(async (file: string, opts: IngestCliOptions) => {
       const c = config()
+      const { serverTarget, DataDirHeldError } = await import('./running-server.ts')
+      let target
+      try {
+        target = serverTarget({
+          dataDir: c.DSP_DATA_DIR,
+          postgres: Boolean(c.DATABASE_URL),
+          adminToken: c.DSP_ADMIN_TOKEN,
+          url: process.env.DSP_URL,
+        })
+      } catch (e) {
+        if (!(e instanceof DataDirHeldError)) throw e
+        process.stderr.write(`dsp ingest: ${e.message}\n`)
+        process.exitCode = 2
+        return
+      }
       const rejectFile =
         opts.rejects ??
         (file === '-'
@@ -162,10 +211,16 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
         }
       }
       const input = file === '-' ? process.stdin : createReadStream(file)
-      const [{ createApp }, { ingestItems }, { openInput, InputError }] = await Promise.all([
+      if (target) {
+        const { ingestThroughServer } = await import('./ingest-remote.ts')
+        await ingestThroughServer(target, file, input, opts, report)
+        return
+      }
+      const [{ createApp }, { ingestLive }, { openInput, InputError }, { ApiError }] = await Promise.all([
         import('../app.ts'),
-        import('../domain/corpus/ingest.ts'),
+        import('../domain/corpus/replace.ts'),
         import('../domain/corpus/formats.ts'),
+        import('../errors.ts'),
       ])
       const opened = await openInput(input, opts.category, { format: opts.format, mapping, delimiter: opts.delimiter })
       const app = await createApp(c, { port: 0, logger: false, worker: false })
@@ -194,25 +249,19 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
         }
       }
       try {
-        const summary = await ingestItems(app.deps, opts.category, shown(), {
+        const summary = await ingestLive(app.deps, opts.category, shown(), {
           rejectFile,
           asOf: opts.asOf,
           batchSize: opts.batchSize,
           dryRun: opts.dryRun,
+          replace: opts.replace,
+          source: opts.source,
           onProgress: (p) => progress.update(p, bytesRead()),
         })
         progress.done()
-        const out = { ...summary, format: opened.format, mapping: opened.mapping() }
-        process.stdout.write((opts.json ? JSON.stringify(out, null, 2) : summaryLine(summary)) + '\n')
-        if (!opts.json && Object.keys(summary.reject_reasons).length > 0)
-          process.stdout.write(
-            Object.entries(summary.reject_reasons)
-              .map(([reason, n]) => `  ${fmt(n).padStart(8)}  ${reason}`)
-              .join('\n') + '\n',
-          )
-        if (summary.rejected + summary.duplicate > opts.maxRejects) process.exitCode = 1
+        report({ ...summary, format: opened.format, mapping: opened.mapping() }, opts)
       } catch (e) {
-        if (!(e instanceof InputError)) throw e
+        if (!(e instanceof InputError || e instanceof ApiError)) throw e
         progress.done()
         process.stderr.write(`dsp ingest: ${file}: ${e.message}\n`)
         process.exitCode = 2

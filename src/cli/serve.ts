@@ -1,6 +1,7 @@
 // dsp serve: start the server; with --demo, also the demo corpus (seeded once, while /readyz says
 // 503) and a demo workspace with fresh keys. The server's modules load here, not at `dsp --help`.
 import type { Config } from '../config.ts'
+import { reachableUrl, removeServerFile, writeServerFile } from './running-server.ts'
 
 export async function serveCommand(
   config: Readonly<Config>,
@@ -22,6 +23,16 @@ export async function serveCommand(
   const address = await app.app.listen({ port, host })
   // On a port the system picked (--port 0), links name the port it picked.
   if (port === 0 && !config.DSP_PUBLIC_URL) (app.deps as { publicUrl: string }).publicUrl = address
+  // Other commands on this data dir find this server here (cli/running-server.ts).
+  try {
+    writeServerFile(config.DSP_DATA_DIR, {
+      url: reachableUrl(address),
+      store: config.DATABASE_URL ? 'postgres' : 'embedded',
+    })
+  } catch (e) {
+    app.deps.log.warn({ err: (e as Error).message }, 'server.json not written: dsp ingest will not find this server')
+  }
+  process.once('exit', () => removeServerFile(config.DSP_DATA_DIR))
   const stopMaintenance = startMaintenance(app.deps)
   const metrics = await listenMetrics(app.deps)
   const base = app.deps.publicUrl

@@ -138,6 +138,21 @@ export const IngestSummary = Type.Object(
     ),
     rejects: Type.Array(RejectEntry, { description: 'The first 100 rejects' }),
     rejects_truncated: Type.Boolean(),
+    replaced: Type.Optional(
+      Type.Object(
+        {
+          sources: Type.Array(Type.String(), { description: 'The sources replaced (source_id prefixes before ":")' }),
+          removed: Type.Integer({
+            minimum: 0,
+            description:
+              'Stored records of those sources the input no longer sends, removed (a dry run: that would be)',
+          }),
+          removed_ids: Type.Array(Type.String(), { description: 'Their source_ids, the first 100' }),
+          skipped: Nullable(Type.String({ description: 'Why nothing was removed, when records were not sent' })),
+        },
+        { additionalProperties: false, description: 'Present on a replace ingest (docs/corpus.md §6.9)' },
+      ),
+    ),
   },
   { additionalProperties: false },
 )
@@ -150,6 +165,16 @@ export const IngestQuery = Type.Object(
     dry_run: Type.Optional(Type.Boolean({ description: 'Validate and count; write nothing' })),
     mapping: Type.Optional(
       Type.String({ maxLength: 65536, description: 'A mapping (docs/corpus.md §6.1) as JSON text' }),
+    ),
+    delimiter: Type.Optional(Type.String({ minLength: 1, maxLength: 1, description: 'CSV field delimiter' })),
+    replace: Type.Optional(
+      Type.Boolean({ description: "Remove the stored records of the input's sources that it no longer sends" }),
+    ),
+    source: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        description: 'The source a replace ingest replaces (default: those the input names)',
+      }),
     ),
   },
   { additionalProperties: false },

@@ -70,4 +70,19 @@ describe('shared datasets', { skip: !existsSync(DATASETS) && 'no ../shared/datas
     assert.equal(s.duplicate, rows.length - ids.size)
     assert.equal(await coverageCount(api, 'job_openings'), ids.size)
   })
+
+  test('Wikidata CEOs: one person per Wikidata id (the file has a row per relation), counts match the file', async () => {
+    const api = await server()
+    const text = readFileSync(path.join(DATASETS, 'wikidata-ceos', 'ceo_person_organisation_relations.csv'), 'utf8')
+    const rows = parse(text, { columns: true, bom: true }) as Record<string, string>[]
+    const s = await post(api, 'person', text, {
+      fields: { source_id: 'person_wikidata_uri', name: 'person_name' },
+    })
+    const ids = new Set(rows.map((r) => r.person_wikidata_uri!.trim()))
+    assert.equal(s.read, rows.length)
+    assert.equal(s.rejected, 0, JSON.stringify(s.rejects.slice(0, 3)))
+    assert.equal(s.inserted, ids.size)
+    assert.equal(s.duplicate, rows.length - ids.size)
+    assert.equal(await coverageCount(api, 'gtm_people'), ids.size)
+  })
 })

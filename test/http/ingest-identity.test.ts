@@ -150,4 +150,58 @@ describe('source identity', () => {
     assert.equal(s.reject_reasons['/domain: not a domain name'], 1)
     assert.equal(s.reject_reasons['/colour: unknown field'], 1)
   })
+
+  test('a company stored by source_id alone, sent again with a domain, stays one row (and the other way round)', async () => {
+    const api = await server()
+    const rowsOf = async (sourceId: string) =>
+      (await stored(api, 'company')).filter((r) => r.record.source_id === sourceId)
+    const first = await ingest(api, 'company', [{ account_name: 'Gap Forward', source_id: 'gap:1' }])
+    assert.equal(first.inserted, 1)
+    const dry = await api.request('POST', '/admin/v1/corpus/company', {
+      query: { dry_run: 'true' },
+      rawBody: ndjson([{ account_name: 'Gap Forward', source_id: 'gap:1', domain: 'gap-forward.example' }]),
+      headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': 'application/x-ndjson' },
+    })
+    assert.deepEqual(counts(dry.body), { inserted: 0, updated: 1, unchanged: 0, duplicate: 0, rejected: 0 })
+    const second = await ingest(api, 'company', [
+      { account_name: 'Gap Forward', source_id: 'gap:1', domain: 'gap-forward.example' },
+    ])
+    assert.deepEqual(counts(second), { inserted: 0, updated: 1, unchanged: 0, duplicate: 0, rejected: 0 })
+    const rows = await rowsOf('gap:1')
+    assert.equal(rows.length, 1)
+    // The row now has the domain's id, so lookups by domain and a later line with the domain find it.
+    assert.equal(rows[0]!.id, 'gap-forward.example')
+    const { key } = await api.admin.workspaceWithKey({ scopes: ['dsp.entities.read'] })
+    const byDomain = await api.post('/v1/entities/companies', {
+      key,
+      body: { ids: ['gap-forward.example'], by: 'domain' },
+    })
+    expectStatus(byDomain, 200)
+    assert.equal(JSON.stringify(byDomain.body).includes('Gap Forward'), true)
+    const third = await ingest(api, 'company', [
+      { account_name: 'Gap Forward', source_id: 'gap:1', domain: 'gap-forward.example' },
+    ])
+    assert.equal(third.unchanged, 1)
+
+    // The reverse: stored with a domain and a source_id, sent again with the source_id alone.
+    await ingest(api, 'company', [{ account_name: 'Gap Reverse', source_id: 'gap:2', domain: 'gap-reverse.example' }])
+    const back = await ingest(api, 'company', [{ account_name: 'Gap Reverse Renamed', source_id: 'gap:2' }])
+    assert.deepEqual(counts(back), { inserted: 0, updated: 1, unchanged: 0, duplicate: 0, rejected: 0 })
+    const reverse = await rowsOf('gap:2')
+    assert.equal(reverse.length, 1)
+    assert.equal(reverse[0]!.record.account_name, 'Gap Reverse Renamed')
+    assert.equal(await coverageCount(api, 'gtm_companies'), (await stored(api, 'company')).length)
+  })
+
+  test('a person stored by source_id alone, sent again with a profile URL, stays one row', async () => {
+    const api = await server()
+    await ingest(api, 'person', [{ name: 'Gap Person', title: 'CTO', source_id: 'hrgap:1' }])
+    const again = await ingest(api, 'person', [
+      { name: 'Gap Person', title: 'CTO', source_id: 'hrgap:1', profile_url: 'https://www.linkedin.com/in/gap-person' },
+    ])
+    assert.deepEqual(counts(again), { inserted: 0, updated: 1, unchanged: 0, duplicate: 0, rejected: 0 })
+    const rows = (await stored(api, 'person')).filter((r) => r.record.source_id === 'hrgap:1')
+    assert.equal(rows.length, 1)
+    assert.match(String(rows[0]!.record.profile_url), /gap-person/)
+  })
 })

@@ -171,4 +171,40 @@ describe('places in one spelling at ingest', () => {
     // `CA` as a state of the United States is California, not Canada.
     assert.deepEqual(await search('California', 'state'), ['frances'])
   })
+
+  test('a place filter given as a code or another spelling matches the stored spelling', async () => {
+    const { api, key } = await loadedServer()
+    const search = async (places: { value: string; level: 'country' | 'state' }[], exclude = false) => {
+      const res = await api.post('/v1/search', {
+        key,
+        body: {
+          category: 'person',
+          mode: 'fast',
+          filters: { geo: exclude ? { exclude: places } : { include: places } },
+          limit: 50,
+        },
+      })
+      expectStatus(res, 200)
+      return res.body.results.map((r: { name: string }) => r.name).sort()
+    }
+    const canadians = ['ada', 'alan', 'grace', 'ken', 'linus', 'margaret']
+    for (const value of ['CA', 'can', 'canada', '124'])
+      assert.deepEqual(await search([{ value, level: 'country' }]), canadians)
+    for (const value of ['US', 'usa', 'U.S.A.', 'United States of America'])
+      assert.deepEqual(await search([{ value, level: 'country' }]), ['barbara', 'dennis', 'frances'])
+    // A state is read within the countries the filter includes, else as a US state.
+    assert.deepEqual(await search([{ value: 'CA', level: 'state' }]), ['frances'])
+    assert.deepEqual(await search([{ value: 'ny', level: 'state' }]), ['barbara', 'dennis'])
+    assert.deepEqual(await search([{ value: 'US-NY', level: 'state' }]), ['barbara', 'dennis'])
+    assert.deepEqual(await search([{ value: 'CA-QC', level: 'state' }]), ['ken', 'margaret'])
+    assert.deepEqual(
+      await search([
+        { value: 'CA', level: 'country' },
+        { value: 'on', level: 'state' },
+      ]),
+      canadians,
+    )
+    // Exclusions read the same way.
+    assert.deepEqual(await search([{ value: 'CAN', level: 'country' }], true), ['barbara', 'dennis', 'frances'])
+  })
 })

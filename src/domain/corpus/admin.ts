@@ -14,9 +14,9 @@ import { randomId } from '../ids.ts'
 import type { Deps } from '../types.ts'
 import { TABLE_OF } from './coverage.ts'
 import { InputError, openInput, type InputFormat } from './formats.ts'
-import { ingestItems, type IngestSummary } from './ingest.ts'
 import { MappingError, parseMapping } from './mapping.ts'
 import type { IngestCategory } from './prepare.ts'
+import { checkReplace, ingestLive, type LiveIngestSummary } from './replace.ts'
 
 /** Cap of one NDJSON request body: a 512 MiB file streams through in constant memory. */
 export const INGEST_BODY_LIMIT_BYTES = 512 * 1024 * 1024
@@ -30,6 +30,7 @@ export const INGEST_CONTENT_TYPES: Record<string, InputFormat> = {
   'text/tab-separated-values': 'tsv',
   'application/gzip': 'auto',
   'application/x-gzip': 'auto',
+  'application/octet-stream': 'auto',
 }
 
 /**
@@ -42,11 +43,21 @@ export async function ingestBody(
   deps: Deps,
   category: IngestCategory,
   body: AsyncIterable<Buffer>,
-  opts: { contentLength?: number; asOf?: string; format: InputFormat; mapping?: string; dryRun?: boolean },
-): Promise<IngestSummary & { format: string; mapping: Record<string, string> | null }> {
+  opts: {
+    contentLength?: number
+    asOf?: string
+    format: InputFormat
+    mapping?: string
+    dryRun?: boolean
+    delimiter?: string
+    replace?: boolean
+    source?: string
+  },
+): Promise<LiveIngestSummary & { format: string; mapping: Record<string, string> | null }> {
   const tooLarge = () =>
     new ApiError('request.too_large', `A body may hold at most ${INGEST_BODY_LIMIT_BYTES} bytes; split the file.`)
   if (opts.contentLength !== undefined && opts.contentLength > INGEST_BODY_LIMIT_BYTES) throw tooLarge()
+  checkReplace(category, opts)
   let mapping = null
   if (opts.mapping !== undefined) {
     try {
@@ -61,13 +72,16 @@ export async function ingestBody(
     const opened = await openInput(body, category, {
       format: opts.format,
       mapping,
+      delimiter: opts.delimiter,
       maxBytes: INGEST_BODY_LIMIT_BYTES,
       tooLarge,
     })
-    const summary = await ingestItems(deps, category, opened.items, {
+    const summary = await ingestLive(deps, category, opened.items, {
       rejectFile,
       asOf: opts.asOf ? new Date(opts.asOf) : undefined,
       dryRun: opts.dryRun,
+      replace: opts.replace,
+      source: opts.source,
     })
     return { ...summary, format: opened.format, mapping: opened.mapping() }
   } catch (e) {

@@ -8,12 +8,14 @@ import { normaliseEntityId } from '../../corpus/normalise.ts'
 import {
   deleteAffiliationsQuery,
   deleteRecordsQuery,
+  type DeletedRecord,
   nextVectorGeneration,
   upsertRecordVectors,
 } from '../../store/corpus.ts'
 import { bumpGraphGeneration } from '../../store/graph-blocks.ts'
 import type { Deps } from '../types.ts'
 import { TABLE_OF, refreshCorpusState } from './coverage.ts'
+import { corpusChanged } from './live.ts'
 
 export interface DeleteSummary {
   category: EntityCategory
@@ -27,6 +29,24 @@ export interface DeleteSummary {
 export async function deleteRecords(deps: Deps, category: EntityCategory, input: string[]): Promise<DeleteSummary> {
   const ids = [...new Set(input.map((i) => i.trim()).filter((i) => i !== ''))]
   const entityIds = ids.map((i) => normaliseEntityId(category, i)).filter((i): i is string => i !== null)
+  const deleted = await removeRecords(deps, category, ids, entityIds)
+  const matched = new Set<string>()
+  for (const d of deleted) for (const v of [d.id, d.source_id, d.entity_id]) if (v !== null) matched.add(v)
+  const notFound = ids.filter((i) => !matched.has(i) && !matched.has(normaliseEntityId(category, i) ?? ''))
+  return { category, requested: ids.length, deleted: deleted.length, not_found: notFound }
+}
+
+/**
+ * Removes the records named by row id or source_id (`ids`) or by entity id (`entityIds`, already
+ * normalised), with their vectors and affiliations, in one transaction; announces the change
+ * (domain/corpus/live.ts). `--replace` ingests call it with source ids only.
+ */
+export async function removeRecords(
+  deps: Deps,
+  category: EntityCategory,
+  ids: string[],
+  entityIds: string[],
+): Promise<DeletedRecord[]> {
   const table = TABLE_OF[category]
   const { deleted, generation } = await deps.db.transaction().execute(async (tx) => {
     const deleted = await deleteRecordsQuery(tx, table, table === 'documents' ? category : null, ids, entityIds)
@@ -60,8 +80,6 @@ export async function deleteRecords(deps: Deps, category: EntityCategory, input:
       model: (await deps.embedder()).name,
     })
   }
-  const matched = new Set<string>()
-  for (const d of deleted) for (const v of [d.id, d.source_id, d.entity_id]) if (v !== null) matched.add(v)
-  const notFound = ids.filter((i) => !matched.has(i) && !matched.has(normaliseEntityId(category, i) ?? ''))
-  return { category, requested: ids.length, deleted: deleted.length, not_found: notFound }
+  if (deleted.length > 0) await corpusChanged(deps, category)
+  return deleted
 }

@@ -1,6 +1,7 @@
 // Ingestion: NDJSON lines (or ready objects, for the demo) → validated, normalised, embedded and
 // upserted records, in batches, in constant memory. Used by `dsp ingest`, POST /admin/v1/corpus/{category}
 // and `dsp demo seed`. Rules and figures: docs/corpus.md §6.
+import { adoptSourceRows } from './source-rows.ts'
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs'
 import path from 'node:path'
 import { StringDecoder } from 'node:string_decoder'
@@ -321,6 +322,7 @@ async function ingest(
     const records = batch
     batch = []
     batchChars = 0
+    await adoptSourceRows(deps, category, records, opts.dryRun === true)
     if (opts.dryRun) {
       const r = await dryRunBatch(ctx, records)
       for (const c of r.conflicts) rejects.duplicate(c.line, c.problem)

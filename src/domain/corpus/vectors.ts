@@ -192,6 +192,15 @@ export class CorpusVectors {
   }
 
   /**
+   * Another process wrote this category (a corpus-changed notification): the next index() read
+   * catches up from the store at once instead of up to 2 s later.
+   */
+  markStale(category: EntityCategory): void {
+    const p = this.loaded.get(category)
+    if (p) void p.then((l) => (l.checkedAt = 0)).catch(() => undefined)
+  }
+
+  /**
    * Applies the vectors an ingest batch committed as `generation`. When that is not the next
    * generation (another writer committed in between), catches up from the store instead.
    */

@@ -1,5 +1,6 @@
 // Retrieval for search and similar: filters compiled to SQL, full-text and embedding candidates
 // fused by reciprocal rank (hybrid), sorting, counting, page assembly. No HTTP, no credits.
+import { normaliseGeoFilter } from './places.ts'
 import { sql, type RawBuilder } from 'kysely'
 import { normaliseCompanyPageUrl, normaliseDomain, normaliseName } from '../../corpus/normalise.ts'
 import { SENIORITY_LADDER } from '../../corpus/taxonomy.ts'
@@ -161,7 +162,7 @@ export function compileWhere(
       continue
     }
     if (name === 'geo') {
-      parts.push(geoCond(a, table === 'companies' ? 'companies' : 'persons', value as GeoFilter))
+      parts.push(geoCond(a, table === 'companies' ? 'companies' : 'persons', normaliseGeoFilter(value as GeoFilter)))
       continue
     }
     const spec = filterSpec(name)

@@ -43,7 +43,14 @@ export const corpusAdminRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = asyn
           throw new ApiError('request.unsupported', `Send the records as one of ${ACCEPTED}.`, { status: 415 })
         }
         const length = request.headers['content-length']
-        const query = request.query as { as_of?: string; dry_run?: boolean; mapping?: string }
+        const query = request.query as {
+          as_of?: string
+          dry_run?: boolean
+          mapping?: string
+          delimiter?: string
+          replace?: boolean
+          source?: string
+        }
         return ingestBody(
           deps,
           (request.params as { category: IngestCategory }).category,
@@ -54,6 +61,9 @@ export const corpusAdminRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = asyn
             format,
             mapping: query.mapping,
             dryRun: query.dry_run,
+            delimiter: query.delimiter,
+            replace: query.replace,
+            source: query.source,
           },
         )
       },

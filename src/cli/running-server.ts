@@ -1,0 +1,112 @@
+// The running server of a data dir (docs/corpus.md §6.10): `dsp serve` writes
+// DSP_DATA_DIR/server.json ({url, pid, store, started_at}) once it listens and removes it when it
+// stops, so a command on the same data dir knows a server is there: `dsp ingest` and `dsp delete`
+// then write through its admin routes (an embedded store is one process's: a second PGlite on the
+// same files would corrupt them), and every other command refuses to open an embedded data dir a
+// live server holds. A file left by a killed server names a pid that is gone and is ignored.
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+
+export const SERVER_FILE = 'server.json'
+
+export interface ServerFile {
+  url: string
+  pid: number
+  store: 'embedded' | 'postgres'
+  started_at: string
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (e) {
+    // EPERM: the process exists but belongs to someone else.
+    return (e as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** A listening address a client can reach (0.0.0.0 and :: listen everywhere, the loopback included). */
+export function reachableUrl(address: string): string {
+  return address.replace('://0.0.0.0:', '://127.0.0.1:').replace('://[::]:', '://[::1]:')
+}
+
+export function writeServerFile(dataDir: string, info: Omit<ServerFile, 'pid' | 'started_at'>): void {
+  mkdirSync(dataDir, { recursive: true })
+  const file = path.join(dataDir, SERVER_FILE)
+  const body: ServerFile = { ...info, pid: process.pid, started_at: new Date().toISOString() }
+  writeFileSync(`${file}.tmp`, JSON.stringify(body, null, 2) + '\n')
+  renameSync(`${file}.tmp`, file)
+}
+
+/** Removes the file if this process wrote it. */
+export function removeServerFile(dataDir: string): void {
+  const file = path.join(dataDir, SERVER_FILE)
+  try {
+    const info = JSON.parse(readFileSync(file, 'utf8')) as ServerFile
+    if (info.pid === process.pid) rmSync(file, { force: true })
+  } catch {
+    // No file, or not ours to read: nothing to remove.
+  }
+}
+
+/** The live server of this data dir (not this process), or null. */
+export function runningServer(dataDir: string): ServerFile | null {
+  let info: ServerFile
+  try {
+    info = JSON.parse(readFileSync(path.join(dataDir, SERVER_FILE), 'utf8')) as ServerFile
+  } catch {
+    return null
+  }
+  if (typeof info.pid !== 'number' || typeof info.url !== 'string') return null
+  if (info.pid === process.pid || !isAlive(info.pid)) return null
+  return info
+}
+
+/** Throws when a live server holds this embedded data dir (opening it here would be unsafe). */
+export function assertEmbeddedDataDirFree(dataDir: string, what: string): void {
+  const held = runningServer(dataDir)
+  if (held && held.store === 'embedded')
+    throw new DataDirHeldError(
+      `${what}: DSP_DATA_DIR ${dataDir} is held by the running server at ${held.url} (pid ${held.pid}); ` +
+        `an embedded store is opened by one process only. Stop the server, or use \`dsp ingest\` / \`dsp delete\`, ` +
+        `which write through it (DSP_ADMIN_TOKEN must be set).`,
+    )
+}
+
+export class DataDirHeldError extends Error {}
+
+export interface ServerTarget {
+  url: string
+  token: string
+  /** How it was found: DSP_URL, or the data dir's server.json. */
+  via: 'DSP_URL' | 'server.json'
+}
+
+/**
+ * Where `dsp ingest` / `dsp delete` send their work: DSP_URL when set, else the running server of
+ * an embedded data dir. On PostgreSQL a running server is not needed: the command writes the store
+ * itself and every server hears of it (domain/corpus/live.ts). Throws when a server must be used but
+ * no admin token is configured.
+ */
+export function serverTarget(opts: {
+  dataDir: string
+  postgres: boolean
+  adminToken: string | undefined
+  url: string | undefined
+}): ServerTarget | null {
+  const need = (url: string, via: ServerTarget['via']): ServerTarget => {
+    if (!opts.adminToken)
+      throw new DataDirHeldError(
+        via === 'DSP_URL'
+          ? `DSP_URL is set (${url}): set DSP_ADMIN_TOKEN to the server's admin token to write through it.`
+          : `DSP_DATA_DIR ${opts.dataDir} is held by the running server at ${url}: set DSP_ADMIN_TOKEN to its admin ` +
+              `token to write through it, or stop it (an embedded store is opened by one process only).`,
+      )
+    return { url: url.replace(/\/$/, ''), token: opts.adminToken, via }
+  }
+  if (opts.url) return need(opts.url, 'DSP_URL')
+  if (opts.postgres) return null
+  const held = runningServer(opts.dataDir)
+  return held ? need(held.url, 'server.json') : null
+}
