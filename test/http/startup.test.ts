@@ -150,7 +150,7 @@ describe('dsp serve --demo: a new embedded data dir loads the demo store the bui
           body: { query: 'cloud software companies', mode: 'fast', category: 'company', limit: 5 },
         })
         assert.equal(search.status, 200, JSON.stringify(search.body))
-        assert.ok((search.body.data as unknown[]).length > 0, JSON.stringify(search.body))
+        assert.ok((search.body.results as unknown[]).length > 0, JSON.stringify(search.body))
         workspace = /Demo workspace (ws_\S+)/.exec(first.out)![1]!
       } finally {
         await first.stop()
