@@ -229,10 +229,11 @@ export async function expectMoneyAgrees(
   const told = answers
     .filter((a) => a.call.billed && a.res.status === 200)
     .reduce((s, a) => s + milli(a.res.body.meta.credits_charged as number), 0)
-  const { history, keyUsage, balanceDrop: drop } = await moneyOverHttp(
-    (path, query) => api.get(path, { key, query }),
-    grantedCredits,
-  )
+  const {
+    history,
+    keyUsage,
+    balanceDrop: drop,
+  } = await moneyOverHttp((path, query) => api.get(path, { key, query }), grantedCredits)
   // Last: the reads above write what trails the answers first (docs/architecture.md "Writes after the response").
   const ledger = Number(
     (
