@@ -11,6 +11,10 @@ import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
 process.chdir(root)
+// `npm ci` (prepare) builds a source checkout; an installed package (no src/) has its build, and
+// `npm pack` builds through prepack.
+if (process.argv.includes('--prepare') && (!existsSync('src') || ['pack', 'publish'].includes(process.env.npm_command)))
+  process.exit(0)
 const ifNeeded = process.argv.includes('--if-needed')
 // A production install (no src/) or a package (prepack) gets no demo store: it holds its build's secret.
 const wantDemoStore = existsSync('src') && !process.argv.includes('--no-demo-store')
