@@ -1,15 +1,23 @@
 // `npm run build`: the server compiled to dist/ (tsc, without type checking: `npm run typecheck`
 // does that), the dashboard bundled to dashboard/dist (vite), and the GloVe word vectors converted
 // into dist/glove/ (the compact binary the server loads; the 300 MB JSON package is a dev
-// dependency, not needed at run time). `--if-needed` (prestart, pretest) builds only
-// the parts missing or older than their source.
+// dependency, not needed at run time), then the demo store (dist/demo-store: the small demo corpus
+// seeded into an embedded database, which `npm start` loads instead of seeding; src/cli/demo-store.ts)
+// in a source checkout unless `--no-demo-store`. `--if-needed` (prepare, prestart, pretest) builds
+// only the parts missing or older than their source.
 import { spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
 process.chdir(root)
+// `npm ci` (prepare) builds a source checkout; an installed package (no src/) has its build, and
+// `npm pack` builds through prepack.
+if (process.argv.includes('--prepare') && (!existsSync('src') || ['pack', 'publish'].includes(process.env.npm_command)))
+  process.exit(0)
 const ifNeeded = process.argv.includes('--if-needed')
+// A production install (no src/) or a package (prepack) gets no demo store: it holds its build's secret.
+const wantDemoStore = existsSync('src') && !process.argv.includes('--no-demo-store')
 
 /** Runs a build step in a child process; resolves when it succeeded, else exits. */
 function run(label, args) {
@@ -89,4 +97,11 @@ async function convertWordVectors() {
   )
 }
 
-await Promise.all([buildServer().then(convertWordVectors), buildDashboard()])
+async function buildDemoStore() {
+  if (!wantDemoStore || (ifNeeded && existsSync('dist/demo-store/manifest.json'))) return
+  const { buildDemoStore } = await import('../dist/cli/demo-store.js')
+  const { bytes, seconds } = await buildDemoStore()
+  console.log(`build: demo store in dist/demo-store (${(bytes / 2 ** 20).toFixed(0)} MiB, ${seconds.toFixed(1)} s)`)
+}
+
+await Promise.all([buildServer().then(convertWordVectors).then(buildDemoStore), buildDashboard()])

@@ -19,6 +19,11 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
+import { register } from 'tsx/esm/api'
+
+// The load loop and the money read over HTTP are the fault tests' (test/support/billed-load.ts).
+register()
+const { cloudCompaniesNdjson, moneyOverHttp, underLoad } = await import('../test/support/billed-load.ts')
 
 const { values: args } = parseArgs({
   options: { seconds: { type: 'string', default: '24' }, clients: { type: 'string', default: '8' } },
@@ -105,7 +110,7 @@ async function request(base, method, path, { key, body, headers = {} } = {}) {
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   const text = await res.text()
-  return { status: res.status, body: text ? JSON.parse(text) : null, ms: performance.now() - t0 }
+  return { status: res.status, path, body: text ? JSON.parse(text) : null, ms: performance.now() - t0 }
 }
 
 let exitCode = 0
@@ -136,17 +141,7 @@ try {
   const ingest = await fetch(`${apis[0]}/admin/v1/corpus/company`, {
     method: 'POST',
     headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': 'application/x-ndjson' },
-    body:
-      domains
-        .map((domain, i) =>
-          JSON.stringify({
-            account_name: `Cloud Software ${i}`,
-            domain,
-            description: `Cloud software and data platform number ${i} for analytics teams`,
-            industry: 'Software',
-          }),
-        )
-        .join('\n') + '\n',
+    body: cloudCompaniesNdjson(domains),
   })
   assert.equal(ingest.status, 200)
 
@@ -158,56 +153,64 @@ try {
     (i) => ['POST', '/v1/search', { query: 'data platform analytics', mode: 'fast', category: 'company', limit: 5 }, i],
     (i) => ['POST', '/v1/agents/runs', { query: 'cloud software companies', effort: 'minimal' }, i],
   ]
-  const latencies = []
-  const statuses = {}
-  const runIds = new Set()
-  let told = 0
   let cutOff = 0
   let seq = 0
-  let stop = false
-  const client = async (c) => {
-    for (let n = c; !stop; n++) {
-      const i = ++seq
-      const [method, p, body] = calls[i % calls.length](i)
-      const idem = `deploy-${i}`
-      for (let attempt = 0; ; attempt++) {
-        const base = apis[(n + attempt) % 2]
-        try {
-          const res = await request(base, method, p, { key, body, headers: { 'idempotency-key': idem } })
-          statuses[`${p} ${res.status}`] = (statuses[`${p} ${res.status}`] ?? 0) + 1
-          if (res.status === 200) {
-            latencies.push(res.ms)
-            told += milli(res.body.meta.credits_charged)
-          } else if (res.status === 202) {
-            latencies.push(res.ms)
-            runIds.add(res.body.run_id)
-          } else if (res.status >= 500 && attempt < 20) {
-            await sleep(200)
-            continue
-          }
-          break
-        } catch {
-          cutOff++
-          await sleep(100)
-          if (attempt > 50) throw new Error(`${p} could not be delivered`)
+  let turn = 0
+  /** One call: to the API processes in turn; cut off or a 5xx, again on the other one with the same Idempotency-Key. */
+  const deliver = async (make) => {
+    const i = ++seq
+    const [method, p, body] = make(i)
+    const first = turn++
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const res = await request(apis[(first + attempt) % 2], method, p, {
+          key,
+          body,
+          headers: { 'idempotency-key': `deploy-${i}` },
+        })
+        if (res.status >= 500 && attempt < 20) {
+          await sleep(200)
+          continue
         }
+        return res
+      } catch {
+        cutOff++
+        await sleep(100)
+        if (attempt > 50) throw new Error(`${p} could not be delivered`)
       }
     }
   }
   const t0 = performance.now()
-  const running = Array.from({ length: CLIENTS }, (_, c) => client(c))
-  await sleep((SECONDS * 1000) / 3)
-  log('kill -9 of api2 and of the worker')
-  await Promise.all([kill9(api2), kill9(worker)])
-  await sleep((SECONDS * 1000) / 6)
-  log('restarting them')
-  ;[api2, worker] = await Promise.all([start(specs.api2), start(specs.worker)])
-  apis[1] = api2.ready
-  const left = SECONDS * 1000 - (performance.now() - t0)
-  if (left > 0) await sleep(left)
-  stop = true
-  await Promise.all(running)
+  const answers = await underLoad(
+    calls.map((make, n) => ({ name: String(n), billed: true, ok: [200, 202], outage: [], run: () => deliver(make) })),
+    async () => {
+      log('kill -9 of api2 and of the worker')
+      await Promise.all([kill9(api2), kill9(worker)])
+      await sleep((SECONDS * 1000) / 6)
+      log('restarting them')
+      ;[api2, worker] = await Promise.all([start(specs.api2), start(specs.worker)])
+      apis[1] = api2.ready
+      const left = SECONDS * 1000 - (performance.now() - t0)
+      if (left > 0) await sleep(left)
+    },
+    { workers: CLIENTS, warmupMs: (SECONDS * 1000) / 3, settleMs: 0 },
+  )
   const elapsed = (performance.now() - t0) / 1000
+  const latencies = []
+  const statuses = {}
+  const runIds = new Set()
+  let told = 0
+  for (const { res } of answers) {
+    const route = res.path
+    statuses[`${route} ${res.status}`] = (statuses[`${route} ${res.status}`] ?? 0) + 1
+    if (res.status === 200) {
+      latencies.push(res.ms)
+      told += milli(res.body.meta.credits_charged)
+    } else if (res.status === 202) {
+      latencies.push(res.ms)
+      runIds.add(res.body.run_id)
+    }
+  }
 
   // Every agent run reaches a terminal state (runs of the killed worker are claimed again).
   log(`load over: ${latencies.length} answers in ${elapsed.toFixed(1)} s; waiting for ${runIds.size} agent runs`)
@@ -228,20 +231,11 @@ try {
   }
 
   // The money, told four ways, agrees; read through both API processes (their queues written first).
-  let history = 0
-  let cursor
-  do {
-    const q = new globalThis.URLSearchParams({ limit: '100', ...(cursor ? { cursor } : {}) })
-    const page = await request(apis[1], 'GET', `/v1/usage/history?${q}`, { key })
-    assert.equal(page.status, 200)
-    for (const r of page.body.results) history += milli(r.credits_charged)
-    cursor = page.body.next_cursor ?? undefined
-  } while (cursor)
-  const usage = await request(apis[0], 'GET', '/v1/keys/usage?granularity=total', { key })
-  assert.equal(usage.status, 200)
-  const keyUsage = usage.body.buckets.reduce((s, b) => s + milli(b.credits), 0)
-  const credits = await request(apis[1], 'GET', '/v1/credits', { key })
-  const balanceDrop = milli(GRANT) - milli(credits.body.spendable)
+  let reads = 0
+  const { history, keyUsage, balanceDrop } = await moneyOverHttp((p, query) => {
+    const q = new globalThis.URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))
+    return request(apis[reads++ % 2], 'GET', `${p}?${q}`, { key })
+  }, GRANT)
   const db = new pg.Client({ connectionString: DATABASE_URL })
   await db.connect()
   const q1 = async (text, params) => (await db.query(text, params)).rows[0]

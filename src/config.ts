@@ -59,6 +59,14 @@ export const ConfigSchema = Type.Object({
         'Serves Prometheus metrics at GET /metrics on the API port to `Authorization: Bearer <token>`; with DSP_METRICS_PORT, required there too.',
     }),
   ),
+  OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(
+    Type.String({
+      pattern: '^https?://',
+      description:
+        "Exports a trace span per request over OTLP/HTTP to <endpoint>/v1/traces (OpenTelemetry collector), joining the caller's traceparent; off when unset. OTEL_SERVICE_NAME names the service.",
+    }),
+  ),
+  OTEL_SERVICE_NAME: Type.String({ minLength: 1, default: 'dsp', description: 'service.name of exported spans' }),
   DSP_METRICS_PORT: Type.Optional(
     Type.Integer({
       minimum: 0,

@@ -7,17 +7,27 @@ export async function serveCommand(
   config: Readonly<Config>,
   opts: { port?: number; host?: string; demo?: boolean; worker?: boolean },
 ) {
-  const [{ createApp }, { setUpDemoWorkspace }, { startMaintenance }, { seedDemoIfEmpty }, { listenMetrics }] =
-    await Promise.all([
-      import('../app.ts'),
-      import('../domain/demo.ts'),
-      import('../jobs/maintenance.ts'),
-      import('./demo.ts'),
-      import('../http/plugins/metrics.ts'),
-    ])
+  const [
+    { createApp },
+    { setUpDemoWorkspace },
+    { startMaintenance },
+    { seedDemoIfEmpty },
+    { listenMetrics },
+    { takeDemoStore },
+  ] = await Promise.all([
+    import('../app.ts'),
+    import('../domain/demo.ts'),
+    import('../jobs/maintenance.ts'),
+    import('./demo.ts'),
+    import('../http/plugins/metrics.ts'),
+    import('./demo-store.ts'),
+  ])
   const port = opts.port ?? config.DSP_PORT
   const host = opts.host ?? config.DSP_HOST
-  const app = await createApp(config, { port, worker: opts.worker !== false })
+  // A new embedded data dir starts from the demo store the build made (dist/demo-store), if any.
+  const demoStore = opts.demo ? takeDemoStore(config) : null
+  if (demoStore) process.stdout.write('Loading the demo corpus built by npm run build (dist/demo-store)…\n')
+  const app = await createApp(config, { port, worker: opts.worker !== false, loadDataDir: demoStore ?? undefined })
   // Migrations are done (createApp); a requested demo seed is not: not ready until it is.
   if (opts.demo) app.deps.startup = { pending: 'demo corpus: starting' }
   const address = await app.app.listen({ port, host })

@@ -20,6 +20,7 @@ import { usageRoutes } from './routes/usage.ts'
 import { billingRoutes } from './routes/billing.ts'
 import { registerMetering } from './plugins/metering.ts'
 import { registerObservability } from './plugins/metrics.ts'
+import { registerTracing } from './plugins/tracing.ts'
 import { trackHandlers, type InFlight } from './plugins/in-flight.ts'
 import { docsRoutes } from './routes/docs.ts'
 import { adminRoutes } from './admin/index.ts'
@@ -108,6 +109,7 @@ export async function buildServer(
   const inFlight = trackHandlers(app)
   registerErrorHandling(app, docsUrl)
   registerObservability(app, deps)
+  await registerTracing(app, deps)
   registerEnvelope(app, deps)
   // Dashboard sessions (routes/auth.ts) unless a caller passes its own resolver (null: keys only).
   registerAuth(app, deps, options.sessions === undefined ? sessionResolver(deps) : options.sessions)

@@ -2,6 +2,10 @@
 // port of its own, the figures it reports after real traffic, one access-log line per request at
 // info with a W3C traceparent's trace id, and nothing secret in either.
 import assert from 'node:assert/strict'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { after, describe, test } from 'node:test'
 import { expectProblem, expectStatus } from '../support/http.ts'
 import { processData, startProcess, type ProcessData, type ServerProcess } from '../support/process.ts'
@@ -220,6 +224,104 @@ describe('a dsp serve process with DSP_METRICS_PORT, logging at info', () => {
       // The key sent in the query string is not in the log.
       const output = api.stdout() + api.stderr()
       assert.equal(output.indexOf(key.slice('sk_dsp_live_'.length)), -1, 'the API key is not logged')
+    },
+  )
+})
+
+describe('a dsp worker process with DSP_METRICS_PORT', () => {
+  let data: ProcessData | null = null
+  let proc: ServerProcess | null = null
+  let worker: ChildProcess | null = null
+  let workerDir: string | null = null
+  after(async () => {
+    if (worker && worker.exitCode === null && worker.signalCode === null) {
+      const exited = new Promise((r) => worker!.once('exit', r))
+      worker.kill('SIGTERM')
+      await exited
+    }
+    await proc?.stop()
+    await data?.drop()
+    if (workerDir) rmSync(workerDir, { recursive: true, force: true })
+  })
+
+  test(
+    'serves /metrics on its own port with the agent runs it ran (PostgreSQL: the embedded store has no dsp worker)',
+    { timeout: 300_000 },
+    async () => {
+      data = await processData()
+      workerDir = mkdtempSync(path.join(tmpdir(), 'dsp-worker-'))
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'worker', '--concurrency', '2'], {
+        env: { ...process.env, ...data.env, DSP_DATA_DIR: workerDir, DSP_METRICS_PORT: '0' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      worker = child
+      let out = ''
+      let err = ''
+      child.stdout!.on('data', (d: Buffer) => (out += d.toString()))
+      child.stderr!.on('data', (d: Buffer) => (err += d.toString()))
+      if (!data.env.DATABASE_URL) {
+        const code = await new Promise((r) => child.once('exit', r))
+        assert.equal(code, 2)
+        assert.match(err, /needs DATABASE_URL/)
+        return
+      }
+      proc = await startProcess(data, ['serve', '--no-worker', '--port', '0'])
+      const metricsAt = await new Promise<string>((resolve, reject) => {
+        const timer = setInterval(() => {
+          const m = /dsp worker metrics at (http:\/\/\S+)\/metrics/.exec(out)
+          if (m && /^dsp worker \S+: up to/m.test(out)) {
+            clearInterval(timer)
+            resolve(m[1]!)
+          } else if (child.exitCode !== null) {
+            clearInterval(timer)
+            reject(new Error(`dsp worker exited: ${err}`))
+          }
+        }, 50)
+      })
+      const api = proc
+      const { key } = await api.admin.workspaceWithKey()
+      const ingest = await api.request('POST', '/admin/v1/corpus/company', {
+        rawBody:
+          [0, 1, 2]
+            .map((i) =>
+              JSON.stringify({
+                account_name: `Cloud Software ${i}`,
+                domain: `cloud-${i}.example`,
+                industry: 'Software',
+              }),
+            )
+            .join('\n') + '\n',
+        headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': 'application/x-ndjson' },
+      })
+      expectStatus(ingest, 200)
+      const started = await api.post('/v1/agents/runs', {
+        key,
+        body: { query: 'cloud software companies', effort: 'minimal' },
+        headers: { 'idempotency-key': 'worker-metrics-1' },
+      })
+      expectStatus(started, 202)
+      const runId = started.body.run_id as string
+      // The API process runs no agent runs: the worker takes it from the queue.
+      for (let i = 0; ; i++) {
+        const run = await api.get(`/v1/agents/runs/${runId}`, { key })
+        expectStatus(run, 200)
+        if (['completed', 'failed', 'cancelled'].includes(run.body.status)) {
+          assert.equal(run.body.status, 'completed', JSON.stringify(run.body))
+          break
+        }
+        assert.ok(i < 2400, `agent run still ${run.body.status}: ${err}`)
+        await new Promise((r) => setTimeout(r, 100))
+      }
+      const scraped = await fetch(`${metricsAt}/metrics`)
+      assert.equal(scraped.status, 200)
+      const text = await scraped.text()
+      assert.equal(sample(text, 'dsp_agent_run_attempt_duration_seconds_count', { outcome: 'finished' }), 1)
+      assert.equal(sample(text, 'dsp_agent_runs', { status: 'pending' }), 0)
+      assert.equal(sample(text, 'dsp_agent_runs', { status: 'running' }), 0)
+      assert.ok(sample(text, 'dsp_store_connections', { state: 'in_use' }) !== undefined)
+      // A worker answers no API request: no request counted.
+      assert.equal(sample(text, 'dsp_http_requests_total'), undefined)
+      assert.equal((await fetch(`${metricsAt}/v1/credits`)).status, 404)
     },
   )
 })

@@ -1,10 +1,13 @@
 // Honest readiness (issue 28): `dsp serve --demo` on an empty store listens at once, but /readyz
 // is 503, naming the demo seed and its progress, until the corpus is stored and the demo keys are
-// printed; then 200. Runs the real command (bin/dsp.js) as a child process, on either store.
+// printed; then 200. A new embedded data dir instead loads the demo store `npm run build` made
+// (dist/demo-store). Runs the real command (bin/dsp.js) as a child process, on either store.
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
 import path from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
 import { after, describe, test } from 'node:test'
+import { ADMIN_TOKEN } from '../support/server.ts'
 import { HttpClient } from '../support/http.ts'
 import { processData, type ProcessData } from '../support/process.ts'
 
@@ -13,7 +16,8 @@ describe('dsp serve --demo: readiness while the demo corpus is seeded', () => {
   after(async () => data?.drop())
 
   test('/readyz is 503 with the seed as a down hard dependency while seeding, 200 once the keys are printed', async () => {
-    data = await processData()
+    // A deployment secret of its own: the demo store built into dist/ is not used, the corpus is seeded.
+    data = await processData({ DSP_SECRET: 'startup-test-secret-of-at-least-32-characters' })
     const child = spawn(process.execPath, [path.resolve('bin/dsp.js'), 'serve', '--port', '0', '--demo'], {
       env: { ...process.env, ...data.env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -81,4 +85,91 @@ describe('dsp serve --demo: readiness while the demo corpus is seeded', () => {
       await exited
     }
   })
+})
+
+describe('dsp serve --demo: a new embedded data dir loads the demo store the build made', () => {
+  let data: ProcessData | null = null
+  after(async () => data?.drop())
+
+  /** Runs `dsp serve --demo` until it prints Ready. and returns its output and address, still running. */
+  async function startDemo(env: Record<string, string>) {
+    const child = spawn(process.execPath, [path.resolve('bin/dsp.js'), 'serve', '--port', '0', '--demo'], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let out = ''
+    let err = ''
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()))
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()))
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+    await new Promise<void>((resolve, reject) => {
+      const timer = setInterval(() => {
+        if (/^Ready\.$/m.test(out)) {
+          clearInterval(timer)
+          resolve()
+        } else if (child.exitCode !== null) {
+          clearInterval(timer)
+          reject(new Error(`dsp exited before Ready.: ${err}`))
+        }
+      }, 50)
+    })
+    const address = /listening on (http:\/\/\S+)/.exec(out)![1]!
+    return {
+      out,
+      http: new HttpClient(address),
+      stop: async () => {
+        child.kill('SIGTERM')
+        await exited
+      },
+    }
+  }
+
+  test(
+    'the corpus, its facts file and index files come from dist/demo-store; a later start keeps the store',
+    { skip: process.env.DSP_TEST_DATABASE_URL ? 'the demo store is an embedded database' : false },
+    async () => {
+      assert.ok(existsSync('dist/demo-store/manifest.json'), 'no demo store: run npm run build')
+      data = await processData()
+      const first = await startDemo(data.env)
+      let workspace: string
+      try {
+        assert.match(first.out, /Loading the demo corpus built by npm run build/)
+        assert.doesNotMatch(first.out, /Seeding the demo corpus/)
+        const ready = await first.http.get('/readyz')
+        assert.equal(ready.status, 200, JSON.stringify(ready.body))
+        const facts = JSON.parse(readFileSync(path.join(data.env.DSP_DATA_DIR!, 'demo-facts.json'), 'utf8')) as {
+          counts: Record<string, number>
+        }
+        const status = await first.http.get('/admin/v1/corpus', { headers: { 'x-admin-token': ADMIN_TOKEN } })
+        assert.equal(status.status, 200, JSON.stringify(status.body))
+        const corpora = status.body.corpora as { source_corpus: string; records: number; records_with_vector: number }[]
+        const companies = corpora.find((c) => c.source_corpus === 'gtm_companies')!
+        assert.equal(companies.records, facts.counts.company)
+        assert.equal(corpora.find((c) => c.source_corpus === 'gtm_people')!.records, facts.counts.person)
+        assert.equal(companies.records_with_vector, facts.counts.company)
+        // The ANN index files came along: present before any search asked for them.
+        assert.ok(existsSync(path.join(data.env.DSP_DATA_DIR!, 'index', 'company.vidx')))
+        const key = /test key \(costs nothing\)\s+(sk_dsp_test_\S+)/.exec(first.out)?.[1]
+        assert.ok(key, first.out)
+        const search = await first.http.post('/v1/search', {
+          key,
+          body: { query: 'cloud software companies', mode: 'fast', category: 'company', limit: 5 },
+        })
+        assert.equal(search.status, 200, JSON.stringify(search.body))
+        assert.ok((search.body.results as unknown[]).length > 0, JSON.stringify(search.body))
+        workspace = /Demo workspace (ws_\S+)/.exec(first.out)![1]!
+      } finally {
+        await first.stop()
+      }
+      // The data dir is no longer new: nothing is loaded over it, the demo workspace stays.
+      const second = await startDemo(data.env)
+      try {
+        assert.doesNotMatch(second.out, /Loading the demo corpus/)
+        assert.doesNotMatch(second.out, /Seeding the demo corpus/)
+        assert.equal(/Demo workspace (ws_\S+)/.exec(second.out)![1], workspace)
+      } finally {
+        await second.stop()
+      }
+    },
+  )
 })

@@ -1,8 +1,9 @@
-// A billed load over HTTP for the store-fault tests (test/faults): workers calling search, lookup,
-// credits, lists, feedback and usage routes with one live key while a fault is applied, every
-// answer kept; then the checks every fault test makes: each answer a success or its route's
-// contract outage (problem+json with Retry-After), every call after recovery a success, and the
-// money told four ways agreeing.
+// A billed load over HTTP for the store-fault tests (test/faults) and the multi-process deployment
+// test (scripts/deploy-test.mjs): workers calling search, lookup, credits, lists, feedback and
+// usage routes with one live key while a fault is applied (or processes are killed), every answer
+// kept; then the checks every fault test makes: each answer a success or its route's contract
+// outage (problem+json with Retry-After), every call after recovery a success, and the money told
+// four ways agreeing.
 import assert from 'node:assert/strict'
 import { sql } from 'kysely'
 import { ADMIN_TOKEN, type TestServer } from './server.ts'
@@ -11,10 +12,9 @@ import { expectStatus, type Res } from './http.ts'
 /** Thousandths of a credit, as the ledger keeps them. */
 const milli = (credits: number) => Math.round(credits * 1000)
 
-/** A small corpus any fast search for "cloud software" finds (the fault tests need no demo corpus). */
-export async function ingestCompanies(api: TestServer, n = 30): Promise<string[]> {
-  const domains = Array.from({ length: n }, (_, i) => `cloud-${i}.example`)
-  const body =
+/** NDJSON of companies at these domains, all of which a fast search for "cloud software" finds. */
+export function cloudCompaniesNdjson(domains: string[]): string {
+  return (
     domains
       .map((domain, i) =>
         JSON.stringify({
@@ -25,8 +25,14 @@ export async function ingestCompanies(api: TestServer, n = 30): Promise<string[]
         }),
       )
       .join('\n') + '\n'
+  )
+}
+
+/** A small corpus any fast search for "cloud software" finds (the fault tests need no demo corpus). */
+export async function ingestCompanies(api: TestServer, n = 30): Promise<string[]> {
+  const domains = Array.from({ length: n }, (_, i) => `cloud-${i}.example`)
   const res = await api.request('POST', '/admin/v1/corpus/company', {
-    rawBody: body,
+    rawBody: cloudCompaniesNdjson(domains),
     headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': 'application/x-ndjson' },
   })
   expectStatus(res, 200)
@@ -34,7 +40,7 @@ export async function ingestCompanies(api: TestServer, n = 30): Promise<string[]
   return domains
 }
 
-interface Call {
+export interface Call {
   name: string
   billed: boolean
   /** 2xx statuses of a success. */
@@ -184,6 +190,31 @@ export async function expectAllSucceed(calls: Call[], rounds = 3): Promise<Answe
 }
 
 /**
+ * What one key's workspace was charged, read over HTTP three ways (thousandths of a credit): the
+ * usage history's runs, the key's usage, and the balance's drop from `grantedCredits`. `get` sends
+ * a GET with the key (through any API process).
+ */
+export async function moneyOverHttp(
+  get: (path: string, query: Record<string, string | number>) => Promise<Pick<Res, 'status' | 'body'>>,
+  grantedCredits: number,
+): Promise<{ history: number; keyUsage: number; balanceDrop: number }> {
+  let history = 0
+  let cursor: string | undefined
+  do {
+    const page = await get('/v1/usage/history', { limit: 100, ...(cursor ? { cursor } : {}) })
+    assert.equal(page.status, 200, JSON.stringify(page.body))
+    for (const run of page.body.results as { credits_charged: number }[]) history += milli(run.credits_charged)
+    cursor = page.body.next_cursor ?? undefined
+  } while (cursor)
+  const usage = await get('/v1/keys/usage', { granularity: 'total' })
+  assert.equal(usage.status, 200, JSON.stringify(usage.body))
+  const keyUsage = (usage.body.buckets as { credits: number }[]).reduce((s, b) => s + milli(b.credits), 0)
+  const credits = await get('/v1/credits', {})
+  assert.equal(credits.status, 200, JSON.stringify(credits.body))
+  return { history, keyUsage, balanceDrop: milli(grantedCredits) - milli(credits.body.spendable as number) }
+}
+
+/**
  * The money told four ways agrees: what the clients were told they were charged (meta.credits_charged
  * of every billed 200), the ledger's charge entries, the usage history's runs and the key's usage;
  * and the balance fell by exactly that much from `grantedCredits`.
@@ -198,19 +229,11 @@ export async function expectMoneyAgrees(
   const told = answers
     .filter((a) => a.call.billed && a.res.status === 200)
     .reduce((s, a) => s + milli(a.res.body.meta.credits_charged as number), 0)
-  let history = 0
-  let cursor: string | undefined
-  do {
-    const page = await api.get('/v1/usage/history', { key, query: { limit: 100, cursor } })
-    expectStatus(page, 200)
-    for (const run of page.body.results as { credits_charged: number }[]) history += milli(run.credits_charged)
-    cursor = page.body.next_cursor ?? undefined
-  } while (cursor)
-  const usage = await api.get('/v1/keys/usage', { key, query: { granularity: 'total' } })
-  expectStatus(usage, 200)
-  const keyUsage = (usage.body.buckets as { credits: number }[]).reduce((s, b) => s + milli(b.credits), 0)
-  const credits = await api.get('/v1/credits', { key })
-  expectStatus(credits, 200)
+  const {
+    history,
+    keyUsage,
+    balanceDrop: drop,
+  } = await moneyOverHttp((path, query) => api.get(path, { key, query }), grantedCredits)
   // Last: the reads above write what trails the answers first (docs/architecture.md "Writes after the response").
   const ledger = Number(
     (
@@ -218,7 +241,6 @@ export async function expectMoneyAgrees(
         where workspace_id = ${workspace_id} and kind = 'charge'`.execute(api.app.deps.db)
     ).rows[0]!.n,
   )
-  const drop = milli(grantedCredits) - milli(credits.body.spendable as number)
   assert.ok(told > 0, 'the load charged something')
   assert.deepEqual(
     { ledger, history, keyUsage, balanceDrop: drop },
