@@ -8,7 +8,7 @@ import type { Config } from '../config.ts'
 import { ENTITY_CATEGORIES, type EntityCategory } from '../contract/records.ts'
 import { deleteRecords, type DeleteSummary } from '../domain/corpus/delete.ts'
 import { callServer, RemoteError } from './remote.ts'
-import { DataDirHeldError, serverTarget, type ServerTarget } from './running-server.ts'
+import { commandTarget, type ServerTarget } from './running-server.ts'
 
 /** Ids from the arguments; an argument naming a file contributes its lines. */
 export function idsOf(args: string[]): string[] {
@@ -30,20 +30,8 @@ export function deleteCommand(config: () => Readonly<Config>): Command {
     .option('--json', 'print the summary as JSON')
     .action(async (args: string[], opts: { category: EntityCategory; json?: boolean }) => {
       const c = config()
-      let target
-      try {
-        target = serverTarget({
-          dataDir: c.DSP_DATA_DIR,
-          postgres: Boolean(c.DATABASE_URL),
-          adminToken: c.DSP_ADMIN_TOKEN,
-          url: process.env.DSP_URL,
-        })
-      } catch (e) {
-        if (!(e instanceof DataDirHeldError)) throw e
-        process.stderr.write(`dsp delete: ${e.message}\n`)
-        process.exitCode = 2
-        return
-      }
+      const target = commandTarget(c, 'dsp delete')
+      if (target === undefined) return
       if (target) {
         try {
           print(await deleteThroughServer(target, opts.category, idsOf(args)), opts.json)

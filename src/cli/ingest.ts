@@ -176,21 +176,9 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
     .option('--source <name>', 'with --replace: the source replaced (its source_ids are <name>:…)')
     .action(async (file: string, opts: IngestCliOptions) => {
       const c = config()
-      const { serverTarget, DataDirHeldError } = await import('./running-server.ts')
-      let target
-      try {
-        target = serverTarget({
-          dataDir: c.DSP_DATA_DIR,
-          postgres: Boolean(c.DATABASE_URL),
-          adminToken: c.DSP_ADMIN_TOKEN,
-          url: process.env.DSP_URL,
-        })
-      } catch (e) {
-        if (!(e instanceof DataDirHeldError)) throw e
-        process.stderr.write(`dsp ingest: ${e.message}\n`)
-        process.exitCode = 2
-        return
-      }
+      const { commandTarget } = await import('./running-server.ts')
+      const target = commandTarget(c, 'dsp ingest')
+      if (target === undefined) return
       const rejectFile =
         opts.rejects ??
         (file === '-'

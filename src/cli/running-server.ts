@@ -6,6 +6,7 @@
 // live server holds. A file left by a killed server names a pid that is gone and is ignored.
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import type { Config } from '../config.ts'
 
 export const SERVER_FILE = 'server.json'
 
@@ -109,4 +110,24 @@ export function serverTarget(opts: {
   if (opts.postgres) return null
   const held = runningServer(opts.dataDir)
   return held ? need(held.url, 'server.json') : null
+}
+
+/**
+ * serverTarget for a command's configuration. When the command may not run (an embedded data dir
+ * held without an admin token), prints why, sets exit code 2 and returns undefined.
+ */
+export function commandTarget(c: Readonly<Config>, command: string): ServerTarget | null | undefined {
+  try {
+    return serverTarget({
+      dataDir: c.DSP_DATA_DIR,
+      postgres: Boolean(c.DATABASE_URL),
+      adminToken: c.DSP_ADMIN_TOKEN,
+      url: process.env.DSP_URL,
+    })
+  } catch (e) {
+    if (!(e instanceof DataDirHeldError)) throw e
+    process.stderr.write(`${command}: ${e.message}\n`)
+    process.exitCode = 2
+    return undefined
+  }
 }

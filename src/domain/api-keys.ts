@@ -1,11 +1,11 @@
 // API keys (contract §5, §2.9, §3.5): creation, verification with a warm in-process cache,
 // immediate revocation across processes, last-used time.
 import { hash as oneShotHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import pg from 'pg'
 import { sql } from 'kysely'
 import { ApiError } from '../errors.ts'
 import * as store from '../store/accounts.ts'
 import type { ApiKeyRow } from '../store/accounts.ts'
+import { PgListener } from '../store/listen.ts'
 import { guarded } from './guard.ts'
 import { randomId } from './ids.ts'
 import { SCOPES, type Credential, type Deps, type Environment, type Scope } from './types.ts'
@@ -14,7 +14,6 @@ export const KEY_PREFIXES = { live: 'sk_dsp_live_', test: 'sk_dsp_test_' } as co
 const SECRET_BYTES = 32
 const REVOCATION_CHANNEL = 'dsp_key_revoked'
 /** How often a lost LISTEN connection is tried again. */
-const LISTEN_RETRY_MS = 1000
 
 /**
  * SHA-256, not a password hash: the secret carries 256 random bits, so there is nothing to
@@ -154,8 +153,7 @@ export class KeyCache {
   /** When this process last wrote each key's last_used_at. */
   private readonly touched = new Map<string, number>()
   private listening = true
-  private client: pg.Client | null = null
-  private closed = false
+  private listener: PgListener | null = null
 
   constructor(private readonly ttlMs: number) {}
 
@@ -214,62 +212,32 @@ export class KeyCache {
     this.tokens.clear()
   }
 
-  /** PostgreSQL only: subscribe to revocations made by other processes. Throws if the first LISTEN fails. */
+  /**
+   * PostgreSQL only: subscribe to revocations made by other processes. Throws if the first LISTEN
+   * fails. Its loss (PostgreSQL restarting, a terminated backend) is handled once: the cache is
+   * cleared and bypassed until a new connection (tried every second, store/listen.ts) is up.
+   */
   async listen(url: string): Promise<void> {
     this.listening = false
-    await this.subscribe(url)
-  }
-
-  /**
-   * One LISTEN connection. Its loss (an error, or its end: PostgreSQL restarting, a terminated
-   * backend) is handled once: the cache is cleared and bypassed, and a new connection is tried
-   * every LISTEN_RETRY_MS until one is up, however long the store stays away.
-   */
-  private async subscribe(url: string): Promise<void> {
-    const client = new pg.Client({ connectionString: url, application_name: 'dsp key revocations', keepAlive: true })
-    let lost = false
-    const onLost = () => {
-      if (lost) return
-      lost = true
-      this.listening = false
-      this.clear()
-      if (this.client === client) this.client = null
-      client.end().catch(() => undefined)
-      this.resubscribe(url)
-    }
-    // Listeners first: an 'error' event without one would end the process.
-    client.on('error', onLost)
-    client.on('end', onLost)
-    client.on('notification', (msg) => {
-      if (msg.payload) this.invalidate(msg.payload)
+    this.listener = new PgListener({
+      url,
+      channel: REVOCATION_CHANNEL,
+      applicationName: 'dsp key revocations',
+      onNotify: (payload) => this.invalidate(payload),
+      onLost: () => {
+        this.listening = false
+        this.clear()
+      },
+      onUp: () => {
+        this.clear()
+        this.listening = true
+      },
     })
-    try {
-      await client.connect()
-      await client.query(`LISTEN ${REVOCATION_CHANNEL}`)
-    } catch (e) {
-      // The caller retries (or start-up fails): this client's own end must not schedule another try.
-      lost = true
-      await client.end().catch(() => undefined)
-      throw e
-    }
-    if (lost) return
-    if (this.closed) {
-      await client.end().catch(() => undefined)
-      return
-    }
-    this.client = client
-    this.clear()
-    this.listening = true
-  }
-
-  private resubscribe(url: string): void {
-    if (this.closed) return
-    setTimeout(() => void this.subscribe(url).catch(() => this.resubscribe(url)), LISTEN_RETRY_MS).unref()
+    await this.listener.start()
   }
 
   async close(): Promise<void> {
-    this.closed = true
-    await this.client?.end().catch(() => {})
+    await this.listener?.close()
   }
 }
 

@@ -5,16 +5,14 @@
 // `dsp_corpus_changed` with the category, every server LISTENs and forgets what it cached of it.
 // Without a notification (a lost LISTEN connection) the caches' own bounds still hold: vectors are
 // caught up every 2 s, corpus states every second, vocabularies every minute.
-import pg from 'pg'
 import type { Logger } from 'pino'
 import { sql } from 'kysely'
 import type { EntityCategory } from '../../contract/records.ts'
+import { PgListener } from '../../store/listen.ts'
 import type { Deps } from '../types.ts'
 import type { IngestCategory } from './prepare.ts'
 
 export const CORPUS_CHANNEL = 'dsp_corpus_changed'
-/** How often a lost LISTEN connection is tried again. */
-const LISTEN_RETRY_MS = 1000
 /** A long ingest NOTIFYs at most this often while it commits batches. */
 export const NOTIFY_EVERY_MS = 1000
 
@@ -61,69 +59,24 @@ export function announceWhileIngesting(deps: Deps, category: IngestCategory): (p
  * away (the caches' own bounds hold meanwhile).
  */
 export class CorpusChangeListener {
-  private client: pg.Client | null = null
-  private closed = false
+  private readonly listener: PgListener
 
-  constructor(
-    private readonly url: string,
-    private readonly onChange: (category: EntityCategory | 'school') => void,
-    private readonly log: Logger,
-  ) {}
+  constructor(url: string, onChange: (category: EntityCategory | 'school') => void, log: Logger) {
+    this.listener = new PgListener({
+      url,
+      channel: CORPUS_CHANNEL,
+      applicationName: 'dsp corpus changes',
+      onNotify: (payload) => onChange(payload as EntityCategory | 'school'),
+      onRetryFailed: (e) => log.warn({ err: e.message }, 'corpus change LISTEN failed; trying again'),
+    })
+  }
 
   /** Throws if the first LISTEN fails (as the key cache's does: start-up then fails). */
-  async start(): Promise<void> {
-    await this.subscribe()
+  start(): Promise<void> {
+    return this.listener.start()
   }
 
-  private async subscribe(): Promise<void> {
-    const client = new pg.Client({
-      connectionString: this.url,
-      application_name: 'dsp corpus changes',
-      keepAlive: true,
-    })
-    let lost = false
-    const onLost = () => {
-      if (lost) return
-      lost = true
-      if (this.client === client) this.client = null
-      client.end().catch(() => undefined)
-      this.resubscribe()
-    }
-    client.on('error', onLost)
-    client.on('end', onLost)
-    client.on('notification', (msg) => {
-      if (msg.payload) this.onChange(msg.payload as EntityCategory | 'school')
-    })
-    try {
-      await client.connect()
-      await client.query(`LISTEN ${CORPUS_CHANNEL}`)
-    } catch (e) {
-      lost = true
-      await client.end().catch(() => undefined)
-      throw e
-    }
-    if (lost) return
-    if (this.closed) {
-      await client.end().catch(() => undefined)
-      return
-    }
-    this.client = client
-  }
-
-  private resubscribe(): void {
-    if (this.closed) return
-    setTimeout(
-      () =>
-        void this.subscribe().catch((e: unknown) => {
-          this.log.warn({ err: (e as Error).message }, 'corpus change LISTEN failed; trying again')
-          this.resubscribe()
-        }),
-      LISTEN_RETRY_MS,
-    ).unref()
-  }
-
-  async close(): Promise<void> {
-    this.closed = true
-    await this.client?.end().catch(() => {})
+  close(): Promise<void> {
+    return this.listener.close()
   }
 }
