@@ -3,12 +3,29 @@
 // domain/corpus/delete.ts; rules in docs/corpus.md §6.9.
 import { existsSync, readFileSync } from 'node:fs'
 import { Command, Option } from 'commander'
-import { createApp } from '../app.ts'
 import type { Config } from '../config.ts'
-import { ENTITY_CATEGORIES, type EntityCategory } from '../contract/records.ts'
-import { deleteRecords, type DeleteSummary } from '../domain/corpus/delete.ts'
-import { callServer, RemoteError } from './remote.ts'
+import type { EntityCategory } from '../contract/records.ts'
+import type { DeleteSummary } from '../domain/corpus/delete.ts'
 import { commandTarget, type ServerTarget } from './running-server.ts'
+
+/**
+ * contract/records.ts's ENTITY_CATEGORIES, spelled out so `dsp --help` does not load the record
+ * schemas (nor the app: this command's modules load only when it runs); the checks fail to
+ * compile if the lists ever differ.
+ */
+const CATEGORIES = [
+  'company',
+  'person',
+  'patent',
+  'news_article',
+  'market_report',
+  'funding_round',
+  'academic_report',
+  'trend',
+  'job_opening',
+] as const satisfies readonly EntityCategory[]
+const everyCategoryListed: Exclude<EntityCategory, (typeof CATEGORIES)[number]> extends never ? true : false = true
+void everyCategoryListed
 
 /** Ids from the arguments; an argument naming a file contributes its lines. */
 export function idsOf(args: string[]): string[] {
@@ -25,7 +42,7 @@ export function idsOf(args: string[]): string[] {
 export function deleteCommand(config: () => Readonly<Config>): Command {
   return new Command('delete')
     .description('Delete corpus records by row id, source_id or entity id (domain, profile URL, …)')
-    .addOption(new Option('--category <category>', 'record category').choices(ENTITY_CATEGORIES).makeOptionMandatory())
+    .addOption(new Option('--category <category>', 'record category').choices(CATEGORIES).makeOptionMandatory())
     .argument('<ids...>', 'ids, or a file with one id per line')
     .option('--json', 'print the summary as JSON')
     .action(async (args: string[], opts: { category: EntityCategory; json?: boolean }) => {
@@ -33,6 +50,7 @@ export function deleteCommand(config: () => Readonly<Config>): Command {
       const target = commandTarget(c, 'dsp delete')
       if (target === undefined) return
       if (target) {
+        const { RemoteError } = await import('./remote.ts')
         try {
           print(await deleteThroughServer(target, opts.category, idsOf(args)), opts.json)
         } catch (e) {
@@ -42,6 +60,10 @@ export function deleteCommand(config: () => Readonly<Config>): Command {
         }
         return
       }
+      const [{ createApp }, { deleteRecords }] = await Promise.all([
+        import('../app.ts'),
+        import('../domain/corpus/delete.ts'),
+      ])
       const app = await createApp(c, { port: 0, logger: false, worker: false })
       try {
         print(await deleteRecords(app.deps, opts.category, idsOf(args)), opts.json)
@@ -53,6 +75,7 @@ export function deleteCommand(config: () => Readonly<Config>): Command {
 
 /** Through a running server: DELETE /admin/v1/corpus/{category}, 10,000 ids a request. */
 async function deleteThroughServer(target: ServerTarget, category: EntityCategory, ids: string[]) {
+  const { callServer } = await import('./remote.ts')
   const total: DeleteSummary = { category, requested: 0, deleted: 0, not_found: [] }
   for (let i = 0; i < ids.length || i === 0; i += 10_000) {
     const s = await callServer<DeleteSummary>(target, 'DELETE', `/admin/v1/corpus/${category}`, {

@@ -147,6 +147,18 @@ describe('filter errors name the filter and say what it accepts', () => {
     assert.match(x!.msg, /filter industry accepts/)
   })
 
+  test('a person-only filter on a company search is refused, naming it; the same filter on a person search is taken', async () => {
+    const res = await search({ department: { include: ['Engineering'] }, industry: { include: ['Software'] } })
+    expectProblem(res, 422, 'request.invalid')
+    const errors = entries(res)
+    assert.equal(errors.length, 1, JSON.stringify(errors))
+    assert.deepEqual(errors[0]!.loc, ['body', 'filters', 'department'])
+    assert.match(errors[0]!.msg, /department filters people only/)
+    assert.match(res.body.detail, /search category person/)
+    const people = await search({ department: { include: ['Engineering'] } }, 'person')
+    assert.equal(people.status, 200, JSON.stringify(people.body))
+  })
+
   test("a document category: a filter it lacks is named with the category's own list; a bad value says its shape", async () => {
     const res = await search({ country: ['x'] }, 'patent')
     expectProblem(res, 422, 'request.invalid')

@@ -167,7 +167,7 @@ export function FilterBuilder({
 
       {category === 'company' && personOnly.length > 0 && (
         <p className="note small">
-          For people only: {personOnly.map(filterLabel).join(', ')}. A company search does not use{' '}
+          For people only: {personOnly.map(filterLabel).join(', ')}. A company search refuses{' '}
           {personOnly.length === 1 ? 'it' : 'them'}; remove {personOnly.length === 1 ? 'it' : 'them'} or search people.
         </p>
       )}

@@ -17,7 +17,12 @@ import {
 } from '../credits/metering.ts'
 import { fingerprint, issueCursor, MAX_DEPTH, planOrCursor } from '../cursors.ts'
 import type { Credential, Deps } from '../types.ts'
-import { DOCUMENT_CATEGORIES, DOCUMENT_FILTERS, type DocumentCategory } from '../../contract/search-catalogue.ts'
+import {
+  DOCUMENT_CATEGORIES,
+  DOCUMENT_FILTERS,
+  GTM_FILTERS,
+  type DocumentCategory,
+} from '../../contract/search-catalogue.ts'
 import {
   attributionFor,
   buildRowTexts,
@@ -100,9 +105,31 @@ function validateFilters(category: EntityCategory, filters: Record<string, unkno
       )
     }
     assertValidFilters(DocumentFilters[category], filters, DOCUMENT_FILTERS[category])
-  } else assertValidFilters(GtmFilters, filters, GTM_FILTER_SHAPES)
+  } else {
+    assertValidFilters(GtmFilters, filters, GTM_FILTER_SHAPES)
+    // A person-only filter cannot narrow companies: refused, never silently dropped (as a person-only sort is).
+    const personOnly = category === 'company' ? Object.keys(filters).filter((k) => PERSON_ONLY.has(k)) : []
+    if (personOnly.length)
+      throw new ApiError(
+        'request.invalid',
+        `filters ${personOnly.join(', ')} describe people and cannot narrow a company search; search category person (its company filters read the current employer) or remove them.`,
+        {
+          extra: {
+            errors: personOnly.map((k) => ({
+              type: 'extra_forbidden',
+              loc: ['body', 'filters', k],
+              msg: `${k} filters people only; not a filter of a company search`,
+              input: filters[k],
+              ctx: { filter: k, applies_to: 'person' },
+            })),
+          },
+        },
+      )
+  }
   return filters as Filters
 }
+
+const PERSON_ONLY = new Set(GTM_FILTERS.filter((f) => f.applies_to === 'person').map((f) => f.name))
 
 /** Caller filters win on conflict; both sources are reported (§2.2 resolved_search). */
 function mergeFilters(caller: Filters, parsed: Filters) {
