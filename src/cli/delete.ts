@@ -6,26 +6,8 @@ import { Command, Option } from 'commander'
 import type { Config } from '../config.ts'
 import type { EntityCategory } from '../contract/records.ts'
 import type { DeleteSummary } from '../domain/corpus/delete.ts'
+import { ENTITY_CATEGORIES } from './categories.ts'
 import { commandTarget, type ServerTarget } from './running-server.ts'
-
-/**
- * contract/records.ts's ENTITY_CATEGORIES, spelled out so `dsp --help` does not load the record
- * schemas (nor the app: this command's modules load only when it runs); the checks fail to
- * compile if the lists ever differ.
- */
-const CATEGORIES = [
-  'company',
-  'person',
-  'patent',
-  'news_article',
-  'market_report',
-  'funding_round',
-  'academic_report',
-  'trend',
-  'job_opening',
-] as const satisfies readonly EntityCategory[]
-const everyCategoryListed: Exclude<EntityCategory, (typeof CATEGORIES)[number]> extends never ? true : false = true
-void everyCategoryListed
 
 /** Ids from the arguments; an argument naming a file contributes its lines. */
 export function idsOf(args: string[]): string[] {
@@ -42,7 +24,7 @@ export function idsOf(args: string[]): string[] {
 export function deleteCommand(config: () => Readonly<Config>): Command {
   return new Command('delete')
     .description('Delete corpus records by row id, source_id or entity id (domain, profile URL, …)')
-    .addOption(new Option('--category <category>', 'record category').choices(CATEGORIES).makeOptionMandatory())
+    .addOption(new Option('--category <category>', 'record category').choices(ENTITY_CATEGORIES).makeOptionMandatory())
     .argument('<ids...>', 'ids, or a file with one id per line')
     .option('--json', 'print the summary as JSON')
     .action(async (args: string[], opts: { category: EntityCategory; json?: boolean }) => {

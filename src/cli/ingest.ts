@@ -8,26 +8,9 @@ import { Command, InvalidArgumentError, Option } from 'commander'
 import type { Config } from '../config.ts'
 import type { IngestProgress, IngestSummary } from '../domain/corpus/ingest.ts'
 import type { IngestCategory } from '../domain/corpus/prepare.ts'
+import { INGEST_CATEGORIES } from './categories.ts'
 import type { ReplaceSummary } from '../domain/corpus/replace.ts'
 
-/**
- * domain/corpus/prepare.ts's INGEST_CATEGORIES, spelled out so `dsp --help` does not load the record
- * schemas; the two checks below fail to compile if the lists ever differ.
- */
-const CATEGORIES = [
-  'company',
-  'person',
-  'patent',
-  'news_article',
-  'market_report',
-  'funding_round',
-  'academic_report',
-  'trend',
-  'job_opening',
-  'school',
-] as const satisfies readonly IngestCategory[]
-const everyCategoryListed: Exclude<IngestCategory, (typeof CATEGORIES)[number]> extends never ? true : false = true
-void everyCategoryListed
 import type { InputFormat } from '../domain/corpus/formats.ts'
 
 /** domain/corpus/formats.ts's INPUT_FORMATS (the module loads only when an ingest runs). */
@@ -154,7 +137,7 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
     .description(
       'Ingest records of one category from NDJSON, a JSON array or CSV, gzip or not (idempotent; bad lines go to a reject file)',
     )
-    .addOption(new Option('--category <category>', 'record category').choices(CATEGORIES).makeOptionMandatory())
+    .addOption(new Option('--category <category>', 'record category').choices(INGEST_CATEGORIES).makeOptionMandatory())
     .argument('<file>', 'the input file (.jsonl, .json, .csv, optionally .gz), or - for standard input')
     .addOption(
       new Option('--format <format>', 'input format (auto: detected from the first bytes)')
