@@ -3,13 +3,12 @@
 // history's charges, the ledger's charges = the history's), and restoring it brings back exactly
 // that point: calls made after the backup are gone, those before it are all there.
 import assert from 'node:assert/strict'
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, test } from 'node:test'
 import { expectProblem, expectStatus } from '../support/http.ts'
-import { processData, startProcess, type ProcessData, type ServerProcess } from '../support/process.ts'
+import { processData, runDsp as dsp, startProcess, type ProcessData, type ServerProcess } from '../support/process.ts'
 import { ADMIN_TOKEN } from '../support/server.ts'
 
 let data: ProcessData | null = null
@@ -20,20 +19,6 @@ after(async () => {
   await data?.drop()
   rmSync(dir, { recursive: true, force: true })
 })
-
-function dsp(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let out = ''
-    let err = ''
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()))
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()))
-    child.once('exit', (code) => resolve({ code, out, err }))
-  })
-}
 
 interface Figures {
   spendable: number

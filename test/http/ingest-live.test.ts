@@ -5,13 +5,12 @@
 // command refuses the data dir while it runs. PostgreSQL: the commands write the store themselves
 // and the server hears of it (LISTEN dsp_corpus_changed).
 import assert from 'node:assert/strict'
-import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, test } from 'node:test'
 import { expectStatus } from '../support/http.ts'
-import { processData, startProcess, type ProcessData, type ServerProcess } from '../support/process.ts'
+import { processData, runDsp as dsp, startProcess, type ProcessData, type ServerProcess } from '../support/process.ts'
 import { ADMIN_TOKEN } from '../support/server.ts'
 
 let data: ProcessData | null = null
@@ -22,22 +21,6 @@ after(async () => {
   await data?.drop()
   rmSync(dir, { recursive: true, force: true })
 })
-
-function dsp(args: string[], env: Record<string, string | undefined>) {
-  return new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-    const merged: Record<string, string | undefined> = { ...process.env, ...env }
-    for (const [k, v] of Object.entries(merged)) if (v === undefined) delete merged[k]
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-      env: merged as NodeJS.ProcessEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let out = ''
-    let err = ''
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()))
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()))
-    child.once('exit', (code) => resolve({ code, out, err }))
-  })
-}
 
 const file = (name: string, records: unknown[]) => {
   const f = path.join(dir, name)

@@ -1,13 +1,12 @@
 // What `dsp ingest` shows while it runs (issue 26 item 7): a progress bar on a terminal (records
 // read, records/s, rejects), nothing but the summary line when its output is not a terminal.
 import assert from 'node:assert/strict'
-import { spawn } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { Writable } from 'node:stream'
 import { describe, test } from 'node:test'
 import { progressLine } from '../../src/cli/ingest.ts'
-import { processData } from '../support/process.ts'
+import { processData, runDsp } from '../support/process.ts'
 
 const progress = { read: 1200, upserted: 1100, unchanged: 0, rejected: 3, duplicate: 1 }
 
@@ -73,16 +72,11 @@ describe('dsp ingest progress', () => {
           .map((r) => JSON.stringify(r))
           .join('\n') + '\n',
       )
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', 'src/cli/main.ts', 'ingest', '--category', 'company', '--max-rejects', '1', file],
-        { env: { ...process.env, ...data.env }, stdio: ['ignore', 'pipe', 'pipe'] },
-      )
-      let stdout = ''
-      let stderr = ''
-      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+      const {
+        code,
+        out: stdout,
+        err: stderr,
+      } = await runDsp(['ingest', '--category', 'company', '--max-rejects', '1', file], data.env)
       assert.equal(code, 0, stderr)
       // No carriage returns or terminal escapes anywhere: a log file reads line by line.
       for (const c of ['\r', '\u001b']) assert.ok(!(stdout + stderr).includes(c), JSON.stringify(stdout + stderr))

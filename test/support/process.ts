@@ -103,3 +103,26 @@ export async function startProcess(
     stop: () => ended('SIGTERM'),
   })
 }
+
+/**
+ * Runs `dsp <args>` (the source through tsx) to its end: exit code, stdout, stderr. `env` adds to
+ * this process's environment; a variable set to undefined is removed.
+ */
+export function runDsp(
+  args: string[],
+  env: Record<string, string | undefined>,
+): Promise<{ code: number | null; out: string; err: string }> {
+  const merged: Record<string, string | undefined> = { ...process.env, ...env }
+  for (const [k, v] of Object.entries(merged)) if (v === undefined) delete merged[k]
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+      env: merged as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let out = ''
+    let err = ''
+    child.stdout!.on('data', (d: Buffer) => (out += d.toString()))
+    child.stderr!.on('data', (d: Buffer) => (err += d.toString()))
+    child.once('exit', (code) => resolve({ code, out, err }))
+  })
+}
