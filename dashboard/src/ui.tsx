@@ -53,7 +53,7 @@ export function ErrorMessage({ error }: { error: unknown }) {
 }
 
 /** Opens a top-up intent and goes to its checkout page (paying needs the owner or admin role). */
-export function BuyCreditsButton() {
+export function useBuyCredits(): { buy: () => Promise<void>; error: unknown } {
   const [error, setError] = useState<unknown>(null)
   const buy = async () => {
     try {
@@ -63,6 +63,11 @@ export function BuyCreditsButton() {
       setError(e)
     }
   }
+  return { buy, error }
+}
+
+export function BuyCreditsButton() {
+  const { buy, error } = useBuyCredits()
   return (
     <>
       <button type="button" className="primary" onClick={() => void buy()}>

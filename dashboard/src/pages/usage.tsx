@@ -2,18 +2,9 @@
 // /v1/usage/metrics), the history with each run's detail (GET /v1/usage/history[/{id}]), and a
 // way to buy credits (a top-up intent, paid on the checkout page).
 import { useState } from 'react'
-import { get, post } from '../api.ts'
-import { Link, navigate } from '../router.tsx'
-import type {
-  ActionType,
-  Credits,
-  History,
-  HistoryDetail,
-  HistoryRow,
-  Metrics,
-  SessionView,
-  TopupIntent,
-} from '../types.ts'
+import { get } from '../api.ts'
+import { Link } from '../router.tsx'
+import type { ActionType, Credits, History, HistoryDetail, HistoryRow, Metrics, SessionView } from '../types.ts'
 import {
   EmptyState,
   ErrorMessage,
@@ -23,6 +14,7 @@ import {
   Loading,
   PageTitle,
   Table,
+  useBuyCredits,
   useLoad,
 } from '../ui.tsx'
 
@@ -39,15 +31,7 @@ export function UsagePage({ me }: { me: SessionView }) {
 
 function Balance({ me }: { me: SessionView }) {
   const credits = useLoad((signal) => get<Credits>('/v1/credits', undefined, signal), [])
-  const [error, setError] = useState<unknown>(null)
-  const buy = async () => {
-    try {
-      const intent = await post<TopupIntent>('/v1/billing/top-up/intents')
-      navigate(`/checkout/${encodeURIComponent(intent.topup_id)}`)
-    } catch (e) {
-      setError(e)
-    }
-  }
+  const { buy, error } = useBuyCredits()
   const c = credits.data
   return (
     <section className="card stack" aria-labelledby="balance">
