@@ -3,6 +3,15 @@
 import { Type, type Static } from 'typebox'
 import { Nullable, ScopeName, Strict, Timestamp, WithMeta } from './common.ts'
 
+/** What each scope opens, shown in the dashboard's key form and consent page and in the OpenAPI OAuth scheme. */
+export const SCOPE_HELP = {
+  'dsp.search.read': 'Search, look-alikes, relationships, org charts, filters and sorts',
+  'dsp.entities.read': 'Record lookup by id or name',
+  'dsp.usage.read': 'Credits, usage history, top-up links',
+  'dsp.agents.read': 'Read agent runs and their events',
+  'dsp.agents.write': 'Start and cancel agent runs (and read them)',
+} as const satisfies Record<Static<typeof ScopeName>, string>
+
 export const KeyEnvironment = Type.Enum(['live', 'test'])
 
 export const CreateKeyBody = Strict({

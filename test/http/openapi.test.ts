@@ -56,6 +56,21 @@ describe('GET /openapi.json', () => {
     }
   })
 
+  test('every keyed operation takes an API key or an OAuth token with its scopes; the OAuth scheme is the server metadata', async () => {
+    const api = await server()
+    const doc = (await api.get('/openapi.json')).body
+    for (const r of api.app.publicRoutes()) {
+      const op = doc.paths[r.path][r.method.toLowerCase()]
+      const expected = r.scopes.length > 0 ? [{ apiKey: [] }, { oauth: [...r.scopes] }] : []
+      assert.deepEqual(op.security, expected, `${r.method} ${r.path} security`)
+    }
+    const flow = doc.components.securitySchemes.oauth.flows.authorizationCode
+    const meta = (await api.get('/.well-known/oauth-authorization-server')).body
+    assert.equal(new URL(meta.authorization_endpoint).pathname, flow.authorizationUrl)
+    assert.equal(new URL(meta.token_endpoint).pathname, flow.tokenUrl)
+    assert.deepEqual(Object.keys(flow.scopes).sort(), [...meta.scopes_supported].sort())
+  })
+
   test('admin and documentation routes are not in the public description', async () => {
     const api = await server()
     const doc = (await api.get('/openapi.json')).body

@@ -10,17 +10,10 @@ import {
   type Scope,
   type SessionView,
 } from '../types.ts'
+import { SCOPE_HELP } from '../../../src/contract/keys.ts'
 import { CopyButton, EmptyState, ErrorMessage, formatDate, Loading, PageTitle, Table, useLoad } from '../ui.tsx'
 
 type KeyRow = KeysResponse['keys'][number]
-
-export const SCOPE_HELP: Record<Scope, string> = {
-  'dsp.search.read': 'Search, look-alikes, relationships, org charts, filters and sorts',
-  'dsp.entities.read': 'Record lookup by id or name',
-  'dsp.usage.read': 'Credits, usage history, top-up links',
-  'dsp.agents.read': 'Read agent runs and their events',
-  'dsp.agents.write': 'Start and cancel agent runs (and read them)',
-}
 
 export function KeysPage({ me }: { me: SessionView }) {
   const keys = useLoad((signal) => get<KeysResponse>('/v1/keys', undefined, signal), [])

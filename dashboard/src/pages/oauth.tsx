@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { del, get, post } from '../api.ts'
 import { SCOPES, type Scope, type SessionView } from '../types.ts'
 import { ErrorMessage, formatDate, Loading, PageTitle, Table, useLoad } from '../ui.tsx'
-import { SCOPE_HELP } from './keys.tsx'
+import { SCOPE_HELP } from '../../../src/contract/keys.ts'
 
 interface OAuthClient {
   client_id: string

@@ -9,6 +9,7 @@ import { Type } from 'typebox'
 import { catalogue, type ErrorCode } from '../../errors.ts'
 import { ListEnvelope } from '../../contract/common.ts'
 import { ENVELOPE_FIELDS, EXTRA_SCHEMAS, NAMED_SCHEMAS } from '../../contract/openapi-components.ts'
+import { SCOPE_HELP } from '../../contract/keys.ts'
 import { SearchRow } from '../../contract/search.ts'
 import { RECORDED_EXAMPLES } from '../../contract/examples-recorded.ts'
 
@@ -64,11 +65,27 @@ export async function registerOpenApi(app: FastifyInstance) {
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
         version: '1.0.0',
         description:
-          'Search, look-alikes, record lookup, relationships and org charts over a graph of companies and people plus seven document corpora; asynchronous agent runs; credits, keys, lists and feedback. Authenticate with `X-API-Key` (server side only). Errors are `application/problem+json`; branch on `code` (see /docs/errors).',
+          'Search, look-alikes, record lookup, relationships and org charts over a graph of companies and people plus seven document corpora; asynchronous agent runs; credits, keys, lists and feedback. Authenticate with `X-API-Key` (server side only) or an OAuth access token as `Authorization: Bearer` (docs/integrations.md). Errors are `application/problem+json`; branch on `code` (see /docs/errors).',
       },
       servers: [{ url: '/', description: 'This server (clients set their own base URL)' }],
       components: {
-        securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'An API key (server side only).' },
+          // Every route that takes a key also takes an OAuth access token as Bearer (docs/integrations.md).
+          oauth: {
+            type: 'oauth2',
+            description:
+              'OAuth 2.1 authorization code with PKCE (S256) for public clients such as MCP clients; clients register at /oauth/register. The access token goes in `Authorization: Bearer`.',
+            flows: {
+              authorizationCode: {
+                authorizationUrl: '/oauth/authorize',
+                tokenUrl: '/oauth/token',
+                refreshUrl: '/oauth/token',
+                scopes: { ...SCOPE_HELP },
+              },
+            },
+          },
+        },
       },
     },
     transform: ({ schema, url, route }) => {
@@ -93,7 +110,7 @@ export async function registerOpenApi(app: FastifyInstance) {
         }
         const scopes = config.scopes ?? []
         op['x-scopes'] = [...scopes]
-        if (scopes.length > 0) op.security = [{ apiKey: [] }]
+        if (scopes.length > 0) op.security = [{ apiKey: [] }, { oauth: [...scopes] }]
         else op.security = []
         const params = (op.parameters ?? []) as Record<string, unknown>[]
         if (config.billed && !params.some((x) => x.name === 'Idempotency-Key')) {
