@@ -11,6 +11,44 @@ import { ADMIN_TOKEN } from '../support/server.ts'
 import { HttpClient } from '../support/http.ts'
 import { processData, type ProcessData } from '../support/process.ts'
 
+/** `dsp serve --demo` as a child process: its output so far, a wait for a line, and a graceful stop. */
+function spawnDemo(env: Record<string, string>) {
+  const child = spawn(process.execPath, [path.resolve('bin/dsp.js'), 'serve', '--port', '0', '--demo'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  let err = ''
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()))
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()))
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  /** The first match of `re` in the output, once printed; rejects if the process exits first. */
+  const waitFor = (re: RegExp) =>
+    new Promise<RegExpExecArray>((resolve, reject) => {
+      const timer = setInterval(() => {
+        const m = re.exec(out)
+        if (m) {
+          clearInterval(timer)
+          resolve(m)
+        } else if (child.exitCode !== null) {
+          clearInterval(timer)
+          reject(new Error(`dsp exited before printing ${re}: ${err}`))
+        }
+      }, 50)
+    })
+  return {
+    out: () => out,
+    err: () => err,
+    waitFor,
+    /** A client of the server, once it listens. */
+    listening: async () => new HttpClient((await waitFor(/listening on (http:\/\/\S+)/))[1]!),
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
+
 describe('dsp serve --demo: readiness while the demo corpus is seeded', () => {
   let data: ProcessData | null = null
   after(async () => data?.drop())
@@ -18,29 +56,9 @@ describe('dsp serve --demo: readiness while the demo corpus is seeded', () => {
   test('/readyz is 503 with the seed as a down hard dependency while seeding, 200 once the keys are printed', async () => {
     // A deployment secret of its own: the demo store built into dist/ is not used, the corpus is seeded.
     data = await processData({ DSP_SECRET: 'startup-test-secret-of-at-least-32-characters' })
-    const child = spawn(process.execPath, [path.resolve('bin/dsp.js'), 'serve', '--port', '0', '--demo'], {
-      env: { ...process.env, ...data.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let out = ''
-    let err = ''
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()))
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()))
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+    const demo = spawnDemo(data.env)
     try {
-      const address = await new Promise<string>((resolve, reject) => {
-        const timer = setInterval(() => {
-          const m = /listening on (http:\/\/\S+)/.exec(out)
-          if (m) {
-            clearInterval(timer)
-            resolve(m[1]!)
-          } else if (child.exitCode !== null) {
-            clearInterval(timer)
-            reject(new Error(`dsp exited before listening: ${err}`))
-          }
-        }, 50)
-      })
-      const http = new HttpClient(address)
+      const http = await demo.listening()
 
       const first = await http.get('/readyz')
       assert.equal(first.status, 503, JSON.stringify(first.body))
@@ -50,12 +68,12 @@ describe('dsp serve --demo: readiness while the demo corpus is seeded', () => {
       assert.match(first.body.dependencies.startup.detail, /^demo corpus: /)
       // The store itself is up: only the seed holds readiness back.
       assert.equal(first.body.dependencies.store.status, 'up')
-      assert.ok(!out.includes('test key'), 'keys printed before the seed finished')
+      assert.ok(!demo.out().includes('test key'), 'keys printed before the seed finished')
 
       const details = new Set<string>()
       let ready = first
       for (let i = 0; ready.status !== 200; i++) {
-        assert.ok(i < 6000, `not ready after 10 minutes: ${err}`)
+        assert.ok(i < 6000, `not ready after 10 minutes: ${demo.err()}`)
         await new Promise((r) => setTimeout(r, 100))
         ready = await http.get('/readyz')
         if (ready.status === 503) details.add(ready.body.dependencies.startup.detail)
@@ -69,6 +87,7 @@ describe('dsp serve --demo: readiness while the demo corpus is seeded', () => {
         [...details].join('\n'),
       )
       // Ready means the keys are out, and they work.
+      const out = demo.out()
       const key = /test key \(costs nothing\)\s+(sk_dsp_test_\S+)/.exec(out)?.[1]
       assert.ok(key, out)
       assert.match(out, /^Ready\.$/m)
@@ -81,8 +100,7 @@ describe('dsp serve --demo: readiness while the demo corpus is seeded', () => {
       assert.equal(signIn.status, 200, JSON.stringify(signIn.body))
       assert.equal(signIn.body.role, 'dsp_owner')
     } finally {
-      if (child.exitCode === null) child.kill('SIGTERM')
-      await exited
+      await demo.stop()
     }
   })
 })
@@ -91,37 +109,11 @@ describe('dsp serve --demo: a new embedded data dir loads the demo store the bui
   let data: ProcessData | null = null
   after(async () => data?.drop())
 
-  /** Runs `dsp serve --demo` until it prints Ready. and returns its output and address, still running. */
+  /** Runs `dsp serve --demo` until it prints Ready. and returns its output and a client, still running. */
   async function startDemo(env: Record<string, string>) {
-    const child = spawn(process.execPath, [path.resolve('bin/dsp.js'), 'serve', '--port', '0', '--demo'], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let out = ''
-    let err = ''
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()))
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()))
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-    await new Promise<void>((resolve, reject) => {
-      const timer = setInterval(() => {
-        if (/^Ready\.$/m.test(out)) {
-          clearInterval(timer)
-          resolve()
-        } else if (child.exitCode !== null) {
-          clearInterval(timer)
-          reject(new Error(`dsp exited before Ready.: ${err}`))
-        }
-      }, 50)
-    })
-    const address = /listening on (http:\/\/\S+)/.exec(out)![1]!
-    return {
-      out,
-      http: new HttpClient(address),
-      stop: async () => {
-        child.kill('SIGTERM')
-        await exited
-      },
-    }
+    const demo = spawnDemo(env)
+    await demo.waitFor(/^Ready\.$/m)
+    return { out: demo.out(), http: await demo.listening(), stop: demo.stop }
   }
 
   test(
