@@ -22,6 +22,7 @@ import { Limiter, MemoryLimiterStore, RedisLimiterStore } from './limiter/index.
 import { openStore, withoutStatementDeadlines, type Store } from './store/db.ts'
 import { migrateToLatest } from './store/migrate.ts'
 import { Metrics } from './metrics.ts'
+import { openTracing } from './tracing.ts'
 
 /** How long closing waits for route handlers still running. */
 const SHUTDOWN_GRACE_MS = 10_000
@@ -119,6 +120,7 @@ export async function createApp(config: Readonly<Config>, options: CreateAppOpti
     graphBlocks: new GraphBlocks(store.db, clock, log, config.DSP_GRAPH_BLOCK_CACHE_MB * 1024 * 1024),
     searchCaches: new SearchCaches(),
     agentStarts: new Map(),
+    tracing: await openTracing(config, log),
   }
   // Vector counts follow the configured embedder: after a switch of embedder, coverage must not
   // count the previous one's vectors (docs/corpus.md §7). A failure leaves the figures as they were.
@@ -164,6 +166,8 @@ export async function createApp(config: Readonly<Config>, options: CreateAppOpti
       await keyCache.close()
       await corpusChanges?.close()
       await limiter.close()
+      // The worker has stopped: its spans and the last requests' go out before the process ends.
+      await deps.tracing?.shutdown()
       await store.close()
     },
   }

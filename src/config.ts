@@ -63,7 +63,7 @@ export const ConfigSchema = Type.Object({
     Type.String({
       pattern: '^https?://',
       description:
-        "Exports a trace span per request over OTLP/HTTP to <endpoint>/v1/traces (OpenTelemetry collector), joining the caller's traceparent; off when unset. OTEL_SERVICE_NAME names the service.",
+        "Exports a trace span per request and per agent-run attempt over OTLP/HTTP to <endpoint>/v1/traces (OpenTelemetry collector), joining the caller's traceparent; off when unset. OTEL_SERVICE_NAME names the service.",
     }),
   ),
   OTEL_SERVICE_NAME: Type.String({ minLength: 1, default: 'dsp', description: 'service.name of exported spans' }),

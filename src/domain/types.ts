@@ -17,6 +17,7 @@ import type { GraphBlocks } from './relationships/blocks.ts'
 import type { SearchCaches } from './search/engine.ts'
 import type { StartsInFlight } from './agent-runs/index.ts'
 import type { StartupGate } from './health.ts'
+import type { Tracing } from '../tracing.ts'
 
 export const SCOPES = [
   'dsp.search.read',
@@ -77,6 +78,8 @@ export interface Deps {
   readonly searchCaches: SearchCaches
   /** Agent-run starts under way, by workspace and Idempotency-Key (domain/agent-runs/index.ts). */
   readonly agentStarts: StartsInFlight
+  /** OpenTelemetry export (src/tracing.ts); null when OTEL_EXPORTER_OTLP_ENDPOINT is unset. */
+  readonly tracing: Tracing | null
   /** Start-up work still under way after listening (the demo seed); readiness is 503 meanwhile (domain/health.ts). */
   startup?: StartupGate
 }

@@ -109,7 +109,7 @@ export async function buildServer(
   const inFlight = trackHandlers(app)
   registerErrorHandling(app, docsUrl)
   registerObservability(app, deps)
-  await registerTracing(app, deps)
+  registerTracing(app, deps)
   registerEnvelope(app, deps)
   // Dashboard sessions (routes/auth.ts) unless a caller passes its own resolver (null: keys only).
   registerAuth(app, deps, options.sessions === undefined ? sessionResolver(deps) : options.sessions)

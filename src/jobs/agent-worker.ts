@@ -30,12 +30,23 @@ export function startAgentWorker(deps: Deps, options: { concurrency?: number; po
   const run = async (claim: Claim) => {
     const started = performance.now()
     const took = () => (performance.now() - started) / 1000
+    // One span per attempt, in the trace of the request that started the run (src/tracing.ts).
+    const span = deps.tracing?.start('agent_run attempt', {
+      kind: 'consumer',
+      attributes: { 'dsp.run_id': claim.run.id, 'dsp.run.attempt': claim.attempt, 'dsp.worker': owner },
+      parent: claim.run.traceparent,
+    })
+    const record = (o: 'finished' | 'interrupted' | 'failed') => {
+      deps.metrics.runAttempt(o, took())
+      span?.setAttributes({ 'dsp.run.outcome': o })
+      if (o === 'failed') span?.fail()
+    }
     try {
       await executeRun(deps, claim, () => stopping)
-      deps.metrics.runAttempt('finished', took())
+      record('finished')
     } catch (e) {
-      if (e instanceof LostClaim || e instanceof Interrupted) return deps.metrics.runAttempt('interrupted', took())
-      deps.metrics.runAttempt('failed', took())
+      if (e instanceof LostClaim || e instanceof Interrupted) return record('interrupted')
+      record('failed')
       try {
         const outcome = await failAttempt(deps, claim, e)
         deps.log.warn(
@@ -46,6 +57,8 @@ export function startAgentWorker(deps: Deps, options: { concurrency?: number; po
         if (!(inner instanceof LostClaim))
           deps.log.error({ run_id: claim.run.id, err: (inner as Error).message }, 'could not record a failed agent run')
       }
+    } finally {
+      span?.end()
     }
   }
 

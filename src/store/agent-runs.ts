@@ -29,6 +29,8 @@ export interface AgentRunsTable {
   usage_run_id: number | null
   start_slot: string | null
   request_id: string
+  /** The W3C traceparent of the start request's span (tracing on), for the worker's span. */
+  traceparent: ColumnType<string | null, string | null | undefined, string | null>
   created_at: Timestamp
   started_at: Timestamp | null
   finished_at: Timestamp | null

@@ -61,6 +61,54 @@ after(async () => {
   collector?.close()
 })
 
+const spansOf = () =>
+  exports.flatMap((e) =>
+    e.body.resourceSpans.flatMap((r) =>
+      r.scopeSpans.flatMap((s) => s.spans.map((span) => ({ span, resource: r.resource.attributes }))),
+    ),
+  )
+
+// Runs first: the next test closes the server, which sends what is still in the batch.
+test("an agent run's worker span joins the trace of the request that started it", async () => {
+  const { key } = await api.admin.workspaceWithKey({ credits: 100 })
+  const traceId = '0af7651916cd43dd8448eb211c80319c'
+  const started = await api.post('/v1/agents/runs', {
+    key,
+    body: { query: 'cloud security companies', effort: 'minimal' },
+    headers: { 'idempotency-key': `trace-${process.pid}`, traceparent: `00-${traceId}-b7ad6b7169203331-01` },
+  })
+  expectStatus(started, 202)
+  const runId = started.body.run_id as string
+  for (let i = 0; ; i++) {
+    const run = await api.get(`/v1/agents/runs/${runId}`, { key })
+    expectStatus(run, 200)
+    if (['completed', 'failed', 'cancelled'].includes(run.body.status)) break
+    assert.ok(i < 300, `run still ${run.body.status}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  // The worker's span is exported once it ends; the batch goes out within a few seconds.
+  let attempt: OtlpSpan | undefined
+  for (let i = 0; !attempt && i < 200; i++) {
+    attempt = spansOf().find(
+      ({ span }) => span.name === 'agent_run attempt' && attr(span.attributes, 'dsp.run_id') === runId,
+    )?.span
+    if (!attempt) await new Promise((r) => setTimeout(r, 50))
+  }
+  assert.ok(
+    attempt,
+    spansOf()
+      .map(({ span }) => span.name)
+      .join(', '),
+  )
+  const start = spansOf().find(({ span }) => span.name === 'POST /v1/agents/runs' && hexId(span.traceId) === traceId)
+  assert.ok(start, 'the start request has no span in the caller trace')
+  assert.equal(hexId(attempt.traceId), traceId)
+  assert.equal(hexId(attempt.parentSpanId), hexId(start.span.spanId))
+  assert.equal(attempt.kind, 5, 'a consumer span')
+  assert.equal(attr(attempt.attributes, 'dsp.run.attempt'), 1)
+  assert.equal(attr(attempt.attributes, 'dsp.run.outcome'), 'finished')
+})
+
 test('a span per request reaches the OTLP collector, in the trace of the incoming traceparent', async () => {
   const traceId = '4bf92f3577b34da6a3ce929d0e0e4736'
   const parentId = '00f067aa0ba902b7'
@@ -74,11 +122,7 @@ test('a span per request reaches the OTLP collector, in the trace of the incomin
     assert.equal(e.path, '/v1/traces')
     assert.match(e.contentType, /^application\/json/)
   }
-  const spans = exports.flatMap((e) =>
-    e.body.resourceSpans.flatMap((r) =>
-      r.scopeSpans.flatMap((s) => s.spans.map((span) => ({ span, resource: r.resource.attributes }))),
-    ),
-  )
+  const spans = spansOf()
   const health = spans.find(({ span }) => span.name === 'GET /healthz')
   assert.ok(health, spans.map(({ span }) => span.name).join(', '))
   assert.equal(hexId(health.span.traceId), traceId)

@@ -116,7 +116,7 @@ export async function startAgentRun(
   deps: Deps,
   credential: Credential,
   body: StartRunBody,
-  ctx: { idempotency_key: string | string[] | undefined; request_id: string },
+  ctx: { idempotency_key: string | string[] | undefined; request_id: string; traceparent?: string | null },
 ): Promise<StartOutcome> {
   const key = checkIdempotencyKey(ctx.idempotency_key)
   // Simultaneous starts with one key in this process: one makes the run, the others answer it (200).
@@ -126,7 +126,7 @@ export async function startAgentRun(
     const made = await earlier.catch(() => null)
     if (made) return { created: false, handle: made.handle }
   }
-  const starting = startOnce(deps, credential, body, key, ctx.request_id)
+  const starting = startOnce(deps, credential, body, key, ctx.request_id, ctx.traceparent ?? null)
   deps.agentStarts.set(flight, starting)
   try {
     return await starting
@@ -141,6 +141,7 @@ async function startOnce(
   body: StartRunBody,
   key: string,
   requestId: string,
+  traceparent: string | null,
 ): Promise<StartOutcome> {
   const replay = async () => {
     const run = await withAgentStore(deps, () => store.findRunByKey(deps.db, credential.workspace_id, key))
@@ -205,6 +206,7 @@ async function startOnce(
             usage_run_id: usageRunId,
             start_slot: slot.token,
             request_id: requestId,
+            traceparent,
             created_at: now,
             started_at: null,
             finished_at: null,

@@ -54,6 +54,7 @@ export const agentRunRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (
       const started = await agentRuns.startAgentRun(deps, request.credential!, request.body, {
         idempotency_key: request.headers['idempotency-key'],
         request_id: request.id,
+        traceparent: request.traceSpan?.traceparent() ?? null,
       })
       return reply.code(started.created ? 202 : 200).send(started.handle)
     },
