@@ -275,12 +275,12 @@ export const Person = Type.Object(
           company: Str(),
           company_id: Str(),
           domain: Str(),
-          // As ingested, else the stored company's of that domain, read when the record is answered
-          // (docs/corpus.md §1.3): either ingest order gives the same answer.
-          industry: Opt(
-            Type.String({
+          // As ingested, else the stored company's, read when the record is answered
+          // (store/person-records.ts, docs/corpus.md §1.3): either ingest order gives the same answer.
+          industry: Type.Optional(
+            Type.Union([Type.String(), Type.Null()], {
               description:
-                "The current employer's industry: as ingested with the person, else the industry of the stored company of the employer's domain; null when neither is known",
+                "The current employer's industry: as ingested with the person, else the industry of the stored company of the employer (by domain, else by the current job's company name), read when the record is answered; null when neither is known",
             }),
           ),
         },

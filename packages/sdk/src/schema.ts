@@ -968,6 +968,7 @@ export interface components {
                 company?: string | null;
                 company_id?: string | null;
                 domain?: string | null;
+                /** @description The current employer's industry: as ingested with the person, else the industry of the stored company of the employer (by domain, else by the current job's company name), read when the record is answered; null when neither is known */
                 industry?: string | null;
             } | null;
             department?: string | null;
@@ -1755,6 +1756,7 @@ export interface components {
                 company?: string | null;
                 company_id?: string | null;
                 domain?: string | null;
+                /** @description The current employer's industry: as ingested with the person, else the industry of the stored company of the employer (by domain, else by the current job's company name), read when the record is answered; null when neither is known */
                 industry?: string | null;
             } | null;
             department?: string | null;
