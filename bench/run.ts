@@ -10,11 +10,21 @@ import * as apiLayer from './api-layer.ts'
 import * as ingest from './ingest.ts'
 import * as metering from './metering.ts'
 import * as orgChart from './org-chart.ts'
+import * as personRecords from './person-records.ts'
 import * as relationships from './relationships.ts'
 import * as search from './search.ts'
 import type { Benchmark, BenchResult } from './lib/types.ts'
 
-const BENCHMARKS: readonly Benchmark[] = [apiLayer, relationships, agentRuns, ingest, search, metering, orgChart]
+const BENCHMARKS: readonly Benchmark[] = [
+  apiLayer,
+  relationships,
+  agentRuns,
+  ingest,
+  search,
+  metering,
+  orgChart,
+  personRecords,
+]
 
 const RESULTS_DIR = new URL('./results/', import.meta.url)
 

@@ -269,7 +269,24 @@ export const Person = Type.Object(
     // The entity id (platform §4.7 rule 1): `linkedin.com/in/<slug>`, normalised.
     profile_url: Str(),
     location: Opt(Place),
-    current_employer: Opt(Type.Object({ company: Str(), company_id: Str(), domain: Str() }, Closed)),
+    current_employer: Opt(
+      Type.Object(
+        {
+          company: Str(),
+          company_id: Str(),
+          domain: Str(),
+          // As ingested, else the stored company's, read when the record is answered
+          // (store/person-records.ts, docs/corpus.md §1.3): either ingest order gives the same answer.
+          industry: Type.Optional(
+            Type.Union([Type.String(), Type.Null()], {
+              description:
+                "The current employer's industry: as ingested with the person, else the industry of the stored company of the employer (by domain, else by the current job's company name), read when the record is answered; null when neither is known",
+            }),
+          ),
+        },
+        Closed,
+      ),
+    ),
     // Department, sub-department and seniority labels of the org-chart taxonomy (docs/corpus.md).
     department: Str(),
     sub_department: Str(),

@@ -2,12 +2,16 @@
 // (domain/entities.ts) normalises the ids and decides what a miss is; values arrive normalised.
 import { sql, type NotNull } from 'kysely'
 import type { Db } from './db.ts'
+import { answeredPersonRecord } from './person-records.ts'
 
 /** A stored record with its internal id (the vector key, what `by` omitted or `id` takes). */
 export interface FoundRecord {
   vec_key: number
   record: unknown
 }
+
+/** A person's record as answered: the employer's industry filled in (store/person-records.ts). */
+const PERSON_RECORD = answeredPersonRecord('persons').as('record')
 
 /** Candidates below this trigram similarity are not name matches on candidate-keeping lookups. */
 export const NAME_MIN_SIMILARITY = 0.5
@@ -59,7 +63,7 @@ export async function findCompanyByName(db: Db, name: string, nameNorm: string):
 
 export async function findPersonsByVecKeys(db: Db, keys: number[]): Promise<FoundRecord[]> {
   if (keys.length === 0) return []
-  return db.selectFrom('persons').select(['vec_key', 'record']).where('vec_key', 'in', keys).execute()
+  return db.selectFrom('persons').select(['vec_key', PERSON_RECORD]).where('vec_key', 'in', keys).execute()
 }
 
 export async function findPersonsByProfileUrls(
@@ -69,7 +73,7 @@ export async function findPersonsByProfileUrls(
   if (urls.length === 0) return []
   return db
     .selectFrom('persons')
-    .select(['vec_key', 'record', 'profile_url'])
+    .select(['vec_key', PERSON_RECORD, 'profile_url'])
     .where('profile_url', 'in', urls)
     .$narrowType<{ profile_url: NotNull }>()
     .execute()
@@ -79,7 +83,7 @@ export async function findPersonsByProfileUrls(
 export async function findPersonsByName(db: Db, name: string, limit: number): Promise<FoundRecord[]> {
   return db
     .selectFrom('persons')
-    .select(['vec_key', 'record'])
+    .select(['vec_key', PERSON_RECORD])
     .where(sql<boolean>`name % ${name}`)
     .where(sql<boolean>`similarity(name, ${name}) >= ${NAME_MIN_SIMILARITY}`)
     .orderBy(sql`similarity(name, ${name}) desc`)

@@ -2,6 +2,7 @@
 // query is scoped to a workspace in the query itself. Rules: domain/lists.ts.
 import { sql, type Insertable, type NotNull, type Selectable } from 'kysely'
 import type { Db, SavedItemsTable, SavedListsTable } from './db.ts'
+import { answeredPersonRecord } from './person-records.ts'
 
 export type SavedListRow = Selectable<SavedListsTable> & { item_count: number }
 export type SavedItemRow = Selectable<SavedItemsTable>
@@ -226,12 +227,12 @@ export function findCompanyRecords(db: Db, domains: string[]): Promise<{ key: st
   return db.selectFrom('companies').select(['domain as key', 'record']).where('domain', 'in', domains).execute()
 }
 
-/** Person records by normalised profile URL (the person entity id). */
+/** Person records by normalised profile URL (the person entity id), as answered (the employer's industry filled in). */
 export function findPersonRecords(db: Db, profileUrls: string[]): Promise<{ key: string; record: unknown }[]> {
   if (profileUrls.length === 0) return Promise.resolve([])
   return db
     .selectFrom('persons')
-    .select(['profile_url as key', 'record'])
+    .select(['profile_url as key', answeredPersonRecord('persons').as('record')])
     .where('profile_url', 'in', profileUrls)
     .$narrowType<{ key: NotNull }>()
     .execute()

@@ -4,7 +4,7 @@
 // view edits the same filters), searches, reads rows (name, location, industry) and the
 // resolved_search chips, adds two rows to a new list (checked through the lists API), downloads
 // the page as CSV and copies the request as curl and TypeScript; then a people example read by
-// the parser. Screenshots go to test-artifacts/playground/ (git-ignored). The file skips when
+// the parser, and agent runs of companies and of people (a person's industry is their employer's). Screenshots go to test-artifacts/playground/ (git-ignored). The file skips when
 // /usr/bin/chromium is absent.
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
@@ -255,13 +255,19 @@ describe('playground in headless Chromium', { skip: chromiumMissing }, () => {
     assert.equal(sent.mode, 'auto')
     assert.ok(answer.results.length > 0)
     const headers = await results().getByRole('columnheader').allInnerTexts()
-    assert.ok(headers.includes('Title · employer'), headers.join('|'))
+    assert.ok(headers.includes('Title · employer · department'), headers.join('|'))
+    assert.ok(headers.includes('Industry'), headers.join('|'))
     const first = answer.results[0]!
     const cells = await results().getByRole('row').nth(1).getByRole('cell').allInnerTexts()
     assert.ok(cells[1]!.includes(String(first.name)), cells[1])
-    const employer = first.current_employer as { company: string }
+    const employer = first.current_employer as { company: string; industry: string | null }
     assert.ok(cells[2]!.includes(String(first.title)) && cells[2]!.includes(employer.company), cells[2])
+    assert.ok(cells[2]!.includes(String(first.department)), cells[2])
     assert.match(cells[3]!, /Germany/)
+    // The industry column is the employer's industry, not the person's department.
+    assert.ok(employer.industry, 'a demo person carries current_employer.industry')
+    assert.equal(cells[4], employer.industry)
+    assert.notEqual(cells[4], first.department)
     const applied = page.getByRole('list', { name: 'Filters applied' })
     assert.match(await text(applied), /geo\s+Germany \(country\) · read by the parser/)
     await shot('people-example')
@@ -297,6 +303,43 @@ describe('playground in headless Chromium', { skip: chromiumMissing }, () => {
     assert.match(cells[2]!, /Germany/)
     assert.notEqual(cells[3], '—')
     await shot('agent-run-rows')
+  })
+
+  test("agent-run person rows show the employer's industry", async () => {
+    await newMinute()
+    await page.getByLabel('What should the agent find?').fill('Engineers in Germany')
+    await page.getByLabel('Each row is a').selectOption('person')
+    await page.getByLabel('Effort').selectOption('minimal')
+    const [started] = await Promise.all([
+      page.waitForResponse((r: Response) => r.url().endsWith('/v1/agents/runs') && r.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Start run' }).click(),
+    ])
+    assert.equal(started.status(), 202, await started.text())
+    const runId = ((await started.json()) as { run_id: string }).run_id
+    await page.getByRole('heading', { name: `Run ${runId}` }).waitFor()
+    const status = await eventually(
+      'run status',
+      async () => ((await page.getByTestId('run-status').count()) ? text(page.getByTestId('run-status')) : ''),
+      (s) => ['completed', 'failed', 'cancelled'].includes(s),
+      90_000,
+    )
+    assert.equal(status, 'completed')
+    const [shown] = await Promise.all([
+      page.waitForResponse((r: Response) => r.url().includes(`/v1/agents/runs/${runId}/results`)),
+      page.getByRole('button', { name: 'Show rows' }).click(),
+    ])
+    const answered = (await shown.json()) as { results: { record: Record<string, unknown> }[] }
+    assert.ok(answered.results.length > 0, 'the run found engineers in Germany')
+    const rows = page.getByRole('region', { name: 'Agent run rows' })
+    await rows.waitFor()
+    const first = answered.results[0]!.record
+    const employer = first.current_employer as { company: string; industry: string | null }
+    assert.ok(employer.industry, 'an agent-run person row carries current_employer.industry')
+    const cells = await rows.getByRole('row').nth(1).getByRole('cell').allInnerTexts()
+    assert.ok(cells[1]!.includes(String(first.name)), cells[1])
+    assert.ok(cells[2]!.includes(employer.company), cells[2])
+    assert.equal(cells[4], employer.industry)
+    await shot('agent-run-person-rows')
   })
 
   test('no console errors, page errors or 5xx answers along the way', () => {

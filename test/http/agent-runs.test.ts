@@ -803,6 +803,37 @@ describe('GET /v1/agents/runs/{run_id}/results', () => {
     assert.deepEqual(enrichedRead.body.columns, enrichedResults.body.columns)
   })
 
+  test("a person run's industry column is the employer's industry (current_employer.industry)", async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 100 })
+    const runId = await started(api, key, {
+      query: 'engineers in Germany',
+      category: 'person',
+      effort: 'minimal',
+      enrichments: ['industry'],
+    })
+    assert.equal(await waitForEnd(api, key, runId), 'completed')
+    const res = await api.get(`${RUNS}/${runId}/results`, { key, query: { limit: 100 } })
+    expectStatus(res, 200)
+    assert.deepEqual(
+      res.body.columns.map((c: { name: string; source: string; supported: boolean }) => [
+        c.name,
+        c.source,
+        c.supported,
+      ]),
+      [['industry', 'current_employer.industry', true]],
+    )
+    const rows = res.body.results as {
+      record: { current_employer: { industry: string | null } }
+      enrichments: { industry: unknown }
+    }[]
+    assert.ok(rows.length > 0, res.text.slice(0, 300))
+    for (const row of rows) {
+      assert.ok(row.record.current_employer.industry, JSON.stringify(row.record.current_employer))
+      assert.equal(row.enrichments.industry, row.record.current_employer.industry)
+    }
+  })
+
   test('a run without an answer yet: no rows, coverage null', async () => {
     const api = await idle()
     const { key } = await api.admin.workspaceWithKey({ credits: 100 })

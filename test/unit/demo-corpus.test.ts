@@ -141,6 +141,15 @@ describe('cross-links', () => {
     }
   })
 
+  test("every person's employer industry is the industry of that corpus company", () => {
+    const industryOf = new Map(companies.map((c) => [c.domain, c.industry]))
+    for (const p of persons) {
+      const industry = p.current_employer?.industry
+      assert.ok(industry, `${p.profile_url} has no employer industry`)
+      assert.equal(industry, industryOf.get(p.current_employer?.domain), p.profile_url ?? '')
+    }
+  })
+
   test('history entries are dated coherently and some name their employer only', () => {
     let nameOnly = 0
     let nameOnlyInCorpus = 0

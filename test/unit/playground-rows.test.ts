@@ -5,7 +5,14 @@ import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import { test } from 'node:test'
 import { filterText, isEmptyFilter } from '../../dashboard/src/playground/filter-text.ts'
-import { csvOf, entityRef, rowIndustry, rowLocation, rowName } from '../../dashboard/src/playground/rows.ts'
+import {
+  csvOf,
+  entityRef,
+  rowDepartment,
+  rowIndustry,
+  rowLocation,
+  rowName,
+} from '../../dashboard/src/playground/rows.ts'
 import { curlOf, typescriptOf } from '../../dashboard/src/playground/snippets.ts'
 import type { SearchRow } from '../../dashboard/src/types.ts'
 
@@ -26,7 +33,8 @@ const person: SearchRow = {
   title: 'VP of Engineering',
   profile_url: 'linkedin.com/in/william-adams-56869a',
   location: { city: 'Hamburg', state: 'Hamburg', country: 'Germany' },
-  current_employer: { company: 'Mesacore Orbital', domain: 'mesacoreorbital.io' },
+  current_employer: { company: 'Mesacore Orbital', domain: 'mesacoreorbital.io', industry: 'Aerospace & Defense' },
+  department: 'Engineering',
 }
 
 test('rows read as name, location and industry; a city-state is named once', () => {
@@ -35,6 +43,11 @@ test('rows read as name, location and industry; a city-state is named once', () 
   assert.equal(rowIndustry(company), 'Software & Cloud')
   assert.equal(rowName(person), 'William Adams')
   assert.equal(rowLocation(person), 'Hamburg, Germany')
+  // A person's industry is the employer's; the department is its own cell text, never the industry.
+  assert.equal(rowIndustry(person), 'Aerospace & Defense')
+  assert.equal(rowIndustry({ ...person, current_employer: { company: 'Mesacore Orbital', industry: null } }), null)
+  assert.equal(rowDepartment(person), 'Engineering')
+  assert.equal(rowDepartment(company), null)
   assert.equal(rowName({ id: 'x', category: 'company', score: 0 }), 'x')
 })
 
@@ -58,7 +71,7 @@ test('CSV: a header, every field quoted, quotes doubled, commas kept inside, CRL
   )
   assert.equal(
     lines[2],
-    '"9c4232efbf210cb3","person","William Adams","VP of Engineering","Mesacore Orbital","Hamburg, Germany","","mesacoreorbital.io","linkedin.com/in/william-adams-56869a","1"',
+    '"9c4232efbf210cb3","person","William Adams","VP of Engineering","Mesacore Orbital","Hamburg, Germany","Aerospace & Defense","mesacoreorbital.io","linkedin.com/in/william-adams-56869a","1"',
   )
   assert.equal(lines[3], '')
 })

@@ -11,6 +11,7 @@ import {
   download,
   entityRef,
   isGtm,
+  rowDepartment,
   rowDomain,
   rowEmployer,
   rowIndustry,
@@ -107,13 +108,15 @@ function readableColumns(rows: SearchRow[]): Column<SearchRow & { __i: number }>
       ? [
           {
             key: 'title',
-            header: 'Title · employer',
+            header: 'Title · employer · department',
             render: (r: SearchRow) =>
               r.category === 'person' ? (
                 <>
                   {rowTitle(r) ?? '—'}
                   <br />
-                  <small className="muted">{rowEmployer(r) ?? '—'}</small>
+                  <small className="muted">
+                    {[rowEmployer(r) ?? '—', rowDepartment(r)].filter(Boolean).join(' · ')}
+                  </small>
                 </>
               ) : (
                 '—'
@@ -122,12 +125,8 @@ function readableColumns(rows: SearchRow[]): Column<SearchRow & { __i: number }>
         ]
       : []),
     { key: 'location', header: 'Location', render: (r) => rowLocation(r) ?? '—' },
-    {
-      key: 'industry',
-      header: people ? 'Industry · department' : 'Industry',
-      render: (r) =>
-        rowIndustry(r) ?? (r.category === 'person' && typeof r.department === 'string' ? r.department : '—'),
-    },
+    // A person's industry is their current employer's (current_employer.industry).
+    { key: 'industry', header: 'Industry', render: (r) => rowIndustry(r) ?? '—' },
     {
       key: 'score',
       header: 'score',

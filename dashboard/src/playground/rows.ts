@@ -19,6 +19,7 @@ export function rowLocation(r: SearchRow): string | null {
   return parts.filter((p, i) => parts.indexOf(p) === i).join(', ') || null
 }
 
+/** A company's industry; a person's is their current employer's. */
 export function rowIndustry(r: SearchRow): string | null {
   const employer = obj(r.current_employer)
   return str(r.industry) ?? str(employer?.industry) ?? null
@@ -26,6 +27,11 @@ export function rowIndustry(r: SearchRow): string | null {
 
 export function rowTitle(r: SearchRow): string | null {
   return r.category === 'person' ? (str(r.title) ?? str(r.headline)) : null
+}
+
+/** A person's department (the org-chart taxonomy's label); null for other rows. */
+export function rowDepartment(r: SearchRow): string | null {
+  return r.category === 'person' ? str(r.department) : null
 }
 
 export function rowEmployer(r: SearchRow): string | null {

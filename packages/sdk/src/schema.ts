@@ -968,6 +968,8 @@ export interface components {
                 company?: string | null;
                 company_id?: string | null;
                 domain?: string | null;
+                /** @description The current employer's industry: as ingested with the person, else the industry of the stored company of the employer (by domain, else by the current job's company name), read when the record is answered; null when neither is known */
+                industry?: string | null;
             } | null;
             department?: string | null;
             sub_department?: string | null;
@@ -1754,6 +1756,8 @@ export interface components {
                 company?: string | null;
                 company_id?: string | null;
                 domain?: string | null;
+                /** @description The current employer's industry: as ingested with the person, else the industry of the stored company of the employer (by domain, else by the current job's company name), read when the record is answered; null when neither is known */
+                industry?: string | null;
             } | null;
             department?: string | null;
             sub_department?: string | null;
@@ -4884,7 +4888,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example topup_kvn3ovc13f8x */
+                /** @example topup_jgskhrjtdtip */
                 topup_id: string;
             };
             cookie?: never;
@@ -5663,7 +5667,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example e89325a9-d52d-4703-b9a7-3fd7a0d84495 */
+                /** @example 1a9902e0-09c1-4449-a654-9442bdfb32a2 */
                 list_id: string;
             };
             cookie?: never;
@@ -5773,7 +5777,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example e89325a9-d52d-4703-b9a7-3fd7a0d84495 */
+                /** @example 1a9902e0-09c1-4449-a654-9442bdfb32a2 */
                 list_id: string;
             };
             cookie?: never;
@@ -5894,7 +5898,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example e89325a9-d52d-4703-b9a7-3fd7a0d84495 */
+                /** @example 1a9902e0-09c1-4449-a654-9442bdfb32a2 */
                 list_id: string;
             };
             cookie?: never;
@@ -5988,7 +5992,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example e89325a9-d52d-4703-b9a7-3fd7a0d84495 */
+                /** @example 1a9902e0-09c1-4449-a654-9442bdfb32a2 */
                 list_id: string;
             };
             cookie?: never;
@@ -6113,7 +6117,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example e89325a9-d52d-4703-b9a7-3fd7a0d84495 */
+                /** @example 1a9902e0-09c1-4449-a654-9442bdfb32a2 */
                 list_id: string;
             };
             cookie?: never;
@@ -6229,7 +6233,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example e89325a9-d52d-4703-b9a7-3fd7a0d84495 */
+                /** @example 1a9902e0-09c1-4449-a654-9442bdfb32a2 */
                 list_id: string;
             };
             cookie?: never;
@@ -6685,7 +6689,7 @@ export interface operations {
     listVotes: {
         parameters: {
             query: {
-                /** @example req_dtfyr7s2q0 */
+                /** @example req_ewwm46f0pu */
                 request_id: string;
             };
             header?: never;
@@ -9310,7 +9314,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example run_zpdfw3xlklwq */
+                /** @example run_y6av7msbxlk2 */
                 run_id: string;
             };
             cookie?: never;
@@ -9413,7 +9417,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example run_i6gits9amv2e */
+                /** @example run_pa6q5l9o3zgj */
                 run_id: string;
             };
             cookie?: never;
@@ -9542,7 +9546,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example run_zpdfw3xlklwq */
+                /** @example run_y6av7msbxlk2 */
                 run_id: string;
             };
             cookie?: never;
@@ -9648,7 +9652,7 @@ export interface operations {
                 "last-event-id"?: string;
             };
             path: {
-                /** @example run_zpdfw3xlklwq */
+                /** @example run_y6av7msbxlk2 */
                 run_id: string;
             };
             cookie?: never;

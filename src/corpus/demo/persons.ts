@@ -276,7 +276,12 @@ export function personRecord(ctx: DemoContext, index: number): Person {
     title: now.title,
     profile_url: `linkedin.com/in/${slug}`,
     location: { city: city.name, state: city.state, country: country.name },
-    current_employer: { company: core.name, company_id: core.domain, domain: core.domain },
+    current_employer: {
+      company: core.name,
+      company_id: core.domain,
+      domain: core.domain,
+      industry: core.industry.name,
+    },
     department,
     sub_department: now.cls.sub_department,
     seniority: level,
