@@ -5,7 +5,6 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import pino from 'pino'
-import { assertEmbeddedDataDirFree } from './cli/running-server.ts'
 import { Clock } from './clock.ts'
 import { publicUrl as basePublicUrl, type Config } from './config.ts'
 import { Exposures } from './domain/agent-runs/ceiling.ts'
@@ -18,7 +17,8 @@ import type { Deps } from './domain/types.ts'
 import { Faults } from './faults.ts'
 import { Limiter, MemoryLimiterStore, RedisLimiterStore } from './limiter/index.ts'
 import { Metrics } from './metrics.ts'
-import { openStore, withoutStatementDeadlines, type Store } from './store/db.ts'
+import { openConfiguredStore, type OpenedStore } from './open-store.ts'
+import { withoutStatementDeadlines, type Store } from './store/db.ts'
 import { migrateToLatest } from './store/migrate.ts'
 
 export interface OpenDepsOptions {
@@ -34,6 +34,8 @@ export interface OpenDepsOptions {
   warmEmbedder?: boolean
   /** A command, not a server: rate limits are kept in memory (no Redis connection is opened). */
   command?: boolean
+  /** The store, already opening (open-store.ts; a command starts it before loading the rest). */
+  store?: Promise<OpenedStore>
 }
 
 export interface OpenedDeps {
@@ -65,24 +67,17 @@ async function loadSecret(store: Store, configured: string | undefined): Promise
 
 export async function openDeps(config: Readonly<Config>, options: OpenDepsOptions): Promise<OpenedDeps> {
   const log = pino({ level: options.logger === false ? 'silent' : config.DSP_LOG_LEVEL })
-  // A second process on an embedded data dir would corrupt it (cli/running-server.ts).
-  if (!config.DATABASE_URL && !options.inMemory) assertEmbeddedDataDirFree(config.DSP_DATA_DIR, 'dsp')
-  const opening = openStore({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DSP_DATA_DIR,
-    loadDataDir: options.loadDataDir,
-    inMemory: options.inMemory,
-    deadlines: {
-      statementMs: config.DSP_STORE_STATEMENT_TIMEOUT_MS,
-      lockMs: config.DSP_STORE_LOCK_TIMEOUT_MS,
-      acquireMs: config.DSP_STORE_ACQUIRE_TIMEOUT_MS,
-    },
-    onConnectionLost: (e) =>
-      log.warn(
-        { err: e.message, code: (e as { code?: string }).code },
-        'store connection lost; the pool opens another',
-      ),
-  })
+  const opening =
+    options.store ??
+    openConfiguredStore(config, {
+      loadDataDir: options.loadDataDir,
+      inMemory: options.inMemory,
+      onConnectionLost: (e) =>
+        log.warn(
+          { err: e.message, code: (e as { code?: string }).code },
+          'store connection lost; the pool opens another',
+        ),
+    })
   const embedder = lazyEmbedder(config)
   // A failure here is not lost: lazyEmbedder forgets it, and the first real use fails the same way.
   if (options.warmEmbedder) void embedder().catch(() => undefined)

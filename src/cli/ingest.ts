@@ -189,8 +189,16 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
       }
       // The store opens (in its own thread when embedded) and the embedder loads while the ingest's
       // modules load and the input's first bytes are read: no HTTP server is built for a command.
+      const store = (await import('../open-store.ts')).openConfiguredStore(c)
+      store.catch(() => undefined)
       const { openDeps } = await import('../deps.ts')
-      const opening = openDeps(c, { port: 0, logger: false, command: true, warmEmbedder: opts.category !== 'school' })
+      const opening = openDeps(c, {
+        port: 0,
+        logger: false,
+        command: true,
+        warmEmbedder: opts.category !== 'school',
+        store,
+      })
       opening.catch(() => undefined)
       const [{ ingestLive }, { openInput, InputError }, { ApiError }] = await Promise.all([
         import('../domain/corpus/replace.ts'),
