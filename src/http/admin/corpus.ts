@@ -94,6 +94,8 @@ export const corpusAdminRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = asyn
         // in, then {"summary"} (the same summary as without progress), or {"error"} when the
         // ingest fails after the answer started (batches committed before stay committed).
         const out = new PassThrough()
+        // A client gone mid-ingest: the answer is dropped; the ingest ends as its body does.
+        out.on('error', () => undefined)
         void run((p) => out.write(JSON.stringify({ progress: p }) + '\n')).then(
           (summary) => out.end(JSON.stringify({ summary }) + '\n'),
           (e: unknown) => out.end(JSON.stringify({ error: streamedProblem(e, request) }) + '\n'),
