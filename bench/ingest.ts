@@ -13,7 +13,7 @@ import { loadavg } from 'node:os'
 import { pipeline } from 'node:stream/promises'
 import { Readable, Writable } from 'node:stream'
 import type { PGlite } from '@electric-sql/pglite'
-import { sql } from 'kysely'
+import { sql, type CompiledQuery } from 'kysely'
 import pg from 'pg'
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams'
 import type { Deps } from '../src/domain/types.ts'
@@ -189,6 +189,35 @@ export async function rawCopy(
   }
 }
 
+/**
+ * The limit of the ingest's statements: the person ingest's writes taken away again (persons,
+ * their affiliations, vectors and the institutions it created; the tables vacuumed), then its own
+ * batch statements, compiled as it sent them, run again one after another with nothing else to do:
+ * no parsing, checks, embedding or row building. What the store alone spends on them, against raw
+ * COPY of the rows they write.
+ */
+async function statementsAlone(
+  deps: Deps,
+  statements: CompiledQuery[],
+  cpu: () => { main: number; store: number | null },
+): Promise<{ seconds: number; store_cpu_ms: number | null }> {
+  await sql`delete from record_vectors where category = 'person'`.execute(deps.db)
+  await sql`delete from affiliations`.execute(deps.db)
+  await sql`delete from persons`.execute(deps.db)
+  await sql`delete from institutions where inst_key not in (select inst_key from bench_institutions_before)`.execute(
+    deps.db,
+  )
+  for (const t of ['record_vectors', 'affiliations', 'persons', 'institutions'])
+    await sql`vacuum (analyze) ${sql.table(t)}`.execute(deps.db)
+  const cpu0 = cpu()
+  const started = performance.now()
+  for (const q of statements) await deps.db.executeQuery(q)
+  const seconds = (performance.now() - started) / 1000
+  const cpu1 = cpu()
+  const storeCpu = cpu0.store != null && cpu1.store != null && cpu1.store >= cpu0.store ? cpu1.store - cpu0.store : null
+  return { seconds, store_cpu_ms: storeCpu }
+}
+
 async function round1(s: typeof FULL, companies: string[], persons: string[], problems: string[]) {
   const threadsBefore = new Set(threadCpuMs().keys())
   const server = await startBenchServer({})
@@ -236,7 +265,16 @@ async function round1(s: typeof FULL, companies: string[], persons: string[], pr
     }
     const company = await timed('companies', 'company', companies)
     await sql`create table bench_institutions_before as select inst_key from institutions`.execute(deps.db)
+    // The person ingest's own batch statements (store/corpus.ts writeBatchQuery), kept to be run
+    // again below on the store alone.
+    const statements: CompiledQuery[] = []
+    const executeQuery = deps.db.executeQuery.bind(deps.db)
+    deps.db.executeQuery = ((q: CompiledQuery, ...rest: never[]) => {
+      if ('sql' in q && q.sql.startsWith('with gen as')) statements.push(q)
+      return executeQuery(q as never, ...rest)
+    }) as typeof deps.db.executeQuery
     const person = await timed('persons', 'person', persons)
+    deps.db.executeQuery = executeQuery
     const unchanged = await timed('persons again', 'person', persons)
 
     const copiedCompanies = await rawCopy(deps, 'company', cpu)
@@ -245,10 +283,15 @@ async function round1(s: typeof FULL, companies: string[], persons: string[], pr
       `  ${'raw COPY companies'.padEnd(18)} ${companiesCopyRps} records/s (${JSON.stringify(copiedCompanies.seconds_by_table)} s)`,
     )
     const copied = await rawCopy(deps, 'person', cpu)
-    await sql`drop table bench_institutions_before`.execute(deps.db)
     const copyRps = Math.round(persons.length / copied.seconds)
     console.error(
       `  ${'raw COPY persons'.padEnd(18)} ${copyRps} records/s (${JSON.stringify(copied.seconds_by_table)} s, store CPU ${copied.store_cpu_ms} ms)`,
+    )
+    const alone = await statementsAlone(deps, statements, cpu)
+    await sql`drop table bench_institutions_before`.execute(deps.db)
+    const aloneRps = Math.round(persons.length / alone.seconds)
+    console.error(
+      `  ${'statements alone'.padEnd(18)} ${aloneRps} records/s (${statements.length} statements, ${round(alone.seconds, 2)} s, store CPU ${alone.store_cpu_ms} ms)`,
     )
 
     // The limit: the same records as (id, jsonb) rows, same batch size and transport, no index, no text work.
@@ -296,6 +339,9 @@ async function round1(s: typeof FULL, companies: string[], persons: string[], pr
         unchanged,
         raw_copy_records_per_second: copyRps,
         raw_copy_seconds_by_table: copied.seconds_by_table,
+        statements_alone_records_per_second: aloneRps,
+        statements_alone_store_cpu_us_per_record:
+          alone.store_cpu_ms === null ? null : Math.round((alone.store_cpu_ms * 1000) / persons.length),
         raw_copy_store_cpu_us_per_record:
           copied.store_cpu_ms === null ? null : Math.round((copied.store_cpu_ms * 1000) / persons.length),
         companies_raw_copy_records_per_second: companiesCopyRps,
@@ -350,6 +396,11 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       raw_copy_records_per_second: copyRps,
       persons_share_of_raw_copy: round(personRps / copyRps, 3),
       raw_copy_share_of_goal: round(copyRps / goal, 3),
+      // The store alone running the person ingest's own statements (rows built in advance): the
+      // most the ingest can reach with these statements, whatever this process does.
+      statements_alone_records_per_second: med((r) => r.statements_alone_records_per_second),
+      statements_alone_share_of_raw_copy: round(med((r) => r.statements_alone_records_per_second)! / copyRps, 3),
+      statements_alone_store_cpu_us_per_record: med((r) => r.statements_alone_store_cpu_us_per_record),
       companies_raw_copy_records_per_second: med((r) => r.companies_raw_copy_records_per_second),
       companies_raw_copy_share_of_goal: round(med((r) => r.companies_raw_copy_records_per_second)! / goal, 3),
       bare_insert_records_per_second: bareRps,

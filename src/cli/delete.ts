@@ -42,11 +42,12 @@ export function deleteCommand(config: () => Readonly<Config>): Command {
         }
         return
       }
-      const [{ createApp }, { deleteRecords }] = await Promise.all([
-        import('../app.ts'),
+      // The store alone: no HTTP server is built for a command (deps.ts).
+      const [{ openDeps }, { deleteRecords }] = await Promise.all([
+        import('../deps.ts'),
         import('../domain/corpus/delete.ts'),
       ])
-      const app = await createApp(c, { port: 0, logger: false, worker: false })
+      const app = await openDeps(c, { port: 0, logger: false, command: true })
       try {
         print(await deleteRecords(app.deps, opts.category, idsOf(args)), opts.json)
       } finally {

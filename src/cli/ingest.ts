@@ -187,14 +187,32 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
         await ingestThroughServer(target, file, input, opts, report)
         return
       }
-      const [{ createApp }, { ingestLive }, { openInput, InputError }, { ApiError }] = await Promise.all([
-        import('../app.ts'),
+      // The store opens (in its own thread when embedded) and the embedder loads while the ingest's
+      // modules load and the input's first bytes are read: no HTTP server is built for a command.
+      const store = (await import('../open-store.ts')).openConfiguredStore(c)
+      store.catch(() => undefined)
+      const { openDeps } = await import('../deps.ts')
+      const opening = openDeps(c, {
+        port: 0,
+        logger: false,
+        command: true,
+        warmEmbedder: opts.category !== 'school',
+        store,
+      })
+      opening.catch(() => undefined)
+      const [{ ingestLive }, { openInput, InputError }, { ApiError }] = await Promise.all([
         import('../domain/corpus/replace.ts'),
         import('../domain/corpus/formats.ts'),
         import('../errors.ts'),
       ])
-      const opened = await openInput(input, opts.category, { format: opts.format, mapping, delimiter: opts.delimiter })
-      const app = await createApp(c, { port: 0, logger: false, worker: false })
+      let opened: Awaited<ReturnType<typeof openInput>>
+      try {
+        opened = await openInput(input, opts.category, { format: opts.format, mapping, delimiter: opts.delimiter })
+      } catch (e) {
+        await (await opening.catch(() => null))?.close()
+        throw e
+      }
+      const app = await opening
       const progress = progressLine(opts.category, { total: file === '-' ? undefined : statSync(file).size })
       const bytesRead = () => ('bytesRead' in input ? input.bytesRead : undefined)
       let mappingShown = false

@@ -4,6 +4,7 @@
 import http from 'node:http'
 import https from 'node:https'
 import type { Readable } from 'node:stream'
+import { StringDecoder } from 'node:string_decoder'
 import type { ServerTarget } from './running-server.ts'
 
 export class RemoteError extends Error {
@@ -34,11 +35,37 @@ export function callServer<T>(
   pathAndQuery: string,
   body: { stream: Readable; contentType: string } | { json: unknown },
 ): Promise<T> {
+  let answer: unknown = null
+  return request(target, method, pathAndQuery, body, null, (v) => (answer = v)).then(() => answer as T)
+}
+
+/**
+ * callServer for an answer in NDJSON (the ingest route's progress=true): each line of a 2xx
+ * answer goes to onValue as it arrives; resolves once the answer ends.
+ */
+export function streamServer(
+  target: ServerTarget,
+  method: string,
+  pathAndQuery: string,
+  body: { stream: Readable; contentType: string },
+  onValue: (value: unknown) => void,
+): Promise<void> {
+  return request(target, method, pathAndQuery, body, onValue, () => undefined)
+}
+
+function request(
+  target: ServerTarget,
+  method: string,
+  pathAndQuery: string,
+  body: { stream: Readable; contentType: string } | { json: unknown },
+  onLine: ((value: unknown) => void) | null,
+  onAnswer: (value: unknown) => void,
+): Promise<void> {
   const url = new URL(target.url + pathAndQuery)
   const client = url.protocol === 'https:' ? https : http
   // A JSON body goes with its length: Node sends DELETE bodies neither chunked nor measured otherwise.
   const json = 'json' in body ? Buffer.from(JSON.stringify(body.json)) : null
-  return new Promise<T>((resolve, reject) => {
+  return new Promise<void>((resolve, reject) => {
     const req = client.request(
       url,
       {
@@ -50,10 +77,41 @@ export function callServer<T>(
         },
       },
       (res) => {
+        const status = res.statusCode ?? 0
+        const ok = status >= 200 && status < 300
         const chunks: Buffer[] = []
-        res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('error', reject)
+        let pending = ''
+        const decoder = new StringDecoder('utf8')
+        const lines = (text: string) => {
+          pending += text
+          let nl: number
+          while ((nl = pending.indexOf('\n')) >= 0) {
+            const line = pending.slice(0, nl).trim()
+            pending = pending.slice(nl + 1)
+            if (line !== '') onLine!(JSON.parse(line))
+          }
+        }
+        res.on('data', (c: Buffer) => {
+          if (ok && onLine) {
+            try {
+              lines(decoder.write(c))
+            } catch (e) {
+              res.destroy(e as Error)
+            }
+          } else chunks.push(c)
+        })
+        res.on('error', (e) =>
+          reject(new RemoteError(`the server at ${target.url} did not answer in full: ${e.message}`, 0)),
+        )
         res.on('end', () => {
+          if (ok && onLine) {
+            try {
+              lines(decoder.end() + '\n')
+            } catch (e) {
+              return reject(new RemoteError(`the server at ${target.url} answered: ${(e as Error).message}`, 0))
+            }
+            return resolve()
+          }
           const text = Buffer.concat(chunks).toString('utf8')
           let parsed: unknown = null
           try {
@@ -61,8 +119,10 @@ export function callServer<T>(
           } catch {
             // Not JSON: reported as text below.
           }
-          const status = res.statusCode ?? 0
-          if (status >= 200 && status < 300 && parsed !== null) return resolve(parsed as T)
+          if (ok && parsed !== null) {
+            onAnswer(parsed)
+            return resolve()
+          }
           const p = parsed as { detail?: string; title?: string } | null
           reject(
             new RemoteError(`the server at ${target.url} answered ${status}: ${p?.detail ?? p?.title ?? text}`, status),

@@ -176,6 +176,15 @@ export const IngestQuery = Type.Object(
         description: 'The source a replace ingest replaces (default: those the input names)',
       }),
     ),
+    batch_size: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100_000, description: 'Records per statement (default 500)' }),
+    ),
+    progress: Type.Optional(
+      Type.Boolean({
+        description:
+          'Answer NDJSON: a {"progress"} line per committed batch, then {"summary"} (or {"error"} if the ingest fails after the answer started)',
+      }),
+    ),
   },
   { additionalProperties: false },
 )

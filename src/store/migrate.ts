@@ -1,7 +1,7 @@
 // One migrateToLatest for `dsp migrate`, server start and test setup, same on PGlite and PostgreSQL.
 // Migrations are listed here (not discovered from the file system) so a bundle or tsx run finds them.
 import type { Kysely } from 'kysely'
-import { Migrator, type Migration } from 'kysely'
+import { Migrator, sql, type Migration } from 'kysely'
 import * as m0001 from './migrations/0001_accounts.ts'
 import * as m0002 from './migrations/0002_metering.ts'
 import * as m0003 from './migrations/0003_corpus.ts'
@@ -54,8 +54,25 @@ const migrations: Record<string, Migration> = {
   '0029_agent_run_trace': m0029,
 }
 
+/**
+ * True when the store holds exactly these migrations: two reads instead of the Migrator's
+ * table checks, lock and transaction (a few hundred ms on PGlite at every start of a command).
+ * Anything else (a new store, a migration to run, one this code does not know) goes to the Migrator.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function isLatest(db: Kysely<any>): Promise<boolean> {
+  const present = await sql<{
+    present: boolean
+  }>`select to_regclass('kysely_migration') is not null as present`.execute(db)
+  if (present.rows[0]?.present !== true) return false
+  const done = await sql<{ name: string }>`select name from kysely_migration`.execute(db)
+  const known = Object.keys(migrations)
+  return done.rows.length === known.length && done.rows.every((r) => r.name in migrations)
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  if (await isLatest(db)) return []
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
   const { error, results } = await migrator.migrateToLatest()
   if (error) throw error instanceof Error ? error : new Error(String(error))

@@ -15,6 +15,7 @@ import type { Deps } from '../types.ts'
 import { TABLE_OF } from './coverage.ts'
 import { InputError, openInput, type InputFormat } from './formats.ts'
 import { MappingError, parseMapping } from './mapping.ts'
+import type { IngestProgress } from './ingest.ts'
 import type { IngestCategory } from './prepare.ts'
 import { checkReplace, ingestLive, type LiveIngestSummary } from './replace.ts'
 
@@ -33,6 +34,21 @@ export const INGEST_CONTENT_TYPES: Record<string, InputFormat> = {
   'application/octet-stream': 'auto',
 }
 
+export interface IngestBodyOptions {
+  contentLength?: number
+  asOf?: string
+  format: InputFormat
+  mapping?: string
+  dryRun?: boolean
+  delimiter?: string
+  replace?: boolean
+  source?: string
+  /** Records per statement (default DEFAULT_BATCH_SIZE). */
+  batchSize?: number
+}
+
+export type IngestBodySummary = LiveIngestSummary & { format: string; mapping: Record<string, string> | null }
+
 /**
  * Ingests a request body (NDJSON, a JSON array or CSV, gzip or not; the format named by its
  * Content-Type). Batches committed before an error (or before the body went over the cap) stay
@@ -43,17 +59,23 @@ export async function ingestBody(
   deps: Deps,
   category: IngestCategory,
   body: AsyncIterable<Buffer>,
-  opts: {
-    contentLength?: number
-    asOf?: string
-    format: InputFormat
-    mapping?: string
-    dryRun?: boolean
-    delimiter?: string
-    replace?: boolean
-    source?: string
-  },
-): Promise<LiveIngestSummary & { format: string; mapping: Record<string, string> | null }> {
+  opts: IngestBodyOptions,
+): Promise<IngestBodySummary> {
+  return (await openIngestBody(deps, category, body, opts))()
+}
+
+/**
+ * ingestBody in two steps: the options are checked and the body's first bytes read (its format
+ * detected, a CSV header mapped) before this resolves, so a refused request is refused before any
+ * answer starts; the function it resolves to runs the ingest, calling onProgress once per
+ * committed batch (the admin route streams these with progress=true).
+ */
+export async function openIngestBody(
+  deps: Deps,
+  category: IngestCategory,
+  body: AsyncIterable<Buffer>,
+  opts: IngestBodyOptions,
+): Promise<(onProgress?: (p: IngestProgress) => void) => Promise<IngestBodySummary>> {
   const tooLarge = () =>
     new ApiError('request.too_large', `A body may hold at most ${INGEST_BODY_LIMIT_BYTES} bytes; split the file.`)
   if (opts.contentLength !== undefined && opts.contentLength > INGEST_BODY_LIMIT_BYTES) throw tooLarge()
@@ -68,25 +90,34 @@ export async function ingestBody(
     }
   }
   const rejectFile = path.resolve(deps.config.DSP_DATA_DIR, 'rejects', `${category}-${randomId('ing', 8)}.jsonl`)
+  const asApiError = (e: unknown) => (e instanceof InputError ? new ApiError('request.invalid', e.message) : e)
+  let opened: Awaited<ReturnType<typeof openInput>>
   try {
-    const opened = await openInput(body, category, {
+    opened = await openInput(body, category, {
       format: opts.format,
       mapping,
       delimiter: opts.delimiter,
       maxBytes: INGEST_BODY_LIMIT_BYTES,
       tooLarge,
     })
-    const summary = await ingestLive(deps, category, opened.items, {
-      rejectFile,
-      asOf: opts.asOf ? new Date(opts.asOf) : undefined,
-      dryRun: opts.dryRun,
-      replace: opts.replace,
-      source: opts.source,
-    })
-    return { ...summary, format: opened.format, mapping: opened.mapping() }
   } catch (e) {
-    if (e instanceof InputError) throw new ApiError('request.invalid', e.message)
-    throw e
+    throw asApiError(e)
+  }
+  return async (onProgress) => {
+    try {
+      const summary = await ingestLive(deps, category, opened.items, {
+        rejectFile,
+        asOf: opts.asOf ? new Date(opts.asOf) : undefined,
+        dryRun: opts.dryRun,
+        replace: opts.replace,
+        source: opts.source,
+        batchSize: opts.batchSize,
+        onProgress,
+      })
+      return { ...summary, format: opened.format, mapping: opened.mapping() }
+    } catch (e) {
+      throw asApiError(e)
+    }
   }
 }
 

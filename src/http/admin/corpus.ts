@@ -1,6 +1,8 @@
 // Operator corpus routes: NDJSON ingest, demo seeding, status and export. Registered inside the
 // admin plugin (admin/index.ts), which checks X-Admin-Token. Rules: domain/corpus/; docs/corpus.md §6.5.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { PassThrough } from 'node:stream'
+import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import {
   CorpusStatusResponse,
@@ -13,14 +15,30 @@ import {
   SeedDemoResponse,
 } from '../../contract/coverage.ts'
 import { ENTITY_CATEGORIES, type EntityCategory } from '../../contract/records.ts'
-import { getCorpusStatus, INGEST_CONTENT_TYPES, ingestBody, listCorpusRecords } from '../../domain/corpus/admin.ts'
+import { getCorpusStatus, INGEST_CONTENT_TYPES, listCorpusRecords, openIngestBody } from '../../domain/corpus/admin.ts'
 import { deleteRecords } from '../../domain/corpus/delete.ts'
 import { seedDemoCorpus } from '../../domain/corpus/demo.ts'
 import type { Deps } from '../../domain/types.ts'
 import type { IngestCategory } from '../../domain/corpus/prepare.ts'
-import { ApiError } from '../../errors.ts'
+import { ApiError, catalogue, type ErrorCode } from '../../errors.ts'
+import { outageError } from '../../domain/guard.ts'
 
 const ACCEPTED = Object.keys(INGEST_CONTENT_TYPES).join(', ')
+
+/** The problem of an ingest that failed after its progress answer started (status 200 is sent by then). */
+function streamedProblem(e: unknown, request: FastifyRequest) {
+  const known = e instanceof ApiError ? e : outageError(e, 'upstream.unavailable', false)
+  const one = (code: ErrorCode, status: number, detail: string) => ({
+    title: catalogue[code].title,
+    status,
+    code,
+    detail,
+    request_id: request.id,
+  })
+  if (known) return one(known.code, known.status, known.detail)
+  request.log.error({ err: e, request_id: request.id }, 'ingest failed')
+  return one('internal', 500, `Something went wrong on our side. Quote request_id ${request.id} when reporting it.`)
+}
 
 export const corpusAdminRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
   // The ingest route in a scope of its own: every body is handed over as the raw stream (ingest
@@ -36,7 +54,7 @@ export const corpusAdminRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = asyn
       {
         schema: { params: IngestParams, querystring: IngestQuery, response: { 200: IngestSummary } },
       },
-      async (request) => {
+      async (request, reply) => {
         const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
         const format = INGEST_CONTENT_TYPES[type]
         if (format === undefined) {
@@ -50,8 +68,12 @@ export const corpusAdminRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = asyn
           delimiter?: string
           replace?: boolean
           source?: string
+          batch_size?: number
+          progress?: boolean
         }
-        return ingestBody(
+        // Options and the body's first bytes are checked before any answer starts: a refused
+        // request gets its problem answer whether or not progress was asked for.
+        const run = await openIngestBody(
           deps,
           (request.params as { category: IngestCategory }).category,
           request.body as AsyncIterable<Buffer>,
@@ -64,8 +86,21 @@ export const corpusAdminRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = asyn
             delimiter: query.delimiter,
             replace: query.replace,
             source: query.source,
+            batchSize: query.batch_size,
           },
         )
+        if (!query.progress) return run()
+        // progress=true: NDJSON, one {"progress"} line per committed batch while the body streams
+        // in, then {"summary"} (the same summary as without progress), or {"error"} when the
+        // ingest fails after the answer started (batches committed before stay committed).
+        const out = new PassThrough()
+        // A client gone mid-ingest: the answer is dropped; the ingest ends as its body does.
+        out.on('error', () => undefined)
+        void run((p) => out.write(JSON.stringify({ progress: p }) + '\n')).then(
+          (summary) => out.end(JSON.stringify({ summary }) + '\n'),
+          (e: unknown) => out.end(JSON.stringify({ error: streamedProblem(e, request) }) + '\n'),
+        )
+        return reply.type('application/x-ndjson').header('Cache-Control', 'no-store').send(out)
       },
     )
   })
