@@ -618,6 +618,33 @@ export async function termRarity(
   return new Map(lexemes.map((l) => [l, idfOf(total, caches.rarity.df.get(`${category}\u0000${l}`) ?? 0)]))
 }
 
+/**
+ * The best text score of the words among the records passing `where`: rarity-weighted words only
+ * (no phrase or name boost), any word, as the text list ranks them. 0 when no record holds one.
+ * Two such scores of the same words under two filters compare on one scale (auto's check that a
+ * parsed filter does not push out what the words describe: search/index.ts).
+ */
+export async function bestTextScore(
+  deps: Deps,
+  category: EntityCategory,
+  where: RawBuilder<unknown>,
+  terms: string[],
+): Promise<number> {
+  if (!terms.length) return 0
+  const table = TABLE[category]
+  const idf = await termRarity(deps, category, termLexemes(terms))
+  const rows = await q.textCandidates(deps.db, {
+    table,
+    category: table === 'documents' ? category : null,
+    where,
+    terms,
+    limit: 1,
+    match: 'any',
+    ranking: { idf, phrase: null, name: null },
+  })
+  return rows[0]?.rank ?? 0
+}
+
 async function textSide(
   deps: Deps,
   args: {
