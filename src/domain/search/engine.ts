@@ -94,7 +94,12 @@ export async function countOrEstimate(
 }
 /** Candidates each retriever contributes to the fused ranking of a text search. */
 export const POOL = 1000
-export const DEEP_POOL = 2000
+/**
+ * deep ranks the same candidates as fast and auto: with a deeper pool, word matches further down
+ * the vector neighbours gained their (small) vector score and passed what fast ranked first
+ * (docs/search.md, "deep").
+ */
+export const DEEP_POOL = POOL
 /** Below this cosine, a vector neighbour is not a match on its own. */
 export const VECTOR_FLOOR = 0.2
 const RRF_K = 60
@@ -718,8 +723,8 @@ async function retrieveFused(
     unavailable: e.unavailable,
   }))
   const [textMatch, expanded, embedded] = await Promise.all([texting, expanding, embedding])
-  const vector = embedded.hits
   const text = textMatch.rows
+  const vector = embedded.hits
   const fused = fuseBySureness(
     [
       { hits: text.map((t) => ({ id: t.id, score: t.rank })), weight: 1 },

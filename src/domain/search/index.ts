@@ -441,11 +441,6 @@ function auditCriteria(plan: SearchPlan, rows: Record<string, unknown>[]) {
   })
 }
 
-/**
- * deep's re-rank of page 1: half the retrieval score, half the share of the query's content
- * words (stop words aside) the row carries. What retrieval ranked first stays first unless the
- * words speak against it: only a row carrying more of them than it does can take its place.
- */
 /** The lexemes of a row's text values (keys and its own id, category and score aside): whole words, stemmed as indexed. */
 function rowLexemes(row: Record<string, unknown>): Set<string> {
   const out = new Set<string>()
@@ -469,7 +464,8 @@ export const RERANK_SHARE = 0.1
  * deep's re-rank of page 1: 0.9 of the fused score, 0.1 of the share of the query's content words
  * (as whole words, stemmed as the index stems them: "ai" is not found inside "email") the row
  * carries, so word coverage orders near ties and never overrides the rarity-weighted ranking.
- * What retrieval ranked first stays first unless another row carries more of them.
+ * What retrieval ranked first (what fast and auto rank first) stays first: the intent's filters
+ * were applied by retrieval, and an unweighted share of words is no evidence against it.
  */
 function rerank(plan: SearchPlan, rows: Record<string, unknown>[]) {
   const terms = termLexemes(contentTerms(plan.semantic_query))
@@ -479,12 +475,10 @@ function rerank(plan: SearchPlan, rows: Record<string, unknown>[]) {
     const share = terms.filter((w) => has.has(w)).length / terms.length
     return { r, share, key: share * RERANK_SHARE + (r.score as number) * (1 - RERANK_SHARE), i }
   })
-  const first = scored[0]!
-  const sorted = scored.sort((a, b) => b.key - a.key || a.i - b.i)
-  if (sorted[0] !== first && !sorted.some((s) => s.share > first.share)) {
-    sorted.splice(sorted.indexOf(first), 1)
-    sorted.unshift(first)
-  }
+  // What retrieval ranked first stays first: the words' share is no evidence against it (the
+  // rarity-weighted ranking already weighed them, and a share counts "user" as much as "autopilot").
+  const [first, ...rest] = scored
+  const sorted = [first!, ...rest.sort((a, b) => b.key - a.key || a.i - b.i)]
   // Scores descend with the order (a kept first row may have had a lower blended key).
   const keys = sorted.map((s) => s.key).sort((a, b) => b - a)
   return sorted.map((s, k) => ({ ...s.r, score: Math.round(keys[k]! * 10_000) / 10_000 }))
