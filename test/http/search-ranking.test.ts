@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { sql } from 'kysely'
+import * as placeMigration from '../../src/store/migrations/0028_company_place_words.ts'
 import { expectStatus } from '../support/http.ts'
 import { ADMIN_TOKEN, useTestServer, type TestServer } from '../support/server.ts'
 
@@ -196,6 +197,18 @@ describe('search ranking', () => {
     // Weight D, which PostgreSQL prints without a letter.
     assert.match(r.rows[0]!.tsv, /'texa':\d+(?:\s|$)/)
     assert.match(r.rows[0]!.tsv, /'austin':\d+(?:\s|$)/)
+    // A record written before (its tsv without the place) gets it from migration 0028.
+    const db = api.app.deps.db
+    await sql`update companies set tsv = ts_delete(tsv, array['austin', 'texa', 'unit', 'state']) where id = 'quarry-widgets.example'`.execute(
+      db,
+    )
+    await placeMigration.up(db)
+    const after = await sql<{
+      tsv: string
+    }>`select tsv::text as tsv from companies where id = 'quarry-widgets.example'`.execute(db)
+    assert.match(after.rows[0]!.tsv, /'texa':\d+(?:\s|$)/)
+    assert.match(after.rows[0]!.tsv, /'austin':\d+(?:\s|$)/)
+    assert.match(after.rows[0]!.tsv, /'inventori':\d+C/)
   })
 
   test('a filter read from a description that pushes out what the words describe is dropped and said; one that fits stays', async () => {
