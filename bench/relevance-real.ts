@@ -5,7 +5,7 @@
 //   company_pitch   known-item: a YC company's one-line pitch (held out, never ingested) → the company
 //   company_name    exact name: a company's name → the company (every company of that name counts)
 //   paper_title     exact title: an arXiv paper's title → the paper
-//   patent_abstract known-item: a patent abstract's first sentence → the patent
+//   patent_abstract known-item: a patent abstract's first sentence → the patent (and any other of that abstract)
 //   topical         arXiv category names and patent search topics (held out) → every record carrying them
 //   company_filter  filter-bearing questions ("software companies in Texas"): the expected set is
 //                   computed from the converted rows
@@ -154,12 +154,22 @@ function buildQueries(stored: Stored[]): Query[] {
     out.push({ family: 'paper_title', category: 'academic_report', query: title, relevant: byTitle.get(norm(title))! })
   }
 
+  // A patent filed twice (a family member under another number) holds the same abstract: both count,
+  // as every company of a name and every paper of a title do; no ranker can tell them apart.
+  const byAbstract = new Map<string, Set<string>>()
+  for (const p of patents) {
+    if (typeof p.record.abstract !== 'string') continue
+    const a = norm(p.record.abstract)
+    if (!byAbstract.has(a)) byAbstract.set(a, new Set())
+    byAbstract.get(a)!.add(p.id)
+  }
   const withAbstract = patents.filter((p) => single(p) && typeof p.record.abstract === 'string')
   for (const p of sample(withAbstract, PER_FAMILY, rnd)) {
     const first = String(p.record.abstract).split(/(?<=[a-z0-9)]\.)\s+(?=[A-Z])/)[0]!
     const query = first.split(/\s+/).slice(0, 30).join(' ')
     if (words(query) < 4) continue
-    out.push({ family: 'patent_abstract', category: 'patent', query, relevant: new Set([p.id]) })
+    const relevant = byAbstract.get(norm(String(p.record.abstract)))!
+    out.push({ family: 'patent_abstract', category: 'patent', query, relevant })
   }
 
   const topicSets = (items: Stored[]) => {

@@ -25,6 +25,7 @@ import * as m0020 from './migrations/0020_one_money_path.ts'
 import * as m0021 from './migrations/0021_source_ids.ts'
 import * as m0023 from './migrations/0023_oauth.ts'
 import * as m0027 from './migrations/0027_domain_not_a_name.ts'
+import * as m0028 from './migrations/0028_company_place_words.ts'
 import * as m0029 from './migrations/0029_agent_run_trace.ts'
 
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0021_source_ids': m0021,
   '0023_oauth': m0023,
   '0027_domain_not_a_name': m0027,
+  '0028_company_place_words': m0028,
   '0029_agent_run_trace': m0029,
 }
 

@@ -137,12 +137,19 @@ const RANK_A = 0.6079271
  */
 export const FIELD_WEIGHTS = [0.5, 0.7, 0.7, 1] as const
 const WEIGHTS = `{${FIELD_WEIGHTS.join(',')}}`
+/**
+ * Document-length normalisation of the words' score: × (1 + ln LENGTH_PIVOT) / (1 + ln L), L the
+ * record's distinct lexemes (ts_rank's normalisation 1, pivoted so that a record of about a company
+ * description's length keeps the scale the phrase and name boosts are set against).
+ */
+export const LENGTH_PIVOT = 50
 export const PHRASE_BOOST = 0.5
 export const NAME_BOOST = 1
 
 /**
  * The score of a text candidate: Σ idf(lexeme) × ts_rank(tsv, lexeme) / RANK_A (a lexeme's weight
- * A, B, C or D and its frequency, saturating as in ts_rank, times its rarity), plus, as shares of
+ * A, B, C or D and its frequency, saturating as in ts_rank, times its rarity), normalised by the
+ * record's length (LENGTH_PIVOT), plus, as shares of
  * Σ idf, PHRASE_BOOST when the query is a phrase of the record and NAME_BOOST when the record's name
  * is the query. Without a ranking: ts_rank_cd.
  */
@@ -151,12 +158,18 @@ function textScore(alias: string, tsq: RawBuilder<unknown>, ranking: TextRanking
   if (!ranking || ranking.idf.size === 0) return sql<number>`ts_rank_cd(${tsv}, ${tsq})`
   let total = 0
   const parts: RawBuilder<unknown>[] = []
+  const words: RawBuilder<unknown>[] = []
   for (const [lexeme, idf] of ranking.idf) {
     total += idf
-    parts.push(sql`${idf / RANK_A}::float8 * ts_rank(${WEIGHTS}::float4[], ${tsv}, ${`'${lexeme}'`}::tsquery)`)
+    words.push(sql`${idf / RANK_A}::float8 * ts_rank(${WEIGHTS}::float4[], ${tsv}, ${`'${lexeme}'`}::tsquery)`)
   }
   if (ranking.phrase)
-    parts.push(sql`(case when ${tsv} @@ ${ranking.phrase}::tsquery then ${PHRASE_BOOST * total}::float8 else 0 end)`)
+    words.push(sql`(case when ${tsv} @@ ${ranking.phrase}::tsquery then ${PHRASE_BOOST * total}::float8 else 0 end)`)
+  // Document length: a record of LENGTH_PIVOT lexemes keeps its score (its words and its phrase), a
+  // longer one less (its words are more likely there by chance), a shorter one more. A name is not.
+  parts.push(
+    sql`((${sql.join(words, sql` + `)}) * ${1 + Math.log(LENGTH_PIVOT)}::float8 / (1 + ln(greatest(length(${tsv}), 1))))`,
+  )
   if (ranking.name)
     parts.push(
       sql`(case when ${sql.ref(`${alias}.name_norm`)} = ${ranking.name} then ${NAME_BOOST * total}::float8 else 0 end)`,

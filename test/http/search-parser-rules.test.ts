@@ -39,6 +39,30 @@ describe('POST /v1/search: the rule parser acts only when sure', () => {
     for (const r of constrained.body.results as Row[]) assert.equal(r.industry, 'Cybersecurity')
   })
 
+  test('whom a record serves is no filter on it: "for software companies" stays in the words', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey()
+    const served = await search(api, key, {
+      query: 'billing tools for software companies in Germany',
+      mode: 'auto',
+      category: 'company',
+      limit: 10,
+    })
+    expectStatus(served, 200)
+    assert.deepEqual(served.body.resolved_search.filters, {})
+    assert.equal(served.body.resolved_search.semantic_query, 'billing tools for software companies in Germany')
+    // The same words as the search's own: filters.
+    const sought = await search(api, key, {
+      query: 'looking for software companies in Germany',
+      mode: 'auto',
+      category: 'company',
+      limit: 10,
+    })
+    expectStatus(sought, 200)
+    assert.deepEqual(sought.body.resolved_search.filters.geo, { include: [{ value: 'Germany', level: 'country' }] })
+    for (const r of sought.body.results as Row[]) assert.equal(r.country, 'Germany')
+  })
+
   test('"more than 1000 employees" is from 1001, "founded after 2015" from 2016, "$10 million" ten million', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { sql } from 'kysely'
+import * as placeMigration from '../../src/store/migrations/0028_company_place_words.ts'
 import { expectStatus } from '../support/http.ts'
 import { ADMIN_TOKEN, useTestServer, type TestServer } from '../support/server.ts'
 
@@ -61,6 +62,49 @@ const companies = [
     domain: 'aiaisystems.example',
     description: 'AI models, AI agents and AI tooling: AI for everyone.',
     industry: 'Software',
+  },
+  // Where a company is counts among its words (weight D): the same description in Texas and in Kansas.
+  {
+    account_name: 'Quarry Widgets',
+    domain: 'quarry-widgets.example',
+    description: 'Inventory software for warehouses.',
+    industry: 'Software',
+    city: 'Austin',
+    state: 'Texas',
+    country: 'United States',
+  },
+  {
+    account_name: 'Acme Widgets',
+    domain: 'acme-widgets.example',
+    description: 'Inventory software for warehouses.',
+    industry: 'Software',
+    city: 'Wichita',
+    state: 'Kansas',
+    country: 'United States',
+  },
+  // A description whose every rare word one American company holds; German companies hold few of them.
+  {
+    account_name: 'Tallyhoe',
+    domain: 'tallyhoe.example',
+    description: 'Ledger reconciliation, appraisal tracking and inventory for pawnshops and jewellers.',
+    industry: 'Financial Services',
+    country: 'United States',
+  },
+  {
+    account_name: 'Rhein Reconcile',
+    domain: 'rhein-reconcile.example',
+    description: 'Ledger reconciliation software for banks.',
+    industry: 'Financial Services',
+    city: 'Cologne',
+    country: 'Germany',
+  },
+  {
+    account_name: 'Spree Books',
+    domain: 'spree-books.example',
+    description: 'Bookkeeping for bakeries.',
+    industry: 'Financial Services',
+    city: 'Berlin',
+    country: 'Germany',
   },
 ]
 
@@ -140,6 +184,75 @@ describe('search ranking', () => {
     )
     assert.match(r.rows[0]!.tsv, /'ai':\d+C/)
     assert.match(r.rows[0]!.tsv, /'quasar':\d+A/)
+  })
+
+  test("a company's place is among its words: fast finds Texas in a company that never says it", async () => {
+    const got = await ids({ query: 'inventory software Texas', category: 'company', mode: 'fast' })
+    assert.equal(got[0], 'quarry-widgets.example', got.join(', '))
+    assert.ok(got.includes('acme-widgets.example'))
+    const api = await server()
+    const r = await sql<{
+      tsv: string
+    }>`select tsv::text as tsv from companies where id = 'quarry-widgets.example'`.execute(api.app.deps.db)
+    // Weight D, which PostgreSQL prints without a letter.
+    assert.match(r.rows[0]!.tsv, /'texa':\d+(?:\s|$)/)
+    assert.match(r.rows[0]!.tsv, /'austin':\d+(?:\s|$)/)
+    // A record written before (its tsv without the place) gets it from migration 0028.
+    const db = api.app.deps.db
+    await sql`update companies set tsv = ts_delete(tsv, array['austin', 'texa', 'unit', 'state']) where id = 'quarry-widgets.example'`.execute(
+      db,
+    )
+    await placeMigration.up(db)
+    const after = await sql<{
+      tsv: string
+    }>`select tsv::text as tsv from companies where id = 'quarry-widgets.example'`.execute(db)
+    assert.match(after.rows[0]!.tsv, /'texa':\d+(?:\s|$)/)
+    assert.match(after.rows[0]!.tsv, /'austin':\d+(?:\s|$)/)
+    assert.match(after.rows[0]!.tsv, /'inventori':\d+C/)
+  })
+
+  test('a filter read from a description that pushes out what the words describe is dropped and said; one that fits stays', async () => {
+    const api = await server()
+    await setUp(api)
+    const { key } = await api.admin.workspaceWithKey()
+    const query = 'Pawnshop ledger reconciliation, jeweller inventory and appraisal tracking, startups in Germany'
+    for (const mode of ['auto', 'deep']) {
+      const res = await api.post('/v1/search', { key, body: { query, category: 'company', mode, limit: 10 } })
+      expectStatus(res, 200)
+      const rs = res.body.resolved_search
+      assert.equal(res.body.results[0].domain, 'tallyhoe.example', `${mode}: the words alone put it first`)
+      assert.deepEqual(rs.filters, {})
+      assert.equal(rs.semantic_query, query)
+      assert.deepEqual(rs.conflicts, [
+        { filter: 'geo', caller: null, parser: { include: [{ value: 'Germany', level: 'country' }] } },
+      ])
+      const relaxed = res.body.degradation.filter((d: { reason: string }) => d.reason === 'parsed_filter_relaxed')
+      assert.equal(relaxed.length, 1)
+      assert.match(relaxed[0].detail, /geo/)
+      assert.equal(relaxed[0].impact, 'precision')
+    }
+    // The same place beside words a German company holds as well as any: a constraint, kept.
+    const fits = await api.post('/v1/search', {
+      key,
+      body: {
+        query: 'ledger reconciliation software for banks, startups in Germany',
+        category: 'company',
+        mode: 'auto',
+      },
+    })
+    expectStatus(fits, 200)
+    assert.deepEqual(fits.body.resolved_search.filters.geo, { include: [{ value: 'Germany', level: 'country' }] })
+    assert.equal(fits.body.results[0].domain, 'rhein-reconcile.example')
+    for (const r of fits.body.results as { country: string }[]) assert.equal(r.country, 'Germany')
+    assert.ok(!fits.body.degradation.some((d: { reason: string }) => d.reason === 'parsed_filter_relaxed'))
+  })
+
+  test("deep keeps what fast ranked first, though other rows carry more of the query's words", async () => {
+    for (const query of ['ai software funerals', 'inventory software Texas', 'ledger reconciliation for jewellers']) {
+      const fast = await ids({ query, category: 'company', mode: 'fast' })
+      const deep = await ids({ query, category: 'company', mode: 'deep' })
+      assert.equal(deep[0], fast[0], `${query}: fast ${fast.join(', ')}; deep ${deep.join(', ')}`)
+    }
   })
 
   test('the words as a phrase rank above the same words scattered', async () => {

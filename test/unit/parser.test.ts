@@ -108,6 +108,21 @@ const TABLE: [string, Record<string, unknown>][] = [
   ['startups headquartered in California', { geo: { include: [{ value: 'California', level: 'state' }] } }],
   ['a guide to berlin nightlife', {}],
   ['companies in CA', {}],
+  // Whom a record serves is no filter on it: a place or an industry after "for", "helps", "serving" …
+  ['The Financial App for affluent consumers in Latin America.', {}],
+  ['Dill helps construction suppliers automate accounts receivable', {}],
+  ['CRM for software companies', {}],
+  ['payroll serving startups in Germany', {}],
+  ['a marketplace for European startups', {}],
+  // …but "looking for" is the search's own, and a new clause starts afresh.
+  [
+    'looking for software companies in Germany',
+    {
+      industry: { include: ['Software'] },
+      geo: { include: [{ value: 'Germany', level: 'country' }] },
+    },
+  ],
+  ['tools for founders, companies in Brazil', { geo: { include: [{ value: 'Brazil', level: 'country' }] } }],
 ]
 
 describe('parseQuery: phrasings and their filters', () => {

@@ -44,13 +44,18 @@ export interface RecordTexts {
   b: string
   /** Weight C: body text (description, abstract, summary, content). */
   c: string
+  /** Weight D: where it is (a company's city, state and country), so "software Texas" finds Texas by its words. */
+  d: string
   /** What the embedder reads. */
   embed: string
 }
 
 const names = (v: unknown) => objs(v).map((o) => str(o.name))
 
-function textsOf(category: EntityCategory, r: StoredRecord): Omit<RecordTexts, 'embed'> & { embed: unknown[] } {
+function textsOf(
+  category: EntityCategory,
+  r: StoredRecord,
+): Omit<RecordTexts, 'embed' | 'd'> & { d?: string; embed: unknown[] } {
   switch (category) {
     case 'company':
       return {
@@ -71,6 +76,7 @@ function textsOf(category: EntityCategory, r: StoredRecord): Omit<RecordTexts, '
           r.description,
           objs(r.products).map((p) => str(p.description)),
         ),
+        d: text(r.city, r.state, r.country),
         embed: [r.account_name, r.industry, r.sub_industry, r.short_description, r.description, r.company_keyword],
       }
     case 'person': {
@@ -151,6 +157,7 @@ export function recordTexts(category: EntityCategory, record: StoredRecord): Rec
     a: cut(t.a, MAX_TSV_CHARS),
     b: cut(t.b, MAX_TSV_CHARS),
     c: cut(t.c, MAX_TSV_CHARS),
+    d: cut(t.d ?? '', MAX_TSV_CHARS),
     embed: cut(text(t.embed), MAX_EMBED_CHARS),
   }
 }
@@ -193,6 +200,7 @@ function common(p: PreparedRecord, texts: RecordTexts, v: VectorState, now: Date
       [texts.a, 'A'],
       [texts.b, 'B'],
       [texts.c, 'C'],
+      [texts.d, 'D'],
     ]),
     has_vector: v.hasVector,
     embedded_with: v.embeddedWith,

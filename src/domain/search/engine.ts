@@ -94,7 +94,12 @@ export async function countOrEstimate(
 }
 /** Candidates each retriever contributes to the fused ranking of a text search. */
 export const POOL = 1000
-export const DEEP_POOL = 2000
+/**
+ * deep ranks the same candidates as fast and auto: with a deeper pool, word matches further down
+ * the vector neighbours gained their (small) vector score and passed what fast ranked first
+ * (docs/search.md, "deep").
+ */
+export const DEEP_POOL = POOL
 /** Below this cosine, a vector neighbour is not a match on its own. */
 export const VECTOR_FLOOR = 0.2
 const RRF_K = 60
@@ -618,6 +623,33 @@ export async function termRarity(
   return new Map(lexemes.map((l) => [l, idfOf(total, caches.rarity.df.get(`${category}\u0000${l}`) ?? 0)]))
 }
 
+/**
+ * The best text score of the words among the records passing `where`: rarity-weighted words only
+ * (no phrase or name boost), any word, as the text list ranks them. 0 when no record holds one.
+ * Two such scores of the same words under two filters compare on one scale (auto's check that a
+ * parsed filter does not push out what the words describe: search/index.ts).
+ */
+export async function bestTextScore(
+  deps: Deps,
+  category: EntityCategory,
+  where: RawBuilder<unknown>,
+  terms: string[],
+): Promise<number> {
+  if (!terms.length) return 0
+  const table = TABLE[category]
+  const idf = await termRarity(deps, category, termLexemes(terms))
+  const rows = await q.textCandidates(deps.db, {
+    table,
+    category: table === 'documents' ? category : null,
+    where,
+    terms,
+    limit: 1,
+    match: 'any',
+    ranking: { idf, phrase: null, name: null },
+  })
+  return rows[0]?.rank ?? 0
+}
+
 async function textSide(
   deps: Deps,
   args: {
@@ -691,8 +723,8 @@ async function retrieveFused(
     unavailable: e.unavailable,
   }))
   const [textMatch, expanded, embedded] = await Promise.all([texting, expanding, embedding])
-  const vector = embedded.hits
   const text = textMatch.rows
+  const vector = embedded.hits
   const fused = fuseBySureness(
     [
       { hits: text.map((t) => ({ id: t.id, score: t.rank })), weight: 1 },

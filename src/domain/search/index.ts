@@ -25,7 +25,9 @@ import {
 } from '../../contract/search-catalogue.ts'
 import {
   attributionFor,
+  bestTextScore,
   buildRowTexts,
+  compileWhere,
   DEEP_POOL,
   parseRows,
   loadVocabularies,
@@ -254,6 +256,46 @@ function contentTerms(text: string | null): string[] {
 }
 
 /**
+ * The plan with some of the parser's filters dropped (never the caller's), reported in
+ * `conflicts`. The words of a value it read go back to the semantic query ("Kafka", "Germany"; a
+ * number's do not: "before 1800"); `asTyped`: the query's words as typed instead (every filter the
+ * parser read is dropped, so the reading found none: the words fast ranks).
+ */
+function withoutParsed(
+  plan: SearchPlan,
+  names: string[],
+  parsedSpans: { filter: string; text: string }[],
+  callerNames: ReadonlySet<string>,
+  asTyped = false,
+): SearchPlan {
+  const parsedNames = Object.keys(plan.filters).filter((n) => !callerNames.has(n))
+  const filters = Object.fromEntries(Object.entries(plan.filters).filter(([n]) => !names.includes(n)))
+  const words = parsedSpans.filter((s) => names.includes(s.filter) && !RANGE_FILTERS.has(s.filter)).map((s) => s.text)
+  const semantic = asTyped ? plan.query : [plan.semantic_query, ...words].filter(Boolean).join(' ') || null
+  const terms = plan.mode === 'deep' ? contentTerms(semantic) : []
+  const conflicts = names.map((n) => ({ filter: n, caller: null, parser: plan.filters[n] }))
+  return {
+    ...plan,
+    filters,
+    semantic_query: semantic,
+    semantic_scope: plan.semantic_scope ?? (plan.category === 'person' && semantic ? 'person' : null),
+    expansions: terms.length ? expandTerms(terms) : [],
+    filters_source: callerNames.size
+      ? parsedNames.length > names.length
+        ? 'caller+parser'
+        : 'caller'
+      : parsedNames.length > names.length
+        ? 'parser'
+        : 'none',
+    conflicts: [...plan.conflicts, ...conflicts],
+    criteria: [
+      ...Object.keys(filters).map((f) => ({ criterion: f, source: 'filter' as const })),
+      ...terms.map((t) => ({ criterion: t, source: 'words' as const })),
+    ],
+  }
+}
+
+/**
  * A parser's filters that leave nothing where the words alone find records are relaxed: each
  * filter the parser added (never the caller's) is dropped in turn, the fewest that give an answer,
  * the words of a value it read go back to the semantic query, and the answer says so in `conflicts` and
@@ -269,41 +311,50 @@ async function relaxParsedFilters(
 ): Promise<{ plan: SearchPlan; got: Retrieved; dropped: string[] } | null> {
   const parsedNames = Object.keys(plan.filters).filter((n) => !callerNames.has(n))
   if (!parsedNames.length || !plan.query) return null
-  const without = (names: string[]): SearchPlan => {
-    const filters = Object.fromEntries(Object.entries(plan.filters).filter(([n]) => !names.includes(n)))
-    // A value's words go back to the words searched ("Kafka", "Germany"); a number's do not ("before 1800").
-    const words = parsedSpans.filter((s) => names.includes(s.filter) && !RANGE_FILTERS.has(s.filter)).map((s) => s.text)
-    const semantic = [plan.semantic_query, ...words].filter(Boolean).join(' ') || null
-    const terms = plan.mode === 'deep' ? contentTerms(semantic) : []
-    const conflicts = names.map((n) => ({ filter: n, caller: null, parser: plan.filters[n] }))
-    return {
-      ...plan,
-      filters,
-      semantic_query: semantic,
-      semantic_scope: plan.semantic_scope ?? (plan.category === 'person' && semantic ? 'person' : null),
-      expansions: terms.length ? expandTerms(terms) : [],
-      filters_source: callerNames.size
-        ? parsedNames.length > names.length
-          ? 'caller+parser'
-          : 'caller'
-        : parsedNames.length > names.length
-          ? 'parser'
-          : 'none',
-      conflicts: [...plan.conflicts, ...conflicts],
-      criteria: [
-        ...Object.keys(filters).map((f) => ({ criterion: f, source: 'filter' as const })),
-        ...terms.map((t) => ({ criterion: t, source: 'words' as const })),
-      ],
-    }
-  }
   // One filter at a time (at most four tries), then all the parser's filters at once.
   const tries = parsedNames.length > 1 ? [...parsedNames.slice(0, 4).map((n) => [n]), parsedNames] : [parsedNames]
   for (const names of tries) {
-    const relaxed = without(names)
+    const relaxed = withoutParsed(plan, names, parsedSpans, callerNames)
     const got = await retrieve(deps, relaxed, offset, limit)
     if (got.total > 0) return { plan: relaxed, got, dropped: names }
   }
   return null
+}
+
+/** Beside its parsed filters, a query of at least this many content words is a description (a pitch, an abstract). */
+export const DESCRIPTION_WORDS = 3
+/** The words match a record outside the parsed filters this many times better than any inside: the filters describe. */
+export const DESCRIPTION_MARGIN = 2
+
+/**
+ * A parser never makes an answer worse than the words alone: in a description ("The financial app
+ * for affluent consumers in Latin America", "Dill helps construction suppliers automate …") a
+ * place or an industry may be read as a filter although it describes the customers, not the
+ * record sought. When the words left beside the parser's filters (at least DESCRIPTION_WORDS
+ * content words) match a record outside those filters at least DESCRIPTION_MARGIN times better
+ * than any record inside them (rarity-weighted word scores of the same words), every parser
+ * filter is dropped and the query searched as typed, as fast searches it; the answer says so
+ * (`conflicts`, degradation parsed_filter_relaxed). Null when the filters stand.
+ */
+async function descriptionOverFilters(
+  deps: Deps,
+  plan: SearchPlan,
+  parsedSpans: { filter: string; text: string }[],
+  callerNames: ReadonlySet<string>,
+): Promise<{ plan: SearchPlan; dropped: string[] } | null> {
+  const parsedNames = Object.keys(plan.filters).filter((n) => !callerNames.has(n))
+  if (!parsedNames.length || !plan.query || contentTerms(plan.semantic_query).length < DESCRIPTION_WORDS) return null
+  const terms = queryTerms(plan.semantic_query)
+  const callerOnly = {
+    ...plan,
+    filters: Object.fromEntries(Object.entries(plan.filters).filter(([n]) => callerNames.has(n))),
+  }
+  const [outside, inside] = await Promise.all([
+    bestTextScore(deps, plan.category, compileWhere(deps, callerOnly), terms),
+    bestTextScore(deps, plan.category, compileWhere(deps, plan), terms),
+  ])
+  if (outside <= 0 || outside < DESCRIPTION_MARGIN * inside) return null
+  return { plan: withoutParsed(plan, parsedNames, parsedSpans, callerNames, true), dropped: parsedNames }
 }
 
 function resolvedSearch(plan: SearchPlan, onCursorPage: boolean) {
@@ -390,11 +441,6 @@ function auditCriteria(plan: SearchPlan, rows: Record<string, unknown>[]) {
   })
 }
 
-/**
- * deep's re-rank of page 1: half the retrieval score, half the share of the query's content
- * words (stop words aside) the row carries. What retrieval ranked first stays first unless the
- * words speak against it: only a row carrying more of them than it does can take its place.
- */
 /** The lexemes of a row's text values (keys and its own id, category and score aside): whole words, stemmed as indexed. */
 function rowLexemes(row: Record<string, unknown>): Set<string> {
   const out = new Set<string>()
@@ -418,7 +464,8 @@ export const RERANK_SHARE = 0.1
  * deep's re-rank of page 1: 0.9 of the fused score, 0.1 of the share of the query's content words
  * (as whole words, stemmed as the index stems them: "ai" is not found inside "email") the row
  * carries, so word coverage orders near ties and never overrides the rarity-weighted ranking.
- * What retrieval ranked first stays first unless another row carries more of them.
+ * What retrieval ranked first (what fast and auto rank first) stays first: the intent's filters
+ * were applied by retrieval, and an unweighted share of words is no evidence against it.
  */
 function rerank(plan: SearchPlan, rows: Record<string, unknown>[]) {
   const terms = termLexemes(contentTerms(plan.semantic_query))
@@ -428,12 +475,10 @@ function rerank(plan: SearchPlan, rows: Record<string, unknown>[]) {
     const share = terms.filter((w) => has.has(w)).length / terms.length
     return { r, share, key: share * RERANK_SHARE + (r.score as number) * (1 - RERANK_SHARE), i }
   })
-  const first = scored[0]!
-  const sorted = scored.sort((a, b) => b.key - a.key || a.i - b.i)
-  if (sorted[0] !== first && !sorted.some((s) => s.share > first.share)) {
-    sorted.splice(sorted.indexOf(first), 1)
-    sorted.unshift(first)
-  }
+  // What retrieval ranked first stays first: the words' share is no evidence against it (the
+  // rarity-weighted ranking already weighed them, and a share counts "user" as much as "autopilot").
+  const [first, ...rest] = scored
+  const sorted = [first!, ...rest.sort((a, b) => b.key - a.key || a.i - b.i)]
   // Scores descend with the order (a kept first row may have had a lower blended key).
   const keys = sorted.map((s) => s.key).sort((a, b) => b - a)
   return sorted.map((s, k) => ({ ...s.r, score: Math.round(keys[k]! * 10_000) / 10_000 }))
@@ -529,8 +574,23 @@ export async function searchRecords(
   let engineMs = 0
   const answer = await withRetrieval(deps, async () => {
     const started = performance.now()
-    let got = await retrieve(deps, plan, offset, pageLimit)
     const first = planned as Awaited<ReturnType<typeof planSearch>> | null
+    if (first && plan.mode !== 'fast') {
+      // Filters read from a description that push out what the words describe are dropped and said.
+      const described = await descriptionOverFilters(deps, plan, first.spans, first.callerNames)
+      if (described) {
+        plan = described.plan
+        relaxedDegradation = [
+          {
+            reason: 'parsed_filter_relaxed',
+            detail: `The words match records outside the filters read from them (${described.dropped.join(', ')}) far better than any inside, so those filters were read as part of a description: they were dropped and the query searched as typed (resolved_search.conflicts).`,
+            impact: 'precision',
+            source_corpus: null,
+          },
+        ]
+      }
+    }
+    let got = await retrieve(deps, plan, offset, pageLimit)
     if (got.total === 0 && first && plan.mode !== 'fast') {
       // A parsed filter that empties an answer the words alone would fill is relaxed and said.
       const relaxed = await relaxParsedFilters(deps, plan, first.spans, first.callerNames, offset, pageLimit)

@@ -126,11 +126,22 @@ const TECH_AFTER = new RegExp(`^\\s*(?:users|customers|shops|stack|${KIND_WORDS.
 const LIST_BEFORE = new RegExp(`${MARK}\\s*(?:,|and|or|&|/)\\s*(?:the\\s+)?$`)
 const LIST_AFTER = new RegExp(`^\\s*(?:,|and|or|&|/)\\s*${MARK}`)
 
+/**
+ * Before a value, in the same clause: who the record serves ("an app for affluent consumers in
+ * Latin America", "Dill helps construction suppliers …"). An industry or a place there describes
+ * the customers, not the record sought, and stays in the words. "looking for", "search for" … are
+ * the search's own words, not an audience.
+ */
+const AUDIENCE_BEFORE =
+  /(?:(?<!\b(?:look|looking|search|searching|hunt|hunting|hiring|shop|shopping|ask|asking))\s+for|\b(?:helps?|helping|serves?|serving|lets|enables?|enabling|empowers?|empowering))\b[^.;:!?,]*$/
+const audience = (before: string) => AUDIENCE_BEFORE.test(before)
+
 type Context = (before: string, after: string) => boolean
 const kindContext: Context = (b, a) =>
-  KIND_AFTER.test(a) || (INDUSTRY_BEFORE.test(b) && INDUSTRY_AFTER.test(a)) || /\bindustry\s*(?::|=|is)\s*$/.test(b)
+  !audience(b) &&
+  (KIND_AFTER.test(a) || (INDUSTRY_BEFORE.test(b) && INDUSTRY_AFTER.test(a)) || /\bindustry\s*(?::|=|is)\s*$/.test(b))
 const technologyContext: Context = (b, a) => TECH_BEFORE.test(b) || TECH_AFTER.test(a)
-const placeContext: Context = (b, a) => PLACE_BEFORE.test(b) || PLACE_AFTER.test(a)
+const placeContext: Context = (b, a) => !audience(b) && (PLACE_BEFORE.test(b) || PLACE_AFTER.test(a))
 
 /** Stop words and one- or two-letter codes never name a value ("on" is no state, "by" no country). */
 const canMatch = (value: string) =>
@@ -278,11 +289,7 @@ export function parseQuery(
     for (const word of Object.keys(REGION_COUNTRIES).sort((a, b) => b.length - a.length)) {
       const re = new RegExp(`(^|[^\\p{L}\\p{N}])${escape(word)}(?=$|[^\\p{L}\\p{N}])`, 'gu')
       text = text.replace(re, (all, lead: string, offset: number) => {
-        if (
-          !PLACE_BEFORE.test(text.slice(0, offset + lead.length)) &&
-          !PLACE_AFTER.test(text.slice(offset + all.length))
-        )
-          return all
+        if (!placeContext(text.slice(0, offset + lead.length), text.slice(offset + all.length))) return all
         regionCountriesFound.push(...regionCountries(word, vocab.countries))
         spans.push({ filter: 'geo', text: word })
         return `${lead}${MARK}`
@@ -290,7 +297,8 @@ export function parseQuery(
     }
     for (const [adjective, region] of Object.entries(REGION_ADJECTIVES).sort((a, b) => b[0].length - a[0].length)) {
       const re = new RegExp(`(^|[^\\p{L}\\p{N}])${escape(adjective)}(?=\\s+${KIND_WORDS.source})`, 'u')
-      if (re.test(text)) {
+      const at = re.exec(text)
+      if (at && !audience(text.slice(0, at.index + at[1]!.length))) {
         regionCountriesFound.push(...regionCountries(region, vocab.countries))
         spans.push({ filter: 'geo', text: adjective })
         text = text.replace(re, `$1${MARK}`)
