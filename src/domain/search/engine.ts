@@ -26,13 +26,16 @@ import {
   type GeoFilter,
 } from '../../store/search-filters.ts'
 import type { Deps } from '../types.ts'
-import type { Vocabularies } from './parser.ts'
+import { emptyVocabularies, type Vocabularies } from './parser.ts'
 import {
-  COMPANY_FILTER_TABLE,
   DOCUMENT_FILTERS,
   DOCUMENT_SORT_SOURCES,
   GTM_FILTERS,
+  INDEX_VOCABULARY_MAX,
+  PLACE_VOCABULARIES,
   filterSpec,
+  isIndexVocabulary,
+  type PlaceVocabulary,
   type DocumentCategory,
   type PersonSortName,
 } from '../../contract/search-catalogue.ts'
@@ -848,24 +851,32 @@ export function vectorUnavailableDegradation(category: EntityCategory) {
   ]
 }
 
-export async function loadVocabularies(deps: Deps) {
-  // The filters' columns come from the catalogue; the places are the companies' own columns.
-  const fromFilter = (name: 'industry' | 'sub_industry' | 'technology' | 'funding_stage', max: number) => {
-    const source = COMPANY_FILTER_TABLE[name].source as { column: string; array?: true }
-    return q.vocabulary(deps.db, 'companies', source.column, source.array === true, max)
+/**
+ * The parser's vocabularies from the index: for every catalogue row naming an index vocabulary
+ * (parser_vocabulary), the distinct values of that row's column on its entity's table, most common
+ * first, up to INDEX_VOCABULARY_MAX; for every place level, the companies' own column
+ * (PLACE_VOCABULARIES). A filter given a vocabulary in the catalogue is offered to the parsers with
+ * no change here.
+ */
+export async function loadVocabularies(deps: Deps): Promise<Vocabularies> {
+  const reads: [keyof Vocabularies, Promise<string[]>][] = []
+  for (const f of GTM_FILTERS) {
+    const name = f.parser_vocabulary
+    if (!name || !isIndexVocabulary(name) || reads.some(([n]) => n === name)) continue
+    if (!('column' in f.source))
+      throw new Error(`filter ${f.name}: the index vocabulary ${name} needs a column to read (search-catalogue.ts)`)
+    const table = f.applies_to === 'person' ? 'persons' : 'companies'
+    const { column, array } = f.source as { column: string; array?: true }
+    reads.push([name, q.vocabulary(deps.db, table, column, array === true, INDEX_VOCABULARY_MAX[name])])
   }
-  const [industries, sub_industries, countries, states, cities, technologies, funding_stages, regions] =
-    await Promise.all([
-      fromFilter('industry', 200),
-      fromFilter('sub_industry', 500),
-      q.vocabulary(deps.db, 'companies', 'country', false, 300),
-      q.vocabulary(deps.db, 'companies', 'state', false, 500),
-      q.vocabulary(deps.db, 'companies', 'city', false, 1000),
-      fromFilter('technology', 500),
-      fromFilter('funding_stage', 50),
-      q.vocabulary(deps.db, 'companies', 'region', true, 50),
-    ])
-  return { industries, sub_industries, countries, states, cities, technologies, funding_stages, regions }
+  for (const [name, place] of Object.entries(PLACE_VOCABULARIES) as [PlaceVocabulary, PlaceSource][])
+    reads.push([name, q.vocabulary(deps.db, 'companies', place.column, place.array === true, place.max)])
+  const values = await Promise.all(reads.map(([, read]) => read))
+  const out = emptyVocabularies()
+  reads.forEach(([name], i) => (out[name] = values[i]!))
+  return out
 }
+
+type PlaceSource = { column: string; array?: true; max: number }
 
 export const GTM_FILTER_NAMES = new Set(GTM_FILTERS.map((f) => f.name))
