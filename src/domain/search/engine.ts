@@ -615,8 +615,8 @@ function rarityGeneration(states: Awaited<ReturnType<typeof findCorpusStates>>, 
  * Reads a category's document frequencies for every lexeme in one pass over its records, a slice
  * of RARITY_SLICE_PAGES heap pages per statement, and keeps them when the corpus state did not
  * change meanwhile. A search then reads the rarity of its words from memory: no statement before
- * its text candidates (a paper's exact title used to wait ≈ 9 ms on a quiet machine for the
- * counts of its common words, one GIN lookup and the heap pages of every record holding it).
+ * its text candidates (counted per word, a paper's exact title waits ≈ 9 ms on a quiet machine
+ * for the counts of its common words: one GIN lookup and the heap pages of every record holding it).
  */
 async function loadRarityTable(deps: Deps, category: EntityCategory, generation: string): Promise<void> {
   const table = TABLE[category]
