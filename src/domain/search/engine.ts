@@ -876,7 +876,7 @@ function corpusStates(deps: Deps) {
 /**
  * What search keeps in this process between requests (Deps.searchCaches): the ids of vector keys
  * per category, the embeddings breaker, the corpora's states (a second), the parser's vocabularies
- * (a minute).
+ * (a minute), the document frequencies of each category's lexemes (a corpus state).
  */
 export class SearchCaches {
   readonly keyIds = new Map<EntityCategory, Map<number, string>>()
