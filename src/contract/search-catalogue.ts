@@ -27,9 +27,22 @@ export type VocabularyClass = 'enumerated' | 'bounded' | 'free_text' | 'none'
  */
 export type FilterSource = { column: string; array?: true } | { path: readonly string[] } | { compiled: true }
 
-/** The parser's vocabularies: the index's own values (Vocabularies) or the org-chart taxonomy. */
-export type ParserVocabulary =
-  'industries' | 'sub_industries' | 'technologies' | 'funding_stages' | 'seniority_ladder' | 'departments'
+/**
+ * The parser vocabularies read from the index, each with how many values it keeps: the distinct
+ * values of the column of the filter row that names it, most common first
+ * (src/domain/search/engine.ts loadVocabularies). A row naming one must read a column.
+ */
+export const INDEX_VOCABULARY_MAX = {
+  industries: 200,
+  sub_industries: 500,
+  technologies: 500,
+  funding_stages: 50,
+} as const
+export type IndexVocabulary = keyof typeof INDEX_VOCABULARY_MAX
+export const isIndexVocabulary = (v: string): v is IndexVocabulary => Object.hasOwn(INDEX_VOCABULARY_MAX, v)
+
+/** The parser's vocabularies: the index's own values (IndexVocabulary) or the org-chart taxonomy. */
+export type ParserVocabulary = IndexVocabulary | 'seniority_ladder' | 'departments'
 
 interface FilterRow {
   kind: FilterKind
@@ -505,6 +518,18 @@ export const GEO_VOCABULARY: Record<GeoLevel, VocabularyClass> = {
   state: 'bounded',
   city: 'bounded',
 }
+
+/**
+ * The parser's place vocabularies, one per geo level: the companies' own column of that level
+ * (`array`: a text[] column), most common values first, up to `max`.
+ */
+export const PLACE_VOCABULARIES = {
+  countries: { level: 'country', column: 'country', max: 300 },
+  regions: { level: 'region', column: 'region', array: true, max: 50 },
+  states: { level: 'state', column: 'state', max: 500 },
+  cities: { level: 'city', column: 'city', max: 1000 },
+} as const satisfies Record<string, { level: GeoLevel; column: string; array?: true; max: number }>
+export type PlaceVocabulary = keyof typeof PLACE_VOCABULARIES
 
 export const filterSpec = (name: string) => GTM_FILTERS.find((x) => x.name === name)
 

@@ -226,6 +226,41 @@ export async function documentFrequencies(
   }
 }
 
+/** Heap pages a search table holds now (the slices lexemeFrequenciesInPages reads). */
+export async function tablePages(db: Db, table: SearchTable): Promise<number> {
+  const r = await sql<{
+    n: number
+  }>`select (pg_relation_size(${table}::regclass) / current_setting('block_size')::int)::int as n`.execute(db)
+  return Number(r.rows[0]?.n ?? 0)
+}
+
+/**
+ * Document frequencies of the lexemes of the records on heap pages `from` … `to` (open-ended when
+ * null) of a table (a document category's slice): ts_stat over those records, one statement, and
+ * how many records they are. Summed over every page, they are the counts documentFrequencies reads
+ * one lexeme at a time.
+ */
+export async function lexemeFrequenciesInPages(
+  db: Db,
+  q: { table: SearchTable; category: string | null; from: number; to: number | null },
+): Promise<{ df: [string, number][]; records: number }> {
+  if (q.category !== null && !/^[a-z_]+$/.test(q.category)) throw new Error(`not a category: ${q.category}`)
+  const pages = [
+    `ctid >= '(${Math.max(0, Math.floor(q.from))},0)'::tid`,
+    ...(q.to === null ? [] : [`ctid < '(${Math.max(0, Math.floor(q.to))},0)'::tid`]),
+    ...(q.category === null ? [] : [`category = '${q.category}'`]),
+  ].join(' and ')
+  const t = from(q.table)
+  const r = await sql<{ records: number; words: string[] | null; ndocs: number[] | null }>`
+    select (select count(*) from ${t.from} where ${sql.raw(pages)})::int as records,
+      array_agg(word) as words, array_agg(ndoc) as ndocs
+    from ts_stat(${`select tsv from ${q.table} where ${pages}`})`.execute(db)
+  const row = r.rows[0]
+  const words = row?.words ?? []
+  const ndocs = row?.ndocs ?? []
+  return { df: words.map((w, i) => [w, Number(ndocs[i])]), records: Number(row?.records ?? 0) }
+}
+
 /** ids and vector keys of the records passing the filters, when there are at most `max` of them. */
 export async function filteredKeys(
   db: Db,

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict'
 import type { ServerResponse } from 'node:http'
 import { after, before, describe, test } from 'node:test'
-import { GTM_FILTERS } from '../../src/contract/search-catalogue.ts'
+import { GTM_FILTERS, isIndexVocabulary } from '../../src/contract/search-catalogue.ts'
 import {
   chatCompletion,
   sendJson,
@@ -129,6 +129,39 @@ describe('POST /v1/search with DSP_PARSER_PROVIDER=llm', () => {
     for (const word of ['employee_count', 'Financial Technology', 'United States', 'company is headquartered'])
       assert.ok(system.includes(word), `the prompt lists ${word}`)
     assert.ok(system.length < 20_000, `the prompt stays bounded (${system.length} characters)`)
+  })
+
+  test('every catalogue filter naming an index vocabulary is offered to the parser: listed in the prompt, values mapped to its spelling', async () => {
+    const offered = GTM_FILTERS.filter((f) => f.parser_vocabulary && isIndexVocabulary(f.parser_vocabulary))
+    assert.ok(offered.length >= 4, offered.map((f) => f.name).join(', '))
+    for (const f of offered) {
+      // The index's most common value of the filter, as the filter-values route spells it.
+      const listed = await api.get(`/v1/search/filters/${f.name}`, { key })
+      expectStatus(listed, 200)
+      const value = (listed.body.values as string[])[0]
+      assert.ok(value, `the demo corpus holds a value of ${f.name}`)
+      // The model answers it in another case: only the parser's vocabulary maps it back.
+      const spelled = value === value.toUpperCase() ? value.toLowerCase() : value.toUpperCase()
+      respond = reply((request) =>
+        answer(request, {
+          category: f.applies_to === 'person' ? 'person' : 'company',
+          filters: { [f.name]: { include: [spelled], exclude: null } },
+        }),
+      )
+      const category = f.applies_to === 'person' ? 'person' : 'company'
+      const res = await api.post('/v1/search', {
+        key,
+        body: { query: `${value} records`, mode: 'auto', category, limit: 1 },
+      })
+      expectStatus(res, 200)
+      const system: string = chats().at(-1)!.body.messages[0].content
+      assert.ok(
+        system.split('\n').some((l) => l.startsWith(`${f.name}: `) && l.includes(value)),
+        `the prompt lists ${f.name}'s values`,
+      )
+      assert.deepEqual(res.body.resolved_search.filters, { [f.name]: { include: [value] } }, f.name)
+      assert.deepEqual(fallbacks(res.body), [], f.name)
+    }
   })
 
   test('deep, category omitted: the model classifies; seniority and department normalised; employer words scope company', async () => {

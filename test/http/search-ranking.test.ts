@@ -6,6 +6,7 @@ import { describe, test } from 'node:test'
 import { sql } from 'kysely'
 import * as placeMigration from '../../src/store/migrations/0028_company_place_words.ts'
 import { expectStatus } from '../support/http.ts'
+import { rarityTablesLoaded } from '../../src/domain/search/engine.ts'
 import { ADMIN_TOKEN, useTestServer, type TestServer } from '../support/server.ts'
 
 const server = useTestServer()
@@ -262,5 +263,69 @@ describe('search ranking', () => {
         got.indexOf('10.5555/rank.phrase') < got.indexOf('10.5555/rank.scattered'),
       got.join(', '),
     )
+  })
+
+  test("a category's table of every lexeme's document frequency holds the per-word counts: the same scores from either", async () => {
+    const api = await server()
+    await setUp(api)
+    const { key } = await api.admin.workspaceWithKey()
+    const deps = api.app.deps
+    const cases = [
+      { category: 'academic_report', query: 'attention models need cloud payments' },
+      { category: 'company', query: 'ai software for security teams funerals' },
+    ] as const
+    // Patents holding the papers' words: a paper's counts are its own category's.
+    await ingest(api, 'patent', [
+      { patent_id: 'US-RANK-1-B2', title: 'Attention models', abstract: 'Cloud payments need attention models.' },
+      { patent_id: 'US-RANK-2-B2', title: 'Funerals', abstract: 'AI software for security teams.' },
+    ])
+    // One heap page a statement: the counts of many statements are summed.
+    deps.searchCaches.rarity.slicePages = 1
+    deps.searchCaches.rarity.tables.clear()
+    deps.searchCaches.rarity.loads.clear()
+    const scored = async (body: { category: string; query: string }) => {
+      const res = await api.post('/v1/search', { key, body: { ...body, mode: 'fast', limit: 20 } })
+      expectStatus(res, 200)
+      return res.body.results.map((r: { id: string; score: number }) => [r.id, r.score])
+    }
+    // A search starts its category's table load (one pass over the records) and counts per word meanwhile.
+    for (const c of cases) await scored(c)
+    await rarityTablesLoaded(deps)
+    const tables = deps.searchCaches.rarity.tables
+    for (const c of cases) {
+      const table = tables.get(c.category)
+      assert.ok(table?.complete, `${c.category}: every lexeme read`)
+      const pages = await sql<{
+        n: number
+      }>`select count(distinct (ctid::text::point)[0])::int as n from ${c.category === 'company' ? sql`companies` : sql`documents`}`.execute(
+        deps.db,
+      )
+      assert.ok(pages.rows[0]!.n > 1, `${c.category}: records on ${pages.rows[0]!.n} pages`)
+      // Each lexeme's count is the records of the category holding it, N the category's records.
+      const slice = c.category === 'company' ? sql`companies where true` : sql`documents where category = ${c.category}`
+      const exact = await sql<{ n: number }>`select count(*)::int as n from ${slice}`.execute(deps.db)
+      assert.equal(table.total, exact.rows[0]!.n)
+      for (const [lexeme, df] of table.df) {
+        const r = await sql<{
+          n: number
+        }>`select count(*)::int as n from ${slice} and tsv @@ ${`'${lexeme.replaceAll("'", "''")}'`}::tsquery`.execute(
+          deps.db,
+        )
+        assert.equal(df, r.rows[0]!.n, `${c.category}: ${lexeme}`)
+      }
+    }
+    const fromTables = await Promise.all(cases.map(scored))
+    // The same searches counted per word: no table, and none to load for this state.
+    for (const c of cases) {
+      const load = deps.searchCaches.rarity.loads.get(c.category)!
+      tables.delete(c.category)
+      deps.searchCaches.rarity.loads.set(c.category, { ...load, at: Date.now() })
+    }
+    deps.searchCaches.rarity.df.clear()
+    deps.searchCaches.rarity.total.clear()
+    const perWord = await Promise.all(cases.map(scored))
+    assert.ok(fromTables.every((s) => s.length > 0))
+    assert.deepEqual(perWord, fromTables)
+    assert.equal(tables.size, 0, 'no table was read again for the same state')
   })
 })

@@ -9,6 +9,7 @@ import {
   DOCUMENT_SORT_SOURCES,
   DOCUMENT_SORTS,
   GTM_FILTERS,
+  isIndexVocabulary,
   GTM_SORTS,
   PERSON_FILTER_TABLE,
   type CompiledFilterName,
@@ -107,5 +108,11 @@ describe('parser vocabularies from the catalogue', () => {
       department: 'departments',
       seniority: 'seniority_ladder',
     })
+  })
+
+  test('a row naming an index vocabulary reads a column, whose values loadVocabularies reads', () => {
+    for (const f of GTM_FILTERS)
+      if (f.parser_vocabulary && isIndexVocabulary(f.parser_vocabulary))
+        assert.ok('column' in f.source, `${f.name} names ${f.parser_vocabulary} and reads a column`)
   })
 })

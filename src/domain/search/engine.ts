@@ -26,13 +26,16 @@ import {
   type GeoFilter,
 } from '../../store/search-filters.ts'
 import type { Deps } from '../types.ts'
-import type { Vocabularies } from './parser.ts'
+import { emptyVocabularies, type Vocabularies } from './parser.ts'
 import {
-  COMPANY_FILTER_TABLE,
   DOCUMENT_FILTERS,
   DOCUMENT_SORT_SOURCES,
   GTM_FILTERS,
+  INDEX_VOCABULARY_MAX,
+  PLACE_VOCABULARIES,
   filterSpec,
+  isIndexVocabulary,
+  type PlaceVocabulary,
   type DocumentCategory,
   type PersonSortName,
 } from '../../contract/search-catalogue.ts'
@@ -589,25 +592,106 @@ export function idfOf(total: number, df: number): number {
 // Document frequencies change only when an ingest commits: kept per server until the corpus's
 // state says it changed (corpus_state.updated_at and record_count), up to a bound.
 const RARITY_CACHE_MAX = 200_000
+/**
+ * The table of a category's document frequencies (loadRarityTable) keeps its most frequent
+ * lexemes up to this many; past it, the lexemes it lacks are counted one by one.
+ */
+export const RARITY_TABLE_MAX = 500_000
+/** Heap pages each statement of a table load reads: short statements, so searches pass between them. */
+export const RARITY_SLICE_PAGES = 256
+/** While ingests keep changing a category, its table is read again at most this often (counted one by one meanwhile). */
+export const RARITY_TABLE_RELOAD_MS = 60_000
 
-/** The rarity (idf) of each lexeme of the words in a category, from its own records (cached). */
+/** A category's document frequencies at one corpus state: every lexeme (`complete`) or the most frequent. */
+export interface RarityTable {
+  generation: string
+  df: Map<string, number>
+  total: number
+  complete: boolean
+}
+
+/** The corpus state a category's document frequencies belong to. */
+function rarityGeneration(states: Awaited<ReturnType<typeof findCorpusStates>>, category: EntityCategory): string {
+  const state = states.find((st) => st.corpus === CATEGORY_SOURCE_CORPUS[category])
+  return state ? `${new Date(state.updated_at as unknown as string).getTime()}/${state.record_count}` : '0'
+}
+
+/**
+ * Reads a category's document frequencies for every lexeme in one pass over its records, a slice
+ * of RARITY_SLICE_PAGES heap pages per statement, and keeps them when the corpus state did not
+ * change meanwhile. A search then reads the rarity of its words from memory: no statement before
+ * its text candidates (counted per word, a paper's exact title waits ≈ 9 ms on a quiet machine
+ * for the counts of its common words: one GIN lookup and the heap pages of every record holding it).
+ */
+async function loadRarityTable(deps: Deps, category: EntityCategory, generation: string): Promise<void> {
+  const table = TABLE[category]
+  const docCategory = table === 'documents' ? category : null
+  const pages = await q.tablePages(deps.db, table)
+  const slice = Math.max(1, deps.searchCaches.rarity.slicePages)
+  const df = new Map<string, number>()
+  let total = 0
+  for (let from = 0; ; from += slice) {
+    const last = from + slice >= pages
+    const got = await q.lexemeFrequenciesInPages(deps.db, {
+      table,
+      category: docCategory,
+      from,
+      to: last ? null : from + slice,
+    })
+    total += got.records
+    for (const [lexeme, n] of got.df) df.set(lexeme, (df.get(lexeme) ?? 0) + n)
+    if (last) break
+    await statementsSent()
+  }
+  // An ingest committed meanwhile: these counts mix two states; the next search starts again.
+  if (rarityGeneration(await findCorpusStates(deps.db), category) !== generation) return
+  let complete = true
+  if (df.size > RARITY_TABLE_MAX) {
+    const kept = [...df].sort((a, b) => b[1] - a[1]).slice(0, RARITY_TABLE_MAX)
+    df.clear()
+    for (const [lexeme, n] of kept) df.set(lexeme, n)
+    complete = false
+  }
+  deps.searchCaches.rarity.tables.set(category, { generation, df, total, complete })
+}
+
+/** Starts a category's table load unless one runs or ran for this state, or one started less than RARITY_TABLE_RELOAD_MS ago. */
+function startRarityTable(deps: Deps, category: EntityCategory, generation: string): void {
+  const loads = deps.searchCaches.rarity.loads
+  const last = loads.get(category)
+  if (last && (last.generation === generation || Date.now() - last.at < RARITY_TABLE_RELOAD_MS)) return
+  const done = loadRarityTable(deps, category, generation).catch((e: unknown) => {
+    deps.log.warn({ err: (e as Error).message, category }, 'document frequencies not read; counted per word')
+  })
+  loads.set(category, { generation, at: Date.now(), done })
+}
+
+/**
+ * The rarity (idf) of each lexeme of the words in a category, from its own records: from the
+ * category's table of document frequencies when it is read for the current corpus state (it is
+ * started here otherwise), else counted per lexeme and cached.
+ */
 export async function termRarity(
   deps: Deps,
   category: EntityCategory,
   lexemes: string[],
 ): Promise<Map<string, number>> {
   const table = TABLE[category]
-  const states = await corpusStates(deps)
-  const state = states.find((st) => st.corpus === CATEGORY_SOURCE_CORPUS[category])
-  const generation = state ? `${new Date(state.updated_at as unknown as string).getTime()}/${state.record_count}` : '0'
+  const generation = rarityGeneration(await corpusStates(deps), category)
   const caches = deps.searchCaches
   if (caches.rarity.generation.get(category) !== generation) {
     caches.rarity.generation.set(category, generation)
     for (const key of caches.rarity.df.keys()) if (key.startsWith(`${category}\u0000`)) caches.rarity.df.delete(key)
     caches.rarity.total.delete(category)
   }
-  const missing = lexemes.filter((l) => !caches.rarity.df.has(`${category}\u0000${l}`))
-  const needTotal = !caches.rarity.total.has(category)
+  let read: RarityTable | null = caches.rarity.tables.get(category) ?? null
+  if (read?.generation !== generation) {
+    read = null
+    startRarityTable(deps, category, generation)
+  }
+  const fromTable = (l: string) => read?.df.get(l) ?? (read?.complete ? 0 : undefined)
+  const missing = lexemes.filter((l) => fromTable(l) === undefined && !caches.rarity.df.has(`${category}\u0000${l}`))
+  const needTotal = read === null && !caches.rarity.total.has(category)
   if (missing.length || needTotal) {
     const got = await q.documentFrequencies(deps.db, {
       table,
@@ -619,8 +703,15 @@ export async function termRarity(
     for (const [l, df] of got.df) caches.rarity.df.set(`${category}\u0000${l}`, df)
     if (got.total !== null) caches.rarity.total.set(category, got.total)
   }
-  const total = caches.rarity.total.get(category) ?? 0
-  return new Map(lexemes.map((l) => [l, idfOf(total, caches.rarity.df.get(`${category}\u0000${l}`) ?? 0)]))
+  const total = read?.total ?? caches.rarity.total.get(category) ?? 0
+  return new Map(
+    lexemes.map((l) => [l, idfOf(total, fromTable(l) ?? caches.rarity.df.get(`${category}\u0000${l}`) ?? 0)]),
+  )
+}
+
+/** Resolves once the table loads started so far ended (tests, benchmarks). */
+export async function rarityTablesLoaded(deps: Deps): Promise<void> {
+  await Promise.all([...deps.searchCaches.rarity.loads.values()].map((l) => l.done))
 }
 
 /**
@@ -817,7 +908,7 @@ function corpusStates(deps: Deps) {
 /**
  * What search keeps in this process between requests (Deps.searchCaches): the ids of vector keys
  * per category, the embeddings breaker, the corpora's states (a second), the parser's vocabularies
- * (a minute).
+ * (a minute), the document frequencies of each category's lexemes (a corpus state).
  */
 export class SearchCaches {
   readonly keyIds = new Map<EntityCategory, Map<number, string>>()
@@ -830,6 +921,12 @@ export class SearchCaches {
     generation: new Map<EntityCategory, string>(),
     df: new Map<string, number>(),
     total: new Map<EntityCategory, number>(),
+    /** Every lexeme's document frequency per category, read in one pass (loadRarityTable). */
+    tables: new Map<EntityCategory, RarityTable>(),
+    /** Heap pages a statement of a table load reads (RARITY_SLICE_PAGES). */
+    slicePages: RARITY_SLICE_PAGES,
+    /** The last table load started per category: for which state, when, and its end. */
+    loads: new Map<EntityCategory, { generation: string; at: number; done: Promise<void> }>(),
   }
 }
 
@@ -880,24 +977,32 @@ export function vectorUnavailableDegradation(category: EntityCategory) {
   ]
 }
 
-export async function loadVocabularies(deps: Deps) {
-  // The filters' columns come from the catalogue; the places are the companies' own columns.
-  const fromFilter = (name: 'industry' | 'sub_industry' | 'technology' | 'funding_stage', max: number) => {
-    const source = COMPANY_FILTER_TABLE[name].source as { column: string; array?: true }
-    return q.vocabulary(deps.db, 'companies', source.column, source.array === true, max)
+/**
+ * The parser's vocabularies from the index: for every catalogue row naming an index vocabulary
+ * (parser_vocabulary), the distinct values of that row's column on its entity's table, most common
+ * first, up to INDEX_VOCABULARY_MAX; for every place level, the companies' own column
+ * (PLACE_VOCABULARIES). A filter given a vocabulary in the catalogue is offered to the parsers with
+ * no change here.
+ */
+export async function loadVocabularies(deps: Deps): Promise<Vocabularies> {
+  const reads: [keyof Vocabularies, Promise<string[]>][] = []
+  for (const f of GTM_FILTERS) {
+    const name = f.parser_vocabulary
+    if (!name || !isIndexVocabulary(name) || reads.some(([n]) => n === name)) continue
+    if (!('column' in f.source))
+      throw new Error(`filter ${f.name}: the index vocabulary ${name} needs a column to read (search-catalogue.ts)`)
+    const table = f.applies_to === 'person' ? 'persons' : 'companies'
+    const { column, array } = f.source as { column: string; array?: true }
+    reads.push([name, q.vocabulary(deps.db, table, column, array === true, INDEX_VOCABULARY_MAX[name])])
   }
-  const [industries, sub_industries, countries, states, cities, technologies, funding_stages, regions] =
-    await Promise.all([
-      fromFilter('industry', 200),
-      fromFilter('sub_industry', 500),
-      q.vocabulary(deps.db, 'companies', 'country', false, 300),
-      q.vocabulary(deps.db, 'companies', 'state', false, 500),
-      q.vocabulary(deps.db, 'companies', 'city', false, 1000),
-      fromFilter('technology', 500),
-      fromFilter('funding_stage', 50),
-      q.vocabulary(deps.db, 'companies', 'region', true, 50),
-    ])
-  return { industries, sub_industries, countries, states, cities, technologies, funding_stages, regions }
+  for (const [name, place] of Object.entries(PLACE_VOCABULARIES) as [PlaceVocabulary, PlaceSource][])
+    reads.push([name, q.vocabulary(deps.db, 'companies', place.column, place.array === true, place.max)])
+  const values = await Promise.all(reads.map(([, read]) => read))
+  const out = emptyVocabularies()
+  reads.forEach(([name], i) => (out[name] = values[i]!))
+  return out
 }
+
+type PlaceSource = { column: string; array?: true; max: number }
 
 export const GTM_FILTER_NAMES = new Set(GTM_FILTERS.map((f) => f.name))

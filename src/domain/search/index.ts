@@ -42,7 +42,7 @@ import {
   type SortClause,
 } from './engine.ts'
 import { readSearchQuery, type QueryReading } from './llm-parser.ts'
-import { expandTerms, parseQuery, RULES_PARSER_VERSION, type Vocabularies } from './parser.ts'
+import { emptyVocabularies, expandTerms, parseQuery, RULES_PARSER_VERSION, type Vocabularies } from './parser.ts'
 import { validateSort } from './sorts.ts'
 import { ENGLISH_STOP_WORDS, lexemeOf, termLexemes } from '../../retrieval/fulltext.ts'
 
@@ -193,20 +193,7 @@ async function planSearch(
   }
   const classified = category === null || body.category === undefined
   category ??= query
-    ? (parseQuery(
-        query,
-        {
-          industries: [],
-          sub_industries: [],
-          countries: [],
-          states: [],
-          cities: [],
-          regions: [],
-          technologies: [],
-          funding_stages: [],
-        },
-        { category: null, nowYear: 2000 },
-      ).category as EntityCategory)
+    ? (parseQuery(query, emptyVocabularies(), { category: null, nowYear: 2000 }).category as EntityCategory)
     : 'company'
   if (isDoc(category) && body.include_domains === undefined && Object.keys(callerFilters).length === 0 && parsed) {
     // Document categories take no GTM filters: the parser's company filters stay in the words.
@@ -385,20 +372,7 @@ function suggestionFor(plan: SearchPlan, total: number) {
     }
   }
   if (!plan.classified && plan.query) {
-    const guess = parseQuery(
-      plan.query,
-      {
-        industries: [],
-        sub_industries: [],
-        countries: [],
-        states: [],
-        cities: [],
-        regions: [],
-        technologies: [],
-        funding_stages: [],
-      },
-      { category: null, nowYear: 2000 },
-    ).category
+    const guess = parseQuery(plan.query, emptyVocabularies(), { category: null, nowYear: 2000 }).category
     if (guess && guess !== plan.category && guess !== 'company')
       return {
         kind: 'search',

@@ -13,7 +13,16 @@ import { SENIORITY_LADDER, departmentFilterValues } from '../../corpus/taxonomy.
 import { ApiError } from '../../errors.ts'
 import type { Filters } from '../../store/search-filters.ts'
 import type { Deps } from '../types.ts'
-import { GEO_LEVELS, GTM_FILTERS, filterSpec, type FilterKind, type GeoLevel } from '../../contract/search-catalogue.ts'
+import {
+  GEO_LEVELS,
+  GTM_FILTERS,
+  PLACE_VOCABULARIES,
+  filterSpec,
+  isIndexVocabulary,
+  type FilterKind,
+  type GeoLevel,
+  type PlaceVocabulary,
+} from '../../contract/search-catalogue.ts'
 import {
   normaliseFundingStage,
   parseQuery,
@@ -258,15 +267,19 @@ export function systemPrompt(vocab: Vocabularies, opts: ReadOptions): string {
 }
 
 function vocabularyLines(vocab: Vocabularies, opts: ReadOptions): string[] {
+  // Every filter whose catalogue row names an index vocabulary, then the places by level.
   const lists: [string, readonly string[]][] = [
-    ['industry', vocab.industries],
-    ['sub_industry', vocab.sub_industries],
-    ['technology', vocab.technologies],
-    ['funding_stage', vocab.funding_stages],
-    ['geo country', vocab.countries],
-    ['geo region', vocab.regions],
-    ['geo state', vocab.states],
-    ['geo city', vocab.cities],
+    ...GTM_FILTERS.flatMap((f): [string, readonly string[]][] =>
+      f.parser_vocabulary &&
+      isIndexVocabulary(f.parser_vocabulary) &&
+      (opts.category !== 'company' || f.applies_to !== 'person')
+        ? [[f.name, vocab[f.parser_vocabulary]]]
+        : [],
+    ),
+    ...Object.entries(PLACE_VOCABULARIES).map(([name, place]): [string, readonly string[]] => [
+      `geo ${place.level}`,
+      vocab[name as PlaceVocabulary],
+    ]),
   ]
   if (opts.category !== 'company')
     lists.unshift(
@@ -309,29 +322,22 @@ type Answer = Static<typeof Answer>
 /** The values an enumerated or bounded filter may take, as the rule parser knows them. */
 /** The values a filter's catalogue row names as its parser vocabulary (funding stages aside: normaliseFundingStage). */
 function vocabularyOf(name: string, vocab: Vocabularies): readonly string[] | null {
-  switch (filterSpec(name)?.parser_vocabulary) {
-    case 'industries':
-      return vocab.industries
-    case 'sub_industries':
-      return vocab.sub_industries
-    case 'technologies':
-      return vocab.technologies
+  const vocabulary = filterSpec(name)?.parser_vocabulary
+  if (vocabulary !== undefined && vocabulary !== 'funding_stages' && isIndexVocabulary(vocabulary))
+    return vocab[vocabulary]
+  switch (vocabulary) {
     case 'seniority_ladder':
       return SENIORITY_LADDER
     case 'departments':
       return departmentFilterValues().map((d) => d.value)
-    case 'funding_stages':
-    case undefined:
+    default:
       return null
   }
 }
 
-const GEO_VOCABULARY: Record<GeoLevel, keyof Vocabularies> = {
-  country: 'countries',
-  state: 'states',
-  city: 'cities',
-  region: 'regions',
-}
+const GEO_VOCABULARY = Object.fromEntries(
+  Object.entries(PLACE_VOCABULARIES).map(([name, place]) => [place.level, name]),
+) as Record<GeoLevel, PlaceVocabulary>
 
 /**
  * The model's answer as the rule parser's output. Refused whole (fallback) when it leaves the

@@ -3,6 +3,12 @@
 // the org-chart taxonomy, classifies the category when the caller omitted it, and leaves the
 // remaining words as the semantic query. Offline and deterministic.
 import { DEPARTMENTS } from '../../corpus/taxonomy.ts'
+import {
+  INDEX_VOCABULARY_MAX,
+  PLACE_VOCABULARIES,
+  type IndexVocabulary,
+  type PlaceVocabulary,
+} from '../../contract/search-catalogue.ts'
 import { ENGLISH_STOP_WORDS } from '../../retrieval/fulltext.ts'
 import type { Filters, GeoPlace } from '../../store/search-filters.ts'
 import {
@@ -18,15 +24,17 @@ import {
 
 export const RULES_PARSER_VERSION = 'rules-1'
 
-export interface Vocabularies {
-  industries: string[]
-  sub_industries: string[]
-  countries: string[]
-  states: string[]
-  cities: string[]
-  regions: string[]
-  technologies: string[]
-  funding_stages: string[]
+/**
+ * The values the parser reads filters against: every index vocabulary a catalogue row names
+ * (industries, technologies, …) and every place level, as the index spells them
+ * (engine.ts loadVocabularies).
+ */
+export type Vocabularies = Record<IndexVocabulary | PlaceVocabulary, string[]>
+
+/** No values at all: the parser then reads only numbers, stages, regions and the category. */
+export function emptyVocabularies(): Vocabularies {
+  const names = [...Object.keys(INDEX_VOCABULARY_MAX), ...Object.keys(PLACE_VOCABULARIES)]
+  return Object.fromEntries(names.map((n) => [n, []])) as unknown as Vocabularies
 }
 
 export interface Parsed {
