@@ -7,7 +7,7 @@ import { sql } from 'kysely'
 import { verifyApiKey } from '../../src/domain/api-keys.ts'
 import { chargeCall, type ChargeInput } from '../../src/domain/credits/metering.ts'
 import { itEnforcesAuth } from '../support/auth-matrix.ts'
-import { expectMeta, expectProblem, expectStatus } from '../support/http.ts'
+import { expectMeta, expectProblem, expectStatus, tampered } from '../support/http.ts'
 import { ADMIN_TOKEN, startTestServer, useTestServer, type TestServer } from '../support/server.ts'
 
 const server = useTestServer()
@@ -122,7 +122,7 @@ describe('GET /v1/usage/history', () => {
     const cursor = first.body.next_cursor as string
     assert.ok(cursor)
     expectProblem(
-      await api.get('/v1/usage/history', { key, query: { limit: 1, cursor: cursor.slice(0, -2) + 'xx' } }),
+      await api.get('/v1/usage/history', { key, query: { limit: 1, cursor: tampered(cursor) } }),
       422,
       'pagination.cursor_invalid',
     )

@@ -110,3 +110,12 @@ export function expectMeta(
   assert.ok('credits_charged' in meta)
   for (const [k, v] of Object.entries(expected)) assert.deepEqual(meta[k], v, `meta.${k}`)
 }
+
+/**
+ * The cursor with the last two characters of its signature changed: always different from the
+ * original (a fixed replacement such as `xx` equals it when the signature happens to end so).
+ */
+export function tampered(cursor: string): string {
+  const end = cursor.endsWith('xx') ? 'yy' : 'xx'
+  return cursor.slice(0, -2) + end
+}
