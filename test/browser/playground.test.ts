@@ -62,6 +62,14 @@ describe('playground in headless Chromium', { skip: chromiumMissing }, () => {
     }, p) as Promise<{ status: number; body: T }>
 
   const results = () => page.getByRole('region', { name: 'Search results' })
+  /** The shown run's status once it is terminal (a run takes up to 90 s on a loaded machine). */
+  const runEnded = () =>
+    eventually(
+      'run status',
+      async () => ((await page.getByTestId('run-status').count()) ? text(page.getByTestId('run-status')) : ''),
+      (s) => ['completed', 'failed', 'cancelled'].includes(s),
+      90_000,
+    )
 
   before(async () => {
     // A cold retrieval engine (first embedding load) can exceed the suites' 500 ms test deadline.
@@ -285,13 +293,7 @@ describe('playground in headless Chromium', { skip: chromiumMissing }, () => {
     await page.getByLabel('Each row is a').selectOption('company')
     await page.getByLabel('Effort').selectOption('minimal')
     await page.getByRole('button', { name: 'Start run' }).click()
-    const status = await eventually(
-      'run status',
-      async () => ((await page.getByTestId('run-status').count()) ? text(page.getByTestId('run-status')) : ''),
-      (s) => ['completed', 'failed', 'cancelled'].includes(s),
-      90_000,
-    )
-    assert.equal(status, 'completed')
+    assert.equal(await runEnded(), 'completed')
     await page.getByRole('button', { name: 'Show rows' }).click()
     const rows = page.getByRole('region', { name: 'Agent run rows' })
     await rows.waitFor()
@@ -317,13 +319,7 @@ describe('playground in headless Chromium', { skip: chromiumMissing }, () => {
     assert.equal(started.status(), 202, await started.text())
     const runId = ((await started.json()) as { run_id: string }).run_id
     await page.getByRole('heading', { name: `Run ${runId}` }).waitFor()
-    const status = await eventually(
-      'run status',
-      async () => ((await page.getByTestId('run-status').count()) ? text(page.getByTestId('run-status')) : ''),
-      (s) => ['completed', 'failed', 'cancelled'].includes(s),
-      90_000,
-    )
-    assert.equal(status, 'completed')
+    assert.equal(await runEnded(), 'completed')
     const [shown] = await Promise.all([
       page.waitForResponse((r: Response) => r.url().includes(`/v1/agents/runs/${runId}/results`)),
       page.getByRole('button', { name: 'Show rows' }).click(),
