@@ -80,3 +80,17 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   if (error) throw error instanceof Error ? error : new Error(String(error))
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
 }
+
+/** Every migration's name, oldest first. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations).sort()
+
+/**
+ * Applies migrations up to and including `name` only: a store as an earlier version of this code
+ * left it (tests of restoring an older backup into this version).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function migrateTo(db: Kysely<any>, name: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+  const { error } = await migrator.migrateTo(name)
+  if (error) throw error instanceof Error ? error : new Error(String(error))
+}

@@ -7,6 +7,9 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, test } from 'node:test'
+import { sql } from 'kysely'
+import { openStore } from '../../src/store/db.ts'
+import { MIGRATION_NAMES, migrateTo } from '../../src/store/migrate.ts'
 import { expectProblem, expectStatus } from '../support/http.ts'
 import { processData, runDsp as dsp, startProcess, type ProcessData, type ServerProcess } from '../support/process.ts'
 import { ADMIN_TOKEN } from '../support/server.ts'
@@ -136,3 +139,56 @@ test('dsp restore refuses a file that is not a backup of the configured store', 
     await d.drop()
   }
 })
+
+test(
+  'a backup of a store one migration behind restores, and is brought to this version',
+  { timeout: 300_000 },
+  async () => {
+    const older = await processData()
+    const newer = await processData()
+    const open = (d: ProcessData) =>
+      openStore({ databaseUrl: d.env.DATABASE_URL, dataDir: d.env.DSP_DATA_DIR!, thread: 'main' })
+    try {
+      // The store as the previous version left it: every migration but the newest, and a row of its own.
+      const previous = MIGRATION_NAMES.at(-2)!
+      const store = await open(older)
+      try {
+        await migrateTo(store.db, previous)
+        await sql`insert into deployment_settings (key, value) values ('restore-probe', 'kept')`.execute(store.db)
+      } finally {
+        await store.close()
+      }
+      const file = path.join(dir, 'older.backup')
+      const backup = await dsp(['backup', file], older.env)
+      assert.equal(backup.code, 0, backup.err)
+      const restored = await dsp(['restore', file], newer.env)
+      assert.equal(restored.code, 0, restored.err)
+
+      const check = await open(newer)
+      try {
+        const done = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(check.db)
+        assert.deepEqual(
+          done.rows.map((r) => r.name),
+          [...MIGRATION_NAMES],
+          'the restored store has every migration of this version',
+        )
+        const probe = await sql<{
+          value: string
+        }>`select value from deployment_settings where key = 'restore-probe'`.execute(check.db)
+        assert.equal(probe.rows[0]?.value, 'kept', "the backup's rows came back")
+      } finally {
+        await check.close()
+      }
+      // And this version serves on it.
+      const server = await startProcess(newer)
+      try {
+        expectStatus(await server.get('/readyz'), 200)
+      } finally {
+        await server.stop()
+      }
+    } finally {
+      await older.drop()
+      await newer.drop()
+    }
+  },
+)
