@@ -4,7 +4,7 @@
 import http from 'node:http'
 import https from 'node:https'
 import type { Readable } from 'node:stream'
-import { StringDecoder } from 'node:string_decoder'
+import { readLines } from '../lines.ts'
 import type { ServerTarget } from './running-server.ts'
 
 export class RemoteError extends Error {
@@ -79,39 +79,28 @@ function request(
       (res) => {
         const status = res.statusCode ?? 0
         const ok = status >= 200 && status < 300
-        const chunks: Buffer[] = []
-        let pending = ''
-        const decoder = new StringDecoder('utf8')
-        const lines = (text: string) => {
-          pending += text
-          let nl: number
-          while ((nl = pending.indexOf('\n')) >= 0) {
-            const line = pending.slice(0, nl).trim()
-            pending = pending.slice(nl + 1)
-            if (line !== '') onLine!(JSON.parse(line))
-          }
+        if (ok && onLine) {
+          // NDJSON: each line as it arrives.
+          void (async () => {
+            for await (const line of readLines(res)) if (line.trim() !== '') onLine(JSON.parse(line))
+          })().then(resolve, (e: Error) =>
+            reject(
+              new RemoteError(
+                e instanceof SyntaxError
+                  ? `the server at ${target.url} answered: ${e.message}`
+                  : `the server at ${target.url} did not answer in full: ${e.message}`,
+                0,
+              ),
+            ),
+          )
+          return
         }
-        res.on('data', (c: Buffer) => {
-          if (ok && onLine) {
-            try {
-              lines(decoder.write(c))
-            } catch (e) {
-              res.destroy(e as Error)
-            }
-          } else chunks.push(c)
-        })
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
         res.on('error', (e) =>
           reject(new RemoteError(`the server at ${target.url} did not answer in full: ${e.message}`, 0)),
         )
         res.on('end', () => {
-          if (ok && onLine) {
-            try {
-              lines(decoder.end() + '\n')
-            } catch (e) {
-              return reject(new RemoteError(`the server at ${target.url} answered: ${(e as Error).message}`, 0))
-            }
-            return resolve()
-          }
           const text = Buffer.concat(chunks).toString('utf8')
           let parsed: unknown = null
           try {

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { ENTITY_CATEGORIES } from '../../src/contract/records.ts'
 import { createDemoCorpus } from '../../src/corpus/demo/index.ts'
-import { readLines } from '../../src/domain/corpus/ingest.ts'
+import { readLines } from '../../src/lines.ts'
 import { canonicalJson, prepareRecord, type IngestCategory } from '../../src/domain/corpus/prepare.ts'
 import { monthOf, personGraph, timestampOf } from '../../src/domain/corpus/rows.ts'
 

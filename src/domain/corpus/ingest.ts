@@ -4,7 +4,6 @@
 import { adoptSourceRows } from './source-rows.ts'
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs'
 import path from 'node:path'
-import { StringDecoder } from 'node:string_decoder'
 import { sql } from 'kysely'
 import { CATEGORY_SOURCE_CORPUS } from '../../contract/coverage.ts'
 import type { EntityCategory } from '../../contract/records.ts'
@@ -103,35 +102,6 @@ export interface IngestSummary extends IngestProgress {
 
 /** One input item: a parsed value, or every problem that kept the line from becoming one. */
 export type Item = { line: number; value: unknown } | { line: number; problems: string[] }
-
-/**
- * Splits a byte stream into lines (LF or CRLF) with backpressure: the next chunk is read only
- * when the consumer asks, so memory holds one chunk and one batch whatever the input size.
- * Throws `tooLarge()` once more than maxBytes arrived.
- */
-export async function* readLines(
-  stream: AsyncIterable<Buffer | string>,
-  opts: { maxBytes?: number; tooLarge?: () => Error } = {},
-): AsyncGenerator<string> {
-  const decoder = new StringDecoder('utf8')
-  let pending = ''
-  let bytes = 0
-  for await (const chunk of stream) {
-    bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length
-    if (opts.maxBytes !== undefined && bytes > opts.maxBytes)
-      throw (opts.tooLarge ?? (() => new Error('input too large')))()
-    pending += typeof chunk === 'string' ? chunk : decoder.write(chunk)
-    let start = 0
-    for (let nl = pending.indexOf('\n'); nl >= 0; nl = pending.indexOf('\n', start)) {
-      const end = nl > start && pending.charCodeAt(nl - 1) === 13 ? nl - 1 : nl
-      yield pending.slice(start, end)
-      start = nl + 1
-    }
-    pending = pending.slice(start)
-  }
-  pending += decoder.end()
-  if (pending.length > 0) yield pending.endsWith('\r') ? pending.slice(0, -1) : pending
-}
 
 async function* parseLines(lines: AsyncIterable<string> | Iterable<string>): AsyncGenerator<Item> {
   let line = 0
