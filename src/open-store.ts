@@ -3,7 +3,7 @@
 // the server's: `dsp ingest` starts opening the store first thing, while everything else loads.
 import { assertEmbeddedDataDirFree } from './cli/running-server.ts'
 import type { Config } from './config.ts'
-import { openStore, type Store } from './store/db.ts'
+import { openStore } from './store/db.ts'
 
 export type OpenedStore = Awaited<ReturnType<typeof openStore>>
 
@@ -26,5 +26,3 @@ export function openConfiguredStore(
     onConnectionLost: options.onConnectionLost,
   })
 }
-
-export type { Store }

@@ -56,6 +56,16 @@ const migrations: Record<string, Migration> = {
   '0029_agent_run_trace': m0029,
 }
 
+/** Every migration's name, oldest first. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations).sort()
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const migrator = (db: Kysely<any>) => new Migrator({ db, provider: { getMigrations: async () => migrations } })
+
+function throwIfError(error: unknown): void {
+  if (error) throw error instanceof Error ? error : new Error(String(error))
+}
+
 /**
  * True when the store holds exactly these migrations: two reads instead of the Migrator's
  * table checks, lock and transaction (a few hundred ms on PGlite at every start of a command).
@@ -68,21 +78,16 @@ async function isLatest(db: Kysely<any>): Promise<boolean> {
   }>`select to_regclass('kysely_migration') is not null as present`.execute(db)
   if (present.rows[0]?.present !== true) return false
   const done = await sql<{ name: string }>`select name from kysely_migration`.execute(db)
-  const known = Object.keys(migrations)
-  return done.rows.length === known.length && done.rows.every((r) => r.name in migrations)
+  return done.rows.length === MIGRATION_NAMES.length && done.rows.every((r) => r.name in migrations)
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   if (await isLatest(db)) return []
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
-  const { error, results } = await migrator.migrateToLatest()
-  if (error) throw error instanceof Error ? error : new Error(String(error))
+  const { error, results } = await migrator(db).migrateToLatest()
+  throwIfError(error)
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
 }
-
-/** Every migration's name, oldest first. */
-export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations).sort()
 
 /**
  * Applies migrations up to and including `name` only: a store as an earlier version of this code
@@ -90,7 +95,5 @@ export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations).sort()
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function migrateTo(db: Kysely<any>, name: string): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
-  const { error } = await migrator.migrateTo(name)
-  if (error) throw error instanceof Error ? error : new Error(String(error))
+  throwIfError((await migrator(db).migrateTo(name)).error)
 }

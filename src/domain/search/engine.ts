@@ -814,8 +814,8 @@ async function retrieveFused(
     unavailable: e.unavailable,
   }))
   const [textMatch, expanded, embedded] = await Promise.all([texting, expanding, embedding])
-  const text = textMatch.rows
   const vector = embedded.hits
+  const text = textMatch.rows
   const fused = fuseBySureness(
     [
       { hits: text.map((t) => ({ id: t.id, score: t.rank })), weight: 1 },
