@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { sql } from 'kysely'
+import { ndjson } from '../support/admin.ts'
 import { expectProblem, expectStatus } from '../support/http.ts'
 import {
   closedPort,
@@ -43,8 +44,6 @@ const COMPANIES = [
     description: 'Family doctors and consultations',
   },
 ]
-
-const ndjson = (records: unknown[]) => records.map((r) => JSON.stringify(r)).join('\n') + '\n'
 
 function ingest(api: TestServer, category: string, records: unknown[]) {
   return api.request('POST', `/admin/v1/corpus/${category}`, {

@@ -5,21 +5,16 @@
 // Industry column.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
+import { ndjson } from '../support/admin.ts'
 import { expectStatus } from '../support/http.ts'
 import { ADMIN_TOKEN, useTestServer, type TestServer } from '../support/server.ts'
 
 const server = useTestServer()
 
-const ndjson = (records: unknown[]) => records.map((r) => JSON.stringify(r)).join('\n') + '\n'
-
 async function ingest(api: TestServer, category: string, body: string, type = 'application/x-ndjson') {
-  const res = await api.request('POST', `/admin/v1/corpus/${category}`, {
-    rawBody: body,
-    headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': type },
-  })
-  expectStatus(res, 200)
-  assert.equal(res.body.rejected, 0, JSON.stringify(res.body.rejects))
-  return res.body as { mapping?: Record<string, string>; inserted: number; updated: number }
+  const summary = await api.admin.ingest(category, body, type)
+  assert.equal(summary.rejected, 0, JSON.stringify(summary.rejects))
+  return summary as { mapping?: Record<string, string>; inserted: number; updated: number }
 }
 
 const company = (domain: string, industry: string | null) => ({ account_name: `Co ${domain}`, domain, industry })

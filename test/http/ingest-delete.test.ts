@@ -7,15 +7,6 @@ import { ADMIN_TOKEN, useTestServer, type TestServer } from '../support/server.t
 
 const server = useTestServer()
 
-async function ingest(api: TestServer, category: string, records: unknown[]) {
-  const res = await api.request('POST', `/admin/v1/corpus/${category}`, {
-    rawBody: records.map((r) => JSON.stringify(r)).join('\n'),
-    headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': 'application/x-ndjson' },
-  })
-  expectStatus(res, 200)
-  return res.body
-}
-
 const del = (api: TestServer, category: string, ids: unknown) =>
   api.request('DELETE', `/admin/v1/corpus/${category}`, {
     body: { ids },
@@ -41,7 +32,7 @@ async function coverage(api: TestServer): Promise<{ records: number; records_wit
 describe('DELETE /admin/v1/corpus/{category}', () => {
   test('deletes by source_id and by domain; unknown ids are named; coverage follows', async () => {
     const api = await server()
-    await ingest(api, 'company', [
+    await api.admin.ingest('company', [
       { account_name: 'Keep Co', domain: 'keep.example', description: 'cloud payments platform' },
       { account_name: 'Gone By Source', source_id: 'crm:9', description: 'cloud payments platform' },
       { account_name: 'Gone By Domain', domain: 'gone.example', description: 'cloud payments platform' },
@@ -69,7 +60,7 @@ describe('DELETE /admin/v1/corpus/{category}', () => {
 describe('deleted records in saved lists', () => {
   test('a saved item whose record was deleted answers available false, unavailable_reason not_found', async () => {
     const api = await server()
-    await ingest(api, 'company', [
+    await api.admin.ingest('company', [
       { account_name: 'Listed Co', domain: 'listed.example', description: 'cloud payments platform' },
     ])
     const { key } = await api.admin.workspaceWithKey({ scopes: ['dsp.search.read', 'dsp.entities.read'] })
@@ -123,7 +114,7 @@ describe('replace ingest (?replace=true)', () => {
 
   test('removes the stored records of the input’s source that it no longer sends; a dry run only says which', async () => {
     const api = await server()
-    await ingest(api, 'company', [
+    await api.admin.ingest('company', [
       co('crm:1'),
       co('crm:2'),
       co('crm:3'),
@@ -160,7 +151,7 @@ describe('replace ingest (?replace=true)', () => {
 
   test('a line that cannot be read keeps replace from removing anything', async () => {
     const api = await server()
-    await ingest(api, 'company', [co('erp:1'), co('erp:2')])
+    await api.admin.ingest('company', [co('erp:1'), co('erp:2')])
     const res = await ingestQ(api, { replace: 'true' }, lines([co('erp:1')]) + '{"account_name": "broken\n')
     expectStatus(res, 200)
     assert.equal(res.body.rejected, 1)

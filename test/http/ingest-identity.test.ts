@@ -3,21 +3,11 @@
 // companies and persons stored without web identifiers when they carry a source_id.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
+import { ndjson } from '../support/admin.ts'
 import { expectStatus } from '../support/http.ts'
 import { ADMIN_TOKEN, useTestServer, type TestServer } from '../support/server.ts'
 
 const server = useTestServer()
-
-const ndjson = (records: unknown[]) => records.map((r) => JSON.stringify(r)).join('\n') + '\n'
-
-async function ingest(api: TestServer, category: string, records: unknown[]) {
-  const res = await api.request('POST', `/admin/v1/corpus/${category}`, {
-    rawBody: ndjson(records),
-    headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': 'application/x-ndjson' },
-  })
-  expectStatus(res, 200)
-  return res.body
-}
 
 async function stored(api: TestServer, category: string) {
   const res = await api.request('GET', `/admin/v1/corpus/${category}/records`, {
@@ -47,7 +37,7 @@ describe('source identity', () => {
   test('two rounds of one company on one day with their own source_id are two records; coverage counts both', async () => {
     const api = await server()
     const round = { company: 'Acme', company_domain: 'acme.example', type: 'seed', announced_on: '2024-03-01' }
-    const s = await ingest(api, 'funding_round', [
+    const s = await api.admin.ingest('funding_round', [
       { ...round, source_id: 'cb:r1', amount_usd: 1_000_000 },
       { ...round, source_id: 'cb:r2', amount_usd: 2_000_000 },
     ])
@@ -57,7 +47,7 @@ describe('source identity', () => {
     assert.equal(await coverageCount(api, 'funding_rounds'), 2)
 
     // The same source ids again, one changed: updated in place, never merged.
-    const again = await ingest(api, 'funding_round', [
+    const again = await api.admin.ingest('funding_round', [
       { ...round, source_id: 'cb:r1', amount_usd: 1_000_000 },
       { ...round, source_id: ' cb:r2 ', amount_usd: 2_500_000 },
     ])
@@ -73,7 +63,7 @@ describe('source identity', () => {
       posted_at: '2024-05-01',
       description: `posting ${n}`,
     })
-    const withoutIds = await ingest(api, 'job_opening', [posting(1), posting(2), posting(3)])
+    const withoutIds = await api.admin.ingest('job_opening', [posting(1), posting(2), posting(3)])
     assert.deepEqual(counts(withoutIds), { inserted: 1, updated: 0, unchanged: 0, duplicate: 2, rejected: 0 })
     assert.deepEqual(
       withoutIds.rejects.map((r: { line: number; reason: string }) => [r.line, r.reason.split(' (')[0]]),
@@ -85,10 +75,10 @@ describe('source identity', () => {
     assert.equal(withoutIds.reject_reasons.duplicate, 2)
     // With source ids the six postings of one title are six records.
     const six = [1, 2, 3, 4, 5, 6].map((n) => ({ ...posting(n), source_id: `nyc:${n}` }))
-    const withIds = await ingest(api, 'job_opening', six)
+    const withIds = await api.admin.ingest('job_opening', six)
     assert.deepEqual(counts(withIds), { inserted: 6, updated: 0, unchanged: 0, duplicate: 0, rejected: 0 })
     // Two lines with one source_id: the second is a duplicate.
-    const twice = await ingest(api, 'job_opening', [six[0], { ...six[0], description: 'other' }])
+    const twice = await api.admin.ingest('job_opening', [six[0], { ...six[0], description: 'other' }])
     assert.deepEqual(counts(twice), { inserted: 0, updated: 0, unchanged: 1, duplicate: 1, rejected: 0 })
     // 1 without an id + 6 with one; the summaries' inserted add up to what coverage counts.
     assert.equal(await coverageCount(api, 'job_openings'), withoutIds.inserted + withIds.inserted)
@@ -96,7 +86,7 @@ describe('source identity', () => {
 
   test('a company without domain or page URL is stored with its source_id: hashed id, found by name', async () => {
     const api = await server()
-    const s = await ingest(api, 'company', [
+    const s = await api.admin.ingest('company', [
       { account_name: 'Quorvath Holdings', source_id: 'sp500:QVH', industry: 'Utilities' },
       { account_name: 'No Identity At All' },
     ])
@@ -112,7 +102,7 @@ describe('source identity', () => {
 
   test('a person without a profile URL is stored with its source_id; a second source_id on one profile is a duplicate', async () => {
     const api = await server()
-    const s = await ingest(api, 'person', [
+    const s = await api.admin.ingest('person', [
       { name: 'Imogen Trask', title: 'Chief Executive Officer', source_id: 'wd:Q1' },
       { name: 'Hal Brandt', profile_url: 'https://www.linkedin.com/in/hal-brandt/', source_id: 'crm:1' },
     ])
@@ -122,7 +112,7 @@ describe('source identity', () => {
     assert.match(imogen.id, /^[0-9a-f]{16}$/)
     assert.equal(imogen.record.profile_url, undefined)
     // The profile is held by crm:1: another source's record of it is reported, not merged.
-    const other = await ingest(api, 'person', [
+    const other = await api.admin.ingest('person', [
       { name: 'Hal Brandt (dup)', profile_url: 'linkedin.com/in/hal-brandt', source_id: 'crm:2' },
     ])
     assert.deepEqual(counts(other), { inserted: 0, updated: 0, unchanged: 0, duplicate: 1, rejected: 0 })
@@ -133,7 +123,7 @@ describe('source identity', () => {
 
   test('every problem of a rejected line is reported and summarised by kind', async () => {
     const api = await server()
-    const s = await ingest(api, 'company', [
+    const s = await api.admin.ingest('company', [
       { account_name: 7, employee_count: 'many', colour: 'red', domain: 'acme.example' },
       { account_name: 'Bad Domain', domain: 'not a domain', professional_url: 'https://example.com/x' },
     ])
@@ -155,7 +145,7 @@ describe('source identity', () => {
     const api = await server()
     const rowsOf = async (sourceId: string) =>
       (await stored(api, 'company')).filter((r) => r.record.source_id === sourceId)
-    const first = await ingest(api, 'company', [{ account_name: 'Gap Forward', source_id: 'gap:1' }])
+    const first = await api.admin.ingest('company', [{ account_name: 'Gap Forward', source_id: 'gap:1' }])
     assert.equal(first.inserted, 1)
     const dry = await api.request('POST', '/admin/v1/corpus/company', {
       query: { dry_run: 'true' },
@@ -163,7 +153,7 @@ describe('source identity', () => {
       headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': 'application/x-ndjson' },
     })
     assert.deepEqual(counts(dry.body), { inserted: 0, updated: 1, unchanged: 0, duplicate: 0, rejected: 0 })
-    const second = await ingest(api, 'company', [
+    const second = await api.admin.ingest('company', [
       { account_name: 'Gap Forward', source_id: 'gap:1', domain: 'gap-forward.example' },
     ])
     assert.deepEqual(counts(second), { inserted: 0, updated: 1, unchanged: 0, duplicate: 0, rejected: 0 })
@@ -178,14 +168,16 @@ describe('source identity', () => {
     })
     expectStatus(byDomain, 200)
     assert.equal(JSON.stringify(byDomain.body).includes('Gap Forward'), true)
-    const third = await ingest(api, 'company', [
+    const third = await api.admin.ingest('company', [
       { account_name: 'Gap Forward', source_id: 'gap:1', domain: 'gap-forward.example' },
     ])
     assert.equal(third.unchanged, 1)
 
     // The reverse: stored with a domain and a source_id, sent again with the source_id alone.
-    await ingest(api, 'company', [{ account_name: 'Gap Reverse', source_id: 'gap:2', domain: 'gap-reverse.example' }])
-    const back = await ingest(api, 'company', [{ account_name: 'Gap Reverse Renamed', source_id: 'gap:2' }])
+    await api.admin.ingest('company', [
+      { account_name: 'Gap Reverse', source_id: 'gap:2', domain: 'gap-reverse.example' },
+    ])
+    const back = await api.admin.ingest('company', [{ account_name: 'Gap Reverse Renamed', source_id: 'gap:2' }])
     assert.deepEqual(counts(back), { inserted: 0, updated: 1, unchanged: 0, duplicate: 0, rejected: 0 })
     const reverse = await rowsOf('gap:2')
     assert.equal(reverse.length, 1)
@@ -195,8 +187,8 @@ describe('source identity', () => {
 
   test('a person stored by source_id alone, sent again with a profile URL, stays one row', async () => {
     const api = await server()
-    await ingest(api, 'person', [{ name: 'Gap Person', title: 'CTO', source_id: 'hrgap:1' }])
-    const again = await ingest(api, 'person', [
+    await api.admin.ingest('person', [{ name: 'Gap Person', title: 'CTO', source_id: 'hrgap:1' }])
+    const again = await api.admin.ingest('person', [
       { name: 'Gap Person', title: 'CTO', source_id: 'hrgap:1', profile_url: 'https://www.linkedin.com/in/gap-person' },
     ])
     assert.deepEqual(counts(again), { inserted: 0, updated: 1, unchanged: 0, duplicate: 0, rejected: 0 })

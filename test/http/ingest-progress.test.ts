@@ -12,6 +12,7 @@ import { processData, runDsp } from '../support/process.ts'
 import { createReadStream, readFileSync } from 'node:fs'
 import { ingestThroughServer } from '../../src/cli/ingest-remote.ts'
 import type { IngestCliOptions, PrintedSummary } from '../../src/cli/ingest.ts'
+import { ndjson } from '../support/admin.ts'
 import { expectProblem } from '../support/http.ts'
 import { ADMIN_TOKEN, useTestServer, type TestServer } from '../support/server.ts'
 
@@ -107,7 +108,6 @@ const PROGRESS_COMPANIES = [
   { domain: 'streamed-0.example', account_name: 'Streamed again' },
   { domain: 'not a domain', account_name: 'Broken' },
 ]
-const ndjson = (records: unknown[]) => records.map((r) => JSON.stringify(r)).join('\n') + '\n'
 
 async function postIngest(api: TestServer, body: string, query: Record<string, string>) {
   const u = new URL(`${api.url}/admin/v1/corpus/company`)

@@ -7,19 +7,15 @@ import { sql } from 'kysely'
 import * as placeMigration from '../../src/store/migrations/0028_company_place_words.ts'
 import { expectStatus } from '../support/http.ts'
 import { rarityTablesLoaded } from '../../src/domain/search/engine.ts'
-import { ADMIN_TOKEN, useTestServer, type TestServer } from '../support/server.ts'
+import { useTestServer, type TestServer } from '../support/server.ts'
 
 const server = useTestServer()
 
-const ndjson = (records: unknown[]) => records.map((r) => JSON.stringify(r)).join('\n') + '\n'
-
+/** The ingest summary; every line is expected to go in. */
 async function ingest(api: TestServer, category: string, records: unknown[]) {
-  const res = await api.request('POST', `/admin/v1/corpus/${category}`, {
-    rawBody: ndjson(records),
-    headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': 'application/x-ndjson' },
-  })
-  expectStatus(res, 200)
-  assert.equal(res.body.rejected, 0, JSON.stringify(res.body))
+  const body = await api.admin.ingest(category, records)
+  assert.equal(body.rejected, 0, JSON.stringify(body))
+  return body
 }
 
 const TOPICS = ['sales', 'support', 'hiring', 'finance', 'marketing', 'security', 'legal', 'design']

@@ -10,6 +10,9 @@ export const ALL_SCOPES = [
   'dsp.agents.write',
 ] as const
 
+/** Records as an NDJSON body: one JSON value a line. */
+export const ndjson = (records: unknown[]) => records.map((r) => JSON.stringify(r)).join('\n') + '\n'
+
 export interface WorkspaceWithKey {
   workspace_id: string
   organisation_id: string
@@ -127,5 +130,18 @@ export class AdminClient {
 
   raw(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     return this.http.request(method, path, { body, headers })
+  }
+
+  /**
+   * POST /admin/v1/corpus/{category}: the records as NDJSON, or a body of `contentType` as it is
+   * (a CSV); the ingest summary, 200 expected.
+   */
+  async ingest(category: string, records: unknown[] | string, contentType = 'application/x-ndjson') {
+    const res = await this.http.request('POST', `/admin/v1/corpus/${category}`, {
+      rawBody: typeof records === 'string' ? records : ndjson(records),
+      headers: { 'x-admin-token': this.token, 'content-type': contentType },
+    })
+    expectStatus(res, 200)
+    return res.body
   }
 }
