@@ -4,6 +4,7 @@
 import { adoptSourceRows } from './source-rows.ts'
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs'
 import path from 'node:path'
+import { setImmediate as setImmediatePromise } from 'node:timers/promises'
 import { sql } from 'kysely'
 import { CATEGORY_SOURCE_CORPUS } from '../../contract/coverage.ts'
 import type { EntityCategory } from '../../contract/records.ts'
@@ -53,6 +54,24 @@ export const DEFAULT_BATCH_SIZE = 500
  */
 export const DEFAULT_BATCH_MAX_CHARS = 16 * 1024 * 1024
 export const INLINE_REJECTS = 100
+/**
+ * The longest stretch of this thread's work between two turns of the event loop. A batch statement
+ * is megabytes: the socket takes what it can at once and the rest goes out, and the answer comes
+ * back, only when the event loop turns. Without these turns the store waited for the rest of a
+ * statement while this thread staged the next batch (docs/performance.md, ingest).
+ */
+const SLICE_MS = 4
+
+/** Gives the event loop a turn once this thread has worked SLICE_MS since the last one. */
+function timeSlicer(): () => Promise<void> | undefined {
+  let since = performance.now()
+  return () => {
+    if (performance.now() - since < SLICE_MS) return undefined
+    return setImmediatePromise().then(() => {
+      since = performance.now()
+    })
+  }
+}
 
 export interface RejectEntry {
   /** 1-based line number in the input (the record's position for object sources). */
@@ -211,6 +230,8 @@ interface RunContext {
   /** Institution keys already written during this run. */
   knownInstitutions: Set<string>
   vectorsFailed: boolean
+  /** A turn of the event loop when this thread has worked a slice (SLICE_MS). */
+  slice: () => Promise<void> | undefined
 }
 
 async function ingest(
@@ -232,6 +253,7 @@ async function ingest(
     nameCache: new Map(),
     knownInstitutions: new Set(),
     vectorsFailed: false,
+    slice: timeSlicer(),
   }
   // Load (or rebuild) the index before the first batch, so each batch's vectors apply in order.
   if (category !== 'school' && !opts.dryRun) await deps.vectors.index(category)
@@ -304,6 +326,8 @@ async function ingest(
     }
     const read = await readBatch(ctx, records)
     await write()
+    // The statement just sent goes out while the next batch is staged (in slices).
+    await setImmediatePromise()
     staged = await stageBatch(ctx, records, read)
     for (const c of staged.conflicts) rejects.duplicate(c.line, c.problem)
   }
@@ -327,6 +351,7 @@ async function ingest(
   try {
     for await (const item of items) {
       totals.read++
+      await ctx.slice()
       if ('problems' in item) {
         rejects.reject(item.line, item.problems)
         continue
@@ -448,12 +473,29 @@ interface BatchResult {
   missing: number
 }
 
+const EMBED_CHUNK = 64
+
+/** `items.map(fn)`, with a turn of the event loop whenever this thread has worked a slice (SLICE_MS). */
+async function mapSliced<T, R>(ctx: RunContext, items: readonly T[], fn: (item: T, i: number) => R): Promise<R[]> {
+  const out: R[] = []
+  for (let i = 0; i < items.length; i++) {
+    out.push(fn(items[i]!, i))
+    await ctx.slice()
+  }
+  return out
+}
+
 /** Embeds the records' texts; an embedder failure leaves them without vectors (counted, retried on re-ingest). */
 async function embed(ctx: RunContext, category: EntityCategory, records: PreparedRecord[], texts: string[]) {
   const none = { vectors: records.map(() => null as Float32Array | null), model: null as string | null }
   if (!ctx.embedder || records.length === 0) return none
   try {
-    const vectors = await ctx.embedder.embed(texts)
+    // In chunks, a turn of the event loop between them (SLICE_MS).
+    const vectors: Float32Array[] = []
+    for (let i = 0; i < texts.length; i += EMBED_CHUNK) {
+      vectors.push(...(await ctx.embedder.embed(texts.slice(i, i + EMBED_CHUNK))))
+      await ctx.slice()
+    }
     return { vectors: vectors.map((v) => (isZeroVector(v) ? null : v)), model: ctx.embedder.name }
   } catch (e) {
     if (!ctx.vectorsFailed)
@@ -563,7 +605,7 @@ async function stageBatch(ctx: RunContext, all: Pending[], reads: BatchReads): P
   const table = TABLE_OF[category]
   const changed = batch.filter((p) => isChanged(ctx, stored, p))
   if (changed.length === 0) return none
-  const texts = changed.map((p) => recordTexts(category, p.record))
+  const texts = await mapSliced(ctx, changed, (p) => recordTexts(category, p.record))
   const embedded = await embed(
     ctx,
     category,
@@ -575,12 +617,12 @@ async function stageBatch(ctx: RunContext, all: Pending[], reads: BatchReads): P
   let institutions: InstitutionRow[] = []
   let graph: BatchWrite['graph']
   if (category === 'company') {
-    rows = changed.map((p, i) => companyRow(p, texts[i]!, states[i]!, now))
+    rows = await mapSliced(ctx, changed, (p, i) => companyRow(p, texts[i]!, states[i]!, now))
     institutions = changed.map((p) => companyInstitution(p, now)).filter((i): i is InstitutionRow => i !== null)
   } else if (category === 'person') {
     const resolve = (norm: string) => ctx.nameCache.get(norm) ?? null
-    const graphs = changed.map((p) => personGraph(p.id, p.record, resolve, ctx.asOfMonth, now))
-    rows = changed.map((p, i) => personRow(p, texts[i]!, states[i]!, now, graphs[i]!))
+    const graphs = await mapSliced(ctx, changed, (p) => personGraph(p.id, p.record, resolve, ctx.asOfMonth, now))
+    rows = await mapSliced(ctx, changed, (p, i) => personRow(p, texts[i]!, states[i]!, now, graphs[i]!))
     // Every changed person's affiliations are replaced: the upsert may skip a person another
     // ingest wrote identically meanwhile, and then the same rows go back.
     const missing = new Map<string, InstitutionRow>()
@@ -593,7 +635,10 @@ async function stageBatch(ctx: RunContext, all: Pending[], reads: BatchReads): P
       affiliations: graphs.flatMap((g) => g.affiliations),
       institutions: [...missing.values()],
     }
-  } else rows = changed.map((p, i) => documentRow(category as DocumentCategory, p, texts[i]!, states[i]!, now))
+  } else
+    rows = await mapSliced(ctx, changed, (p, i) =>
+      documentRow(category as DocumentCategory, p, texts[i]!, states[i]!, now),
+    )
   const write = writeBatchQuery(deps.db, {
     table,
     rows,
@@ -606,6 +651,7 @@ async function stageBatch(ctx: RunContext, all: Pending[], reads: BatchReads): P
     }),
     graph,
   })
+  await ctx.slice()
   return { batch, conflicts, changed, embedded, now, write, institutions }
 }
 

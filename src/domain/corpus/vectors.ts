@@ -3,6 +3,7 @@
 // another process (or a crash) left the file behind the store. Design: docs/corpus.md §7.
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { setImmediate as setImmediatePromise } from 'node:timers/promises'
 import type { Logger } from 'pino'
 import type { Config } from '../../config.ts'
 import type { EntityCategory } from '../../contract/records.ts'
@@ -20,6 +21,8 @@ import type { Db } from '../../store/db.ts'
 /** How often index() asks the store whether another process wrote vectors (one indexed query). */
 const CATCH_UP_CHECK_MS = 2_000
 const CATCH_UP_PAGE = 5_000
+/** Vectors added to an index in one call when an ingest batch commits (a few milliseconds of work). */
+const APPLY_CHUNK = 100
 
 interface Sidecar {
   generation: number
@@ -208,7 +211,12 @@ export class CorpusVectors {
     return this.serial(category, async () => {
       const l = await this.entry(category)
       if (generation === l.generation + 1) {
-        this.applyRows(l, updates)
+        // In chunks with a turn of the event loop between them: an ingest's next statement is
+        // still going out on this thread's socket while its last batch's vectors are added.
+        for (let i = 0; i < updates.length; i += APPLY_CHUNK) {
+          if (i > 0) await setImmediatePromise()
+          this.applyRows(l, updates.slice(i, i + APPLY_CHUNK))
+        }
         l.generation = generation
         l.isDirty = true
       } else if (generation > l.generation) {
