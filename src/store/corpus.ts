@@ -461,8 +461,8 @@ export async function findCompanyDomainsByName(
 /**
  * Affiliations keyed `name:<normalised>` before their company arrived move to its domain (and so
  * do persons whose current job it is, with every affiliation they hold), so the graph does not
- * depend on ingesting companies before persons; the `name:` institution goes. Returns the
- * affiliation rows moved.
+ * depend on ingesting companies before persons; the `name:` institution goes. So do persons whose
+ * current company is only a name (no job behind it). Returns the affiliation and person rows moved.
  */
 export async function rekeyNamedAffiliations(
   db: Db,
@@ -473,9 +473,12 @@ export async function rekeyNamedAffiliations(
   const res = await sql`update affiliations a set inst_key = v.domain
     from (values ${values}) as v(named, domain) where a.inst_key = v.named`.execute(db)
   const moved = Number(res.numAffectedRows ?? 0)
+  // A person's current company can be a name with no affiliation behind it (a current employer
+  // named without a domain or a job: rows.ts personGraph).
+  const persons = await sql`update persons p set company_key = v.domain,
+      company_domain = coalesce(p.company_domain, v.domain)
+    from (values ${values}) as v(named, domain) where p.company_key = v.named`.execute(db)
   if (moved > 0) {
-    await sql`update persons p set company_key = v.domain
-      from (values ${values}) as v(named, domain) where p.company_key = v.named`.execute(db)
     await sql`update affiliations a set holder_key = v.domain
       from (values ${values}) as v(named, domain) where a.holder_key = v.named`.execute(db)
     await db
@@ -487,7 +490,7 @@ export async function rekeyNamedAffiliations(
       )
       .execute()
   }
-  return moved
+  return moved + Number(persons.numAffectedRows ?? 0)
 }
 
 export async function upsertRecordVectors(

@@ -1,8 +1,8 @@
 // A person's current_employer.industry (docs/corpus.md §1.3): the ingested value, else the stored
 // company's of the employer's domain, read when the record is answered. Checked on search rows,
 // lookups and saved-list items, with companies ingested after the people and before them, a
-// company changed and deleted later, an employer named without a domain, and a people CSV with an
-// Industry column.
+// company changed and deleted later, an employer named without a domain (in a job, or only as the
+// current employer of a people CSV), and a people CSV with an Industry column.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { ndjson } from '../support/admin.ts'
@@ -165,6 +165,42 @@ describe("a person's employer industry", () => {
     assert.deepEqual(await industries(api, key, ['ivy-named', 'jon-named']), ['Maritime Shipping', null])
     await ingest(api, 'company', ndjson([company('after-named.example', 'Aerospace')]))
     assert.deepEqual(await industries(api, key, ['ivy-named', 'jon-named']), ['Maritime Shipping', 'Aerospace'])
+  })
+
+  test('a people CSV with a company name and no domain or dates: the person belongs to the stored company of that name, in either order', async () => {
+    const api = await server()
+    const key = await keyFor(api)
+    const csv = (rows: string[]) => ['Full Name,Job Title,Company,LinkedIn', ...rows].join('\r\n')
+    await ingest(
+      api,
+      'company',
+      ndjson([{ ...company('name-only-before.example', 'Freight Rail'), account_name: 'Name Only Before' }]),
+    )
+    await ingest(
+      api,
+      'person',
+      csv([
+        'Kit Before,Software Engineer,Name Only Before,linkedin.com/in/kit-name-only',
+        'Lou After,Head of Sales,Name Only After,linkedin.com/in/lou-name-only',
+      ]),
+      'text/csv',
+    )
+    await ingest(
+      api,
+      'company',
+      ndjson([{ ...company('name-only-after.example', 'Biotech'), account_name: 'Name Only After' }]),
+    )
+    assert.deepEqual(await industries(api, key, ['kit-name-only', 'lou-name-only']), ['Freight Rail', 'Biotech'])
+    // A search by the company's domain and its org chart find the person, whichever came first.
+    for (const [domain, slug] of [
+      ['name-only-before.example', 'kit-name-only'],
+      ['name-only-after.example', 'lou-name-only'],
+    ] as const) {
+      assert.deepEqual([...(await searched(api, key, domain)).keys()], [`linkedin.com/in/${slug}`], domain)
+      const chart = await api.post('/v1/org-chart', { key, body: { domain, include_others: true } })
+      expectStatus(chart, 200)
+      assert.equal(chart.body.total, 1, `${domain}: ${JSON.stringify(chart.body)}`)
+    }
   })
 
   test('a person without a current employer has no employer industry', async () => {

@@ -736,16 +736,23 @@ async function commitBatch(
   }
 }
 
-/** Employer names of a person batch → corpus company domains (ctx.nameCache), one query per batch for names not seen yet. */
+/** Employer names of a person batch (its jobs', and a current employer's named without a domain) → corpus company domains (ctx.nameCache), one query per batch for names not seen yet. */
 async function resolveNames(ctx: RunContext, batch: PreparedRecord[]): Promise<void> {
   const wanted = new Set<string>()
+  const want = (name: string) => {
+    const norm = normaliseName(name)
+    if (norm && !ctx.nameCache.has(norm)) wanted.add(norm)
+  }
   for (const p of batch) {
+    // A current employer named without a domain (rows.ts personGraph: the person's current company).
+    const employer = p.record.current_employer as Record<string, unknown> | null | undefined
+    if (employer && !employer.domain && !employer.company_id && typeof employer.company === 'string')
+      want(employer.company)
     const jobs = p.record.employment_history
     if (!Array.isArray(jobs)) continue
     for (const job of jobs as Record<string, unknown>[]) {
       if (job?.company_id || typeof job?.company !== 'string') continue
-      const norm = normaliseName(job.company)
-      if (norm && !ctx.nameCache.has(norm)) wanted.add(norm)
+      want(job.company)
     }
   }
   if (wanted.size > 0) {

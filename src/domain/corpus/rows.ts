@@ -281,7 +281,7 @@ export interface PersonGraph {
   affiliations: AffiliationRow[]
   /** Institutions the affiliations name, for rows created if missing. */
   institutions: InstitutionRow[]
-  /** Institution key of the current job. */
+  /** The current company: the current job's institution, else current_employer's domain or name. */
   currentKey: string | null
 }
 
@@ -290,7 +290,8 @@ export interface PersonGraph {
  * institution is its company_id (match url), else the corpus company of that name (match name),
  * else `name:<normalised name>`; a degree's is its school_id (match edu). A degree without a
  * school_id and a job with neither id nor name are not affiliations. An end after `asOfMonth`
- * (an expected graduation) counts as current.
+ * (an expected graduation) counts as current. The current company (persons.company_key) is the
+ * first open job's institution, else current_employer's domain, else its name resolved the same way.
  */
 export function personGraph(
   personId: string,
@@ -367,7 +368,13 @@ export function personGraph(
     )
   }
   // Each affiliation carries its holder's current company (persons.company_key), rewritten with them.
-  const holder = currentKey ?? currentDomain
+  // A current employer named without a domain, and with no open job in the history, is that
+  // company all the same: the corpus company of its name, else `name:<normalised name>` (re-keyed
+  // when the company arrives), so its org chart and its industry find the person.
+  const employerName = currentKey === null && currentDomain === null ? str(employer?.company) : null
+  const employerNorm = employerName === null ? null : normaliseName(employerName)
+  const holder =
+    currentKey ?? currentDomain ?? (employerNorm ? (resolve(employerNorm) ?? `name:${employerNorm}`) : null)
   for (const a of affiliations) a.holder_key = holder
   return { affiliations, institutions: [...institutions.values()], currentKey: holder }
 }
@@ -392,7 +399,12 @@ export function personRow(
     name,
     name_norm: name === null ? null : normaliseName(name),
     title: str(r.title),
-    company_domain: str(employer?.domain) ?? str(employer?.company_id),
+    // The employer's domain as given, else the current company's when it is a domain (a company_id,
+    // or a name matched to a corpus company): domain filters and org charts find the person.
+    company_domain:
+      str(employer?.domain) ??
+      str(employer?.company_id) ??
+      (graph.currentKey !== null && !graph.currentKey.startsWith('name:') ? graph.currentKey : null),
     company_key: graph.currentKey,
     company_name: str(employer?.company),
     department: str(r.department),
