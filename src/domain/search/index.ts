@@ -34,6 +34,7 @@ import {
   POOL,
   queryTerms,
   retrieve,
+  termRarity,
   vectorDegradation,
   vectorUnavailableDegradation,
   withRetrieval,
@@ -437,20 +438,24 @@ export const RERANK_SHARE = 0.1
 /**
  * deep's re-rank of page 1: 0.9 of the fused score, 0.1 of the share of the query's content words
  * (as whole words, stemmed as the index stems them: "ai" is not found inside "email") the row
- * carries, so word coverage orders near ties and never overrides the rarity-weighted ranking.
+ * carries, each word weighing its rarity (idf, as in the ranking: "methods" weighs little next to
+ * "biology"), so word coverage orders near ties and never overrides the rarity-weighted ranking.
  * What retrieval ranked first (what fast and auto rank first) stays first: the intent's filters
- * were applied by retrieval, and an unweighted share of words is no evidence against it.
+ * were applied by retrieval, and a share of words is no evidence against it.
  */
-function rerank(plan: SearchPlan, rows: Record<string, unknown>[]) {
+function rerank(plan: SearchPlan, rows: Record<string, unknown>[], idf: Map<string, number>) {
   const terms = termLexemes(contentTerms(plan.semantic_query))
   if (!terms.length || rows.length < 2) return rows
+  const weight = (w: string) => idf.get(w) ?? 0
+  const total = terms.reduce((sum, w) => sum + weight(w), 0)
+  if (total <= 0) return rows
   const scored = rows.map((r, i) => {
     const has = rowLexemes(r)
-    const share = terms.filter((w) => has.has(w)).length / terms.length
+    const share = terms.reduce((sum, w) => sum + (has.has(w) ? weight(w) : 0), 0) / total
     return { r, share, key: share * RERANK_SHARE + (r.score as number) * (1 - RERANK_SHARE), i }
   })
   // What retrieval ranked first stays first: the words' share is no evidence against it (the
-  // rarity-weighted ranking already weighed them, and a share counts "user" as much as "autopilot").
+  // rarity-weighted ranking already weighed them).
   const [first, ...rest] = scored
   const sorted = [first!, ...rest.sort((a, b) => b.key - a.key || a.i - b.i)]
   // Scores descend with the order (a kept first row may have had a lower blended key).
@@ -595,7 +600,11 @@ export async function searchRecords(
     engineMs = performance.now() - started
     // The rows go into the answer as the store printed them; deep re-ranks and audits them, so it reads them first.
     const objects = plan.mode === 'deep' ? parseRows(texts) : null
-    const rows = objects && !onCursorPage ? rerank(plan, objects) : objects
+    const rerankIdf =
+      objects && !onCursorPage
+        ? await termRarity(deps, plan.category, termLexemes(contentTerms(plan.semantic_query)))
+        : null
+    const rows = objects && rerankIdf ? rerank(plan, objects, rerankIdf) : objects
     return { got, texts, rows, attribution, vectorGaps, head }
   })
   const { got } = answer
