@@ -440,25 +440,34 @@ export const RERANK_SHARE = 0.1
  * (as whole words, stemmed as the index stems them: "ai" is not found inside "email") the row
  * carries, each word weighing its rarity (idf, as in the ranking: "methods" weighs little next to
  * "biology"), so word coverage orders near ties and never overrides the rarity-weighted ranking.
- * What retrieval ranked first (what fast and auto rank first) stays first: the intent's filters
- * were applied by retrieval, and a share of words is no evidence against it.
+ * A row passes one retrieval ranked above it only when it carries every content word that row
+ * carries and more: two rows carrying different words ("quantitative methods" against "biology")
+ * keep retrieval's order, which already weighed those words against each other. What retrieval
+ * ranked first (what fast and auto rank first) stays first: the intent's filters were applied by
+ * retrieval, and a share of words is no evidence against it.
  */
 function rerank(plan: SearchPlan, rows: Record<string, unknown>[], idf: Map<string, number>) {
-  const terms = termLexemes(contentTerms(plan.semantic_query))
+  const terms = [...new Set(termLexemes(contentTerms(plan.semantic_query)))]
   if (!terms.length || rows.length < 2) return rows
   const weight = (w: string) => idf.get(w) ?? 0
   const total = terms.reduce((sum, w) => sum + weight(w), 0)
   if (total <= 0) return rows
-  const scored = rows.map((r, i) => {
+  const scored = rows.map((r) => {
     const has = rowLexemes(r)
-    const share = terms.reduce((sum, w) => sum + (has.has(w) ? weight(w) : 0), 0) / total
-    return { r, share, key: share * RERANK_SHARE + (r.score as number) * (1 - RERANK_SHARE), i }
+    const words = new Set(terms.filter((w) => has.has(w)))
+    const share = [...words].reduce((sum, w) => sum + weight(w), 0) / total
+    return { r, words, key: share * RERANK_SHARE + (r.score as number) * (1 - RERANK_SHARE) }
   })
-  // What retrieval ranked first stays first: the words' share is no evidence against it (the
-  // rarity-weighted ranking already weighed them).
+  const coversMore = (a: Set<string>, b: Set<string>) => a.size > b.size && [...b].every((w) => a.has(w))
+  // Retrieval's order, each row moved up past the rows it ranks above on both counts.
   const [first, ...rest] = scored
-  const sorted = [first!, ...rest.sort((a, b) => b.key - a.key || a.i - b.i)]
-  // Scores descend with the order (a kept first row may have had a lower blended key).
+  const sorted = [first!]
+  for (const s of rest) {
+    let at = sorted.length
+    while (at > 1 && s.key > sorted[at - 1]!.key && coversMore(s.words, sorted[at - 1]!.words)) at--
+    sorted.splice(at, 0, s)
+  }
+  // Scores descend with the order (a kept row may have had a lower blended key).
   const keys = sorted.map((s) => s.key).sort((a, b) => b - a)
   return sorted.map((s, k) => ({ ...s.r, score: Math.round(keys[k]! * 10_000) / 10_000 }))
 }
