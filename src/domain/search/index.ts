@@ -446,7 +446,11 @@ export const RERANK_SHARE = 0.1
  * ranked first (what fast and auto rank first) stays first: the intent's filters were applied by
  * retrieval, and a share of words is no evidence against it.
  */
-function rerank(plan: SearchPlan, rows: Record<string, unknown>[], idf: Map<string, number>) {
+export function rerank(
+  plan: Pick<SearchPlan, 'semantic_query'>,
+  rows: Record<string, unknown>[],
+  idf: Map<string, number>,
+) {
   const terms = [...new Set(termLexemes(contentTerms(plan.semantic_query)))]
   if (!terms.length || rows.length < 2) return rows
   const weight = (w: string) => idf.get(w) ?? 0
