@@ -484,6 +484,8 @@ async function main() {
       relevant: number
       scores: Record<Ranker, Score>
       top: Record<Ranker, string[]>
+      /** Ranks (1-based) of the relevant records in each ranker's first 10. */
+      ranks: Record<Ranker, number[]>
       expected: string[]
     }[] = []
     const latency: Record<string, Record<Ranker, number[]>> = {}
@@ -496,6 +498,7 @@ async function main() {
     for (const q of queries) {
       const scores = {} as Record<Ranker, Score>
       const top = {} as Record<Ranker, string[]>
+      const ranks = {} as Record<Ranker, number[]>
       latency[q.family] ??= Object.fromEntries(RANKERS.map((r) => [r, []])) as unknown as Record<Ranker, number[]>
       // Every other query runs the rankers in the reverse order: each ranker goes first as often as
       // after another on the same words (the first pays what the store has not cached yet).
@@ -505,6 +508,7 @@ async function main() {
         latency[q.family]![r].push(performance.now() - t0)
         scores[r] = score(ids, q.relevant)
         top[r] = ids.slice(0, 3)
+        ranks[r] = ids.slice(0, K).flatMap((id, i) => (q.relevant.has(id) ? [i + 1] : []))
       }
       perQuery.push({
         family: q.family,
@@ -512,6 +516,7 @@ async function main() {
         relevant: q.relevant.size,
         scores,
         top,
+        ranks,
         expected: [...q.relevant].slice(0, 3),
       })
       if (perQuery.length % 50 === 0) console.error(`  ${perQuery.length} of ${queries.length} queries`)
@@ -612,8 +617,9 @@ async function main() {
         query: q.query,
         relevant: q.relevant,
         ...Object.fromEntries(RANKERS.map((r) => [r, q.scores[r].mrr])),
-        // Partial runs (diagnosis) also keep the first ids each ranker gave and the expected ones.
-        ...(PARTIAL ? { expected: q.expected, top: q.top } : {}),
+        // Partial runs (diagnosis) also keep the first ids each ranker gave, the ranks of the
+        // relevant ones in its first 10, and the expected ones.
+        ...(PARTIAL ? { expected: q.expected, top: q.top, ranks: q.ranks } : {}),
       })),
     }
     const suffix = server.store === 'postgresql' ? '.postgresql' : ''

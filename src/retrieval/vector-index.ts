@@ -1,5 +1,6 @@
-// Nearest neighbours over record embeddings: usearch HNSW (cosine) for the whole set, an exact scan
-// for small candidate sets (what filters leave). Embeddings come from retrieval/embedder/.
+// Nearest neighbours over record embeddings: an exact scan of an index of up to 50k vectors and of
+// small candidate sets (what filters leave), usearch HNSW (cosine) otherwise. Embeddings come from
+// retrieval/embedder/.
 
 import { randomBytes } from 'node:crypto'
 import { mkdir, open, rename, rm } from 'node:fs/promises'
@@ -19,6 +20,17 @@ import type { Index } from 'usearch'
  */
 export const EXACT_SCAN_MAX_CANDIDATES = 20_000
 
+/**
+ * Up to this many vectors, search() scans all of them exactly (usearch's native SIMD scan) and
+ * never asks HNSW: the answer is exact and the same on every build and every store, whereas HNSW's
+ * graph depends on the order and thread timing of its adds, so two ingests of the same records
+ * ranked a query's neighbours differently. Measured on the medium demo corpus's company vectors
+ * (GloVe, 100-d, k = 1,000, the engine's pool; load ≈ 4 on 2 cores), p50 exact / HNSW: 0.8 / 0.5 ms
+ * at 12k vectors, 1.2 / 0.6 ms at 24k, 2.1 / 0.9 ms at 50k, 3.2 / 1.0 ms at 100k (HNSW recall@1000
+ * 0.96–0.99). Up to 50k the scan costs at most about a millisecond more; past it, HNSW.
+ */
+export const EXACT_INDEX_MAX_SIZE = 50_000
+
 // usearch reserves the largest u64 as its "free slot" marker, so it cannot be a key.
 const MAX_KEY = 0xffff_ffff_ffff_fffen
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER)
@@ -35,6 +47,8 @@ export interface VectorIndexOptions {
   expansionAdd?: number
   /** Candidate list while searching (usearch default 64); k above it widens the search anyway. */
   expansionSearch?: number
+  /** Up to this many vectors search() scans exactly (EXACT_INDEX_MAX_SIZE; 0: HNSW always). Not saved. */
+  exactMaxSize?: number
 }
 
 export interface VectorMatch {
@@ -72,7 +86,13 @@ export class VectorIndex {
     if (!Number.isInteger(options.dimensions) || options.dimensions <= 0) {
       throw new RangeError(`dimensions must be a positive integer, not ${options.dimensions}.`)
     }
-    this.options = { connectivity: 16, expansionAdd: 128, expansionSearch: 64, ...options }
+    this.options = {
+      connectivity: 16,
+      expansionAdd: 128,
+      expansionSearch: 64,
+      exactMaxSize: EXACT_INDEX_MAX_SIZE,
+      ...options,
+    }
     this.dimensions = options.dimensions
     this.index = this.newIndex()
     this.slotKeys = new BigUint64Array(1024)
@@ -138,18 +158,21 @@ export class VectorIndex {
   }
 
   /**
-   * The k nearest keys by cosine, best first. With candidates, only those keys: scanned exactly
-   * when there are at most EXACT_SCAN_MAX_CANDIDATES of them, otherwise HNSW over-fetches and
-   * filters (falling back to the exact scan if that cannot fill k). A zero query matches nothing.
+   * The k nearest keys by cosine, best first: an exact scan of every vector when the index holds at
+   * most EXACT_INDEX_MAX_SIZE of them, else HNSW. With candidates, only those keys: scanned exactly
+   * when there are at most EXACT_SCAN_MAX_CANDIDATES of them, otherwise the nearest of the whole
+   * set (as above) are fetched and filtered, widening until k survive. A zero query matches nothing.
    */
   search(vector: Float32Array, k: number, options: VectorSearchOptions = {}): VectorMatch[] {
     const query = this.queryVector(vector)
     if (query === undefined || k <= 0 || this.size === 0) return []
     const { candidates } = options
-    if (candidates === undefined) return this.approximate(query, Math.min(k, this.size))
+    const isExact = this.size <= this.options.exactMaxSize
+    const nearest = (n: number) => (isExact ? this.scanAll(query, n) : this.approximate(query, n))
+    if (candidates === undefined) return nearest(Math.min(k, this.size))
     const count = candidates instanceof Set ? candidates.size : candidates.length
     if (count <= EXACT_SCAN_MAX_CANDIDATES) return this.scanSlots(query, k, this.slotsOf(candidates))
-    return this.filteredApproximate(query, k, candidates instanceof Set ? candidates : new Set(candidates))
+    return this.filteredNearest(query, k, candidates instanceof Set ? candidates : new Set(candidates), nearest)
   }
 
   /** search() without HNSW: every vector (or every candidate) scored. The reference for recall. */
@@ -261,11 +284,16 @@ export class VectorIndex {
     return matches
   }
 
-  private filteredApproximate(query: Float32Array, k: number, allowed: Set<bigint>): VectorMatch[] {
+  private filteredNearest(
+    query: Float32Array,
+    k: number,
+    allowed: Set<bigint>,
+    nearest: (n: number) => VectorMatch[],
+  ): VectorMatch[] {
     // Expect k hits when fetching k × size / |allowed|; ask twice that, then widen 4× per round.
     let fetch = Math.min(this.size, Math.max(4 * k, Math.ceil((2 * k * this.size) / allowed.size)))
     for (;;) {
-      const hits = this.approximate(query, fetch).filter((match) => allowed.has(match.key))
+      const hits = nearest(fetch).filter((match) => allowed.has(match.key))
       if (hits.length >= k) return hits.slice(0, k)
       if (fetch >= this.size) return this.scanSlots(query, k, this.slotsOf(allowed))
       fetch = Math.min(this.size, fetch * 4)
@@ -293,7 +321,8 @@ export class VectorIndex {
       const slot = Number(keys[i]!)
       if (this.isLive[slot]) matches.push({ key: this.slotKeys[slot]!, score: 1 - distances[i]! })
     }
-    return matches
+    // Equal scores (records of one text) in key order, as scanSlots orders them, not slot order.
+    return matches.sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
   }
 
   /** Live slots of the given keys, each once; unknown keys are skipped. */

@@ -5,7 +5,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { EXACT_SCAN_MAX_CANDIDATES, VectorIndex } from '../../src/retrieval/vector-index.ts'
+import { EXACT_INDEX_MAX_SIZE, EXACT_SCAN_MAX_CANDIDATES, VectorIndex } from '../../src/retrieval/vector-index.ts'
 import type { VectorMatch } from '../../src/retrieval/vector-index.ts'
 
 let workDir: string
@@ -103,7 +103,8 @@ describe('VectorIndex', () => {
     const points = clusteredVectors(2_050, dims)
     const vectors = points.slice(0, 2_000)
     const queries = points.slice(2_000)
-    const index = new VectorIndex({ dimensions: dims })
+    // exactMaxSize 0: HNSW even for an index this small.
+    const index = new VectorIndex({ dimensions: dims, exactMaxSize: 0 })
     index.add(range(vectors.length), vectors)
     // HNSW is approximate and its multi-threaded build is not deterministic: measured recall@10
     // over 20 builds was 0.994–1.0, and top-1 differed on at most 1 query in 50.
@@ -146,10 +147,38 @@ describe('VectorIndex', () => {
     assert.deepEqual(index.search(query, 5, { candidates: new Set() }), [])
   })
 
+  test(`an index of at most ${EXACT_INDEX_MAX_SIZE} vectors answers exactly, whatever order it was built in`, () => {
+    const dims = 16
+    const vectors = clusteredVectors(3_000, dims)
+    // Two records of one text: the same vector under two keys.
+    vectors[2_999] = vectors[17]!
+    const keys = range(vectors.length)
+    const index = new VectorIndex({ dimensions: dims })
+    index.add(keys, vectors)
+    const reversed = new VectorIndex({ dimensions: dims })
+    reversed.add([...keys].reverse(), [...vectors].reverse())
+    const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0)
+    const unit = (a: Float32Array) => Float32Array.from(a, (x) => x / Math.sqrt(dot(a, a)))
+    for (const query of [vectors[17]!, clusteredVectors(1, dims, 7)[0]!]) {
+      const found = index.search(query, 1_000)
+      assert.deepEqual(found, reversed.search(query, 1_000))
+      assert.deepEqual(found, index.exactSearch(query, 1_000))
+      // Reference: cosine over every stored vector, ties in key order.
+      const expected = keys
+        .map((key) => ({ key, score: dot(unit(query), unit(vectors[Number(key)]!)) }))
+        .sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : 1))
+        .slice(0, 1_000)
+      assert.deepEqual(keysOf(found).slice(0, 990), keysOf(expected).slice(0, 990))
+      found.forEach((m, i) => assert.ok(Math.abs(m.score - expected[i]!.score) < 1e-5))
+    }
+    const first = index.search(vectors[17]!, 2)
+    assert.deepEqual(keysOf(first), [17n, 2_999n])
+  })
+
   test(`more than ${EXACT_SCAN_MAX_CANDIDATES} candidates go through HNSW and stay within the set`, () => {
     const dims = 8
     const vectors = clusteredVectors(25_000, dims)
-    const index = new VectorIndex({ dimensions: dims })
+    const index = new VectorIndex({ dimensions: dims, exactMaxSize: 0 })
     index.add(range(vectors.length), vectors)
     const candidates = new Set(range(vectors.length).filter((key) => key % 10n !== 0n))
     assert.ok(candidates.size > EXACT_SCAN_MAX_CANDIDATES)
@@ -159,6 +188,10 @@ describe('VectorIndex', () => {
     assert.ok(ann.every((m) => candidates.has(m.key)))
     const exact = new Set(keysOf(index.exactSearch(query, 10, candidates)))
     assert.ok(ann.filter((m) => exact.has(m.key)).length >= 8)
+    // Below EXACT_INDEX_MAX_SIZE (the default), the same filtered search is exact.
+    const small = new VectorIndex({ dimensions: dims })
+    small.add(range(vectors.length), vectors)
+    assert.deepEqual(keysOf(small.search(query, 10, { candidates })), keysOf(small.exactSearch(query, 10, candidates)))
   })
 
   test('save and load round-trip keys, vectors and the graph', async () => {

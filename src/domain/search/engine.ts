@@ -337,8 +337,9 @@ export function isUnconstrained(plan: Pick<RetrievalPlan, 'filters' | 'include_d
 }
 
 /**
- * Vector neighbours among the records passing `where`: exact over a small filtered set, else ANN
- * then filter. Unconstrained, the ANN's own neighbours are the answer: no filtered set to read.
+ * Vector neighbours among the records passing `where`: exact over a small filtered set, else the
+ * index's nearest (an exact scan up to EXACT_INDEX_MAX_SIZE vectors, HNSW past it) then filter.
+ * Unconstrained, the index's own nearest are the answer: no filtered set to read.
  */
 async function vectorCandidates(
   deps: Deps,

@@ -34,6 +34,7 @@ import {
   POOL,
   queryTerms,
   retrieve,
+  termRarity,
   vectorDegradation,
   vectorUnavailableDegradation,
   withRetrieval,
@@ -437,23 +438,40 @@ export const RERANK_SHARE = 0.1
 /**
  * deep's re-rank of page 1: 0.9 of the fused score, 0.1 of the share of the query's content words
  * (as whole words, stemmed as the index stems them: "ai" is not found inside "email") the row
- * carries, so word coverage orders near ties and never overrides the rarity-weighted ranking.
- * What retrieval ranked first (what fast and auto rank first) stays first: the intent's filters
- * were applied by retrieval, and an unweighted share of words is no evidence against it.
+ * carries, each word weighing its rarity (idf, as in the ranking: "methods" weighs little next to
+ * "biology"), so word coverage orders near ties and never overrides the rarity-weighted ranking.
+ * A row passes one retrieval ranked above it only when it carries every content word that row
+ * carries and more: two rows carrying different words ("quantitative methods" against "biology")
+ * keep retrieval's order, which already weighed those words against each other. What retrieval
+ * ranked first (what fast and auto rank first) stays first: the intent's filters were applied by
+ * retrieval, and a share of words is no evidence against it.
  */
-function rerank(plan: SearchPlan, rows: Record<string, unknown>[]) {
-  const terms = termLexemes(contentTerms(plan.semantic_query))
+export function rerank(
+  plan: Pick<SearchPlan, 'semantic_query'>,
+  rows: Record<string, unknown>[],
+  idf: Map<string, number>,
+) {
+  const terms = [...new Set(termLexemes(contentTerms(plan.semantic_query)))]
   if (!terms.length || rows.length < 2) return rows
-  const scored = rows.map((r, i) => {
+  const weight = (w: string) => idf.get(w) ?? 0
+  const total = terms.reduce((sum, w) => sum + weight(w), 0)
+  if (total <= 0) return rows
+  const scored = rows.map((r) => {
     const has = rowLexemes(r)
-    const share = terms.filter((w) => has.has(w)).length / terms.length
-    return { r, share, key: share * RERANK_SHARE + (r.score as number) * (1 - RERANK_SHARE), i }
+    const words = new Set(terms.filter((w) => has.has(w)))
+    const share = [...words].reduce((sum, w) => sum + weight(w), 0) / total
+    return { r, words, key: share * RERANK_SHARE + (r.score as number) * (1 - RERANK_SHARE) }
   })
-  // What retrieval ranked first stays first: the words' share is no evidence against it (the
-  // rarity-weighted ranking already weighed them, and a share counts "user" as much as "autopilot").
+  const coversMore = (a: Set<string>, b: Set<string>) => a.size > b.size && [...b].every((w) => a.has(w))
+  // Retrieval's order, each row moved up past the rows it ranks above on both counts.
   const [first, ...rest] = scored
-  const sorted = [first!, ...rest.sort((a, b) => b.key - a.key || a.i - b.i)]
-  // Scores descend with the order (a kept first row may have had a lower blended key).
+  const sorted = [first!]
+  for (const s of rest) {
+    let at = sorted.length
+    while (at > 1 && s.key > sorted[at - 1]!.key && coversMore(s.words, sorted[at - 1]!.words)) at--
+    sorted.splice(at, 0, s)
+  }
+  // Scores descend with the order (a kept row may have had a lower blended key).
   const keys = sorted.map((s) => s.key).sort((a, b) => b - a)
   return sorted.map((s, k) => ({ ...s.r, score: Math.round(keys[k]! * 10_000) / 10_000 }))
 }
@@ -595,7 +613,11 @@ export async function searchRecords(
     engineMs = performance.now() - started
     // The rows go into the answer as the store printed them; deep re-ranks and audits them, so it reads them first.
     const objects = plan.mode === 'deep' ? parseRows(texts) : null
-    const rows = objects && !onCursorPage ? rerank(plan, objects) : objects
+    const rerankIdf =
+      objects && !onCursorPage
+        ? await termRarity(deps, plan.category, termLexemes(contentTerms(plan.semantic_query)))
+        : null
+    const rows = objects && rerankIdf ? rerank(plan, objects, rerankIdf) : objects
     return { got, texts, rows, attribution, vectorGaps, head }
   })
   const { got } = answer
