@@ -35,6 +35,7 @@ import {
   companyInstitution,
   companyRow,
   documentRow,
+  namedCurrentEmployer,
   personGraph,
   personRow,
   recordTexts,
@@ -744,10 +745,8 @@ async function resolveNames(ctx: RunContext, batch: PreparedRecord[]): Promise<v
     if (norm && !ctx.nameCache.has(norm)) wanted.add(norm)
   }
   for (const p of batch) {
-    // A current employer named without a domain (rows.ts personGraph: the person's current company).
-    const employer = p.record.current_employer as Record<string, unknown> | null | undefined
-    if (employer && !employer.domain && !employer.company_id && typeof employer.company === 'string')
-      want(employer.company)
+    const employer = namedCurrentEmployer(p.record)
+    if (employer !== null) want(employer)
     const jobs = p.record.employment_history
     if (!Array.isArray(jobs)) continue
     for (const job of jobs as Record<string, unknown>[]) {

@@ -286,6 +286,16 @@ export interface PersonGraph {
 }
 
 /**
+ * current_employer's company name when it gives neither a company_id nor a domain: the person's
+ * current company is then known by name only (personGraph; the ingest looks such names up).
+ */
+export function namedCurrentEmployer(r: StoredRecord): string | null {
+  const employer = obj(r.current_employer)
+  if (str(employer?.company_id) !== null || str(employer?.domain) !== null) return null
+  return str(employer?.company)
+}
+
+/**
  * A person's affiliations (the same rules as the demo facts, docs/corpus.md §4.4): an employment's
  * institution is its company_id (match url), else the corpus company of that name (match name),
  * else `name:<normalised name>`; a degree's is its school_id (match edu). A degree without a
@@ -371,7 +381,7 @@ export function personGraph(
   // A current employer named without a domain, and with no open job in the history, is that
   // company all the same: the corpus company of its name, else `name:<normalised name>` (re-keyed
   // when the company arrives), so its org chart and its industry find the person.
-  const employerName = currentKey === null && currentDomain === null ? str(employer?.company) : null
+  const employerName = currentKey === null ? namedCurrentEmployer(r) : null
   const employerNorm = employerName === null ? null : normaliseName(employerName)
   const holder =
     currentKey ?? currentDomain ?? (employerNorm ? (resolve(employerNorm) ?? `name:${employerNorm}`) : null)
