@@ -10,6 +10,9 @@ import { useTestServer, type TestServer } from '../support/server.ts'
 const server = useTestServer({}, { demo: true })
 
 const search = (api: TestServer, key: string, body: Record<string, unknown>) => api.post('/v1/search', { key, body })
+/** An auto-mode company search of `query`, 10 rows unless `extra` says otherwise. */
+const auto = (api: TestServer, key: string, query: string, extra: Record<string, unknown> = {}) =>
+  search(api, key, { query, mode: 'auto', category: 'company', limit: 10, ...extra })
 
 type Row = Record<string, unknown> & { id: string }
 
@@ -17,22 +20,12 @@ describe('POST /v1/search: the rule parser acts only when sure', () => {
   test('an industry word inside a description stays in the words; phrased as a constraint it is a filter', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
-    const described = await search(api, key, {
-      query: 'cybersecurity for hospitals',
-      mode: 'auto',
-      category: 'company',
-      limit: 10,
-    })
+    const described = await auto(api, key, 'cybersecurity for hospitals')
     expectStatus(described, 200)
     assert.deepEqual(described.body.resolved_search.filters, {})
     assert.equal(described.body.resolved_search.filters_source, 'none')
     assert.match(described.body.resolved_search.semantic_query, /cybersecurity/)
-    const constrained = await search(api, key, {
-      query: 'companies in the cybersecurity industry',
-      mode: 'auto',
-      category: 'company',
-      limit: 10,
-    })
+    const constrained = await auto(api, key, 'companies in the cybersecurity industry')
     expectStatus(constrained, 200)
     assert.deepEqual(constrained.body.resolved_search.filters.industry, { include: ['Cybersecurity'] })
     assert.ok(constrained.body.results.length > 0)
@@ -42,22 +35,12 @@ describe('POST /v1/search: the rule parser acts only when sure', () => {
   test('whom a record serves is no filter on it: "for software companies" stays in the words', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
-    const served = await search(api, key, {
-      query: 'billing tools for software companies in Germany',
-      mode: 'auto',
-      category: 'company',
-      limit: 10,
-    })
+    const served = await auto(api, key, 'billing tools for software companies in Germany')
     expectStatus(served, 200)
     assert.deepEqual(served.body.resolved_search.filters, {})
     assert.equal(served.body.resolved_search.semantic_query, 'billing tools for software companies in Germany')
     // The same words as the search's own: filters.
-    const sought = await search(api, key, {
-      query: 'looking for software companies in Germany',
-      mode: 'auto',
-      category: 'company',
-      limit: 10,
-    })
+    const sought = await auto(api, key, 'looking for software companies in Germany')
     expectStatus(sought, 200)
     assert.deepEqual(sought.body.resolved_search.filters.geo, { include: [{ value: 'Germany', level: 'country' }] })
     for (const r of sought.body.results as Row[]) assert.equal(r.country, 'Germany')
@@ -66,12 +49,7 @@ describe('POST /v1/search: the rule parser acts only when sure', () => {
   test('"more than 1000 employees" is from 1001, "founded after 2015" from 2016, "$10 million" ten million', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
-    const res = await search(api, key, {
-      query: 'companies founded after 2015 with more than 1000 employees',
-      mode: 'auto',
-      category: 'company',
-      limit: 50,
-    })
+    const res = await auto(api, key, 'companies founded after 2015 with more than 1000 employees', { limit: 50 })
     expectStatus(res, 200)
     assert.deepEqual(res.body.resolved_search.filters, {
       founded_year: { min: 2016 },
@@ -81,12 +59,7 @@ describe('POST /v1/search: the rule parser acts only when sure', () => {
       assert.ok((r.founded_year as number) >= 2016, `${r.id} founded ${r.founded_year}`)
       assert.ok((r.employee_count as number) >= 1001)
     }
-    const money = await search(api, key, {
-      query: 'companies with revenue over $10 million',
-      mode: 'auto',
-      category: 'company',
-      limit: 50,
-    })
+    const money = await auto(api, key, 'companies with revenue over $10 million', { limit: 50 })
     expectStatus(money, 200)
     assert.deepEqual(money.body.resolved_search.filters, { revenue: { min: 10_000_001 } })
     assert.ok(money.body.results.length > 0)
@@ -96,18 +69,13 @@ describe('POST /v1/search: the rule parser acts only when sure', () => {
   test('a region expands to the countries of it the index holds ("DACH", "Europe")', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
-    const dach = await search(api, key, { query: 'companies in DACH', mode: 'auto', category: 'company', limit: 50 })
+    const dach = await auto(api, key, 'companies in DACH', { limit: 50 })
     expectStatus(dach, 200)
     const places = dach.body.resolved_search.filters.geo.include as { value: string; level: string }[]
     assert.deepEqual(places.map((p) => `${p.level}:${p.value}`).sort(), ['country:Germany', 'country:Switzerland'])
     assert.ok(dach.body.results.length > 0)
     for (const r of dach.body.results as Row[]) assert.ok(['Germany', 'Switzerland'].includes(r.country as string))
-    const europe = await search(api, key, {
-      query: 'European companies',
-      mode: 'auto',
-      category: 'company',
-      limit: 50,
-    })
+    const europe = await auto(api, key, 'European companies', { limit: 50 })
     expectStatus(europe, 200)
     const europeCountries = (europe.body.resolved_search.filters.geo.include as { value: string }[]).map((p) => p.value)
     for (const c of ['Germany', 'France', 'United Kingdom', 'Sweden', 'Netherlands', 'Spain', 'Ireland'])
@@ -119,12 +87,7 @@ describe('POST /v1/search: the rule parser acts only when sure', () => {
   test('a parsed filter that would empty the answer is relaxed and reported; a caller filter never is', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
-    const res = await search(api, key, {
-      query: 'payments companies founded before 1800',
-      mode: 'auto',
-      category: 'company',
-      limit: 10,
-    })
+    const res = await auto(api, key, 'payments companies founded before 1800')
     expectStatus(res, 200)
     const rs = res.body.resolved_search
     assert.ok(res.body.results.length > 0, 'the words alone fill the answer')
@@ -141,13 +104,7 @@ describe('POST /v1/search: the rule parser acts only when sure', () => {
     assert.ok(res.body.total > 0)
 
     // The caller's own filter is the caller's to keep: an empty answer stays empty, nothing relaxed.
-    const caller = await search(api, key, {
-      query: 'payments companies',
-      mode: 'auto',
-      category: 'company',
-      filters: { founded_year: { max: 1799 } },
-      limit: 10,
-    })
+    const caller = await auto(api, key, 'payments companies', { filters: { founded_year: { max: 1799 } } })
     expectStatus(caller, 200)
     assert.equal(caller.body.results.length, 0)
     assert.deepEqual(caller.body.resolved_search.filters.founded_year, { max: 1799 })
