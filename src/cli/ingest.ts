@@ -109,6 +109,12 @@ type PrintedSummary = IngestSummary & {
   replaced?: ReplaceSummary
 }
 
+/** Lines of JSON input were rejected for keys that are no field of the category. */
+const unknownJsonKeys = (summary: PrintedSummary) =>
+  summary.format !== 'csv' &&
+  summary.format !== 'tsv' &&
+  Object.keys(summary.reject_reasons).some((reason) => reason.includes(': unknown field'))
+
 /** The summary (JSON or the summary line and reasons), and the exit code it calls for. */
 function report(summary: PrintedSummary, opts: IngestCliOptions): void {
   process.stdout.write((opts.json ? JSON.stringify(summary, null, 2) : summaryLine(summary)) + '\n')
@@ -117,6 +123,11 @@ function report(summary: PrintedSummary, opts: IngestCliOptions): void {
       Object.entries(summary.reject_reasons)
         .map(([reason, n]) => `  ${fmt(n).padStart(8)}  ${reason}`)
         .join('\n') + '\n',
+    )
+  if (!opts.json && !opts.mapping && unknownJsonKeys(summary))
+    process.stdout.write(
+      '  hint: JSON records are read with the field names of docs/corpus.md §1; ' +
+        'map keys of another shape with --mapping <file> (§6.7)\n',
     )
   const r = summary.replaced
   if (!opts.json && r)

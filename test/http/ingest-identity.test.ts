@@ -2,9 +2,12 @@
 // input reported, inserted/updated/unchanged/duplicate/rejected matching /v1/coverage, and
 // companies and persons stored without web identifiers when they carry a source_id.
 import assert from 'node:assert/strict'
+import { writeFileSync } from 'node:fs'
+import path from 'node:path'
 import { describe, test } from 'node:test'
 import { ndjson } from '../support/admin.ts'
 import { expectStatus } from '../support/http.ts'
+import { processData, runDsp } from '../support/process.ts'
 import { ADMIN_TOKEN, useTestServer, type TestServer } from '../support/server.ts'
 
 const server = useTestServer()
@@ -139,6 +142,58 @@ describe('source identity', () => {
     ])
     assert.equal(s.reject_reasons['/domain: not a domain name'], 1)
     assert.equal(s.reject_reasons['/colour: unknown field'], 1)
+  })
+
+  test('every unknown key of a JSON record is named, at any depth, with the field a common name means; nothing is stored', async () => {
+    const api = await server()
+    const s = await api.admin.ingest('company', [
+      {
+        name: 'Unknown Keys',
+        Employees: 12,
+        colour: 'red',
+        domain: 'unknown-keys.example',
+        funding_rounds: [{ type: 'seed', amt: 1 }],
+      },
+    ])
+    assert.deepEqual(counts(s), { inserted: 0, updated: 0, unchanged: 0, duplicate: 0, rejected: 1 })
+    assert.deepEqual([...s.rejects[0].problems].sort(), [
+      '/Employees: unknown field (did you mean employee_count?)',
+      '/colour: unknown field',
+      '/funding_rounds/0/amt: unknown field',
+      '/name: unknown field (did you mean account_name?)',
+    ])
+    assert.equal(s.reject_reasons['/name: unknown field (did you mean account_name?)'], 1)
+    assert.equal((await stored(api, 'company')).filter((r) => r.record.domain === 'unknown-keys.example').length, 0)
+    const person = await api.admin.ingest('person', [
+      { full_name: 'Ann Key', company: 'Acme', external_id: 'hr:1', profile_url: 'linkedin.com/in/ann-key' },
+    ])
+    assert.deepEqual([...person.rejects[0].problems].sort(), [
+      '/company: unknown field (did you mean current_employer.company?)',
+      '/external_id: unknown field (did you mean source_id?)',
+      '/full_name: unknown field (did you mean name?)',
+    ])
+  })
+
+  test('dsp ingest of JSON keys of another shape: the reasons name the fields, and one hint points to the mapping file', async () => {
+    const data = await processData()
+    try {
+      const file = path.join(data.env.DSP_DATA_DIR!, 'crm.jsonl')
+      writeFileSync(file, JSON.stringify({ name: 'Hinted', domain: 'hinted.example' }) + '\n')
+      const { code, out } = await runDsp(['ingest', '--category', 'company', file], data.env)
+      assert.equal(code, 1)
+      assert.match(out, /^\s+1\s+\/name: unknown field \(did you mean account_name\?\)$/m)
+      assert.match(
+        out,
+        /^ {2}hint: JSON records are read with the field names of docs\/corpus\.md §1; map keys of another shape with --mapping <file> \(§6\.7\)$/m,
+      )
+      const csv = path.join(data.env.DSP_DATA_DIR!, 'crm.csv')
+      writeFileSync(csv, 'name,domain\nHinted,hinted.example\n')
+      const fromCsv = await runDsp(['ingest', '--category', 'company', csv], data.env)
+      assert.equal(fromCsv.code, 0, fromCsv.err)
+      assert.doesNotMatch(fromCsv.out, /hint:/)
+    } finally {
+      await data.drop()
+    }
   })
 
   test('a company stored by source_id alone, sent again with a domain, stays one row (and the other way round)', async () => {

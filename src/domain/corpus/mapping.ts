@@ -241,6 +241,22 @@ const SOURCE_ID_HEADERS = new Set([
   'cik',
 ])
 
+/**
+ * The field a record key that is no field of the category most likely means, for the hint of a
+ * rejection (`/name: unknown field (did you mean account_name?)`): a common name for a field
+ * (`name` → `account_name`, `website` → `domain`), a field's own name spelt as a header
+ * (`Account Name` → `account_name`), or a source id's (`external_id` → `source_id`). Null when
+ * nothing is likely.
+ */
+export function suggestField(category: IngestCategory, key: string): string | null {
+  const n = norm(key)
+  if (n === 'id') return null
+  const synonym = SYNONYMS[category]?.[n]
+  if (synonym) return synonym
+  if (SOURCE_ID_HEADERS.has(n)) return 'source_id'
+  return n !== key && schemaType(category, n) !== null ? n : null
+}
+
 /** Numbered columns recognised for persons: `past_employer_1`, `school_1`, with optional dates. */
 const PERSON_GROUPS: Record<string, Record<string, string[]>> = {
   employment_history: {

@@ -15,6 +15,7 @@ import {
   normaliseSchoolPageUrl,
 } from '../../corpus/normalise.ts'
 import { hashedId } from '../ids.ts'
+import { suggestField } from './mapping.ts'
 import { normaliseRecordFacets } from './normalise-record.ts'
 
 /** What `dsp ingest --category` and the admin route take: the nine categories, plus schools (institutions only). */
@@ -66,13 +67,13 @@ interface SchemaError {
  * `/foo: unknown field`. A union's own "must match a schema in anyOf" and an object's summary of
  * its unknown fields are left out when a more precise problem names the same place.
  */
-export function schemaProblems(errors: SchemaError[]): string[] {
+export function schemaProblems(errors: SchemaError[], unknown: ReadonlyMap<string, string> = new Map()): string[] {
   if (errors.length === 0) return ['does not match the schema']
   const out = new Map<string, string>()
   const types = new Map<string, string[]>()
   for (const e of errors) {
     const path = e.instancePath || '/'
-    if (e.keyword === 'boolean') out.set(path, `${path}: unknown field`)
+    if (e.keyword === 'boolean') out.set(path, unknown.get(path) ?? `${path}: unknown field`)
     else if (e.keyword === 'type') {
       const list = types.get(path) ?? []
       list.push(String(e.params.type))
@@ -88,8 +89,58 @@ export function schemaProblems(errors: SchemaError[]): string[] {
     if (out.has(path) || types.has(path) || e.keyword === 'additionalProperties' || e.keyword === 'anyOf') continue
     out.set(path, `${path}: ${e.message}`)
   }
+  // The validator names the first unknown field of an object only: the walk names every one.
+  for (const [path, text] of unknown) if (!out.has(path)) out.set(path, text)
   if (out.size === 0) out.set('/', `/: ${errors[0]!.message}`)
   return [...out.values()]
+}
+
+/** The parts of a record schema the walk below reads. */
+interface SchemaNode {
+  type?: unknown
+  properties?: Record<string, SchemaNode>
+  additionalProperties?: unknown
+  items?: SchemaNode
+  anyOf?: SchemaNode[]
+}
+
+const pointer = (key: string) => '/' + key.replace(/~/g, '~0').replace(/\//g, '~1')
+
+/**
+ * Every key of the value that its (closed) object schema does not name, at any depth, as
+ * `<JSON pointer>: unknown field`, with the field a top-level key most likely means
+ * (`/name: unknown field (did you mean account_name?)`, `suggestField`).
+ */
+export function unknownFieldProblems(category: IngestCategory, value: unknown): Map<string, string> {
+  const out = new Map<string, string>()
+  const walk = (schema: SchemaNode | undefined, v: unknown, path: string) => {
+    if (!schema || v === null || typeof v !== 'object') return
+    if (schema.anyOf) {
+      const kind = Array.isArray(v) ? 'array' : 'object'
+      walk(
+        schema.anyOf.find((s) => s.type === kind),
+        v,
+        path,
+      )
+      return
+    }
+    if (Array.isArray(v)) {
+      if (schema.type === 'array') v.forEach((item, i) => walk(schema.items, item, `${path}/${i}`))
+      return
+    }
+    if (schema.type !== 'object' || !schema.properties) return
+    for (const [key, item] of Object.entries(v)) {
+      const at = path + pointer(key)
+      const field = schema.properties[key]
+      if (field) walk(field, item, at)
+      else if (schema.additionalProperties === false) {
+        const hint = path === '' ? suggestField(category, key) : null
+        out.set(at, `${at}: unknown field${hint ? ` (did you mean ${hint}?)` : ''}`)
+      }
+    }
+  }
+  walk((category === 'school' ? School : RecordSchemas[category]) as SchemaNode, value, '')
+  return out
 }
 
 /**
@@ -216,7 +267,10 @@ export function prepareRecord(category: IngestCategory, value: unknown, secret: 
     return rejected(['a line must hold one JSON object'])
   }
   const validator = validatorOf(category)
-  if (!validator.Check(value)) return rejected(schemaProblems([...validator.Errors(value)] as SchemaError[]))
+  if (!validator.Check(value))
+    return rejected(
+      schemaProblems([...validator.Errors(value)] as SchemaError[], unknownFieldProblems(category, value)),
+    )
   const record = value as StoredRecord
   const problems: string[] = []
   problemSink = problems
