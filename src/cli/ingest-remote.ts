@@ -7,7 +7,7 @@
 import { readFileSync, statSync } from 'node:fs'
 import type { Readable } from 'node:stream'
 import type { IngestProgress } from '../domain/corpus/ingest.ts'
-import { progressLine, type IngestCliOptions, type PrintedSummary } from './ingest.ts'
+import { mappingBlock, progressLine, type IngestCliOptions, type PrintedSummary } from './ingest.ts'
 import { CONTENT_TYPE_OF, RemoteError, streamServer } from './remote.ts'
 import type { ServerTarget } from './running-server.ts'
 
@@ -69,6 +69,9 @@ export async function ingestThroughServer(
   progress.done()
   const error = failed as Extract<Streamed, { error: unknown }>['error'] | null
   if (error) fail(`the server at ${target.url} answered ${error.status}: ${error.detail}`, error.status)
-  else if (summary) report(summary, opts)
-  else fail(`the server at ${target.url} ended its answer without a summary`, 0)
+  else if (summary) {
+    const s: PrintedSummary = summary
+    stream.write(mappingBlock(s.format ?? '', s.mapping, s.ignored_columns ?? [], s.warnings ?? [], !!opts.mapping))
+    report(s, opts)
+  } else fail(`the server at ${target.url} ended its answer without a summary`, 0)
 }

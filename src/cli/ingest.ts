@@ -106,7 +106,32 @@ interface IngestCliOptions {
 type PrintedSummary = IngestSummary & {
   format?: string
   mapping?: Record<string, string> | null
+  ignored_columns?: string[]
+  warnings?: string[]
   replaced?: ReplaceSummary
+}
+
+/**
+ * The mapping in effect (`column → field`), the columns no field took and the warnings about
+ * them, as printed to stderr before the records (through a running server: after its summary).
+ * Empty when the records were taken as they are.
+ */
+export function mappingBlock(
+  format: string,
+  mapping: Record<string, string> | null | undefined,
+  ignored: string[],
+  warnings: string[],
+  explicit: boolean,
+): string {
+  if (!mapping) return ''
+  return (
+    `${explicit ? 'mapping' : 'recognised columns'} (${format}):\n` +
+    Object.entries(mapping)
+      .map(([column, field]) => `  ${column} → ${field}\n`)
+      .join('') +
+    (ignored.length > 0 ? `  ignored: ${ignored.join(', ')}\n` : '') +
+    warnings.map((w) => `warning: ${w}\n`).join('')
+  )
 }
 
 /** Lines of JSON input were rejected for keys that are no field of the category. */
@@ -231,15 +256,14 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
       const showMapping = () => {
         if (mappingShown) return
         mappingShown = true
-        const m = opened.mapping()
-        if (m === null) return
-        const lines = Object.entries(m).map(([column, field]) => `  ${column} → ${field}`)
-        const ignored = opened.ignored()
         process.stderr.write(
-          `${opts.mapping ? 'mapping' : 'recognised columns'} (${opened.format}${opened.gzip ? ', gzip' : ''}):\n` +
-            lines.join('\n') +
-            '\n' +
-            (ignored.length > 0 ? `  ignored: ${ignored.join(', ')}\n` : ''),
+          mappingBlock(
+            `${opened.format}${opened.gzip ? ', gzip' : ''}`,
+            opened.mapping(),
+            opened.ignored(),
+            opened.warnings(),
+            !!opts.mapping,
+          ),
         )
       }
       async function* shown() {
@@ -259,7 +283,16 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
           onProgress: (p) => progress.update(p, bytesRead()),
         })
         progress.done()
-        report({ ...summary, format: opened.format, mapping: opened.mapping() }, opts)
+        report(
+          {
+            ...summary,
+            format: opened.format,
+            mapping: opened.mapping(),
+            ignored_columns: opened.ignored(),
+            warnings: opened.warnings(),
+          },
+          opts,
+        )
       } catch (e) {
         if (!(e instanceof InputError || e instanceof ApiError)) throw e
         progress.done()

@@ -125,6 +125,15 @@ export const IngestSummary = Type.Object(
         }),
       ),
     ),
+    ignored_columns: Type.Optional(
+      Type.Array(Type.String(), { description: 'Columns of a CSV header that no field took (not read)' }),
+    ),
+    warnings: Type.Optional(
+      Type.Array(Type.String(), {
+        description:
+          'What the recognised header leaves out that a data team would want to know before trusting the load, e.g. no column recognised as the name of the records',
+      }),
+    ),
     seconds: Type.Number(),
     records_per_second: Type.Integer({ minimum: 0 }),
     vectors: Type.Object(

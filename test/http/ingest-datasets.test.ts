@@ -30,6 +30,69 @@ async function coverageCount(api: TestServer, corpus: string): Promise<number> {
 }
 
 describe('shared datasets', { skip: !existsSync(DATASETS) && 'no ../shared/datasets here' }, () => {
+  test("without a mapping file the datasets' own headers are recognised: names, source ids, dates; never a list of objects", async () => {
+    const api = await server()
+    /** The header and the first 300 rows of a CSV, posted without a mapping. */
+    const recognised = async (category: string, file: string) => {
+      const text = readFileSync(path.join(DATASETS, file), 'utf8')
+      const head = text.split('\n').slice(0, 301).join('\n') + '\n'
+      const res = await api.request('POST', `/admin/v1/corpus/${category}`, {
+        rawBody: head,
+        query: { dry_run: 'true' },
+        headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': 'text/csv' },
+      })
+      expectStatus(res, 200)
+      return res.body
+    }
+    const crunchbase = await recognised('company', 'crunchbase-2013/companies.csv')
+    assert.equal(crunchbase.mapping.name, 'account_name')
+    assert.equal(crunchbase.mapping.permalink, 'source_id')
+    // The column named as the field wins over a common name for it, whatever their order.
+    assert.equal(crunchbase.mapping.founded_year, 'founded_year (year)')
+    assert.equal(crunchbase.mapping.founded_at, undefined)
+    // A count of rounds is no list of round objects: left alone instead of rejecting every line.
+    assert.ok(crunchbase.ignored_columns.includes('funding_rounds'), JSON.stringify(crunchbase.mapping))
+    assert.equal(crunchbase.rejected, 0, JSON.stringify(crunchbase.reject_reasons))
+    assert.deepEqual(crunchbase.warnings, [])
+
+    const rounds = await recognised('funding_round', 'crunchbase-2013/rounds.csv')
+    assert.deepEqual(
+      [rounds.mapping.company_name, rounds.mapping.funding_round_type, rounds.mapping.funded_at],
+      ['company', 'type', 'announced_on'],
+    )
+    assert.equal(rounds.rejected, 0, JSON.stringify(rounds.reject_reasons))
+    assert.ok(rounds.inserted > 250)
+
+    const jobs = await recognised('job_opening', 'nyc-jobs/nyc_jobs_2019_snapshot.csv')
+    assert.deepEqual(
+      [
+        jobs.mapping['Job ID'],
+        jobs.mapping['Business Title'],
+        jobs.mapping['Posting Date'],
+        jobs.mapping['Job Description'],
+      ],
+      ['source_id', 'role', 'posted_at', 'description'],
+    )
+    assert.equal(jobs.rejected, 0, JSON.stringify(jobs.reject_reasons))
+
+    const ceos = await recognised('person', 'wikidata-ceos/ceo_person_organisation_relations.csv')
+    assert.deepEqual(
+      [ceos.mapping.person_wikidata_uri, ceos.mapping.person_name, ceos.mapping.organisation_name],
+      ['source_id', 'name', 'current_employer.company'],
+    )
+    assert.equal(ceos.rejected, 0, JSON.stringify(ceos.reject_reasons))
+
+    // No column says it is the company's name ("Security" is the S&P's word for it): said before any record goes in.
+    const sp500 = await recognised('company', 'sp500-companies/constituents.csv')
+    assert.deepEqual(
+      [sp500.mapping.CIK, sp500.mapping['GICS Sector'], sp500.mapping['Headquarters Location']],
+      ['source_id', 'industry', 'location'],
+    )
+    assert.equal(sp500.warnings.length, 1)
+    assert.match(sp500.warnings[0], /^no column was recognised as account_name \(a company's name\)/)
+    assert.ok(sp500.ignored_columns.includes('Security'))
+  })
+
   test('S&P 500 constituents: one company per ticker, none of them with a domain, counts match the file', async () => {
     const api = await server()
     const text = readFileSync(path.join(DATASETS, 'sp500-companies', 'constituents.csv'), 'utf8')

@@ -174,7 +174,7 @@ describe('source identity', () => {
     ])
   })
 
-  test('dsp ingest of JSON keys of another shape: the reasons name the fields, and one hint points to the mapping file', async () => {
+  test('dsp ingest: JSON keys of another shape get their fields named and one hint to the mapping file; a CSV header without a name column gets a warning', async () => {
     const data = await processData()
     try {
       const file = path.join(data.env.DSP_DATA_DIR!, 'crm.jsonl')
@@ -191,6 +191,16 @@ describe('source identity', () => {
       const fromCsv = await runDsp(['ingest', '--category', 'company', csv], data.env)
       assert.equal(fromCsv.code, 0, fromCsv.err)
       assert.doesNotMatch(fromCsv.out, /hint:/)
+      assert.doesNotMatch(fromCsv.err, /warning:/)
+      // A header with no column for the records' name: the recognised columns, then a warning.
+      const unnamed = path.join(data.env.DSP_DATA_DIR!, 'tickers.csv')
+      writeFileSync(unnamed, 'Symbol,Security,CIK\nMMM,3M,66740\n')
+      const fromTickers = await runDsp(['ingest', '--category', 'company', unnamed], data.env)
+      assert.equal(fromTickers.code, 0, fromTickers.err)
+      assert.match(
+        fromTickers.err,
+        /^recognised columns \(csv\):\n {2}CIK → source_id\n {2}ignored: Symbol, Security\nwarning: no column was recognised as account_name \(a company's name\), so the records will have none; name it in a mapping file, \{"fields": \{"account_name": "<column>"\}\}, with --mapping <file> \(docs\/corpus\.md §6\.7\)$/m,
+      )
     } finally {
       await data.drop()
     }

@@ -195,5 +195,28 @@ describe('ingest progress through a running server', () => {
     assert.match(out.text(), /company\s+\[[^\]]*\] \d+% · [\d,]+ read · [\d,]+\/s · 1 rejected · 0 duplicate/)
     // --batch-size 2 reached the server: three batches of two committed, each reported.
     assert.deepEqual(seen, [2, 4, 6])
+    assert.doesNotMatch(out.text(), /recognised columns|warning:/)
+  })
+
+  test('dsp ingest of a CSV through the server: the recognised columns and their warning printed with the summary', async () => {
+    const api = await server()
+    const file = path.join(api.app.deps.config.DSP_DATA_DIR, 'cli-tickers.csv')
+    writeFileSync(file, 'Symbol,Security,CIK\nMMM,3M,66740\n')
+    const out = captured(false)
+    const printed: PrintedSummary[] = []
+    const opts = { category: 'company', format: 'auto', maxRejects: 0, dryRun: true } as IngestCliOptions
+    await ingestThroughServer(
+      { url: api.url, token: ADMIN_TOKEN, via: 'DSP_URL' },
+      file,
+      createReadStream(file),
+      opts,
+      (s) => printed.push(s),
+      { stream: out.stream },
+    )
+    assert.deepEqual(printed[0]!.ignored_columns, ['Symbol', 'Security'])
+    assert.match(
+      out.text(),
+      /recognised columns \(csv\):\n {2}CIK → source_id\n {2}ignored: Symbol, Security\nwarning: no column was recognised as account_name/,
+    )
   })
 })

@@ -114,7 +114,13 @@ export async function openIngestBody(
         batchSize: opts.batchSize,
         onProgress,
       })
-      return { ...summary, format: opened.format, mapping: opened.mapping() }
+      return {
+        ...summary,
+        format: opened.format,
+        mapping: opened.mapping(),
+        ignored_columns: opened.ignored(),
+        warnings: opened.warnings(),
+      }
     } catch (e) {
       throw asApiError(e)
     }

@@ -7,7 +7,7 @@ import { parse as parseCsv } from 'csv-parse'
 import streamArray from 'stream-json/streamers/stream-array.js'
 import { readLines } from '../../lines.ts'
 import type { Item } from './ingest.ts'
-import { applyMapping, describeMapping, recogniseHeader, type Mapping } from './mapping.ts'
+import { applyMapping, describeMapping, recogniseHeader, unnamedWarning, type Mapping } from './mapping.ts'
 import type { IngestCategory } from './prepare.ts'
 
 export const INPUT_FORMATS = ['auto', 'ndjson', 'json', 'csv', 'tsv'] as const
@@ -23,6 +23,8 @@ export interface OpenedInput {
   mapping: () => Record<string, string> | null
   /** Columns of a CSV header no field took. */
   ignored: () => string[]
+  /** What a header recognised without a mapping file leaves out (`unnamedWarning`). */
+  warnings: () => string[]
 }
 
 export interface OpenOptions {
@@ -102,6 +104,7 @@ export async function openInput(
   const limitOpts = { maxBytes: opts.maxBytes === undefined ? undefined : opts.maxBytes * (gzip ? 10 : 1), tooLarge }
   let mapping = opts.mapping ?? null
   let ignored: string[] = []
+  const warnings: string[] = []
   const mapped = (line: number, value: unknown): InputItem => {
     if (mapping === null || value === null || typeof value !== 'object' || Array.isArray(value)) return { line, value }
     const r = applyMapping(mapping, value as Record<string, unknown>)
@@ -160,6 +163,8 @@ export async function openInput(
               const recognised = recogniseHeader(category, header)
               mapping = recognised.mapping
               ignored = recognised.ignored
+              const unnamed = unnamedWarning(category, mapping)
+              if (unnamed) warnings.push(unnamed)
             } else {
               const used = new Set([
                 ...Object.values(mapping.fields).map((r) => r.column),
@@ -187,5 +192,6 @@ export async function openInput(
     items,
     mapping: () => (mapping === null ? null : describeMapping(mapping)),
     ignored: () => ignored,
+    warnings: () => warnings,
   }
 }

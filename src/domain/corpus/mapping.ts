@@ -183,6 +183,13 @@ const SYNONYMS: Partial<Record<IngestCategory, Record<string, string>>> = {
     sector: 'industry',
     category: 'industry',
     category_code: 'industry',
+    gics_sector: 'industry',
+    gics_sub_industry: 'sub_industry',
+    subindustry: 'sub_industry',
+    headquarters: 'location',
+    headquarters_location: 'location',
+    hq: 'location',
+    hq_location: 'location',
     country_code: 'country',
     state_code: 'state',
     hq_city: 'city',
@@ -204,6 +211,9 @@ const SYNONYMS: Partial<Record<IngestCategory, Record<string, string>>> = {
     employer: 'current_employer.company',
     company_name: 'current_employer.company',
     organization: 'current_employer.company',
+    organisation: 'current_employer.company',
+    organization_name: 'current_employer.company',
+    organisation_name: 'current_employer.company',
     company_domain: 'current_employer.domain',
     company_website: 'current_employer.domain',
     website: 'current_employer.domain',
@@ -219,12 +229,47 @@ const SYNONYMS: Partial<Record<IngestCategory, Record<string, string>>> = {
     state: 'location.state',
     country: 'location.country',
   },
-  job_opening: { title: 'role', job_title: 'role', business_title: 'role', agency: 'company', posted: 'posted_at' },
+  job_opening: {
+    title: 'role',
+    job_title: 'role',
+    business_title: 'role',
+    position: 'role',
+    agency: 'company',
+    employer: 'company',
+    company_name: 'company',
+    organization: 'company',
+    organisation: 'company',
+    posted: 'posted_at',
+    posted_on: 'posted_at',
+    posting_date: 'posted_at',
+    date_posted: 'posted_at',
+    date: 'posted_at',
+    work_location: 'location',
+    division: 'department',
+    division_work_unit: 'department',
+    job_type: 'employment_type',
+    link: 'url',
+  },
   funding_round: {
     round: 'type',
+    round_type: 'type',
     funding_round_type: 'type',
+    funding_type: 'type',
+    company_name: 'company',
+    organization: 'company',
+    organisation: 'company',
     funded_at: 'announced_on',
+    funded_on: 'announced_on',
+    announced_at: 'announced_on',
+    date: 'announced_on',
     raised_amount_usd: 'amount_usd',
+    raised_amount: 'amount_usd',
+    amount: 'amount_usd',
+    category_code: 'industry',
+    company_category_code: 'industry',
+    sector: 'industry',
+    country_code: 'country',
+    company_country_code: 'country',
   },
   news_article: { url: 'link', date: 'published_at', headline: 'title' },
 }
@@ -281,20 +326,73 @@ export interface Recognised {
   ignored: string[]
 }
 
+/** The nouns a category's own columns may start with (`person_name`, `Job ID`, `paper_title`). */
+const NOUNS: Record<IngestCategory, string[]> = {
+  company: ['company', 'organization', 'organisation', 'account'],
+  person: ['person', 'people', 'contact', 'employee', 'member'],
+  patent: ['patent'],
+  news_article: ['article', 'news', 'story'],
+  market_report: ['report'],
+  funding_round: ['round', 'funding_round', 'funding', 'deal'],
+  academic_report: ['paper', 'article', 'publication', 'report'],
+  trend: ['trend'],
+  job_opening: ['job', 'posting', 'vacancy'],
+  school: ['school', 'institution'],
+}
+
+/** The field a column is read into without a mapping: one a header names plainly (a string, a number, a list of strings); never an object or a list of objects. */
+function plainField(category: IngestCategory, field: string): boolean {
+  if (field === 'id') return false
+  let schema: Schema | undefined = (category === 'school' ? School : RecordSchemas[category]) as TSchema as Schema
+  for (const part of field.split('.')) {
+    schema = nonNull(schema)?.properties?.[part]
+    if (!schema) return false
+  }
+  const s = nonNull(schema)
+  if (s?.type === 'object') return false
+  if (s?.type === 'array') return nonNull((s as Schema & { items?: Schema }).items)?.type === 'string'
+  return true
+}
+
 /**
- * A mapping from a header: each column whose name (normalised) is a field of the category, or a
- * common name for one, maps to it with the field's type; numbered person columns make the
- * employment and education lists. The first column claiming a field wins.
+ * What a column's name says it is, in the order the column prefers them: a common name for a
+ * field (`website` → `domain`: a company's key is read from its website), the field's own name,
+ * a source id's name (`id`, `crm_id`, `<noun>_id`, `<noun>_…_uri`), then the category's noun
+ * before a field's name (`person_name` → `name`, `job_description` → `description`). `rank` is
+ * how sure a claim on that field is: a column named exactly as the field 0, a common name 1, a
+ * source id 2, a noun-prefixed name 3.
+ */
+function readings(category: IngestCategory, n: string): { field: string; rank: number }[] {
+  const out: { field: string; rank: number }[] = []
+  const synonyms = SYNONYMS[category] ?? {}
+  const add = (field: string | undefined, rank: number) => {
+    if (field && (field === 'source_id' || plainField(category, field))) out.push({ field, rank })
+  }
+  add(synonyms[n], 1)
+  add(n, 0)
+  if (SOURCE_ID_HEADERS.has(n)) add('source_id', 2)
+  for (const noun of NOUNS[category]) {
+    if (!n.startsWith(noun + '_')) continue
+    const rest = n.slice(noun.length + 1)
+    if (['uri', 'key', 'identifier'].includes(rest) || SOURCE_ID_HEADERS.has(rest) || /_(id|uri)$/.test(rest))
+      add('source_id', 2)
+    add(synonyms[rest], 3)
+    add(rest, 3)
+  }
+  return out
+}
+
+/**
+ * A mapping from a header, without a mapping file: each column maps to the field its name says
+ * (`readings`) with the field's type; numbered person columns make the employment and education
+ * lists. Claims are settled from the surest: a column named exactly as a field takes it before
+ * another column's common name for it (`founded_year` before `founded_at`, whatever their
+ * order), then common names, source ids, noun-prefixed names; among equals the first column
+ * wins, and a column whose preferred field is taken falls back to its next reading.
  */
 export function recogniseHeader(category: IngestCategory, header: string[]): Recognised {
   const mapping: Mapping = { fields: {}, groups: {} }
   const used = new Set<string>()
-  const synonyms = SYNONYMS[category] ?? {}
-  const take = (field: string, column: string) => {
-    if (mapping.fields[field] || used.has(column)) return
-    mapping.fields[field] = { column, type: defaultType(category, field), format: 'auto' }
-    used.add(column)
-  }
   if (category === 'person') {
     for (const [group, subs] of Object.entries(PERSON_GROUPS)) {
       const rule: GroupRule = { fields: {}, max: 20 }
@@ -312,19 +410,52 @@ export function recogniseHeader(category: IngestCategory, header: string[]): Rec
       if (rule.fields[group === 'education' ? 'school' : 'company']) mapping.groups[group] = rule
     }
   }
-  for (const column of header) {
-    const n = norm(column)
-    if (!n || used.has(column)) continue
-    if (SOURCE_ID_HEADERS.has(n) && !mapping.fields.source_id) {
-      mapping.fields.source_id = { column, type: 'string' }
+  const columns = header
+    .filter((column) => norm(column) !== '' && !used.has(column))
+    .map((column) => ({ column, readings: readings(category, norm(column)) }))
+  for (let rank = 0; rank <= 3; rank++)
+    for (const { column, readings: rs } of columns) {
+      if (used.has(column)) continue
+      // The column's preferred reading among the fields still free; claimed once its rank is reached.
+      const r = rs.find((x) => !mapping.fields[x.field])
+      if (!r || r.rank > rank) continue
+      if (r.field === 'source_id') mapping.fields.source_id = { column, type: 'string' }
+      else mapping.fields[r.field] = { column, type: defaultType(category, r.field), format: 'auto' }
       used.add(column)
-      continue
     }
-    // A common name first: `website` is where a company's domain is read from.
-    if (synonyms[n]) take(synonyms[n], column)
-    else if (schemaType(category, n) !== null && n !== 'id') take(n, column)
-  }
+  // Listed in the header's order.
+  const at = new Map(header.map((h, i) => [h, i]))
+  mapping.fields = Object.fromEntries(
+    Object.entries(mapping.fields).sort(([, a], [, b]) => at.get(a.column)! - at.get(b.column)!),
+  )
   return { mapping, ignored: header.filter((h) => !used.has(h)) }
+}
+
+/** The field that names a record of each category: a recognised header without it is worth a warning. */
+export const NAME_FIELD: Record<IngestCategory, { field: string; what: string }> = {
+  company: { field: 'account_name', what: "a company's name" },
+  person: { field: 'name', what: "a person's name" },
+  patent: { field: 'title', what: "a patent's title" },
+  news_article: { field: 'title', what: "an article's title" },
+  market_report: { field: 'title', what: "a report's title" },
+  funding_round: { field: 'company', what: "the round's company" },
+  academic_report: { field: 'title', what: "a paper's title" },
+  trend: { field: 'name', what: "a trend's name" },
+  job_opening: { field: 'role', what: "a posting's role" },
+  school: { field: 'name', what: "a school's name" },
+}
+
+/**
+ * A warning for a header recognised without a mapping file that names no column as the field a
+ * record is known by (`NAME_FIELD`): the records would go in nameless. Null when one does.
+ */
+export function unnamedWarning(category: IngestCategory, mapping: Mapping): string | null {
+  const { field, what } = NAME_FIELD[category]
+  if (mapping.fields[field]) return null
+  return (
+    `no column was recognised as ${field} (${what}), so the records will have none; ` +
+    `name it in a mapping file, {"fields": {"${field}": "<column>"}}, with --mapping <file> (docs/corpus.md §6.7)`
+  )
 }
 
 /** `column → field` lines of a mapping, for printing. */
