@@ -90,6 +90,36 @@ describe('ingest formats', () => {
     assert.deepEqual(names, ['Edge Robotics', 'Quantum Sensing', 'Solid-State Batteries'])
   })
 
+  test('a mapping over JSON keys: numbers and booleans read by the rule (a numeric id becomes a prefixed text), lists kept, a bare scheme is no domain', async () => {
+    const api = await server()
+    const lines = [
+      { id: 5, name: 'Circuit Mapped', website: 'https://circuit-mapped.example', team_size: 58, tags: ['Hardware'] },
+      { id: 6, name: 'Placeholder Url', website: 'http://', team_size: '12', tags: [] },
+    ]
+      .map((r) => JSON.stringify(r))
+      .join('\n')
+    const mapping = {
+      fields: {
+        source_id: { column: 'id', prefix: 'yc:' },
+        account_name: 'name',
+        domain: 'website',
+        employee_count: 'team_size',
+        company_keyword: 'tags',
+      },
+    }
+    const res = await post(api, 'company', lines, 'application/x-ndjson', { mapping: JSON.stringify(mapping) })
+    expectStatus(res, 200)
+    assert.deepEqual([res.body.inserted, res.body.rejected], [2, 0], JSON.stringify(res.body.rejects))
+    const rows = await stored(api, 'company')
+    const circuit = rows.find((r) => r.record.source_id === 'yc:5')!
+    assert.equal(circuit.id, 'circuit-mapped.example')
+    assert.deepEqual([circuit.record.employee_count, circuit.record.company_keyword], [58, ['Hardware']])
+    // "http://" is an export's placeholder, not a domain: the company goes in by its source_id.
+    const placeholder = rows.find((r) => r.record.source_id === 'yc:6')!
+    assert.equal(placeholder.record.domain ?? null, null)
+    assert.equal(placeholder.record.employee_count, 12)
+  })
+
   test('a mapping reads numbered employment and education columns with dates (year or year-month)', async () => {
     const api = await server()
     const csv = [

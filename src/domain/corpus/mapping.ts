@@ -174,6 +174,7 @@ const SYNONYMS: Partial<Record<IngestCategory, Record<string, string>>> = {
     linkedin_url: 'professional_url',
     employees: 'employee_count',
     headcount: 'employee_count',
+    team_size: 'employee_count',
     staff: 'employee_count',
     number_of_employees: 'employee_count',
     founded: 'founded_year',
@@ -566,8 +567,10 @@ export function applyMapping(
   }
   for (const [field, rule] of Object.entries(mapping.fields)) {
     const raw = row[rule.column]
-    // A JSON input's typed values (numbers, lists, objects) are taken as they are.
-    if (raw !== null && raw !== undefined && typeof raw !== 'string') {
+    // A JSON input's lists and objects are taken as they are; its numbers and booleans are read
+    // by the rule like a CSV cell, so a numeric id becomes a text (with its prefix) and a string
+    // field never holds a number.
+    if (raw !== null && typeof raw === 'object') {
       setPath(record, field, raw)
       continue
     }

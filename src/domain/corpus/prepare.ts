@@ -183,7 +183,8 @@ function normaliseField(obj: unknown, field: string, normaliser: Normaliser, pat
   const o = obj as Record<string, unknown>
   const value = o[field]
   if (typeof value !== 'string') return
-  if (value.trim() === '') {
+  // A bare scheme (`http://`, an export's placeholder for a missing URL) is no value either.
+  if (value.trim() === '' || /^[a-z][a-z0-9+.-]*:\/\/\/?$/i.test(value.trim())) {
     o[field] = null
     return
   }
