@@ -123,6 +123,26 @@ async function postIngest(api: TestServer, body: string, query: Record<string, s
 
 type Line = { progress?: { read: number; upserted: number }; summary?: PrintedSummary; error?: unknown }
 
+/** `dsp ingest <file>` through the running test server: what it printed and the summaries it reported. */
+async function throughServer(
+  api: TestServer,
+  file: string,
+  opts: IngestCliOptions,
+  display: { tty?: boolean; onProgress?: (p: { upserted: number }) => void } = {},
+) {
+  const out = captured(display.tty ?? false)
+  const printed: PrintedSummary[] = []
+  await ingestThroughServer(
+    { url: api.url, token: ADMIN_TOKEN, via: 'DSP_URL' },
+    file,
+    createReadStream(file),
+    opts,
+    (s) => printed.push(s),
+    { stream: out.stream, onProgress: display.onProgress },
+  )
+  return { out, printed }
+}
+
 describe('ingest progress through a running server', () => {
   test('progress=true: a progress line per committed batch of batch_size records, then the same summary as without', async () => {
     const api = await server()
@@ -175,17 +195,12 @@ describe('ingest progress through a running server', () => {
     }))
     const file = path.join(api.app.deps.config.DSP_DATA_DIR, 'cli-streamed.jsonl')
     writeFileSync(file, ndjson([...records, { domain: 'not a domain', account_name: 'Broken' }]))
-    const out = captured(true)
-    const printed: PrintedSummary[] = []
     const seen: number[] = []
-    const opts = { category: 'company', format: 'auto', maxRejects: 1, batchSize: 2 } as IngestCliOptions
-    await ingestThroughServer(
-      { url: api.url, token: ADMIN_TOKEN, via: 'DSP_URL' },
+    const { out, printed } = await throughServer(
+      api,
       file,
-      createReadStream(file),
-      opts,
-      (s) => printed.push(s),
-      { stream: out.stream, onProgress: (p) => seen.push(p.upserted) },
+      { category: 'company', format: 'auto', maxRejects: 1, batchSize: 2 },
+      { tty: true, onProgress: (p) => seen.push(p.upserted) },
     )
     assert.equal(printed.length, 1, out.text())
     const s = printed[0]!
@@ -202,17 +217,12 @@ describe('ingest progress through a running server', () => {
     const api = await server()
     const file = path.join(api.app.deps.config.DSP_DATA_DIR, 'cli-tickers.csv')
     writeFileSync(file, 'Symbol,Security,CIK\nMMM,3M,66740\n')
-    const out = captured(false)
-    const printed: PrintedSummary[] = []
-    const opts = { category: 'company', format: 'auto', maxRejects: 0, dryRun: true } as IngestCliOptions
-    await ingestThroughServer(
-      { url: api.url, token: ADMIN_TOKEN, via: 'DSP_URL' },
-      file,
-      createReadStream(file),
-      opts,
-      (s) => printed.push(s),
-      { stream: out.stream },
-    )
+    const { out, printed } = await throughServer(api, file, {
+      category: 'company',
+      format: 'auto',
+      maxRejects: 0,
+      dryRun: true,
+    })
     assert.deepEqual(printed[0]!.ignored_columns, ['Symbol', 'Security'])
     assert.match(
       out.text(),
