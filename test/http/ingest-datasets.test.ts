@@ -86,7 +86,7 @@ describe('shared datasets', { skip: !existsSync(DATASETS) && 'no ../shared/datas
     const sp500 = await recognised('company', 'sp500-companies/constituents.csv')
     assert.deepEqual(
       [sp500.mapping.CIK, sp500.mapping['GICS Sector'], sp500.mapping['Headquarters Location']],
-      ['source_id', 'industry', 'location'],
+      ['source_id', 'industry', 'location (place)'],
     )
     assert.equal(sp500.warnings.length, 1)
     assert.match(sp500.warnings[0], /^no column was recognised as account_name \(a company's name\)/)
@@ -110,6 +110,18 @@ describe('shared datasets', { skip: !existsSync(DATASETS) && 'no ../shared/datas
     assert.equal(s.inserted + s.duplicate + s.rejected, rows.length)
     assert.equal(s.inserted, new Set(rows.map((r) => r.Symbol)).size)
     assert.equal(await coverageCount(api, 'gtm_companies'), s.inserted)
+    // `Saint Paul, Minnesota`, `Dublin, Ireland`: the headquarters give each company its country.
+    const res = await api.request('GET', '/admin/v1/corpus/company/records', {
+      query: { limit: 1000 },
+      headers: { 'x-admin-token': ADMIN_TOKEN },
+    })
+    const records = (res.body.records as { record: { source_id?: string; country?: string; state?: string } }[])
+      .map((r) => r.record)
+      .filter((r) => r.source_id?.startsWith('ticker:'))
+    // One row says `none` for its headquarters: no place, no country.
+    const placed = new Set(rows.filter((r) => r['Headquarters Location']!.includes(',')).map((r) => r.Symbol))
+    assert.equal(records.filter((r) => r.country).length, placed.size)
+    assert.ok(records.filter((r) => r.country === 'United States' && r.state).length >= 470)
   })
 
   test('NYC job postings: each Job ID once, a Job ID posted twice reported as a duplicate', async () => {

@@ -120,6 +120,53 @@ describe('ingest formats', () => {
     assert.equal(placeholder.record.employee_count, 12)
   })
 
+  test('a place on one line (Location, Headquarters) fills city, state and country, normalised; their own columns win', async () => {
+    const api = await server()
+    const people = [
+      'id,Full Name,Title,Location,Country',
+      'loc:1,Ada Place,CTO,"San Francisco, CA 94105, USA",',
+      'loc:2,Bo Place,Engineer,"Munich, Bavaria",Germany',
+      'loc:3,Cy Place,Analyst,Remote,',
+    ].join('\n')
+    const p = await post(api, 'person', people, 'text/csv')
+    expectStatus(p, 200)
+    assert.equal(p.body.mapping.Location, 'location (place)')
+    assert.equal(p.body.inserted, 3, JSON.stringify(p.body.rejects))
+    const where = async (category: string, sourceId: string) =>
+      (await stored(api, category)).find((r) => r.record.source_id === sourceId)!.record
+    assert.deepEqual((await where('person', 'loc:1')).location, {
+      city: 'San Francisco',
+      state: 'California',
+      country: 'United States',
+    })
+    // Munich's country is Germany by its own column; the state is read within it.
+    assert.deepEqual((await where('person', 'loc:2')).location, {
+      city: 'Munich',
+      state: 'Bavaria',
+      country: 'Germany',
+    })
+    assert.equal((await where('person', 'loc:3')).location ?? null, null)
+
+    const companies = ['CIK,Security,Headquarters Location', '66740,3M,"Saint Paul, Minnesota"'].join('\n')
+    const c = await post(api, 'company', companies, 'text/csv', {
+      mapping: JSON.stringify({
+        fields: { source_id: 'CIK', account_name: 'Security', location: 'Headquarters Location' },
+      }),
+    })
+    expectStatus(c, 200)
+    const mmm = await where('company', '66740')
+    assert.deepEqual(
+      [mmm.location, mmm.city, mmm.state, mmm.country],
+      ['Saint Paul, Minnesota', 'Saint Paul', 'Minnesota', 'United States'],
+    )
+    // A place type where the category reads none is refused before anything is read.
+    const refused = await post(api, 'patent', 'id,Where\np:1,Berlin', 'text/csv', {
+      mapping: JSON.stringify({ fields: { title: { column: 'Where', type: 'place' } } }),
+    })
+    expectProblem(refused, 422, 'request.invalid')
+    assert.match(refused.body.detail, /type place reads a one-line place into location/)
+  })
+
   test('a mapping reads numbered employment and education columns with dates (year or year-month)', async () => {
     const api = await server()
     const csv = [

@@ -6,6 +6,7 @@ import {
   countryCode,
   normaliseCountry,
   normaliseState,
+  splitPlace,
   subdivisionOf,
 } from '../../src/domain/corpus/normalise-places.ts'
 import { normaliseRecordFacets } from '../../src/domain/corpus/normalise-record.ts'
@@ -74,6 +75,25 @@ describe('normaliseState', () => {
     assert.equal(subdivisionOf('ON', 'US'), null)
     assert.equal(subdivisionOf('GA', 'US')?.name, 'Georgia')
   })
+})
+
+describe('splitPlace', () => {
+  const cases: [string, ReturnType<typeof splitPlace>][] = [
+    ['San Francisco, CA, USA; Remote', { city: 'San Francisco', state: 'CA', country: 'USA' }],
+    ['San Francisco, CA 94105, USA', { city: 'San Francisco', state: 'CA', country: 'USA' }],
+    ['Saint Paul, Minnesota', { city: 'Saint Paul', state: 'Minnesota', country: 'United States' }],
+    ['Atlanta, GA', { city: 'Atlanta', state: 'GA', country: 'United States' }],
+    ['Dublin, Ireland', { city: 'Dublin', state: null, country: 'Ireland' }],
+    ['London, England, United Kingdom', { city: 'London', state: 'England', country: 'United Kingdom' }],
+    ['Toronto, ON', { city: 'Toronto', state: 'ON', country: null }],
+    ['Germany', { city: null, state: null, country: 'Germany' }],
+    ['San Francisco Bay Area', { city: 'San Francisco Bay Area', state: null, country: null }],
+    ['Remote', null],
+    ['N/A', null],
+    [' , ', null],
+  ]
+  for (const [input, expected] of cases)
+    test(`${JSON.stringify(input)} → ${JSON.stringify(expected)}`, () => assert.deepEqual(splitPlace(input), expected))
 })
 
 describe('the demo generator writes the normalised spellings', () => {

@@ -4,10 +4,11 @@
 // Without a mapping file, common header names are recognised. Rules: docs/corpus.md §6.1.
 import type { TSchema } from 'typebox'
 import { RecordSchemas, School } from '../../contract/records.ts'
+import { splitPlace } from './normalise-places.ts'
 import type { IngestCategory } from './prepare.ts'
 
 /** How a column's text becomes a field value. */
-export type ValueType = 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'month' | 'year' | 'list'
+export type ValueType = 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'month' | 'year' | 'list' | 'place'
 
 /** Date layouts a mapping may name; `auto` reads ISO dates, `YYYY`, `YYYY-MM` and `YYYY/MM`. */
 export const DATE_FORMATS = ['auto', 'MM/DD/YYYY', 'DD/MM/YYYY', 'DD.MM.YYYY'] as const
@@ -22,6 +23,28 @@ export interface FieldRule {
   format?: DateFormat
   /** Put before the value (e.g. `crm:` for a source_id). */
   prefix?: string
+  /** For places: where the text and its parts go (`placeTargets`). */
+  place?: PlaceTargets
+}
+
+/** Where a place written on one line goes: the text as written, and the fields its parts fill. */
+export interface PlaceTargets {
+  text: string | null
+  city: string | null
+  state: string | null
+  country: string | null
+}
+
+/** The field a one-line place (`San Francisco, CA, USA`) is read into, per category: `location`. */
+const PLACE_TARGETS: Partial<Record<IngestCategory, PlaceTargets>> = {
+  company: { text: 'location', city: 'city', state: 'state', country: 'country' },
+  person: { text: null, city: 'location.city', state: 'location.state', country: 'location.country' },
+  job_opening: { text: 'location', city: 'city', state: null, country: 'country' },
+}
+
+/** Where a place read into `field` goes; null when the category reads no place there. */
+export function placeTargets(category: IngestCategory, field: string): PlaceTargets | null {
+  return field === 'location' ? (PLACE_TARGETS[category] ?? null) : null
 }
 
 /** Numbered columns (`past_employer_1`, `past_employer_2`, …) that make one list of objects. */
@@ -68,6 +91,7 @@ function nonNull(schema: Schema | undefined): Schema | undefined {
 }
 
 function defaultType(category: IngestCategory, field: string): ValueType {
+  if (placeTargets(category, field)) return 'place'
   switch (schemaType(category, field)) {
     case 'integer':
       return field.endsWith('_year') ? 'year' : 'integer'
@@ -82,7 +106,7 @@ function defaultType(category: IngestCategory, field: string): ValueType {
   }
 }
 
-const VALUE_TYPES: ValueType[] = ['string', 'integer', 'number', 'boolean', 'date', 'month', 'year', 'list']
+const VALUE_TYPES: ValueType[] = ['string', 'integer', 'number', 'boolean', 'date', 'month', 'year', 'list', 'place']
 
 /**
  * Reads a mapping file's JSON: `{"fields": {"account_name": "Company", "employee_count":
@@ -127,7 +151,7 @@ export function parseMapping(category: IngestCategory, input: unknown): Mapping 
 }
 
 function fieldRule(category: IngestCategory, field: string, rule: unknown): FieldRule {
-  if (typeof rule === 'string') return { column: rule, type: defaultType(category, field) }
+  if (typeof rule === 'string') return withPlace(category, field, { column: rule, type: defaultType(category, field) })
   if (rule === null || typeof rule !== 'object' || Array.isArray(rule))
     throw new MappingError(`"${field}" maps to a column name or {"column": …, "type": …}`)
   const r = rule as Record<string, unknown>
@@ -138,13 +162,24 @@ function fieldRule(category: IngestCategory, field: string, rule: unknown): Fiel
   if (!DATE_FORMATS.includes(format)) throw new MappingError(`"${field}": format is one of ${DATE_FORMATS.join(', ')}`)
   if (r.split !== undefined && typeof r.split !== 'string') throw new MappingError(`"${field}": split is a string`)
   if (r.prefix !== undefined && typeof r.prefix !== 'string') throw new MappingError(`"${field}": prefix is a string`)
-  return {
+  return withPlace(category, field, {
     column: r.column,
     type,
     format,
     ...(r.split !== undefined ? { split: r.split as string } : {}),
     ...(r.prefix !== undefined ? { prefix: r.prefix as string } : {}),
-  }
+  })
+}
+
+/** A place rule with its targets; a place type on a field that takes none is refused. */
+function withPlace(category: IngestCategory, field: string, rule: FieldRule): FieldRule {
+  if (rule.type !== 'place') return rule
+  const place = placeTargets(category, field)
+  if (!place)
+    throw new MappingError(
+      `"${field}": type place reads a one-line place into location (company, person, job_opening records)`,
+    )
+  return { ...rule, place }
 }
 
 // ---- Header recognition ----
@@ -344,6 +379,7 @@ const NOUNS: Record<IngestCategory, string[]> = {
 /** The field a column is read into without a mapping: one a header names plainly (a string, a number, a list of strings); never an object or a list of objects. */
 function plainField(category: IngestCategory, field: string): boolean {
   if (field === 'id') return false
+  if (placeTargets(category, field)) return true
   let schema: Schema | undefined = (category === 'school' ? School : RecordSchemas[category]) as TSchema as Schema
   for (const part of field.split('.')) {
     schema = nonNull(schema)?.properties?.[part]
@@ -421,7 +457,12 @@ export function recogniseHeader(category: IngestCategory, header: string[]): Rec
       const r = rs.find((x) => !mapping.fields[x.field])
       if (!r || r.rank > rank) continue
       if (r.field === 'source_id') mapping.fields.source_id = { column, type: 'string' }
-      else mapping.fields[r.field] = { column, type: defaultType(category, r.field), format: 'auto' }
+      else
+        mapping.fields[r.field] = withPlace(category, r.field, {
+          column,
+          type: defaultType(category, r.field),
+          format: 'auto',
+        })
       used.add(column)
     }
   // Listed in the header's order.
@@ -541,6 +582,15 @@ function convert(text: string, rule: Pick<FieldRule, 'type' | 'split' | 'format'
   }
 }
 
+function getPath(source: Record<string, unknown>, path: string): unknown {
+  let o: unknown = source
+  for (const part of path.split('.')) {
+    if (o === null || typeof o !== 'object') return undefined
+    o = (o as Record<string, unknown>)[part]
+  }
+  return o
+}
+
 function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
   const parts = path.split('.')
   let o = target
@@ -565,6 +615,7 @@ export function applyMapping(
     const s = typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v as number)
     return s.trim() === '' ? null : s
   }
+  const places: [PlaceTargets, string][] = []
   for (const [field, rule] of Object.entries(mapping.fields)) {
     const raw = row[rule.column]
     // A JSON input's lists and objects are taken as they are; its numbers and booleans are read
@@ -576,9 +627,23 @@ export function applyMapping(
     }
     const t = text(rule.column)
     if (t === null) continue
+    if (rule.place) {
+      places.push([rule.place, t])
+      continue
+    }
     const c = convert(t, rule)
     if (c.ok) setPath(record, field, c.value)
     else problems.push(`/${field.replaceAll('.', '/')}: column "${rule.column}": ${c.problem}`)
+  }
+  // A one-line place fills the parts its own columns (City, Country …) left empty.
+  for (const [to, t] of places) {
+    if (to.text) setPath(record, to.text, t.trim())
+    const parts = splitPlace(t)
+    for (const part of ['city', 'state', 'country'] as const) {
+      const target = to[part]
+      const value = parts?.[part]
+      if (target && value && getPath(record, target) === undefined) setPath(record, target, value)
+    }
   }
   for (const [group, rule] of Object.entries(mapping.groups)) {
     const items: Record<string, unknown>[] = []

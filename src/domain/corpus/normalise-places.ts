@@ -153,3 +153,51 @@ export function normaliseState(state: string, country: string | null | undefined
   const sub = country ? subdivisionOf(state, country) : null
   return sub ? sub.name : state.trim()
 }
+
+/** Words an export writes where a place would be that name none (`Remote`, `N/A`). */
+const NO_PLACE = new Set([
+  'remote',
+  'anywhere',
+  'worldwide',
+  'global',
+  'various',
+  'multiple locations',
+  'n a',
+  'na',
+  'none',
+  'unknown',
+  'tbd',
+])
+
+/** The parts of a place written on one line, as written (normalised later with the record). */
+export interface PlaceParts {
+  city: string | null
+  state: string | null
+  country: string | null
+}
+
+/**
+ * A place written on one line, split into its parts: `San Francisco, CA, USA` → city, state and
+ * country; `Saint Paul, Minnesota` → a city in a US state (a US state's name or code is read
+ * first, as in `Atlanta, GA`); `Dublin, Ireland` → city and country; `Germany` → the country;
+ * one part that is no country is a city (`San Francisco Bay Area`); `Remote`, `N/A` and the like
+ * are no part. Only the first of several
+ * places is read (`San Francisco, CA, USA; Remote`), and a postcode after a state is dropped
+ * (`CA 94105`). Null when the text holds no part.
+ */
+export function splitPlace(text: string): PlaceParts | null {
+  const parts = (text.split(/[;|]/)[0] ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '' && !NO_PLACE.has(placeKey(p)))
+  const state = (p: string) => p.replace(/\s+\d[\d-]*$/, '')
+  const last = parts.at(-1)
+  if (last === undefined) return null
+  if (parts.length === 1)
+    return countryCode(last) ? { city: null, state: null, country: last } : { city: last, state: null, country: null }
+  const city = parts[0]!
+  if (subdivisionOf(state(last), 'US') && (parts.length === 2 || !countryCode(last)))
+    return { city, state: state(last), country: 'United States' }
+  if (countryCode(last)) return { city, state: parts.length >= 3 ? state(parts.at(-2)!) : null, country: last }
+  return { city, state: state(parts.length >= 3 ? parts.at(-2)! : last), country: parts.length >= 3 ? last : null }
+}
