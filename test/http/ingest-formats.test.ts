@@ -60,6 +60,7 @@ describe('ingest formats', () => {
       Industry: 'industry',
     })
     assert.deepEqual([res.body.read, res.body.inserted, res.body.rejected], [4, 3, 1])
+    assert.deepEqual([res.body.ignored_columns, res.body.warnings], [['Notes'], []])
     assert.equal(res.body.rejects[0].line, 3)
     assert.deepEqual(res.body.rejects[0].problems, ['/employee_count: column "Employees": not an integer ("many")'])
     const rows = await stored(api, 'company')
@@ -71,6 +72,22 @@ describe('ingest formats', () => {
     )
     // No domain: stored by its source_id.
     assert.match(rows.find((r) => r.record.source_id === 'crm:4')!.id, /^[0-9a-f]{16}$/)
+  })
+
+  test('a header with no column for an identifier is warned about before the lines it rejects', async () => {
+    const api = await server()
+    const res = await post(api, 'person', 'Full Name,Title\nAda Nokey,CTO\n', 'text/csv', { dry_run: 'true' })
+    expectStatus(res, 200)
+    assert.deepEqual(res.body.warnings, [
+      'no column gives the records an identifier (profile_url or source_id), so every line will be rejected; ' +
+        'name it in a mapping file, {"fields": {"source_id": "<column>"}}, with --mapping <file> (docs/corpus.md §6.7)',
+    ])
+    assert.equal(res.body.rejected, 1)
+    const rounds = await post(api, 'funding_round', 'Company,Round\nAcme,Seed\n', 'text/csv', { dry_run: 'true' })
+    assert.match(
+      rounds.body.warnings[0],
+      /^no column gives the records an identifier \(company_domain \+ type \+ announced_on, company \+ type \+ announced_on or source_id\)/,
+    )
   })
 
   test('a JSON array, and gzip-compressed NDJSON, go in like NDJSON', async () => {

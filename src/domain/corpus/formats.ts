@@ -7,7 +7,7 @@ import { parse as parseCsv } from 'csv-parse'
 import streamArray from 'stream-json/streamers/stream-array.js'
 import { readLines } from '../../lines.ts'
 import type { Item } from './ingest.ts'
-import { applyMapping, describeMapping, recogniseHeader, unnamedWarning, type Mapping } from './mapping.ts'
+import { applyMapping, describeMapping, headerWarnings, recogniseHeader, type Mapping } from './mapping.ts'
 import type { IngestCategory } from './prepare.ts'
 
 export const INPUT_FORMATS = ['auto', 'ndjson', 'json', 'csv', 'tsv'] as const
@@ -23,7 +23,7 @@ export interface OpenedInput {
   mapping: () => Record<string, string> | null
   /** Columns of a CSV header no field took. */
   ignored: () => string[]
-  /** What a header recognised without a mapping file leaves out (`unnamedWarning`). */
+  /** What a header recognised without a mapping file leaves out (`headerWarnings`). */
   warnings: () => string[]
 }
 
@@ -163,8 +163,7 @@ export async function openInput(
               const recognised = recogniseHeader(category, header)
               mapping = recognised.mapping
               ignored = recognised.ignored
-              const unnamed = unnamedWarning(category, mapping)
-              if (unnamed) warnings.push(unnamed)
+              warnings.push(...headerWarnings(category, mapping))
             } else {
               const used = new Set([
                 ...Object.values(mapping.fields).map((r) => r.column),

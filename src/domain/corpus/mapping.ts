@@ -3,7 +3,7 @@
 // split on a delimiter, numbered columns that make a person's employment and education).
 // Without a mapping file, common header names are recognised. Rules: docs/corpus.md §6.1.
 import type { TSchema } from 'typebox'
-import { RecordSchemas, School } from '../../contract/records.ts'
+import { CATEGORY_IDENTIFIERS, RecordSchemas, School } from '../../contract/records.ts'
 import { splitPlace } from './normalise-places.ts'
 import type { IngestCategory } from './prepare.ts'
 
@@ -473,31 +473,48 @@ export function recogniseHeader(category: IngestCategory, header: string[]): Rec
   return { mapping, ignored: header.filter((h) => !used.has(h)) }
 }
 
-/** The field that names a record of each category: a recognised header without it is worth a warning. */
-export const NAME_FIELD: Record<IngestCategory, { field: string; what: string }> = {
-  company: { field: 'account_name', what: "a company's name" },
-  person: { field: 'name', what: "a person's name" },
-  patent: { field: 'title', what: "a patent's title" },
-  news_article: { field: 'title', what: "an article's title" },
-  market_report: { field: 'title', what: "a report's title" },
-  funding_round: { field: 'company', what: "the round's company" },
-  academic_report: { field: 'title', what: "a paper's title" },
-  trend: { field: 'name', what: "a trend's name" },
-  job_opening: { field: 'role', what: "a posting's role" },
-  school: { field: 'name', what: "a school's name" },
+/** What names a record of each category (its `name_field`), in words: a header without it is worth a warning. */
+const NAMED_BY: Record<IngestCategory, string> = {
+  company: "a company's name",
+  person: "a person's name",
+  patent: "a patent's title",
+  news_article: "an article's title",
+  market_report: "a report's title",
+  funding_round: "the round's company",
+  academic_report: "a paper's title",
+  trend: "a trend's name",
+  job_opening: "a posting's role",
+  school: "a school's name",
+}
+
+/** The field sets that make a record's upsert key (`CATEGORY_IDENTIFIERS`, or a source id). */
+function identifierKeys(category: IngestCategory): readonly (readonly string[])[] {
+  if (category === 'school') return [['school_id']]
+  return [...CATEGORY_IDENTIFIERS[category].keys, ['source_id']]
 }
 
 /**
- * A warning for a header recognised without a mapping file that names no column as the field a
- * record is known by (`NAME_FIELD`): the records would go in nameless. Null when one does.
+ * What a header recognised without a mapping file leaves out, before any record is read: no
+ * column for the field that names the records (they would go in nameless), or none that makes
+ * their identifier (every line would be rejected).
  */
-export function unnamedWarning(category: IngestCategory, mapping: Mapping): string | null {
-  const { field, what } = NAME_FIELD[category]
-  if (mapping.fields[field]) return null
-  return (
-    `no column was recognised as ${field} (${what}), so the records will have none; ` +
-    `name it in a mapping file, {"fields": {"${field}": "<column>"}}, with --mapping <file> (docs/corpus.md §6.7)`
-  )
+export function headerWarnings(category: IngestCategory, mapping: Mapping): string[] {
+  const out: string[] = []
+  const field = category === 'school' ? 'name' : CATEGORY_IDENTIFIERS[category].name_field
+  const fix = (f: string) =>
+    `name it in a mapping file, {"fields": {"${f}": "<column>"}}, with --mapping <file> (docs/corpus.md §6.7)`
+  if (!mapping.fields[field])
+    out.push(
+      `no column was recognised as ${field} (${NAMED_BY[category]}), so the records will have none; ${fix(field)}`,
+    )
+  const keys = identifierKeys(category)
+  if (!keys.some((key) => key.every((f) => mapping.fields[f]))) {
+    const ways = keys.map((key) => key.join(' + '))
+    out.push(
+      `no column gives the records an identifier (${ways.slice(0, -1).join(', ')} or ${ways.at(-1)}), so every line will be rejected; ${fix(category === 'school' ? 'school_id' : 'source_id')}`,
+    )
+  }
+  return out
 }
 
 /** `column → field` lines of a mapping, for printing. */
