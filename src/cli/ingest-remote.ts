@@ -31,6 +31,7 @@ export async function ingestThroughServer(
   if (opts.dryRun) query.set('dry_run', 'true')
   if (opts.mapping) query.set('mapping', JSON.stringify(JSON.parse(readFileSync(opts.mapping, 'utf8'))))
   if (opts.delimiter) query.set('delimiter', opts.delimiter)
+  for (const pair of opts.map ?? []) query.append('map', pair)
   if (opts.replace) query.set('replace', 'true')
   if (opts.source) query.set('source', opts.source)
   if (opts.batchSize) query.set('batch_size', String(opts.batchSize))

@@ -92,6 +92,7 @@ interface IngestCliOptions {
   category: IngestCategory
   format: InputFormat
   mapping?: string
+  map?: string[]
   delimiter?: string
   dryRun?: boolean
   maxRejects: number
@@ -152,7 +153,7 @@ function report(summary: PrintedSummary, opts: IngestCliOptions): void {
   if (!opts.json && !opts.mapping && unknownJsonKeys(summary))
     process.stdout.write(
       '  hint: JSON records are read with the field names of docs/corpus.md §1; ' +
-        'map keys of another shape with --mapping <file> (§6.7)\n',
+        'read a key as a field with --map field=key, or map keys of another shape with --mapping <file> (§6.7)\n',
     )
   const r = summary.replaced
   if (!opts.json && r)
@@ -181,6 +182,12 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
         .default('auto'),
     )
     .option('--mapping <file>', 'mapping file (JSON): which column is which field and how to read it')
+    .option(
+      '--map <field=column>',
+      'read a field from a column or JSON key, e.g. account_name=Security (repeatable; the other columns are still recognised)',
+      (pair: string, pairs: string[]) => [...pairs, pair],
+      [] as string[],
+    )
     .option('--delimiter <char>', 'CSV field delimiter (default , and a tab for --format tsv)')
     .option('--dry-run', 'validate and report what would be inserted, updated or rejected; write nothing')
     .option('--max-rejects <n>', 'rejected and duplicate lines tolerated before the exit code is 1', nonNegativeInt, 0)
@@ -203,8 +210,17 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
         (file === '-'
           ? path.join(c.DSP_DATA_DIR, 'rejects', `${opts.category}.rejects.jsonl`)
           : `${file}.rejects.jsonl`)
-      const { MappingError, parseMapping } = await import('../domain/corpus/mapping.ts')
+      const { MappingError, parseMapping, parseRenames } = await import('../domain/corpus/mapping.ts')
       let mapping = null
+      let renames: Record<string, string> = {}
+      try {
+        renames = parseRenames(opts.category, opts.map ?? [])
+      } catch (e) {
+        if (!(e instanceof MappingError)) throw e
+        process.stderr.write(`dsp ingest: ${e.message}\n`)
+        process.exitCode = 2
+        return
+      }
       if (opts.mapping) {
         try {
           mapping = parseMapping(opts.category, JSON.parse(readFileSync(opts.mapping, 'utf8')))
@@ -243,7 +259,12 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
       ])
       let opened: Awaited<ReturnType<typeof openInput>>
       try {
-        opened = await openInput(input, opts.category, { format: opts.format, mapping, delimiter: opts.delimiter })
+        opened = await openInput(input, opts.category, {
+          format: opts.format,
+          mapping,
+          delimiter: opts.delimiter,
+          renames,
+        })
       } catch (e) {
         await (await opening.catch(() => null))?.close()
         throw e

@@ -175,6 +175,13 @@ export const IngestQuery = Type.Object(
     mapping: Type.Optional(
       Type.String({ maxLength: 65536, description: 'A mapping (docs/corpus.md §6.1) as JSON text' }),
     ),
+    map: Type.Optional(
+      Type.Array(Type.String({ minLength: 3, maxLength: 400 }), {
+        maxItems: 200,
+        description:
+          'field=column: read a field from a CSV column or a JSON key (repeatable: map=account_name=Security&map=source_id=CIK); the other columns are still recognised, or read by the mapping',
+      }),
+    ),
     delimiter: Type.Optional(Type.String({ minLength: 1, maxLength: 1, description: 'CSV field delimiter' })),
     replace: Type.Optional(
       Type.Boolean({ description: "Remove the stored records of the input's sources that it no longer sends" }),

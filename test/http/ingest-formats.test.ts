@@ -80,7 +80,7 @@ describe('ingest formats', () => {
     expectStatus(res, 200)
     assert.deepEqual(res.body.warnings, [
       'no column gives the records an identifier (profile_url or source_id), so every line will be rejected; ' +
-        'name it in a mapping file, {"fields": {"source_id": "<column>"}}, with --mapping <file> (docs/corpus.md §6.7)',
+        "name it with --map source_id=<column> (the route's map=source_id=<column>), or in a mapping file (docs/corpus.md §6.7)",
     ])
     assert.equal(res.body.rejected, 1)
     const rounds = await post(api, 'funding_round', 'Company,Round\nAcme,Seed\n', 'text/csv', { dry_run: 'true' })
@@ -88,6 +88,55 @@ describe('ingest formats', () => {
       rounds.body.warnings[0],
       /^no column gives the records an identifier \(company_domain \+ type \+ announced_on, company \+ type \+ announced_on or source_id\)/,
     )
+  })
+
+  test('map=field=column reads a field from a named column or key, over the recognised header, the mapping, or JSON as it is', async () => {
+    const api = await server()
+    const csv = 'Symbol,Security,CIK\nMMMX,3M Mapped,66741\n'
+    const res = await fetch(
+      `${api.url}/admin/v1/corpus/company?map=${encodeURIComponent('account_name=Security')}&map=${encodeURIComponent('source_id=Symbol')}`,
+      { method: 'POST', headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': 'text/csv' }, body: csv },
+    )
+    const body = (await res.json()) as Record<string, unknown>
+    assert.equal(res.status, 200, JSON.stringify(body))
+    // CIK was recognised as the source id; the map gives that field to Symbol, and CIK is ignored.
+    assert.deepEqual(body.mapping, { Symbol: 'source_id', Security: 'account_name' })
+    assert.deepEqual([body.ignored_columns, body.warnings, body.inserted], [['CIK'], [], 1])
+    const mmm = (await stored(api, 'company')).find((r) => r.record.source_id === 'MMMX')!
+    assert.equal(mmm.record.account_name, '3M Mapped')
+
+    // JSON taken as it is: the key is moved to its field (a nested one too).
+    const people = JSON.stringify({ full_name: 'Ann Mapped', company: 'Acme', source_id: 'map:1' })
+    const p = await post(api, 'person', people, 'application/x-ndjson', {
+      map: 'name=full_name',
+    })
+    expectStatus(p, 200)
+    assert.deepEqual(
+      [p.body.rejected, p.body.rejects[0]?.problems],
+      [1, ['/company: unknown field (did you mean current_employer.company?)']],
+    )
+    const u = new URL(`${api.url}/admin/v1/corpus/person`)
+    u.searchParams.append('map', 'name=full_name')
+    u.searchParams.append('map', 'current_employer.company=company')
+    const both = await fetch(u, {
+      method: 'POST',
+      headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': 'application/x-ndjson' },
+      body: people,
+    })
+    assert.equal(((await both.json()) as { inserted: number }).inserted, 1)
+    const ann = (await stored(api, 'person')).find((r) => r.record.source_id === 'map:1')!
+    assert.deepEqual(
+      [ann.record.name, (ann.record.current_employer as { company: string }).company],
+      ['Ann Mapped', 'Acme'],
+    )
+
+    // Refused before anything is read: a field the category lacks, a column the header lacks.
+    const badField = await post(api, 'company', csv, 'text/csv', { map: 'ticker=Symbol' })
+    expectProblem(badField, 422, 'request.invalid')
+    assert.match(badField.body.detail, /"ticker" is not a field of a company record/)
+    const badColumn = await post(api, 'company', csv, 'text/csv', { map: 'account_name=Name' })
+    expectProblem(badColumn, 422, 'request.invalid')
+    assert.match(badColumn.body.detail, /the header has no column "Name" \(Symbol, Security, CIK\)/)
   })
 
   test('a JSON array, and gzip-compressed NDJSON, go in like NDJSON', async () => {

@@ -174,7 +174,7 @@ describe('source identity', () => {
     ])
   })
 
-  test('dsp ingest: JSON keys of another shape get their fields named and one hint to the mapping file; a CSV header without a name column gets a warning', async () => {
+  test('dsp ingest: JSON keys of another shape get their fields named and one hint; a CSV header without a name column gets a warning, and --map names the column', async () => {
     const data = await processData()
     try {
       const file = path.join(data.env.DSP_DATA_DIR!, 'crm.jsonl')
@@ -184,7 +184,7 @@ describe('source identity', () => {
       assert.match(out, /^\s+1\s+\/name: unknown field \(did you mean account_name\?\)$/m)
       assert.match(
         out,
-        /^ {2}hint: JSON records are read with the field names of docs\/corpus\.md §1; map keys of another shape with --mapping <file> \(§6\.7\)$/m,
+        /^ {2}hint: JSON records are read with the field names of docs\/corpus\.md §1; read a key as a field with --map field=key, or map keys of another shape with --mapping <file> \(§6\.7\)$/m,
       )
       const csv = path.join(data.env.DSP_DATA_DIR!, 'crm.csv')
       writeFileSync(csv, 'name,domain\nHinted,hinted.example\n')
@@ -199,8 +199,35 @@ describe('source identity', () => {
       assert.equal(fromTickers.code, 0, fromTickers.err)
       assert.match(
         fromTickers.err,
-        /^recognised columns \(csv\):\n {2}CIK → source_id\n {2}ignored: Symbol, Security\nwarning: no column was recognised as account_name \(a company's name\), so the records will have none; name it in a mapping file, \{"fields": \{"account_name": "<column>"\}\}, with --mapping <file> \(docs\/corpus\.md §6\.7\)$/m,
+        /^recognised columns \(csv\):\n {2}CIK → source_id\n {2}ignored: Symbol, Security\nwarning: no column was recognised as account_name \(a company's name\), so the records will have none; name it with --map account_name=<column> \(the route's map=account_name=<column>\), or in a mapping file \(docs\/corpus\.md §6\.7\)$/m,
       )
+      // --map names the one column recognition missed; the others are still recognised.
+      const mapped = await runDsp(
+        ['ingest', '--category', 'company', '--map', 'account_name=Security', unnamed],
+        data.env,
+      )
+      assert.equal(mapped.code, 0, mapped.err)
+      assert.match(
+        mapped.err,
+        /^recognised columns \(csv\):\n {2}Security → account_name\n {2}CIK → source_id\n {2}ignored: Symbol\n/m,
+      )
+      assert.doesNotMatch(mapped.err, /warning:/)
+      assert.match(mapped.out, /^company\s+read 1 · inserted 0 · updated 1 /m)
+      const badField = await runDsp(
+        ['ingest', '--category', 'company', '--map', 'ticker_name=Security', unnamed],
+        data.env,
+      )
+      assert.equal(badField.code, 2)
+      assert.match(
+        badField.err,
+        /^dsp ingest: map "ticker_name=Security": "ticker_name" is not a field of a company record$/m,
+      )
+      const badColumn = await runDsp(
+        ['ingest', '--category', 'company', '--map', 'account_name=Name', unnamed],
+        data.env,
+      )
+      assert.equal(badColumn.code, 2)
+      assert.match(badColumn.err, /map account_name=Name: the header has no column "Name" \(Symbol, Security, CIK\)/)
     } finally {
       await data.drop()
     }

@@ -228,5 +228,15 @@ describe('ingest progress through a running server', () => {
       out.text(),
       /recognised columns \(csv\):\n {2}CIK → source_id\n {2}ignored: Symbol, Security\nwarning: no column was recognised as account_name/,
     )
+    // --map reaches the server as map=field=column.
+    const mapped = await throughServer(api, file, {
+      category: 'company',
+      format: 'auto',
+      maxRejects: 0,
+      dryRun: true,
+      map: ['account_name=Security'],
+    })
+    assert.deepEqual(mapped.printed[0]!.mapping, { Security: 'account_name', CIK: 'source_id' })
+    assert.doesNotMatch(mapped.out.text(), /warning:/)
   })
 })

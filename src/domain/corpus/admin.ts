@@ -14,7 +14,7 @@ import { randomId } from '../ids.ts'
 import type { Deps } from '../types.ts'
 import { TABLE_OF } from './coverage.ts'
 import { InputError, openInput, type InputFormat } from './formats.ts'
-import { MappingError, parseMapping } from './mapping.ts'
+import { MappingError, parseMapping, parseRenames } from './mapping.ts'
 import type { IngestProgress } from './ingest.ts'
 import type { IngestCategory } from './prepare.ts'
 import { checkReplace, ingestLive, type LiveIngestSummary } from './replace.ts'
@@ -39,6 +39,8 @@ export interface IngestBodyOptions {
   asOf?: string
   format: InputFormat
   mapping?: string
+  /** `field=column` pairs read over the mapping or the recognised header. */
+  map?: string[]
   dryRun?: boolean
   delimiter?: string
   replace?: boolean
@@ -89,6 +91,13 @@ export async function openIngestBody(
       throw new ApiError('request.invalid', `mapping: ${e.message}`)
     }
   }
+  let renames: Record<string, string> = {}
+  try {
+    renames = parseRenames(category, opts.map ?? [])
+  } catch (e) {
+    if (!(e instanceof MappingError)) throw e
+    throw new ApiError('request.invalid', e.message)
+  }
   const rejectFile = path.resolve(deps.config.DSP_DATA_DIR, 'rejects', `${category}-${randomId('ing', 8)}.jsonl`)
   const asApiError = (e: unknown) => (e instanceof InputError ? new ApiError('request.invalid', e.message) : e)
   let opened: Awaited<ReturnType<typeof openInput>>
@@ -96,6 +105,7 @@ export async function openIngestBody(
     opened = await openInput(body, category, {
       format: opts.format,
       mapping,
+      renames,
       delimiter: opts.delimiter,
       maxBytes: INGEST_BODY_LIMIT_BYTES,
       tooLarge,

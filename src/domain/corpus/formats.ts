@@ -7,7 +7,16 @@ import { parse as parseCsv } from 'csv-parse'
 import streamArray from 'stream-json/streamers/stream-array.js'
 import { readLines } from '../../lines.ts'
 import type { Item } from './ingest.ts'
-import { applyMapping, describeMapping, headerWarnings, recogniseHeader, type Mapping } from './mapping.ts'
+import {
+  applyMapping,
+  describeMapping,
+  headerWarnings,
+  inHeaderOrder,
+  recogniseHeader,
+  renameKeys,
+  withRenames,
+  type Mapping,
+} from './mapping.ts'
 import type { IngestCategory } from './prepare.ts'
 
 export const INPUT_FORMATS = ['auto', 'ndjson', 'json', 'csv', 'tsv'] as const
@@ -34,6 +43,8 @@ export interface OpenOptions {
   delimiter?: string
   maxBytes?: number
   tooLarge?: () => Error
+  /** Fields read from a named column or key (`--map field=column`), over the mapping or the recognised header. */
+  renames?: Record<string, string>
 }
 
 export class InputError extends Error {}
@@ -102,11 +113,20 @@ export async function openInput(
   const format = opts.format === undefined || opts.format === 'auto' ? sniff(head) : opts.format
   // Decompressed bytes count against the cap too: a small gzip must not unpack without limit.
   const limitOpts = { maxBytes: opts.maxBytes === undefined ? undefined : opts.maxBytes * (gzip ? 10 : 1), tooLarge }
+  const renames = opts.renames ?? {}
+  const renamed = Object.keys(renames).length > 0
   let mapping = opts.mapping ?? null
+  // Over JSON a mapping reads keys as columns: the renames apply to it at once.
+  if (mapping !== null && renamed && format !== 'csv' && format !== 'tsv')
+    mapping = withRenames(category, mapping, renames)
   let ignored: string[] = []
   const warnings: string[] = []
   const mapped = (line: number, value: unknown): InputItem => {
-    if (mapping === null || value === null || typeof value !== 'object' || Array.isArray(value)) return { line, value }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return { line, value }
+    if (mapping === null) {
+      if (renamed) renameKeys(value as Record<string, unknown>, renames)
+      return { line, value }
+    }
     const r = applyMapping(mapping, value as Record<string, unknown>)
     return r.ok ? { line, value: r.value } : { line, problems: r.problems }
   }
@@ -159,18 +179,23 @@ export async function openInput(
         for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
           if (header === null) {
             header = record.map((h) => h.trim())
+            const columns = new Set(header)
+            for (const [field, column] of Object.entries(renames))
+              if (!columns.has(column))
+                throw new InputError(
+                  `map ${field}=${column}: the header has no column "${column}" (${header.join(', ')})`,
+                )
+            // Numbered columns a group reads (`past_employer_*`) are not ignored.
+            let grouped = (h: string) => /\d+\s*$/.test(h)
             if (mapping === null) {
               const recognised = recogniseHeader(category, header)
-              mapping = recognised.mapping
-              ignored = recognised.ignored
+              const byField = new Set(Object.values(recognised.mapping.fields).map((r) => r.column))
+              grouped = (h) => !recognised.ignored.includes(h) && !byField.has(h)
+              mapping = inHeaderOrder(withRenames(category, recognised.mapping, renames), header)
               warnings.push(...headerWarnings(category, mapping))
-            } else {
-              const used = new Set([
-                ...Object.values(mapping.fields).map((r) => r.column),
-                ...Object.values(mapping.groups).flatMap((g) => Object.values(g.fields)),
-              ])
-              ignored = header.filter((h) => !used.has(h) && !/\d+\s*$/.test(h))
-            }
+            } else mapping = withRenames(category, mapping, renames)
+            const used = new Set(Object.values(mapping.fields).map((r) => r.column))
+            ignored = header.filter((h) => !used.has(h) && !grouped(h))
             continue
           }
           const row: Record<string, string> = {}

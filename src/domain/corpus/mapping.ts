@@ -182,6 +182,48 @@ function withPlace(category: IngestCategory, field: string, rule: FieldRule): Fi
   return { ...rule, place }
 }
 
+// ---- Renames (`--map field=column`) ----
+
+/**
+ * `field=column` pairs (`dsp ingest --map`, the route's `map`) → field → column. The field is one
+ * of the category's (dotted for nested ones: `current_employer.company`) or `source_id`; a bad
+ * pair throws a MappingError naming it.
+ */
+export function parseRenames(category: IngestCategory, pairs: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const pair of pairs) {
+    const at = pair.indexOf('=')
+    const field = at < 0 ? '' : pair.slice(0, at).trim()
+    const column = at < 0 ? '' : pair.slice(at + 1).trim()
+    if (!field || !column)
+      throw new MappingError(`map ${JSON.stringify(pair)}: write field=column, e.g. account_name=Security`)
+    if (field !== 'source_id' && schemaType(category, field) === null)
+      throw new MappingError(`map ${JSON.stringify(pair)}: "${field}" is not a field of a ${category} record`)
+    out[field] = column
+  }
+  return out
+}
+
+/** The mapping with each renamed field read from its column, and that column read into nothing else. */
+export function withRenames(category: IngestCategory, mapping: Mapping, renames: Record<string, string>): Mapping {
+  const fields = { ...mapping.fields }
+  for (const [field, column] of Object.entries(renames)) {
+    for (const [f, rule] of Object.entries(fields)) if (rule.column === column) delete fields[f]
+    fields[field] = withPlace(category, field, { column, type: defaultType(category, field), format: 'auto' })
+  }
+  return { fields, groups: mapping.groups }
+}
+
+/** A JSON record with each renamed key moved to its field (`name` → `account_name`), in place. */
+export function renameKeys(record: Record<string, unknown>, renames: Record<string, string>): void {
+  for (const [field, key] of Object.entries(renames)) {
+    if (!(key in record) || key === field) continue
+    const value = record[key]
+    delete record[key]
+    setPath(record, field, value)
+  }
+}
+
 // ---- Header recognition ----
 
 const norm = (h: string) =>
@@ -465,12 +507,16 @@ export function recogniseHeader(category: IngestCategory, header: string[]): Rec
         })
       used.add(column)
     }
-  // Listed in the header's order.
+  return { mapping: inHeaderOrder(mapping, header), ignored: header.filter((h) => !used.has(h)) }
+}
+
+/** The mapping's fields listed in the order of their columns in the header (as printed). */
+export function inHeaderOrder(mapping: Mapping, header: readonly string[]): Mapping {
   const at = new Map(header.map((h, i) => [h, i]))
-  mapping.fields = Object.fromEntries(
-    Object.entries(mapping.fields).sort(([, a], [, b]) => at.get(a.column)! - at.get(b.column)!),
+  const fields = Object.fromEntries(
+    Object.entries(mapping.fields).sort(([, a], [, b]) => (at.get(a.column) ?? 0) - (at.get(b.column) ?? 0)),
   )
-  return { mapping, ignored: header.filter((h) => !used.has(h)) }
+  return { fields, groups: mapping.groups }
 }
 
 /** What names a record of each category (its `name_field`), in words: a header without it is worth a warning. */
@@ -502,7 +548,7 @@ export function headerWarnings(category: IngestCategory, mapping: Mapping): stri
   const out: string[] = []
   const field = category === 'school' ? 'name' : CATEGORY_IDENTIFIERS[category].name_field
   const fix = (f: string) =>
-    `name it in a mapping file, {"fields": {"${f}": "<column>"}}, with --mapping <file> (docs/corpus.md §6.7)`
+    `name it with --map ${f}=<column> (the route's map=${f}=<column>), or in a mapping file (docs/corpus.md §6.7)`
   if (!mapping.fields[field])
     out.push(
       `no column was recognised as ${field} (${NAMED_BY[category]}), so the records will have none; ${fix(field)}`,

@@ -65,6 +65,7 @@ export const corpusAdminRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = asyn
           as_of?: string
           dry_run?: boolean
           mapping?: string
+          map?: string[]
           delimiter?: string
           replace?: boolean
           source?: string
@@ -82,6 +83,7 @@ export const corpusAdminRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = asyn
             asOf: query.as_of,
             format,
             mapping: query.mapping,
+            map: query.map,
             dryRun: query.dry_run,
             delimiter: query.delimiter,
             replace: query.replace,
