@@ -188,7 +188,10 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
       (pair: string, pairs: string[]) => [...pairs, pair],
       [] as string[],
     )
-    .option('--delimiter <char>', 'CSV field delimiter (default , and a tab for --format tsv)')
+    .option(
+      '--delimiter <char>',
+      'CSV field delimiter (default: , or, when the header holds no comma, its ; tab or |; a tab for --format tsv)',
+    )
     .option('--dry-run', 'validate and report what would be inserted, updated or rejected; write nothing')
     .option('--max-rejects <n>', 'rejected and duplicate lines tolerated before the exit code is 1', nonNegativeInt, 0)
     .option(

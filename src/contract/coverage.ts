@@ -182,7 +182,13 @@ export const IngestQuery = Type.Object(
           'field=column: read a field from a CSV column or a JSON key (repeatable: map=account_name=Security&map=source_id=CIK); the other columns are still recognised, or read by the mapping',
       }),
     ),
-    delimiter: Type.Optional(Type.String({ minLength: 1, maxLength: 1, description: 'CSV field delimiter' })),
+    delimiter: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 1,
+        description: 'CSV field delimiter (default: `,`, or the `;`, tab or `|` of a header line that holds no comma)',
+      }),
+    ),
     replace: Type.Optional(
       Type.Boolean({ description: "Remove the stored records of the input's sources that it no longer sends" }),
     ),

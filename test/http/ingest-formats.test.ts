@@ -139,6 +139,19 @@ describe('ingest formats', () => {
     assert.match(badColumn.body.detail, /the header has no column "Name" \(Symbol, Security, CIK\)/)
   })
 
+  test('a CSV whose header holds no comma is read with its own delimiter: a spreadsheet export with semicolons', async () => {
+    const api = await server()
+    const csv = ['\uFEFFid;Name;Website;"Head, Office"', 'crm:semi;"Semi Colon, Inc.";semi-colon.example;Lyon'].join(
+      '\r\n',
+    )
+    const res = await post(api, 'company', csv, 'text/csv')
+    expectStatus(res, 200)
+    assert.deepEqual(res.body.mapping, { id: 'source_id', Name: 'account_name', Website: 'domain' })
+    assert.deepEqual([res.body.inserted, res.body.ignored_columns], [1, ['Head, Office']])
+    const row = (await stored(api, 'company')).find((r) => r.record.source_id === 'crm:semi')!
+    assert.deepEqual([row.id, row.record.account_name], ['semi-colon.example', 'Semi Colon, Inc.'])
+  })
+
   test('a JSON array, and gzip-compressed NDJSON, go in like NDJSON', async () => {
     const api = await server()
     const array = [

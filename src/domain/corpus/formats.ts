@@ -80,6 +80,27 @@ async function* capped(src: AsyncIterable<Buffer>, max: number | undefined, tooL
   }
 }
 
+/**
+ * A CSV's delimiter read from its header line when none is given: `,` unless the line holds none
+ * and holds `;` (a European spreadsheet's export), a tab or `|`, the most frequent of them.
+ */
+export function sniffDelimiter(head: Buffer): string {
+  const line = (
+    head
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/)[0] ?? ''
+  ).replace(/"[^"]*"/g, '')
+  if (line.includes(',')) return ','
+  let best = ','
+  let most = 0
+  for (const d of [';', '\t', '|']) {
+    const n = line.split(d).length - 1
+    if (n > most) [best, most] = [d, n]
+  }
+  return best
+}
+
 function sniff(head: Buffer): Exclude<InputFormat, 'auto' | 'tsv'> {
   const text = head.toString('utf8').replace(/^\uFEFF/, '')
   const first = /\S/.exec(text)?.[0]
@@ -166,7 +187,7 @@ export async function openInput(
     items = (async function* () {
       const parser = parseCsv({
         bom: true,
-        delimiter: opts.delimiter ?? (format === 'tsv' ? '\t' : ','),
+        delimiter: opts.delimiter ?? (format === 'tsv' ? '\t' : sniffDelimiter(head)),
         relax_column_count: true,
         skip_empty_lines: true,
         info: true,
