@@ -210,8 +210,7 @@ export async function openInput(
             let grouped = (h: string) => /\d+\s*$/.test(h)
             if (mapping === null) {
               const recognised = recogniseHeader(category, header)
-              const byField = new Set(Object.values(recognised.mapping.fields).map((r) => r.column))
-              grouped = (h) => !recognised.ignored.includes(h) && !byField.has(h)
+              grouped = (h) => recognised.grouped.has(h)
               mapping = inHeaderOrder(withRenames(category, recognised.mapping, renames), header)
               warnings.push(...headerWarnings(category, mapping))
             } else mapping = withRenames(category, mapping, renames)

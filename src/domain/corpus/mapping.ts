@@ -67,21 +67,27 @@ const DATE_SUBFIELDS = new Set(['start', 'end'])
 
 export class MappingError extends Error {}
 
-/** The JSON type of a field of a category's schema (`string`, `integer`, `array`, …), null when unknown. */
 /** The parts of a JSON schema read here. */
 interface Schema {
   type?: unknown
   properties?: Record<string, Schema>
+  items?: Schema
   anyOf?: Schema[]
 }
 
-function schemaType(category: IngestCategory, path: string): string | null {
+/** The schema of a field of a category (dotted for nested ones), its null alternative left out; undefined when unknown. */
+function fieldSchema(category: IngestCategory, path: string): Schema | undefined {
   let schema: Schema | undefined = (category === 'school' ? School : RecordSchemas[category]) as TSchema as Schema
   for (const part of path.split('.')) {
     schema = nonNull(schema)?.properties?.[part]
-    if (!schema) return null
+    if (!schema) return undefined
   }
-  const s = nonNull(schema)
+  return nonNull(schema)
+}
+
+/** The JSON type of a field of a category's schema (`string`, `integer`, `array`, …), null when unknown. */
+function schemaType(category: IngestCategory, path: string): string | null {
+  const s = fieldSchema(category, path)
   return typeof s?.type === 'string' ? s.type : null
 }
 
@@ -400,8 +406,8 @@ const PERSON_GROUPS: Record<string, Record<string, string[]>> = {
 
 export interface Recognised {
   mapping: Mapping
-  /** Columns no field took. */
-  ignored: string[]
+  /** Numbered columns the employment and education lists took (`past_employer_1`, …): read, though by no field. */
+  grouped: Set<string>
 }
 
 /** The nouns a category's own columns may start with (`person_name`, `Job ID`, `paper_title`). */
@@ -422,14 +428,9 @@ const NOUNS: Record<IngestCategory, string[]> = {
 function plainField(category: IngestCategory, field: string): boolean {
   if (field === 'id') return false
   if (placeTargets(category, field)) return true
-  let schema: Schema | undefined = (category === 'school' ? School : RecordSchemas[category]) as TSchema as Schema
-  for (const part of field.split('.')) {
-    schema = nonNull(schema)?.properties?.[part]
-    if (!schema) return false
-  }
-  const s = nonNull(schema)
-  if (s?.type === 'object') return false
-  if (s?.type === 'array') return nonNull((s as Schema & { items?: Schema }).items)?.type === 'string'
+  const s = fieldSchema(category, field)
+  if (!s || s.type === 'object') return false
+  if (s.type === 'array') return nonNull(s.items)?.type === 'string'
   return true
 }
 
@@ -489,6 +490,7 @@ export function recogniseHeader(category: IngestCategory, header: string[]): Rec
       if (rule.fields[group === 'education' ? 'school' : 'company']) mapping.groups[group] = rule
     }
   }
+  const grouped = new Set(used)
   const columns = header
     .filter((column) => norm(column) !== '' && !used.has(column))
     .map((column) => ({ column, readings: readings(category, norm(column)) }))
@@ -507,7 +509,7 @@ export function recogniseHeader(category: IngestCategory, header: string[]): Rec
         })
       used.add(column)
     }
-  return { mapping: inHeaderOrder(mapping, header), ignored: header.filter((h) => !used.has(h)) }
+  return { mapping: inHeaderOrder(mapping, header), grouped }
 }
 
 /** The mapping's fields listed in the order of their columns in the header (as printed). */
@@ -533,10 +535,15 @@ const NAMED_BY: Record<IngestCategory, string> = {
   school: "a school's name",
 }
 
-/** The field sets that make a record's upsert key (`CATEGORY_IDENTIFIERS`, or a source id). */
-function identifierKeys(category: IngestCategory): readonly (readonly string[])[] {
-  if (category === 'school') return [['school_id']]
-  return [...CATEGORY_IDENTIFIERS[category].keys, ['source_id']]
+/**
+ * The field that names a category's records, and the field sets that make their upsert key, the
+ * last one the identifier a mapping can always give (`CATEGORY_IDENTIFIERS` and a source id;
+ * schools: name, school_id).
+ */
+function identity(category: IngestCategory): { nameField: string; keys: readonly (readonly string[])[] } {
+  if (category === 'school') return { nameField: 'name', keys: [['school_id']] }
+  const c = CATEGORY_IDENTIFIERS[category]
+  return { nameField: c.name_field, keys: [...c.keys, ['source_id']] }
 }
 
 /**
@@ -546,18 +553,17 @@ function identifierKeys(category: IngestCategory): readonly (readonly string[])[
  */
 export function headerWarnings(category: IngestCategory, mapping: Mapping): string[] {
   const out: string[] = []
-  const field = category === 'school' ? 'name' : CATEGORY_IDENTIFIERS[category].name_field
+  const { nameField, keys } = identity(category)
   const fix = (f: string) =>
     `name it with --map ${f}=<column> (the route's map=${f}=<column>), or in a mapping file (docs/corpus.md §6.7)`
-  if (!mapping.fields[field])
+  if (!mapping.fields[nameField])
     out.push(
-      `no column was recognised as ${field} (${NAMED_BY[category]}), so the records will have none; ${fix(field)}`,
+      `no column was recognised as ${nameField} (${NAMED_BY[category]}), so the records will have none; ${fix(nameField)}`,
     )
-  const keys = identifierKeys(category)
   if (!keys.some((key) => key.every((f) => mapping.fields[f]))) {
     const ways = keys.map((key) => key.join(' + '))
     out.push(
-      `no column gives the records an identifier (${ways.slice(0, -1).join(', ')} or ${ways.at(-1)}), so every line will be rejected; ${fix(category === 'school' ? 'school_id' : 'source_id')}`,
+      `no column gives the records an identifier (${ways.slice(0, -1).join(', ')} or ${ways.at(-1)}), so every line will be rejected; ${fix(keys.at(-1)![0]!)}`,
     )
   }
   return out
