@@ -88,6 +88,11 @@ describe('ingest formats', () => {
       rounds.body.warnings[0],
       /^no column gives the records an identifier \(company_domain \+ type \+ announced_on, company \+ type \+ announced_on or source_id\)/,
     )
+    const schools = await post(api, 'school', 'School\nAshford University\n', 'text/csv', { dry_run: 'true' })
+    assert.match(
+      schools.body.warnings.at(-1),
+      /^no column gives the records an identifier \(school_id\), so every line/,
+    )
   })
 
   test('map=field=column reads a field from a named column or key, over the recognised header, the mapping, or JSON as it is', async () => {

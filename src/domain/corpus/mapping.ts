@@ -562,8 +562,9 @@ export function headerWarnings(category: IngestCategory, mapping: Mapping): stri
     )
   if (!keys.some((key) => key.every((f) => mapping.fields[f]))) {
     const ways = keys.map((key) => key.join(' + '))
+    const either = ways.length > 1 ? `${ways.slice(0, -1).join(', ')} or ${ways.at(-1)}` : ways[0]
     out.push(
-      `no column gives the records an identifier (${ways.slice(0, -1).join(', ')} or ${ways.at(-1)}), so every line will be rejected; ${fix(keys.at(-1)![0]!)}`,
+      `no column gives the records an identifier (${either}), so every line will be rejected; ${fix(keys.at(-1)![0]!)}`,
     )
   }
   return out
