@@ -19,6 +19,19 @@ export const ConfigSchema = Type.Object({
   DATABASE_URL: Type.Optional(
     Type.String({ pattern: '^postgres(ql)?://', description: 'PostgreSQL instead of the embedded store.' }),
   ),
+  DATABASE_READ_URLS: Type.Optional(
+    Type.String({
+      pattern: '^postgres(ql)?://[^,\\s]+(\\s*,\\s*postgres(ql)?://[^,\\s]+)*$',
+      description:
+        'PostgreSQL hot standbys of DATABASE_URL, comma-separated: search, similar, lookups, relationships, org chart, filter values and coverage read there; everything else stays on the primary. A standby that is down or lags past DSP_READ_MAX_LAG_MS is skipped (docs/deploy.md §5). PostgreSQL only.',
+    }),
+  ),
+  DSP_READ_MAX_LAG_MS: Type.Integer({
+    default: 5000,
+    minimum: 1000,
+    description:
+      'Most a read replica may lag the primary (measured every 0.5 s, never under) before reads skip it for another replica or the primary.',
+  }),
   REDIS_URL: Type.Optional(
     Type.String({ pattern: '^rediss?://', description: 'Redis for the limiter store; in-memory when unset.' }),
   ),
@@ -200,6 +213,9 @@ export type Config = Static<typeof ConfigSchema>
 
 export class ConfigError extends Error {}
 
+/** The password of a connection URL, left out of error messages. */
+const URL_PASSWORD = /(\/\/[^:/@\s",]*:)[^@/\s",]*@/g
+
 /** Reads the environment once; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Readonly<Config> {
   const picked: Record<string, unknown> = {}
@@ -212,7 +228,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (value[name] === undefined) continue
     if (!Value.Check(schema, value[name])) {
       const first = Value.Errors(schema, value[name])[0]
-      throw new ConfigError(`${name}: ${first?.message ?? 'invalid value'} (got ${JSON.stringify(picked[name])})`)
+      const got = JSON.stringify(picked[name]).replace(URL_PASSWORD, '$1***@')
+      throw new ConfigError(`${name}: ${first?.message ?? 'invalid value'} (got ${got})`)
     }
   }
   const config = value as Config
@@ -239,10 +256,26 @@ function checkProviders(c: Config): void {
       `DSP_EMBEDDINGS_DIMENSIONS: the glove embedder has ${GLOVE_DIMENSIONS} dimensions (got ${c.DSP_EMBEDDINGS_DIMENSIONS})`,
     )
   }
+  if (c.DATABASE_READ_URLS !== undefined) {
+    if (c.DATABASE_URL === undefined)
+      throw new ConfigError(
+        'DATABASE_READ_URLS: read replicas are hot standbys of a PostgreSQL primary; set DATABASE_URL (the embedded store has none)',
+      )
+    if (readUrls(c).includes(c.DATABASE_URL))
+      throw new ConfigError('DATABASE_READ_URLS: lists DATABASE_URL itself; name only its hot standbys')
+  }
   if (c.DSP_PARSER_PROVIDER === 'llm') {
     need('DSP_PARSER_URL', 'DSP_PARSER_PROVIDER is llm')
     need('DSP_PARSER_MODEL', 'DSP_PARSER_PROVIDER is llm')
   }
+}
+
+/** The read replicas' URLs (DATABASE_READ_URLS), in the order given. */
+export function readUrls(config: Pick<Config, 'DATABASE_READ_URLS'>): string[] {
+  return (config.DATABASE_READ_URLS ?? '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter((u) => u.length > 0)
 }
 
 export function publicUrl(config: Config, port: number): string {

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import pino from 'pino'
 import { Clock } from './clock.ts'
-import { publicUrl as basePublicUrl, type Config } from './config.ts'
+import { publicUrl as basePublicUrl, readUrls, type Config } from './config.ts'
 import { Exposures } from './domain/agent-runs/ceiling.ts'
 import { KEY_CACHE_TTL_MS, KeyCache } from './domain/api-keys.ts'
 import { CorpusVectors, lazyEmbedder } from './domain/corpus/vectors.ts'
@@ -20,6 +20,7 @@ import { Metrics } from './metrics.ts'
 import { openConfiguredStore, type OpenedStore } from './open-store.ts'
 import { withoutStatementDeadlines, type Store } from './store/db.ts'
 import { migrateToLatest } from './store/migrate.ts'
+import { ReadReplicas } from './store/replicas.ts'
 import { openTracing } from './tracing.ts'
 
 export interface OpenDepsOptions {
@@ -83,6 +84,7 @@ export async function openDeps(config: Readonly<Config>, options: OpenDepsOption
   // A failure here is not lost: lazyEmbedder forgets it, and the first real use fails the same way.
   if (options.warmEmbedder) void embedder().catch(() => undefined)
   const store = await opening
+  let replicas: ReadReplicas | undefined
   try {
     await withoutStatementDeadlines(store.db, (db) => migrateToLatest(db))
     const clock = new Clock()
@@ -95,6 +97,27 @@ export async function openDeps(config: Readonly<Config>, options: OpenDepsOption
     )
     const metrics = new Metrics()
     metrics.attachStore(store)
+    // Read replicas serve the API's read routes; a command (ingest, delete) reads nothing there.
+    replicas =
+      store.kind === 'postgres' && readUrls(config).length > 0 && !options.command
+        ? new ReadReplicas({
+            urls: readUrls(config),
+            primary: store.db,
+            deadlines: {
+              statementMs: config.DSP_STORE_STATEMENT_TIMEOUT_MS,
+              lockMs: config.DSP_STORE_LOCK_TIMEOUT_MS,
+              acquireMs: config.DSP_STORE_ACQUIRE_TIMEOUT_MS,
+            },
+            maxLagMs: config.DSP_READ_MAX_LAG_MS,
+            probeTimeoutMs: config.DSP_READY_TIMEOUT_MS,
+            onConnectionLost: (e, replica) =>
+              log.warn({ replica, err: e.message }, 'read replica connection lost; its reads go elsewhere'),
+          })
+        : undefined
+    if (replicas) {
+      metrics.attachReplicas(replicas)
+      replicas.start()
+    }
     limiter.onDegraded = (operation) => metrics.limiterDegraded(operation)
     const deps: Deps = {
       config,
@@ -114,6 +137,7 @@ export async function openDeps(config: Readonly<Config>, options: OpenDepsOption
       exposures: new Exposures(store.db, log),
       graphBlocks: new GraphBlocks(store.db, clock, log, config.DSP_GRAPH_BLOCK_CACHE_MB * 1024 * 1024),
       searchCaches: new SearchCaches(),
+      replicas,
       agentStarts: new Map(),
       // A command exports no spans; a server and `dsp worker` do when OTEL_EXPORTER_OTLP_ENDPOINT is set.
       tracing: options.command ? null : await openTracing(config, log),
@@ -124,10 +148,12 @@ export async function openDeps(config: Readonly<Config>, options: OpenDepsOption
         await limiter.close()
         // After the worker has stopped (app.ts): its spans and the last requests' go out first.
         await deps.tracing?.shutdown()
+        await replicas?.close()
         await store.close()
       },
     }
   } catch (e) {
+    await replicas?.close().catch(() => undefined)
     await store.close().catch(() => undefined)
     throw e
   }

@@ -5,6 +5,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import { sql } from 'kysely'
 import type { Store } from './store/db.ts'
+import type { ReadReplicas } from './store/replicas.ts'
 
 type Scraped = Pick<Store, 'db' | 'stats'>
 
@@ -20,8 +21,11 @@ export class Metrics {
   private readonly runAttempts: Histogram<'outcome'>
   private readonly ingested: Counter<'category' | 'outcome'>
   private readonly degraded: Counter<'operation'>
+  private readonly reads: Counter<'target'>
+  private readonly readRetries: Counter<'replica'>
   /** Set once the store is open: the gauges read it when scraped. */
   private store: Scraped | null = null
+  private replicas: Pick<ReadReplicas, 'statuses'> | null = null
 
   constructor() {
     const registers = [this.registry]
@@ -63,6 +67,40 @@ export class Metrics {
       help: 'Limiter calls that failed open (limiter unreachable or past its deadline), by operation.',
       labelNames: ['operation'],
       registers,
+    })
+    this.reads = new Counter({
+      name: 'dsp_store_reads_total',
+      help: 'Read-only calls (search, similar, lookups, relationships, org chart, filter values, coverage) by where they ran: a read replica, or primary. Only with DATABASE_READ_URLS.',
+      labelNames: ['target'],
+      registers,
+    })
+    this.readRetries = new Counter({
+      name: 'dsp_store_read_retries_total',
+      help: 'Reads a read replica failed under (stopped, cut off, recovery conflict), run again on another replica or the primary.',
+      labelNames: ['replica'],
+      registers,
+    })
+    const replicasOf = () => this.replicas
+    new Gauge({
+      name: 'dsp_store_replica_up',
+      help: 'Per read replica: 1 when reads go to it, 0 when it is skipped (down, lagging past DSP_READ_MAX_LAG_MS, catching up with a corpus change, not a standby).',
+      labelNames: ['replica', 'state'],
+      registers,
+      collect() {
+        this.reset()
+        for (const r of replicasOf()?.statuses() ?? []) this.set({ replica: r.name, state: r.state }, r.serving ? 1 : 0)
+      },
+    })
+    new Gauge({
+      name: 'dsp_store_replica_lag_seconds',
+      help: "Per read replica: how far behind the primary's WAL it was at its last probe (an upper bound, to within 0.5 s); absent while unknown (down).",
+      labelNames: ['replica'],
+      registers,
+      collect() {
+        this.reset()
+        for (const r of replicasOf()?.statuses() ?? [])
+          if (r.lag_ms !== null) this.set({ replica: r.name }, r.lag_ms / 1000)
+      },
     })
     const storeOf = () => this.store
     new Gauge({
@@ -106,6 +144,19 @@ export class Metrics {
   /** The store the gauges read (set by the app once it is open). */
   attachStore(store: Scraped): void {
     this.store = store
+  }
+
+  /** The read replicas the gauges read (DATABASE_READ_URLS). */
+  attachReplicas(replicas: Pick<ReadReplicas, 'statuses'>): void {
+    this.replicas = replicas
+  }
+
+  storeRead(target: string): void {
+    this.reads.inc({ target })
+  }
+
+  storeReadRetried(replica: string): void {
+    this.readRetries.inc({ replica })
   }
 
   request(method: string, route: string, status: number, seconds: number): void {

@@ -16,6 +16,12 @@ export const ReadinessResponse = Type.Object({
       }),
       latency_ms: Type.Integer(),
       detail: Type.Union([Type.String(), Type.Null()]),
+      lag_ms: Type.Optional(
+        Type.Union([Type.Integer(), Type.Null()], {
+          description:
+            'Read replicas (`replica <host:port/database>`, DATABASE_READ_URLS) only: how far behind the primary it was at its last probe, in ms (an upper bound, to within 0.5 s); null while unknown. A replica is `down` while reads skip it: unreachable, lagging past DSP_READ_MAX_LAG_MS, or catching up with a corpus change.',
+        }),
+      ),
     }),
   ),
 })

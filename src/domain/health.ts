@@ -11,6 +11,8 @@ export interface DependencyStatus {
   hard: boolean
   latency_ms: number
   detail: string | null
+  /** Read replicas only: how far behind the primary, ms (null while unknown). */
+  lag_ms?: number | null
 }
 
 /**
@@ -89,6 +91,16 @@ export async function checkReadiness(
     }),
   )
   const dependencies = Object.fromEntries(results) as Record<string, DependencyStatus>
+  // Read replicas (DATABASE_READ_URLS) as their last probe found them (every 0.5 s): soft, since
+  // reads go to another replica or the primary while one is skipped.
+  for (const r of deps.replicas?.statuses() ?? [])
+    dependencies[`replica ${r.name}`] = {
+      status: r.serving ? 'up' : 'down',
+      hard: false,
+      latency_ms: r.probe_ms ?? 0,
+      detail: r.detail,
+      lag_ms: r.lag_ms,
+    }
   const pending = deps.startup?.pending ?? null
   if (pending !== null) dependencies.startup = { status: 'down', hard: true, latency_ms: 0, detail: pending }
   return { ready: pending === null && results.every(([, r]) => r.status === 'up' || !r.hard), dependencies }

@@ -7,6 +7,7 @@ import type { Faults } from '../faults.ts'
 import type { Limiter } from '../limiter/index.ts'
 import type { Metrics } from '../metrics.ts'
 import type { Db, Store } from '../store/db.ts'
+import type { ReadReplicas } from '../store/replicas.ts'
 import type { Embedder } from '../retrieval/embedder/index.ts'
 import type { KeyCache } from './api-keys.ts'
 import type { CorpusVectors } from './corpus/vectors.ts'
@@ -80,6 +81,8 @@ export interface Deps {
   readonly agentStarts: StartsInFlight
   /** OpenTelemetry export (src/tracing.ts); null when OTEL_EXPORTER_OTLP_ENDPOINT is unset. */
   readonly tracing: Tracing | null
+  /** PostgreSQL hot standbys that read-only routes read from (DATABASE_READ_URLS; domain/replicas.ts); absent without. */
+  readonly replicas?: ReadReplicas
   /** Start-up work still under way after listening (the demo seed); readiness is 503 meanwhile (domain/health.ts). */
   startup?: StartupGate
 }

@@ -18,6 +18,8 @@ export const NOTIFY_EVERY_MS = 1000
 
 /** Forgets what this process cached of a category's corpus; its vector index catches up on its next read. */
 export function forgetCorpusCaches(deps: Deps, category: IngestCategory): void {
+  // Reads (and the caches they fill again) stay off read replicas until they hold the change.
+  deps.replicas?.fence()
   const caches = deps.searchCaches
   caches.corpusStates = null
   caches.vocabularies = null

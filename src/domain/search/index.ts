@@ -75,8 +75,12 @@ const VOCAB_TTL_MS = 60_000
 function vocabularies(deps: Deps): Promise<Vocabularies> {
   let hit = deps.searchCaches.vocabularies
   if (!hit || Date.now() - hit.at > VOCAB_TTL_MS) {
-    hit = { at: Date.now(), value: loadVocabularies(deps) }
-    deps.searchCaches.vocabularies = hit
+    const fresh = { at: Date.now(), value: loadVocabularies(deps) }
+    // A failed read (the store, or the replica it ran on, went away) is not kept for a minute.
+    fresh.value.catch(() => {
+      if (deps.searchCaches.vocabularies === fresh) deps.searchCaches.vocabularies = null
+    })
+    deps.searchCaches.vocabularies = hit = fresh
   }
   return hit.value
 }

@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { CoverageResponse } from '../../contract/coverage.ts'
 import { getCoverage } from '../../domain/corpus/coverage.ts'
+import { onReplica } from '../../domain/replicas.ts'
 import type { Deps } from '../../domain/types.ts'
 
 export const coverageRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
@@ -19,6 +20,6 @@ export const coverageRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (
       },
       config: { scopes: ['dsp.search.read'], errors: ['upstream.unavailable'] },
     },
-    async () => getCoverage(deps),
+    async () => onReplica(deps, getCoverage),
   )
 }

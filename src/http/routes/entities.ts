@@ -12,6 +12,7 @@ import {
 } from '../../contract/entities.ts'
 import type { EntityCategory } from '../../contract/records.ts'
 import * as entities from '../../domain/entities.ts'
+import { onReplica } from '../../domain/replicas.ts'
 import type { Deps } from '../../domain/types.ts'
 import { charge } from '../plugins/metering.ts'
 
@@ -114,7 +115,7 @@ export const entityRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (ap
       },
       async (request) => {
         const body = request.body as LookupBody
-        const answer = await entities[route.operationId](deps, body)
+        const answer = await onReplica(deps, (reads) => entities[route.operationId](reads, body))
         await charge(deps, request, entities.lookupCharge(body, answer))
         return answer
       },

@@ -13,6 +13,7 @@ import {
 } from '../../contract/filters.ts'
 import { listDocumentFilterValues, listFilterValues } from '../../domain/search/filter-values.ts'
 import { listSortFields } from '../../domain/search/sorts.ts'
+import { onReplica } from '../../domain/replicas.ts'
 import type { Deps } from '../../domain/types.ts'
 
 export const filterRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
@@ -29,7 +30,7 @@ export const filterRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (ap
       },
       config: { scopes: ['dsp.search.read'], errors: ['upstream.unavailable', 'upstream.timeout'] },
     },
-    async (request) => listFilterValues(deps, request.params.name, request.query),
+    async (request) => onReplica(deps, (reads) => listFilterValues(reads, request.params.name, request.query)),
   )
 
   // §4.6 "the route has no 404": without a name Fastify would not match the route above, so the
@@ -61,7 +62,10 @@ export const filterRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (ap
       },
       config: { scopes: ['dsp.search.read'], errors: ['upstream.unavailable', 'upstream.timeout'] },
     },
-    async (request) => listDocumentFilterValues(deps, request.params.category, request.params.name, request.query),
+    async (request) =>
+      onReplica(deps, (reads) =>
+        listDocumentFilterValues(reads, request.params.category, request.params.name, request.query),
+      ),
   )
 
   app.get(

@@ -10,6 +10,7 @@ import {
   OrgChartResponse,
 } from '../../contract/org-chart.ts'
 import { getOrgChart, getOrgChartDepartments, getOrgChartLocations, orgChartCharge } from '../../domain/org-chart.ts'
+import { onReplica } from '../../domain/replicas.ts'
 import type { Deps } from '../../domain/types.ts'
 import { charge } from '../plugins/metering.ts'
 
@@ -33,7 +34,7 @@ export const orgChartRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (
       config,
     },
     async (request) => {
-      const answer = await getOrgChart(deps, request.body)
+      const answer = await onReplica(deps, (reads) => getOrgChart(reads, request.body))
       await charge(deps, request, orgChartCharge(request.body, answer))
       return answer
     },
@@ -52,7 +53,7 @@ export const orgChartRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (
       config,
     },
     async (request) => {
-      const answer = await getOrgChartDepartments(deps, request.body)
+      const answer = await onReplica(deps, (reads) => getOrgChartDepartments(reads, request.body))
       await charge(deps, request, orgChartCharge(request.body, answer))
       return answer
     },
@@ -71,7 +72,7 @@ export const orgChartRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (
       config,
     },
     async (request) => {
-      const answer = await getOrgChartLocations(deps, request.body)
+      const answer = await onReplica(deps, (reads) => getOrgChartLocations(reads, request.body))
       await charge(deps, request, orgChartCharge(request.body, answer))
       return answer
     },

@@ -18,6 +18,7 @@ import { askRelationships } from '../../domain/relationships/ask.ts'
 import { findRelationships } from '../../domain/relationships/index.ts'
 import { findSharedInstitutions } from '../../domain/relationships/institutions.ts'
 import { findReach } from '../../domain/relationships/reach.ts'
+import { onReplica } from '../../domain/replicas.ts'
 import type { Deps } from '../../domain/types.ts'
 import { charge } from '../plugins/metering.ts'
 
@@ -64,7 +65,7 @@ export const relationshipRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = asy
       config: config(true),
     },
     async (request) => {
-      const answer = await findRelationships(deps, request.body, ctx(request))
+      const answer = await onReplica(deps, (reads) => findRelationships(reads, request.body, ctx(request)))
       await charge(deps, request, answer.charge)
       return answer.envelope
     },
@@ -83,7 +84,7 @@ export const relationshipRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = asy
       config: config(true),
     },
     async (request) => {
-      const answer = await findReach(deps, request.body, ctx(request))
+      const answer = await onReplica(deps, (reads) => findReach(reads, request.body, ctx(request)))
       await charge(deps, request, answer.charge)
       return answer.envelope
     },
@@ -102,7 +103,7 @@ export const relationshipRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = asy
       config: config(false),
     },
     async (request) => {
-      const answer = await findSharedInstitutions(deps, request.body, ctx(request))
+      const answer = await onReplica(deps, (reads) => findSharedInstitutions(reads, request.body, ctx(request)))
       await charge(deps, request, answer.charge)
       return answer.envelope
     },
@@ -121,7 +122,7 @@ export const relationshipRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = asy
       config: config(true),
     },
     async (request) => {
-      const answer = await askRelationships(deps, request.body, ctx(request))
+      const answer = await onReplica(deps, (reads) => askRelationships(reads, request.body, ctx(request)))
       await charge(deps, request, answer.charge)
       return answer.envelope as never
     },

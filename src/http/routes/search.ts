@@ -5,6 +5,7 @@ import { SearchBody, SearchResponse, SimilarBody } from '../../contract/search.t
 import { idempotencyScope } from '../../domain/credits/metering.ts'
 import { searchRecords } from '../../domain/search/index.ts'
 import { findSimilar } from '../../domain/search/similar.ts'
+import { onReplica } from '../../domain/replicas.ts'
 import type { Deps } from '../../domain/types.ts'
 import { withMeta } from '../plugins/envelope.ts'
 import { charge } from '../plugins/metering.ts'
@@ -63,10 +64,11 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (ap
       },
     },
     async (request, reply) => {
-      const answer = await searchRecords(deps, request.credential!, request.body, {
+      const ctx = {
         request_id: request.id,
         idempotency_scope: scopeOf(request.headers, request.credential!, request.body),
-      })
+      }
+      const answer = await onReplica(deps, (reads) => searchRecords(reads, request.credential!, request.body, ctx))
       await charge(deps, request, answer.charge, answer.shown)
       reply.header('Server-Timing', serverTiming(answer.engine_ms, 'ranked page and its records'))
       reply.type('application/json; charset=utf-8')
@@ -93,10 +95,11 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (ap
       serializerCompiler: plainJson,
     },
     async (request, reply) => {
-      const answer = await findSimilar(deps, request.credential!, request.body, {
+      const ctx = {
         request_id: request.id,
         idempotency_scope: scopeOf(request.headers, request.credential!, request.body),
-      })
+      }
+      const answer = await onReplica(deps, (reads) => findSimilar(reads, request.credential!, request.body, ctx))
       await charge(deps, request, answer.charge)
       reply.header('Server-Timing', serverTiming(answer.engine_ms, 'anchors, look-alikes and their records'))
       return answer.envelope as never
