@@ -52,6 +52,8 @@ interface Member extends Replica {
   replay: bigint | null
   standby: boolean
   lagMs: number | null
+  /** False when it is behind every primary position kept: lagMs is then only a lower bound. */
+  lagKnown: boolean
   probeMs: number | null
   probedAt: number
   /** Why it is down (its last probe failed, or a read lost its connection since), else null. */
@@ -176,6 +178,7 @@ export class ReadReplicas {
       replay: null,
       standby: false,
       lagMs: null,
+      lagKnown: false,
       probeMs: null,
       probedAt: 0,
       error: 'not probed yet',
@@ -290,7 +293,7 @@ export class ReadReplicas {
     if (m.probedAt === 0) return m.error === 'not probed yet' ? 'starting' : 'down'
     if (m.error !== null) return 'down'
     if (!m.standby) return 'not_standby'
-    if (m.lagMs === null || m.lagMs > this.o.maxLagMs) return 'lagging'
+    if (m.lagMs === null || !m.lagKnown || m.lagMs > this.o.maxLagMs) return 'lagging'
     const f = this.fenceAt
     if (f && (f.lsn === null || m.replay === null || m.replay < f.lsn)) return 'catching_up'
     return 'up'
@@ -307,9 +310,9 @@ export class ReadReplicas {
       case 'not_standby':
         return 'not in recovery (promoted, or not a standby): reads go elsewhere'
       case 'lagging':
-        return m.lagMs === null
-          ? 'behind every primary position this process has seen: reads go elsewhere'
-          : `lag ${m.lagMs} ms over DSP_READ_MAX_LAG_MS ${this.o.maxLagMs}: reads go elsewhere`
+        return m.lagKnown
+          ? `lag ${m.lagMs} ms over DSP_READ_MAX_LAG_MS ${this.o.maxLagMs}: reads go elsewhere`
+          : `behind every primary position seen in the last ${m.lagMs ?? 0} ms: reads go elsewhere`
       case 'catching_up':
         return 'not yet at the last corpus change: reads go elsewhere until it replays it'
     }
@@ -366,7 +369,9 @@ export class ReadReplicas {
       const now = Date.now()
       m.standby = r.standby
       m.replay = r.replay === null ? null : parseLsn(r.replay)
-      m.lagMs = m.replay === null ? null : this.lagOf(m.replay, now)
+      const lag = m.replay === null ? null : this.lagOf(m.replay, now)
+      m.lagMs = lag?.ms ?? null
+      m.lagKnown = lag?.known ?? false
       m.probeMs = now - started
       m.probedAt = now
       // A read that lost the standby after this probe began keeps it down until the next one.
@@ -387,15 +392,17 @@ export class ReadReplicas {
 
   /**
    * How stale a standby at `replay` is, ms, as an upper bound: the time since the latest primary
-   * position it has replayed was seen (it holds everything written before then). 0 when it is at
-   * or past the newest; null when it is behind every position kept (behind by more than is known).
+   * position it has replayed was seen (it holds everything written before then); 0 when it is at
+   * or past the newest. Behind every position kept (`known` false), only a lower bound: the time
+   * since the oldest was seen.
    */
-  private lagOf(replay: bigint, now: number): number | null {
+  private lagOf(replay: bigint, now: number): { ms: number; known: boolean } | null {
     const s = this.samples
     if (s.length === 0) return null
-    if (replay >= s[s.length - 1]!.lsn) return 0
-    for (let i = s.length - 1; i >= 0; i--) if (s[i]!.lsn <= replay) return Math.max(0, now - s[i]!.at)
-    return null
+    if (replay >= s[s.length - 1]!.lsn) return { ms: 0, known: true }
+    for (let i = s.length - 1; i >= 0; i--)
+      if (s[i]!.lsn <= replay) return { ms: Math.max(0, now - s[i]!.at), known: true }
+    return { ms: Math.max(0, now - s[0]!.at), known: false }
   }
 
   async close(): Promise<void> {

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import { test } from 'node:test'
-import { ConfigError, loadConfig } from '../../src/config.ts'
+import { ConfigError, loadConfig, readUrls } from '../../src/config.ts'
 
 test('defaults apply when the environment is empty', () => {
   const c = loadConfig({})
@@ -104,6 +104,49 @@ test('dsp exits with code 2 and one line naming the variable on a bad value', ()
   const lines = r.stderr.trim().split('\n')
   assert.equal(lines.length, 1, r.stderr)
   assert.match(lines[0]!, /DSP_PORT/)
+})
+
+test('read replicas: PostgreSQL standbys only, never DATABASE_URL itself; a password is never quoted in an error', () => {
+  const primary = 'postgres://dsp@db.internal:5432/dsp'
+  const c = loadConfig({
+    DATABASE_URL: primary,
+    DATABASE_READ_URLS: 'postgres://dsp@replica-1:5432/dsp, postgresql://dsp@replica-2:5432/dsp',
+  })
+  assert.deepEqual(readUrls(c), ['postgres://dsp@replica-1:5432/dsp', 'postgresql://dsp@replica-2:5432/dsp'])
+  assert.equal(c.DSP_READ_MAX_LAG_MS, 5000)
+  assert.deepEqual(readUrls(loadConfig({})), [])
+  const cases: [Record<string, string>, RegExp][] = [
+    [{ DATABASE_READ_URLS: 'postgres://dsp@replica-1/dsp' }, /set DATABASE_URL \(the embedded store has none\)/],
+    [{ DATABASE_URL: primary, DATABASE_READ_URLS: `postgres://dsp@replica-1/dsp,${primary}` }, /DATABASE_URL itself/],
+    [{ DATABASE_URL: primary, DATABASE_READ_URLS: 'mysql://dsp:hunter2@replica-1/dsp' }, /must match pattern/],
+    [{ DATABASE_URL: primary, DATABASE_READ_URLS: 'postgres://dsp:hunter2@replica-1/dsp,' }, /must match pattern/],
+    [{ DATABASE_URL: primary, DSP_READ_MAX_LAG_MS: '200' }, /DSP_READ_MAX_LAG_MS: /],
+  ]
+  for (const [env, message] of cases) {
+    assert.throws(
+      () => loadConfig(env),
+      (e: unknown) =>
+        e instanceof ConfigError &&
+        /^(DATABASE_READ_URLS|DSP_READ_MAX_LAG_MS): /.test(e.message) &&
+        message.test(e.message) &&
+        !e.message.includes('hunter2'),
+      JSON.stringify(env),
+    )
+  }
+})
+
+test('dsp refuses read replicas on the embedded store: exit code 2 and one line', () => {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0'], {
+    env: { ...process.env, DATABASE_URL: '', DATABASE_READ_URLS: 'postgres://dsp@127.0.0.1:1/dsp' },
+    encoding: 'utf8',
+  })
+  assert.equal(r.status, 2, r.stderr)
+  const lines = r.stderr.trim().split('\n')
+  assert.equal(lines.length, 1, r.stderr)
+  assert.match(
+    lines[0]!,
+    /^.*DATABASE_READ_URLS: read replicas are hot standbys of a PostgreSQL primary; set DATABASE_URL/,
+  )
 })
 
 test('.env.example lists every setting of the config schema, and nothing else', async () => {
