@@ -133,7 +133,6 @@ describe(
     let api: TestServer
     let primary: pg.Client
     let key: string
-    let workspace_id: string
     const onPrimary = async (text: string) => (await primary.query(text)).rows
     const onStandby = (text: string) => standby.query(text)
 
@@ -156,7 +155,7 @@ describe(
         headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': 'application/x-ndjson' },
       })
       expectStatus(people, 200)
-      ;({ key, workspace_id } = await api.admin.workspaceWithKey({ credits: CREDITS }))
+      ;({ key } = await api.admin.workspaceWithKey({ credits: CREDITS }))
       await untilReplica(api, (r) => r.status === 'up', 'the standby serving reads')
     })
 
