@@ -276,6 +276,22 @@ describe(
       assert.ok((await corpusReads(onStandby)) > before, 'read on the standby, which holds it now')
     })
 
+    test('a standby that stops answering (every process of it stopped with SIGSTOP) is skipped within the probe deadline', async () => {
+      await standby.freeze()
+      try {
+        const down = await untilReplica(api, (r) => r.status === 'down', 'the silent standby skipped', 10_000)
+        assert.match(down.detail ?? '', /^unreachable/)
+        const before = (await metric(api, /^dsp_store_reads_total\{target="primary"\}/)) ?? 0
+        const res = await api.post('/v1/search', { key, body: { query: 'cloud software', mode: 'fast', limit: 5 } })
+        expectStatus(res, 200)
+        assert.ok(res.body.results.length > 0)
+        assert.equal(await metric(api, /^dsp_store_reads_total\{target="primary"\}/), before + 1)
+      } finally {
+        await standby.thaw()
+      }
+      await untilReplica(api, (r) => r.status === 'up', 'the standby answering again')
+    })
+
     test('a read under way on the standby when it stops is run again on the primary, and charged once', async () => {
       // The primary takes a lock on companies that the standby replays: a search there waits on it.
       const locker = new pg.Client({ connectionString: cluster.url })

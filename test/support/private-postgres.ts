@@ -5,7 +5,7 @@
 // run as root (initdb refuses root).
 import { execFile, execFileSync } from 'node:child_process'
 import { promisify } from 'node:util'
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -29,6 +29,9 @@ export interface PrivateStandby {
   stop(): Promise<void>
   /** Starts it again after stop(): it reconnects to the primary and replays what it missed. */
   start(): Promise<void>
+  /** SIGSTOP to every process of the standby, then SIGCONT: its sockets stay open and nothing answers meanwhile. */
+  freeze(): Promise<void>
+  thaw(): Promise<void>
   /** pg_wal_replay_pause() / pg_wal_replay_resume(): it goes on receiving WAL and stops applying it. */
   pauseReplay(): Promise<void>
   resumeReplay(): Promise<void>
@@ -62,6 +65,24 @@ function freePort(): Promise<number> {
       s.close(() => resolve(port))
     })
   })
+}
+
+/** A server's postmaster (its data dir's postmaster.pid) and every process it started. */
+function serverProcesses(dataDir: string): number[] {
+  const postmaster = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])
+  const children = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        // /proc/<pid>/stat: pid (comm) state ppid …; comm may hold spaces, so read after its ')'.
+        const stat = readFileSync(`/proc/${d}/stat`, 'utf8')
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster
+      } catch {
+        return false
+      }
+    })
+    .map(Number)
+  return [postmaster, ...children]
 }
 
 async function superuserQuery<R extends pg.QueryResultRow>(url: string, text: string, values?: unknown[]) {
@@ -161,6 +182,12 @@ export async function startPrivatePostgres(opts: PrivatePostgresOptions = {}): P
         if (running) return
         await standbyCtl('-o', standbyOptions, 'start')
         running = true
+      },
+      freeze: async () => {
+        for (const pid of serverProcesses(standbyData)) process.kill(pid, 'SIGSTOP')
+      },
+      thaw: async () => {
+        for (const pid of serverProcesses(standbyData)) process.kill(pid, 'SIGCONT')
       },
       pauseReplay: async () => void (await superuserQuery(standbyUrl, 'select pg_wal_replay_pause()')),
       resumeReplay: async () => void (await superuserQuery(standbyUrl, 'select pg_wal_replay_resume()')),
