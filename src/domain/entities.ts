@@ -212,13 +212,19 @@ async function findAll(
  * size for companies) breaks ties. None past the floor: a miss.
  */
 async function namedLike(db: Db, kind: NameKind, name: string, nameNorm: string): Promise<store.FoundRecord[]> {
-  const core = distinctiveWords(name, kind).join(' ')
+  // The index splits words at hyphens: "Coca Cola", not the one word the rule reads in "Coca-Cola".
+  const core = distinctiveWords(name.replace(/[-‐‑‒–—]/g, ' '), kind).join(' ')
   const candidates =
     kind === 'company'
       ? await store.findCompaniesNamedLike(db, name, core, nameNorm, store.NAME_CANDIDATES)
       : await store.findPersonsNamedLike(db, name, core, store.NAME_CANDIDATES)
   return candidates
-    .map((row, order) => ({ row, order, exact: row.name_norm === nameNorm, score: row.name === null ? 0 : nameMatchScore(name, row.name, kind) }))
+    .map((row, order) => ({
+      row,
+      order,
+      exact: row.name_norm === nameNorm,
+      score: row.name === null ? 0 : nameMatchScore(name, row.name, kind),
+    }))
     .filter((c) => c.exact || c.score >= NAME_MATCH_FLOOR)
     .sort((a, b) => Number(b.exact) - Number(a.exact) || b.score - a.score || a.order - b.order)
     .map((c) => c.row)

@@ -1,19 +1,20 @@
 // Whether a stored company or person name answers a lookup by name (data-routes §4.3: "a miss is
-// found false"). The trigram index only finds candidates; a candidate is a match when the
-// distinctive words of both names agree to at least NAME_MATCH_FLOOR. Words that say what kind of
-// company it is rather than which one ("Inc", "Holdings", "Group", "AG") and honorifics ("Dr",
-// "Jr") do not count: "Zyxwv Holdings" shares only "Holdings" with "Q Holdings", so it misses.
-// docs/entities-and-org-chart.md §1 states the rule for users.
+// found false"). The trigram index only finds candidates; a candidate is a match when its
+// distinctive words hold every distinctive word of the name looked up, a company's also start
+// with one of them, and the two sets agree to at least NAME_MATCH_FLOOR. Words that say what kind
+// of company it is rather than which one ("Inc", "Holdings", "Group", "AG"), honorifics ("Dr",
+// "Jr") and parenthesised qualifiers ("(Class A)") do not count: "Zyxwv Holdings" shares only
+// "Holdings" with "Q Holdings", so it misses. docs/entities-and-org-chart.md §1 states the rule.
 import { distance } from 'fastest-levenshtein'
 
 export type NameKind = 'company' | 'person'
 
 /**
- * The least word agreement (Dice coefficient over distinctive words, 0..1) a name match needs.
- * 0.6: one distinctive word of two in common (0.5: "Marathon Petroleum" / "Electro-Petroleum",
- * "General Motors" / "General Mills") is not a match; a name within another is ("Goldman" /
- * "Goldman Sachs" scores 0.67; two words of three, 0.8); so is one typo in a two-word name
- * ("Goldmann Sachs", 0.75), not in a one-word name ("Vista" / "Vistra", 0.5).
+ * The least agreement (Dice coefficient over distinctive words, 0..1) a name match needs, once
+ * every word looked up is found. 0.6: the stored name may add one word to one or two (Goldman /
+ * Goldman Sachs 0.67, Tesla Motors / Tesla Motors Europe 0.8), not two to one (0.5); a typo counts
+ * half, so one typo passes in a two-word name ("Goldmann Sachs", 0.75), not in a one-word name
+ * ("Vista" / "Vistra", 0.5).
  */
 export const NAME_MATCH_FLOOR = 0.6
 
@@ -22,13 +23,14 @@ const STOPWORDS = new Set(['the', 'of', 'and', '&'])
 
 /**
  * Legal forms and structure words of companies, in any language the corpora carry. They do not
- * count unless they are a name's first word ("Group 1 Automotive", "International Paper").
+ * count unless they are a name's first word ("Group 1 Automotive", "Holding Prime").
+ * "International" counts: without it "American International Group" would be "American".
  */
 const COMPANY_GENERIC = new Set([
   // English
   'inc', 'incorporated', 'corp', 'corporation', 'co', 'cos', 'company', 'companies', 'ltd', 'limited',
   'llc', 'llp', 'lp', 'lllp', 'pllc', 'pc', 'plc', 'ulc', 'pty', 'pte', 'pvt',
-  'holding', 'holdings', 'group', 'international', 'intl', 'com',
+  'holding', 'holdings', 'group', 'com',
   // Continental Europe and elsewhere
   'ag', 'sa', 'se', 'nv', 'bv', 'gmbh', 'mbh', 'kg', 'kgaa', 'ohg', 'spa', 'srl', 'sas', 'sarl', 'sl', 'slu',
   'ab', 'as', 'asa', 'aps', 'oy', 'oyj', 'ltda', 'lda', 'cia', 'cie', 'sab', 'cv', 'bhd', 'sdn', 'tbk', 'kk',
@@ -42,16 +44,18 @@ const PERSON_GENERIC = new Set([
 
 /**
  * A name's words: accents folded, lower case, apostrophes dropped (McDonald's = McDonalds),
- * anything else but letters, digits and "&" a separator ("Coca-Cola" is two words), "&" kept
- * inside a word ("AT&T" is one word, not "At T"), and runs of single letters joined ("A. O.
- * Smith" → "ao smith", "U.S." → "us").
+ * anything else but letters, digits and "&" a separator, "&" kept inside a word ("AT&T" is one
+ * word, not "At T"), and runs of single letters joined ("A. O. Smith" → "ao smith", "U.S." →
+ * "us"). In a company name a hyphen binds ("Williams-Sonoma" is one name, not "Williams"; "Coca
+ * Cola" still matches it as two words spelling one); in a person's it separates ("Smith-Jones").
  */
-export function nameWords(name: string): string[] {
-  const folded = name
+export function nameWords(name: string, kind: NameKind = 'person'): string[] {
+  let folded = name
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/['’ʼ`]/g, '')
+  if (kind === 'company') folded = folded.replace(/(?<=[\p{L}\p{N}])[-‐‑‒–—](?=[\p{L}\p{N}])/gu, '')
   const raw = folded
     .split(/[^\p{L}\p{N}&]+/u)
     .map((w) => (w === '&' ? w : w.replace(/^&+|&+$/g, '')))
@@ -73,11 +77,14 @@ export function nameWords(name: string): string[] {
 
 /** The words that say which company or person a name is (all its words when none would be left). */
 export function distinctiveWords(name: string, kind: NameKind): string[] {
-  const words = nameWords(name).filter((w) => !STOPWORDS.has(w))
+  // "Alphabet Inc. (Class A)", "Home Depot (The)": a qualifier in brackets is not the name.
+  const bare = name.replace(/\([^()]*\)|\[[^[\]]*\]/g, ' ')
+  const words = nameWords(bare, kind).filter((w) => !STOPWORDS.has(w))
   const generic = kind === 'company' ? COMPANY_GENERIC : PERSON_GENERIC
   const kept = words.filter((w, i) => !generic.has(w) || (kind === 'company' && i === 0))
   if (kept.length > 0) return kept
-  return words.length > 0 ? words : nameWords(name)
+  if (words.length > 0) return words
+  return bare === name ? nameWords(name, kind) : distinctiveWords(name.replace(/[()[\]]/g, ' '), kind)
 }
 
 /** Equal, or equal but for a plural or possessive "s" ("Rockets", "Macy's"). */
@@ -87,9 +94,12 @@ function sameWord(a: string, b: string): boolean {
   return short.length >= 3 && long === `${short}s`
 }
 
-/** One typo apart ("Goldmann", "Jon"/"John"): words of 4 letters or more, without digits or "&". */
+/**
+ * One typo apart ("Goldmann", "Jon"/"John"): words of 4 letters or more, without digits or "&",
+ * with the same first letter ("Tower" is not "Power").
+ */
 function typoWord(a: string, b: string): boolean {
-  if (/[\d&]/.test(a) || /[\d&]/.test(b)) return false
+  if (/[\d&]/.test(a) || /[\d&]/.test(b) || a[0] !== b[0]) return false
   return Math.max(a.length, b.length) >= 4 && Math.min(a.length, b.length) >= 3 && distance(a, b) <= 1
 }
 
@@ -117,9 +127,12 @@ function joinCompounds(words: string[], other: string[]): string[] {
 }
 
 /**
- * How far two names agree on their distinctive words, 0..1: twice the words they share over the
- * words both have (the Dice coefficient), each word matched at most once, a word one typo apart
- * counting half. Adjacent words that spell a word of the other name count as that word.
+ * How far `candidate` answers a lookup of `query`, 0..1. 0 unless every distinctive word of the
+ * query is found in the candidate (whole, plural or possessive "s" aside, or one typo away,
+ * counting half) and, for companies, the candidate's first distinctive word is among those found
+ * ("Norfolk Southern" is not "Southern Company"); then the Dice coefficient: twice the words
+ * found over the words both names have. Adjacent words that spell a word of the other name count
+ * as that word ("JP Morgan" / "JPMorgan").
  */
 export function nameMatchScore(query: string, candidate: string, kind: NameKind): number {
   let q = distinctiveWords(query, kind)
@@ -128,7 +141,7 @@ export function nameMatchScore(query: string, candidate: string, kind: NameKind)
   q = joinCompounds(q, c)
   if (q.length === 0 || c.length === 0) return 0
   const used = new Array<boolean>(c.length).fill(false)
-  const unmatched = new Array<boolean>(q.length).fill(true)
+  const found = new Array<boolean>(q.length).fill(false)
   let shared = 0
   // Whole words first, then typos among the words left on both sides; each word is matched once.
   for (const [pass, credit] of [
@@ -136,14 +149,16 @@ export function nameMatchScore(query: string, candidate: string, kind: NameKind)
     [typoWord, TYPO_CREDIT],
   ] as const) {
     q.forEach((w, j) => {
-      if (!unmatched[j]) return
+      if (found[j]) return
       const k = c.findIndex((v, i) => !used[i] && pass(w, v))
       if (k < 0) return
       used[k] = true
-      unmatched[j] = false
+      found[j] = true
       shared += credit
     })
   }
+  if (found.includes(false)) return 0
+  if (kind === 'company' && !used[0]) return 0
   return (2 * shared) / (q.length + c.length)
 }
 
