@@ -32,7 +32,7 @@ export const CompanyLookupBody = Strict({
     Nullable(
       Type.Enum(['domain', 'li_url', 'name', 'auto'], {
         description:
-          "Omitted or null: internal ids (a record's `id`). domain; li_url (company page URLs); name (best-ranked match); auto (each entry classified as domain, page URL or name)",
+          "Omitted or null: internal ids (a record's `id`). domain; li_url (company page URLs); name (the best-ranked company whose distinctive words fit, else a miss: see the route description); auto (each entry classified as domain, page URL or name)",
       }),
     ),
   ),
@@ -46,7 +46,7 @@ export const PersonLookupBody = Strict({
     Nullable(
       Type.Enum(['li_url', 'name', 'auto'], {
         description:
-          "Omitted or null: internal ids (a record's `id`). li_url: profile URLs (linkedin.com/in/<slug>, any accepted form); name: up to 10 candidates; auto: a profile URL is li_url, anything else a name",
+          "Omitted or null: internal ids (a record's `id`). li_url: profile URLs (linkedin.com/in/<slug>, any accepted form); name: up to 10 candidates whose distinctive words fit (see the route description); auto: a profile URL is li_url, anything else a name",
       }),
     ),
   ),

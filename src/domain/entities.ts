@@ -17,6 +17,7 @@ import * as store from '../store/entities.ts'
 import type { Db } from '../store/db.ts'
 import type { ChargeInput } from './credits/metering.ts'
 import { guarded } from './guard.ts'
+import { distinctiveWords, nameMatchScore, NAME_MATCH_FLOOR, type NameKind } from './name-match.ts'
 import type { Deps } from './types.ts'
 
 /** How one entry is looked up. `internal`: the record's own id (the store's vector key). */
@@ -186,10 +187,8 @@ async function findAll(
       for (const key of keys) {
         const name = raw.get(key)!.trim()
         let rows: store.FoundRecord[]
-        if (category === 'company') {
-          const best = await store.findCompanyByName(db, name, key)
-          rows = best ? [best] : []
-        } else if (category === 'person') rows = await store.findPersonsByName(db, name, PERSON_NAME_MATCHES)
+        if (category === 'company') rows = (await namedLike(db, 'company', name, key)).slice(0, 1)
+        else if (category === 'person') rows = (await namedLike(db, 'person', name, key)).slice(0, PERSON_NAME_MATCHES)
         else if (isDocument)
           rows = await store.findDocumentsByName(
             db,
@@ -204,6 +203,31 @@ async function findAll(
       return out
     }
   }
+}
+
+/**
+ * The companies or people a name lookup answers, best first: the trigram index's candidates kept
+ * when their distinctive words agree with the name's past NAME_MATCH_FLOOR (domain/name-match.ts),
+ * ranked by that agreement, an exact normalised name first; the index's order (similarity, then
+ * size for companies) breaks ties. None past the floor: a miss.
+ */
+async function namedLike(db: Db, kind: NameKind, name: string, nameNorm: string): Promise<store.FoundRecord[]> {
+  // The index splits words at hyphens: "Coca Cola", not the one word the rule reads in "Coca-Cola".
+  const core = distinctiveWords(name.replace(/[-‐‑‒–—]/g, ' '), kind).join(' ')
+  const candidates =
+    kind === 'company'
+      ? await store.findCompaniesNamedLike(db, name, core, nameNorm, store.NAME_CANDIDATES)
+      : await store.findPersonsNamedLike(db, name, core, store.NAME_CANDIDATES)
+  return candidates
+    .map((row, order) => ({
+      row,
+      order,
+      exact: row.name_norm === nameNorm,
+      score: row.name === null ? 0 : nameMatchScore(name, row.name, kind),
+    }))
+    .filter((c) => c.exact || c.score >= NAME_MATCH_FLOOR)
+    .sort((a, b) => Number(b.exact) - Number(a.exact) || b.score - a.score || a.order - b.order)
+    .map((c) => c.row)
 }
 
 /** The record as returned: its internal id set, restricted to `fields` (the id is always kept). */

@@ -4,11 +4,20 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { Kysely, PostgresDialect, sql, type ColumnType, type Generated, type Transaction } from 'kysely'
+import {
+  Kysely,
+  PostgresDialect,
+  sql,
+  type ColumnType,
+  type Generated,
+  type PostgresPool,
+  type Transaction,
+} from 'kysely'
 import pg from 'pg'
 import type { AgentRunTables } from './agent-runs.ts'
 import type { CorpusTables } from './corpus.ts'
 import type { OAuthTables } from './oauth.ts'
+import { StoreConnectError } from './outage.ts'
 import { PGliteDialect } from './pglite-dialect.ts'
 import { RemotePGlite, type EmbeddedEngine } from './pglite-remote.ts'
 
@@ -349,7 +358,16 @@ export async function openStore(opts: OpenStoreOptions): Promise<Store & { pglit
       client.on('error', () => undefined)
     })
     pool.on('error', () => undefined)
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    // Kysely acquires every connection through connect(): an error there is the store's outage,
+    // whatever it says (store/outage.ts), so it is marked as met while connecting.
+    const connecting: PostgresPool = {
+      connect: () =>
+        pool.connect().catch((e: unknown) => {
+          throw new StoreConnectError(e)
+        }),
+      end: () => pool.end(),
+    }
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: connecting }) })
     return {
       db,
       kind: 'postgres',

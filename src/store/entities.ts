@@ -13,7 +13,7 @@ export interface FoundRecord {
 /** A person's record as answered: the employer's industry filled in (store/person-records.ts). */
 const PERSON_RECORD = answeredPersonRecord('persons').as('record')
 
-/** Candidates below this trigram similarity are not name matches on candidate-keeping lookups. */
+/** Document candidates below this trigram similarity are not name matches (companies and people: domain/name-match.ts). */
 export const NAME_MIN_SIMILARITY = 0.5
 
 export async function findCompaniesByVecKeys(db: Db, keys: number[]): Promise<FoundRecord[]> {
@@ -44,21 +44,39 @@ export async function findCompaniesByPageUrls(
     .execute()
 }
 
+/** How many candidates a name lookup reads from the trigram index before the domain's floor (domain/name-match.ts). */
+export const NAME_CANDIDATES = 50
+
+/** A stored record with its name, for the domain to judge as a name match. */
+export interface NamedRecord extends FoundRecord {
+  name: string | null
+  name_norm: string | null
+}
+
 /**
- * The best-ranked company for a name: an exact normalised name first, then trigram similarity
- * (pg_trgm `%`, threshold 0.3, served by companies_name_trgm_idx), then size.
+ * Companies whose name could answer a lookup of `name`, best candidates first: an exact
+ * normalised name, then trigram similarity to the whole name (pg_trgm `%`, 0.3) or to its
+ * distinctive words `core` anywhere in the stored name (`%>`, word similarity 0.6: "3M" finds
+ * "3M Company"), both served by companies_name_trgm_idx; ties by size. The domain keeps those
+ * past its floor.
  */
-export async function findCompanyByName(db: Db, name: string, nameNorm: string): Promise<FoundRecord | undefined> {
+export async function findCompaniesNamedLike(
+  db: Db,
+  name: string,
+  core: string,
+  nameNorm: string,
+  limit: number,
+): Promise<NamedRecord[]> {
   return db
     .selectFrom('companies')
-    .select(['vec_key', 'record'])
-    .where((eb) => eb.or([eb('name_norm', '=', nameNorm), sql<boolean>`name % ${name}`]))
+    .select(['vec_key', 'record', 'name', 'name_norm'])
+    .where((eb) => eb.or([eb('name_norm', '=', nameNorm), sql<boolean>`name % ${name}`, sql<boolean>`name %> ${core}`]))
     .orderBy(sql`name_norm = ${nameNorm} desc`)
-    .orderBy(sql`similarity(name, ${name}) desc`)
+    .orderBy(sql`greatest(similarity(name, ${name}), similarity(name, ${core})) desc`)
     .orderBy(sql`employee_count desc nulls last`)
     .orderBy('id')
-    .limit(1)
-    .executeTakeFirst()
+    .limit(limit)
+    .execute()
 }
 
 export async function findPersonsByVecKeys(db: Db, keys: number[]): Promise<FoundRecord[]> {
@@ -79,14 +97,13 @@ export async function findPersonsByProfileUrls(
     .execute()
 }
 
-/** People whose name is at least NAME_MIN_SIMILARITY similar, best first; ties by name, then id. */
-export async function findPersonsByName(db: Db, name: string, limit: number): Promise<FoundRecord[]> {
+/** People whose name could answer a lookup of `name` (as findCompaniesNamedLike), best first; ties by name, then id. */
+export async function findPersonsNamedLike(db: Db, name: string, core: string, limit: number): Promise<NamedRecord[]> {
   return db
     .selectFrom('persons')
-    .select(['vec_key', PERSON_RECORD])
-    .where(sql<boolean>`name % ${name}`)
-    .where(sql<boolean>`similarity(name, ${name}) >= ${NAME_MIN_SIMILARITY}`)
-    .orderBy(sql`similarity(name, ${name}) desc`)
+    .select(['vec_key', PERSON_RECORD, 'name', 'name_norm'])
+    .where((eb) => eb.or([sql<boolean>`name % ${name}`, sql<boolean>`name %> ${core}`]))
+    .orderBy(sql`greatest(similarity(name, ${name}), similarity(name, ${core})) desc`)
     .orderBy('name')
     .orderBy('id')
     .limit(limit)

@@ -3,6 +3,13 @@
 // there (`unavailable`: refused, dropped, shutting down, out of connections). domain/guard.ts turns
 // either into the contract code of the dependency the store serves; anything else (a constraint, a
 // bad query) is a bug and stays a 500. The shapes are pg's, pg-pool's, Kysely's and PGlite's.
+//
+// Where an error happened decides first: any error met while opening or acquiring a connection
+// (StoreConnectError, raised by the pool store/db.ts hands Kysely) is an outage whatever its
+// SQLSTATE: no statement ran, so it cannot be the statement's fault. That covers the codes no list
+// would name (55000 "database does not allow connections", 3D000 the database dropped, 28000/28P01
+// credentials revoked, a proxy's own errors). The lists below are for errors on a connection
+// already open: a terminated backend, a lost socket, a statement timeout.
 
 export type StoreOutage = 'timeout' | 'unavailable'
 
@@ -25,7 +32,24 @@ const TIMEOUT_MESSAGES =
 const UNAVAILABLE_MESSAGES =
   /Connection terminated|not queryable|Postgres connection has been discarded|Cannot use a pool after calling end|driver has already been destroyed|PGlite is closed/i
 
+/** An error met while connecting to PostgreSQL or waiting for a pooled connection; `cause` is what the driver threw. */
+export class StoreConnectError extends Error {
+  readonly code: string | undefined
+  constructor(override readonly cause: unknown) {
+    const inner = cause as { code?: unknown; message?: unknown } | null
+    super(`connecting to the store: ${typeof inner?.message === 'string' ? inner.message : String(cause)}`)
+    this.name = 'StoreConnectError'
+    this.code = typeof inner?.code === 'string' ? inner.code : undefined
+  }
+}
+
 export function storeOutage(e: unknown): StoreOutage | null {
+  // No connection within the acquisition deadline is slow; anything else while connecting is down.
+  if (e instanceof StoreConnectError) return statementOutage(e.cause) === 'timeout' ? 'timeout' : 'unavailable'
+  return statementOutage(e)
+}
+
+function statementOutage(e: unknown): StoreOutage | null {
   const err = e as { code?: unknown; message?: unknown } | null
   const code = typeof err?.code === 'string' ? err.code : ''
   const message = typeof err?.message === 'string' ? err.message : ''

@@ -1,5 +1,6 @@
 // PostgreSQL going away under a billed load (docs/architecture.md "Store"): every backend of the
-// server's database terminated, and PostgreSQL itself restarted. The process stays up (it runs
+// server's database terminated, the database refusing new connections for seconds, and PostgreSQL
+// itself restarted. The process stays up (it runs
 // the test: an unhandled 'error' event would end the file), calls in the fault answer their
 // route's contract 503/504, the pool reconnects by itself, every call after recovery succeeds,
 // and the ledger, the usage history, the key usage and the balance agree with what clients were told.
@@ -77,6 +78,48 @@ describe('PostgreSQL dropping connections under a billed load', { skip: !usingPo
     t.diagnostic(
       `${answers.length} calls under load, ${failed} answered 503/504; ${terminated} backends terminated; ready ${recoveryMs} ms after the last; ${JSON.stringify(codes)}`,
     )
+    await expectMoneyAgrees(api, key, workspace_id, CREDITS, [...warmup, ...answers, ...after])
+  })
+})
+
+describe('PostgreSQL refusing connections under a billed load', { skip: !usingPostgres() && 'PostgreSQL only' }, () => {
+  test('allow_connections false and every backend terminated for 3 s: contract 503s (55000 while connecting), nothing charged for them', async (t) => {
+    const api = await startTestServer()
+    t.after(() => api.close())
+    const { key, workspace_id, calls, warmup } = await arrange(api)
+    const database = new URL(api.app.deps.config.DATABASE_URL!).pathname.slice(1)
+    const admin = new pg.Client({ connectionString: process.env.DSP_TEST_DATABASE_URL })
+    await admin.connect()
+    const allow = (on: boolean) =>
+      admin.query(`alter database ${admin.escapeIdentifier(database)} allow_connections ${on}`)
+    t.after(() => admin.end())
+    let terminated = 0
+    const answers = await underLoad(calls, async () => {
+      await allow(false)
+      try {
+        // The pooled connections stay usable after the alter: ended, so every call needs a new one,
+        // which PostgreSQL refuses with 55000 "database … is not currently accepting connections".
+        const r = await admin.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+          [database],
+        )
+        terminated += r.rowCount ?? 0
+        await new Promise((r) => setTimeout(r, 3000))
+      } finally {
+        await allow(true)
+      }
+    })
+    assert.ok(terminated >= 1, `backends terminated: ${terminated}`)
+    const { failed, codes } = expectContractAnswers(answers)
+    const refused = answers.filter((a) => a.res.status === 503).length
+    assert.ok(refused > 20, `calls refused while the database refused connections: ${refused}`)
+    const recoveryMs = await untilReady(api)
+    const after = await expectAllSucceed(calls)
+    await untilListening(api.app.deps.config.DATABASE_URL!)
+    t.diagnostic(
+      `${answers.length} calls under load, ${failed} answered 503/504; ${terminated} backends terminated; ready ${recoveryMs} ms after; ${JSON.stringify(codes)}`,
+    )
+    // Refused calls charged nothing: the ledger, usage and balance hold exactly what the 200s told.
     await expectMoneyAgrees(api, key, workspace_id, CREDITS, [...warmup, ...answers, ...after])
   })
 })

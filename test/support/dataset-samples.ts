@@ -1,6 +1,6 @@
 // Titles and places of the real datasets beside the repository (../shared/datasets/, each folder
 // with a README), read at test time and never copied into the repository. Used by
-// test/unit/normalise-datasets.test.ts and scripts/normalise-coverage.ts.
+// test/unit/normalise-datasets.test.ts, test/http/entities-names.test.ts and scripts/normalise-coverage.ts.
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
@@ -105,4 +105,20 @@ export function datasetPlaces(): PlaceSample[] {
   )
   for (const country of countries) if (country) out.push({ source: 'indeed-job-postings-index', country, state: null })
   return out
+}
+
+/** An S&P 500 constituent as the file gives it: ticker, name ("Security") and SEC CIK (share classes share one). */
+export interface Sp500Company {
+  symbol: string
+  name: string
+  cik: string
+}
+
+/** Every row of sp500-companies/constituents.csv, in file order (by ticker). */
+export function sp500Companies(): Sp500Company[] {
+  return csv('sp500-companies/constituents.csv').map((r) => ({
+    symbol: r.Symbol ?? '',
+    name: r.Security ?? '',
+    cik: r.CIK ?? '',
+  }))
 }

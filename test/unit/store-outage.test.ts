@@ -1,11 +1,14 @@
 // What a store error says about the store (src/store/outage.ts): the errors a real PostgreSQL
 // raises when it rolls a transaction back to resolve a conflict (deadlock, serialization failure)
-// are outages a retry resolves (503 with Retry-After), never a 500. On PostgreSQL the errors are
-// produced for real, with two connections; the shapes are also checked as plain objects.
+// are outages a retry resolves (503 with Retry-After), never a 500; so is any error met while
+// connecting, whatever its SQLSTATE. On PostgreSQL the errors are produced for real; the shapes
+// are also checked as plain objects.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import pg from 'pg'
-import { storeOutage } from '../../src/store/outage.ts'
+import { sql } from 'kysely'
+import { openStore } from '../../src/store/db.ts'
+import { StoreConnectError, storeOutage } from '../../src/store/outage.ts'
 
 const url = process.env.DSP_TEST_DATABASE_URL
 
@@ -19,6 +22,41 @@ test('conflict rollbacks, dropped connections and timeouts are outages; a bad st
   assert.equal(storeOutage({ code: '42601', message: 'syntax error' }), null)
   assert.equal(storeOutage(new Error('boom')), null)
 })
+
+test('any error met while connecting is an outage, whatever its code; the same code on a statement is not', () => {
+  for (const cause of [
+    { code: '55000', message: 'database "dsp" is not currently accepting connections' },
+    { code: '3D000', message: 'database "dsp" does not exist' },
+    { code: '28P01', message: 'password authentication failed for user "dsp"' },
+    { code: '28000', message: 'no pg_hba.conf entry for host' },
+    { code: '53300', message: 'sorry, too many clients already' },
+    new Error('self-signed certificate in certificate chain'),
+  ])
+    assert.equal(storeOutage(new StoreConnectError(cause)), 'unavailable', JSON.stringify(cause))
+  assert.equal(storeOutage(new StoreConnectError(new Error('timeout exceeded when trying to connect'))), 'timeout')
+  assert.equal(storeOutage({ code: '55000', message: 'object not in prerequisite state' }), null)
+})
+
+test(
+  'PostgreSQL refusing a connection (a database that does not exist) is met as an outage',
+  { skip: !url },
+  async () => {
+    const missing = new URL(url!)
+    missing.pathname = `/dsp_no_such_database_${process.pid}`
+    const store = await openStore({ databaseUrl: missing.toString(), dataDir: '.' })
+    try {
+      const e = await sql`select 1`.execute(store.db).then(
+        () => null,
+        (err: unknown) => err,
+      )
+      assert.ok(e instanceof StoreConnectError, String(e))
+      assert.equal(e.code, '3D000')
+      assert.equal(storeOutage(e), 'unavailable')
+    } finally {
+      await store.close()
+    }
+  },
+)
 
 test('a real deadlock and a real serialization failure on PostgreSQL are outages', { skip: !url }, async () => {
   const a = new pg.Client({ connectionString: url })

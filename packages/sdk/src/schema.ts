@@ -443,7 +443,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Companies by internal id, domain, page URL or name */
+        /**
+         * Companies by internal id, domain, page URL or name
+         * @description By name (`by: name`, or a name under `auto`): the best-ranked stored company whose name fits, else a miss. A stored name fits when it holds every distinctive word of the name sent, starts with one of them, and the two agree to at least 0.6 (Dice coefficient over distinctive words: the stored name may add one word to one or two). Not distinctive: legal forms and structure words after a name's first word (Inc, Corp, Co, Company, Ltd, LLC, plc, AG, SA, GmbH, Holdings, Group, …), "the", "of", "and", "&" standing alone, and bracketed qualifiers such as "(Class A)". A hyphen binds a company name ("Williams-Sonoma" is not "Williams"; "Coca Cola" finds "Coca-Cola"). Case, accents and punctuation do not matter, except "&" inside a word ("AT&T" is not "At The"). A word one typo away (4 letters or more, same first letter) counts half. A name nothing stored fits is a miss: `found: false`, empty `matches`, not charged. "Goldman Sachs" finds "The Goldman Sachs Group, Inc." and "AT&T Inc." finds "AT&T"; "Zyxwv Holdings" does not find "Q Holdings", nor "Marathon Petroleum" "Electro-Petroleum". Ranking: an exact name first, then agreement, then trigram similarity, then size; check the domain.
+         */
         post: operations["lookupCompanies"];
         delete?: never;
         options?: never;
@@ -460,7 +463,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** People by internal id, profile URL or name */
+        /**
+         * People by internal id, profile URL or name
+         * @description By name (`by: name`, or a name under `auto`): up to 10 people whose name fits, best first. A stored name fits when it holds every distinctive word of the name sent, in any order, and the two agree to at least 0.6 (Dice coefficient over distinctive words). Honorifics and suffixes (Dr, Mr, Ms, Prof, Jr, Sr, III, PhD, MBA, …) are not distinctive. Case, accents and punctuation do not matter, except "&" inside a word ("AT&T" is not "At The"). A word one typo away (4 letters or more, same first letter) counts half. A name nothing stored fits is a miss: `found: false`, empty `matches`, not charged. "Dr. Jane Doe" and "Doe, Jane" find Jane Doe; "Li Wei" does not find Li Wen.
+         */
         post: operations["lookupPersons"];
         delete?: never;
         options?: never;
