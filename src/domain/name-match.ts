@@ -161,3 +161,7 @@ export function nameMatchScore(query: string, candidate: string, kind: NameKind)
   if (kind === 'company' && !used[0]) return 0
   return (2 * shared) / (q.length + c.length)
 }
+
+/** True when `candidate` answers a lookup of `query` by name (NAME_MATCH_FLOOR). */
+export const isNameMatch = (query: string, candidate: string, kind: NameKind): boolean =>
+  nameMatchScore(query, candidate, kind) >= NAME_MATCH_FLOOR

@@ -332,6 +332,14 @@ describe('POST /v1/relationships: refusals', () => {
     for (const c of res.body.extra.candidates) assert.match(c.name, /^Azurevine /)
   })
 
+  test('a name whose distinctive words no company carries → 422 naming the miss, never a look-alike', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 100 })
+    const res = await rel(api, key, pair('Zyxwv Payments', LUMINA))
+    expectProblem(res, 422, 'request.invalid')
+    assert.match(res.body.detail, /No company named "Zyxwv Payments"/)
+  })
+
   test('a name that is both a company and a school is refused with both options', () => {
     const both = chooseInstitution(
       'Meridian',

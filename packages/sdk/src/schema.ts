@@ -2028,6 +2028,8 @@ export interface components {
                     hard: boolean;
                     latency_ms: number;
                     detail: string | null;
+                    /** @description Read replicas (`replica <host:port/database>`, DATABASE_READ_URLS) only: how far behind the primary it was at its last probe, in ms (an upper bound, to within 0.5 s); null while unknown. A replica is `down` while reads skip it: unreachable, lagging past DSP_READ_MAX_LAG_MS, or catching up with a corpus change. */
+                    lag_ms?: number | null;
                 };
             };
         };
@@ -2040,6 +2042,8 @@ export interface components {
                     hard: boolean;
                     latency_ms: number;
                     detail: string | null;
+                    /** @description Read replicas (`replica <host:port/database>`, DATABASE_READ_URLS) only: how far behind the primary it was at its last probe, in ms (an upper bound, to within 0.5 s); null while unknown. A replica is `down` while reads skip it: unreachable, lagging past DSP_READ_MAX_LAG_MS, or catching up with a corpus change. */
+                    lag_ms?: number | null;
                 };
             };
         };

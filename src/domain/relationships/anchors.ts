@@ -13,6 +13,7 @@ import {
 } from '../../corpus/normalise.ts'
 import { ALL_DEPARTMENTS } from '../../corpus/taxonomy.ts'
 import { ApiError } from '../../errors.ts'
+import { isNameMatch } from '../name-match.ts'
 import * as store from '../../store/relationships.ts'
 import type { CompanyRef, GraphPerson, InstitutionRef, PeopleFilter } from '../../store/relationships.ts'
 import type { Deps } from '../types.ts'
@@ -87,13 +88,16 @@ const companyOf = (
 
 /**
  * A company name: one exact (normalised) match wins; otherwise a single candidate (trigram or
- * whole-word prefix) is taken, and several are refused with the candidates.
+ * whole-word prefix) that passes the name floor of the lookup routes is taken, and several are
+ * refused with the candidates.
  */
 async function companyByName(deps: Deps, value: string, loc: (string | number)[]): Promise<CompanyRef> {
   const name = value.trim()
-  const candidates = await store.findCompanyNameCandidates(deps.db, name, normaliseName(name), NAME_CANDIDATES)
-  const exact = candidates.filter((c) => c.similarity >= 2)
+  const found = await store.findCompanyNameCandidates(deps.db, name, normaliseName(name), NAME_CANDIDATES)
+  const exact = found.filter((c) => c.similarity >= 2)
   if (exact.length === 1) return exact[0]!
+  // The lookup routes' floor (domain/name-match.ts): "Zyxwv Holdings" names no company, not "Q Holdings".
+  const candidates = found.filter((c) => c.name !== null && isNameMatch(name, c.name, 'company'))
   const pool = exact.length > 1 ? exact : candidates
   if (pool.length === 1) return pool[0]!
   if (pool.length === 0) throw invalid(`No company named "${name}" in the corpus; send its domain.`, loc, value)
