@@ -6,7 +6,7 @@ const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz'
 /**
  * Random bytes are drawn from the system's generator 4 KiB at a time and handed out from this
  * pool (as nanoid and Node's randomUUID do): every request gets an id, and one draw per id cost
- * ≈ 0.05 ms of the request (docs/performance.md, "Session 12").
+ * ≈ 0.05 ms of the request.
  */
 const POOL_BYTES = 4096
 const pool = Buffer.alloc(POOL_BYTES)

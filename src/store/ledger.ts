@@ -1,5 +1,5 @@
 // Ledger queries: accounts (one row per pool, locked for every movement) and append-only entries.
-import type { Insertable } from 'kysely'
+import { sql, type Insertable } from 'kysely'
 import type { Db, LedgerEntriesTable } from './db.ts'
 
 export async function insertAccount(
@@ -74,4 +74,25 @@ export async function liveReservedMilli(db: Db, accountIds: string[], now: Date)
     .execute()
   for (const r of rows) out.set(r.account_id, Number(r.reserved))
   return out
+}
+
+/**
+ * The account a workspace spends from, chosen by SQL dsp_spending_account (migration 0037, the one
+ * place the rule is written), with the workspace's pool facts; undefined when the workspace is gone.
+ */
+export async function findSpendingAccount(db: Db, workspaceId: string) {
+  const r = await sql<{ has_allocation: boolean; organisation_id: string; account_id: string }>`
+    select has_allocation, organisation_id, dsp_spending_account(has_allocation, id, organisation_id) as account_id
+      from workspaces where id = ${workspaceId}`.execute(db)
+  return r.rows[0]
+}
+
+/**
+ * What an account can spend at `now`: its balance less its holds still live, computed by SQL
+ * dsp_spendable_milli (migration 0037), the same function dsp_charge decides with. 0 for no account.
+ */
+export async function spendableMilli(db: Db, accountId: string, now: Date): Promise<number> {
+  const r = await sql<{ spendable: string | number | null }>`
+    select dsp_spendable_milli(${accountId}, ${now.toISOString()}::timestamptz) as spendable`.execute(db)
+  return Number(r.rows[0]?.spendable ?? 0)
 }

@@ -445,10 +445,11 @@ describe('holds (agent runs)', () => {
     const credential = await verifyApiKey(api.app.deps, key)
     const hold = await placeHold(api.app.deps, credential, 8_500, 'dsp.agent.run.medium')
     assert.equal((await balance(api, key)).spendable, 1.5)
-    await api.admin.advanceClock(35 * 60 - 1)
+    // The test clock moves with real time too: a minute's margin, so a slow machine cannot cross it.
+    await api.admin.advanceClock(35 * 60 - 60)
     try {
-      assert.equal((await balance(api, key)).spendable, 1.5, 'one second before it lapses, the hold still counts')
-      await api.admin.advanceClock(1)
+      assert.equal((await balance(api, key)).spendable, 1.5, 'a minute before it lapses, the hold still counts')
+      await api.admin.advanceClock(60)
       const b = await balance(api, key)
       assert.equal(b.allocated.reserved, 0)
       assert.equal(b.spendable, 10)
@@ -467,6 +468,41 @@ describe('holds (agent runs)', () => {
       assert.equal(row.status, 'open', 'no job closed the lapsed hold meanwhile')
     } finally {
       await api.admin.resetClock()
+    }
+  })
+
+  test('the spendable a client reads is what a refused charge and a refused hold report, on both pools', async () => {
+    const api = await server()
+    for (const pool of ['platform', 'tenant_wide_fallback'] as const) {
+      const key =
+        pool === 'platform'
+          ? (await api.admin.workspaceWithKey({ credits: 10, shared_credits: 3 })).key
+          : (await api.admin.createKey((await api.admin.createWorkspace({ shared_credits: 10 })).workspace_id)).secret
+      const credential = await verifyApiKey(api.app.deps, key)
+      await placeHold(api.app.deps, credential, 8_500, 'dsp.agent.run.medium')
+      await chargeWith(api, key, { positions: [0, 1, 2] })
+      const read = await balance(api, key)
+      assert.equal(read.scope, pool)
+      assert.equal(read.spendable, 1.44, `${pool}: 10 − 8.5 held − 0.06 charged`)
+      const refusedCharge = await expectApiError(
+        chargeWith(api, key, { positions: Array.from({ length: 100 }, (_, i) => 10 + i) }),
+        'credits.insufficient',
+      )
+      assert.equal(
+        refusedCharge.options.extra?.available,
+        read.spendable,
+        `${pool}: the refused charge saw the same spendable`,
+      )
+      const refusedHold = await expectApiError(
+        placeHold(api.app.deps, credential, 8_500, 'dsp.agent.run.medium'),
+        'credits.insufficient',
+      )
+      assert.equal(
+        refusedHold.options.extra?.available,
+        read.spendable,
+        `${pool}: the refused hold saw the same spendable`,
+      )
+      assert.equal(refusedHold.options.extra?.unrestricted_not_usable, pool === 'platform' ? 3 : undefined)
     }
   })
 

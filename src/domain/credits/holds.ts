@@ -8,8 +8,8 @@ import type { Db } from '../../store/db.ts'
 import { guarded } from '../guard.ts'
 import { randomId } from '../ids.ts'
 import type { Credential, Deps } from '../types.ts'
-import { sharedAccountId, toCredits } from './ledger.ts'
-import { spendingAccount } from './metering.ts'
+import { sharedAccountId } from './ledger.ts'
+import { insufficientCredits, spendingAccount } from './metering.ts'
 
 export const HOLD_LAPSE_SECONDS = 35 * 60
 
@@ -26,26 +26,24 @@ export async function placeHold(
   const amount = credential.environment === 'test' ? 0 : amountMilli
   const run = async (tx: Db) => {
     const now = deps.clock.now()
-    const { ws, accountId } = await spendingAccount(tx, credential.workspace_id)
+    const {
+      has_allocation,
+      organisation_id,
+      account_id: accountId,
+    } = await spendingAccount(tx, credential.workspace_id)
     const account = await ledger.lockAccount(tx, accountId)
     if (!account) throw new ApiError('internal', 'The workspace has no credit account.')
-    const reserved = (await ledger.liveReservedMilli(tx, [accountId], now)).get(accountId)!
-    const available = account.balance_milli - reserved
+    // Read after the lock, by the same SQL function dsp_charge decides with.
+    const available = await ledger.spendableMilli(tx, accountId, now)
     if (amount > available) {
-      const extra: Record<string, unknown> = {
-        available: toCredits(Math.max(0, available)),
-        required: toCredits(amount),
+      const [shared] = has_allocation ? await ledger.findAccounts(tx, [sharedAccountId(organisation_id)]) : []
+      throw insufficientCredits({
+        what: 'hold',
+        required_milli: amount,
+        available_milli: available,
         action_type: actionType,
-      }
-      if (ws.has_allocation) {
-        const [shared] = await ledger.findAccounts(tx, [sharedAccountId(ws.organisation_id)])
-        if (shared && shared.balance_milli > 0) extra.unrestricted_not_usable = toCredits(shared.balance_milli)
-      }
-      throw new ApiError(
-        'credits.insufficient',
-        `Starting this run holds ${toCredits(amount)} credits and ${toCredits(Math.max(0, available))} are spendable; nothing was started.`,
-        { extra },
-      )
+        shared_balance_milli: shared?.balance_milli ?? null,
+      })
     }
     const id = randomId('hold')
     await tx

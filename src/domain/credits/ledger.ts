@@ -90,16 +90,18 @@ export async function getCredits(deps: Deps, workspaceId: string): Promise<Credi
     if (!ws) throw new ApiError('request.invalid', 'No such workspace.', { status: 404 })
     const ids = [allocatedAccountId(workspaceId), sharedAccountId(ws.organisation_id)]
     const now = deps.clock.now()
-    const [rows, reserved] = await Promise.all([
+    // Spendable comes from the SQL function the charge decides with (migration 0037).
+    const spending = await store.findSpendingAccount(deps.db, workspaceId)
+    const [rows, reserved, spendable] = await Promise.all([
       store.findAccounts(deps.db, ids),
       store.liveReservedMilli(deps.db, ids, now),
+      spending ? store.spendableMilli(deps.db, spending.account_id, now) : 0,
     ])
     const alloc = rows.find((r) => r.pool === 'allocated')
     const shared = rows.find((r) => r.pool === 'shared')
     const asOf = now.toISOString()
     // Only holds still live reserve credits (a lapsed one stops counting at once: store/ledger.ts).
     if (!ws.has_allocation) {
-      const spendable = (shared?.balance_milli ?? 0) - reserved.get(ids[1]!)!
       return {
         allocated: null,
         shared: null,
@@ -117,7 +119,7 @@ export async function getCredits(deps: Deps, workspaceId: string): Promise<Credi
         expires_at: ws.allocation_expires_at?.toISOString() ?? null,
       },
       shared: { remaining: toCredits(shared?.balance_milli ?? 0) },
-      spendable: toCredits((alloc?.balance_milli ?? 0) - reserved.get(ids[0]!)!),
+      spendable: toCredits(spendable),
       scope: 'platform',
       platform: PLATFORM,
       as_of: asOf,

@@ -5,15 +5,15 @@
 // the run's closing (status, latency) trails the answer, a moment later (Deps.runClosings).
 import { hash } from 'node:crypto'
 import { ApiError } from '../../errors.ts'
-import * as accounts from '../../store/accounts.ts'
 import * as usage from '../../store/usage.ts'
+import * as ledger from '../../store/ledger.ts'
 import type { Insertable } from 'kysely'
 import type { Db, UsageRunsTable } from '../../store/db.ts'
 import type { Logger } from 'pino'
 import { WriteBehind } from '../write-behind.ts'
 import { guarded } from '../guard.ts'
 import type { Credential, Deps } from '../types.ts'
-import { allocatedAccountId, sharedAccountId, toCredits } from './ledger.ts'
+import { toCredits } from './ledger.ts'
 import { priceOf, priceRule, unitsFor } from './pricing.ts'
 
 export interface ChargeInput {
@@ -88,11 +88,34 @@ export function idempotencyScope(
   return `idem:${sha(`${who}\u0000${day}\u0000${idempotencyKey}\u0000${JSON.stringify(body ?? null)}`)}`
 }
 
-/** Which pool pays: the workspace's own allocation, else the organisation pool (tenant-wide fallback). */
-export async function spendingAccount(db: Parameters<typeof accounts.findWorkspace>[0], workspaceId: string) {
-  const ws = await accounts.findWorkspace(db, workspaceId)
-  if (!ws) throw new ApiError('internal', "The credential's workspace is gone.")
-  return { ws, accountId: ws.has_allocation ? allocatedAccountId(ws.id) : sharedAccountId(ws.organisation_id) }
+/** Which pool pays: the workspace's own allocation, else the organisation pool (SQL dsp_spending_account). */
+export async function spendingAccount(db: Db, workspaceId: string) {
+  const found = await ledger.findSpendingAccount(db, workspaceId)
+  if (!found) throw new ApiError('internal', "The credential's workspace is gone.")
+  return found
+}
+
+/**
+ * The 402 credits.insufficient of a billed call (`call`) or of an agent run's hold (`hold`): what
+ * it costs, what is spendable, and the organisation credits this workspace cannot use.
+ */
+export function insufficientCredits(a: {
+  what: 'call' | 'hold'
+  required_milli: number
+  available_milli: number
+  action_type: string
+  /** The organisation pool's balance when the workspace spends from its own allocation. */
+  shared_balance_milli: number | null
+}): ApiError {
+  const required = toCredits(a.required_milli)
+  const available = toCredits(Math.max(0, a.available_milli))
+  const extra: Record<string, unknown> = { available, required, action_type: a.action_type }
+  if ((a.shared_balance_milli ?? 0) > 0) extra.unrestricted_not_usable = toCredits(a.shared_balance_milli!)
+  const detail =
+    a.what === 'call'
+      ? `This call costs ${required} credits and ${available} are spendable; no results were returned.`
+      : `Starting this run holds ${required} credits and ${available} are spendable; nothing was started.`
+  return new ApiError('credits.insufficient', detail, { extra })
 }
 
 /**
@@ -195,22 +218,14 @@ export async function chargeCall(deps: Deps, ctx: ChargeContext, input: ChargeIn
   )
   if (outcome.outcome === 'no_account')
     throw new ApiError('internal', "The credential's workspace or its credit account is gone.")
-  if (outcome.outcome === 'insufficient') {
-    const available = outcome.available_milli
-    const price = outcome.price_milli
-    const extra: Record<string, unknown> = {
-      available: toCredits(Math.max(0, available)),
-      required: toCredits(price),
+  if (outcome.outcome === 'insufficient')
+    throw insufficientCredits({
+      what: 'call',
+      required_milli: outcome.price_milli,
+      available_milli: outcome.available_milli,
       action_type: input.action_type,
-    }
-    if (outcome.has_allocation && (outcome.shared_balance_milli ?? 0) > 0)
-      extra.unrestricted_not_usable = toCredits(outcome.shared_balance_milli!)
-    throw new ApiError(
-      'credits.insufficient',
-      `This call costs ${toCredits(price)} credits and ${toCredits(Math.max(0, available))} are spendable; no results were returned.`,
-      { extra },
-    )
-  }
+      shared_balance_milli: outcome.has_allocation ? outcome.shared_balance_milli : null,
+    })
   return {
     run_id: outcome.run_id!,
     credits_charged: toCredits(outcome.price_milli),

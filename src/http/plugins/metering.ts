@@ -36,6 +36,17 @@ function collectShown(payload: unknown): { category: string; id: string }[] {
   return out
 }
 
+/** The Idempotency-Key header as sent (an empty one kept: agent runs refuse it), else undefined. */
+export function idempotencyKey(request: FastifyRequest): string | undefined {
+  const key = request.headers['idempotency-key']
+  return typeof key === 'string' ? key : undefined
+}
+
+/** The charge scope a billed call's Idempotency-Key names (domain credits/metering.ts), or null without one. */
+export function requestScope(deps: Deps, request: FastifyRequest): string | null {
+  return idempotencyScope(deps, request.credential!, idempotencyKey(request) || undefined, request.body)
+}
+
 /**
  * Charges a billed call from its handler once its answer is built; `scope` defaults to the
  * request's Idempotency-Key scope. `shown` names the records of an answer the route serialised
@@ -47,16 +58,7 @@ export async function charge(
   input: Omit<ChargeInput, 'scope'> & { scope?: string | null },
   shown?: { category: string; id: string }[],
 ) {
-  const key = request.headers['idempotency-key']
-  const scope =
-    input.scope !== undefined
-      ? input.scope
-      : idempotencyScope(
-          deps,
-          request.credential!,
-          typeof key === 'string' && key.length > 0 ? key : undefined,
-          request.body,
-        )
+  const scope = input.scope !== undefined ? input.scope : requestScope(deps, request)
   const result = await chargeCall(
     deps,
     { credential: request.credential!, request_id: request.id },

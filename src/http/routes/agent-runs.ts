@@ -16,6 +16,7 @@ import {
 import { toCredits } from '../../domain/credits/ledger.ts'
 import * as agentRuns from '../../domain/agent-runs/index.ts'
 import type { Deps, Scope } from '../../domain/types.ts'
+import { idempotencyKey } from '../plugins/metering.ts'
 
 const write: readonly Scope[] = ['dsp.agents.write']
 const read: readonly Scope[] = ['dsp.agents.read', 'dsp.agents.write']
@@ -46,13 +47,13 @@ export const agentRunRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (
       // §4.9, before the body is looked at: a missing, empty or over-long Idempotency-Key is 400; a
       // key already used in the workspace answers 200 with the original handle whatever the body says.
       preValidation: async (request, reply) => {
-        const replay = await agentRuns.findReplay(deps, request.credential!, request.headers['idempotency-key'])
+        const replay = await agentRuns.findReplay(deps, request.credential!, idempotencyKey(request))
         if (replay) return reply.code(200).send(replay)
       },
     },
     async (request, reply) => {
       const started = await agentRuns.startAgentRun(deps, request.credential!, request.body, {
-        idempotency_key: request.headers['idempotency-key'],
+        idempotency_key: idempotencyKey(request),
         request_id: request.id,
         traceparent: request.traceSpan?.traceparent() ?? null,
       })

@@ -13,14 +13,13 @@ import {
   RelationshipsBody,
   RelationshipsResponse,
 } from '../../contract/relationships.ts'
-import { idempotencyScope } from '../../domain/credits/metering.ts'
 import { askRelationships } from '../../domain/relationships/ask.ts'
 import { findRelationships } from '../../domain/relationships/index.ts'
 import { findSharedInstitutions } from '../../domain/relationships/institutions.ts'
 import { findReach } from '../../domain/relationships/reach.ts'
 import { onReplica } from '../../domain/replicas.ts'
 import type { Deps } from '../../domain/types.ts'
-import { charge } from '../plugins/metering.ts'
+import { charge, requestScope } from '../plugins/metering.ts'
 
 const PAGED = ['pagination.cursor_invalid', 'pagination.cursor_expired', 'pagination.depth_exceeded'] as const
 const ERRORS = [
@@ -38,18 +37,7 @@ const config = (paged: boolean) => ({
 
 export const relationshipRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
   const ctx = (request: FastifyRequest) => {
-    const key = request.headers['idempotency-key']
-    const credential = request.credential!
-    return {
-      request_id: request.id,
-      credential,
-      idempotency_scope: idempotencyScope(
-        deps,
-        credential,
-        typeof key === 'string' && key.length > 0 ? key : undefined,
-        request.body,
-      ),
-    }
+    return { request_id: request.id, credential: request.credential!, idempotency_scope: requestScope(deps, request) }
   }
 
   app.post(

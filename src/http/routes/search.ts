@@ -2,13 +2,12 @@
 // page is its own run, charged once its answer is built (plugins/metering.ts charge).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { SearchBody, SearchResponse, SimilarBody } from '../../contract/search.ts'
-import { idempotencyScope } from '../../domain/credits/metering.ts'
 import { searchRecords } from '../../domain/search/index.ts'
 import { findSimilar } from '../../domain/search/similar.ts'
 import { onReplica } from '../../domain/replicas.ts'
 import type { Deps } from '../../domain/types.ts'
 import { withMeta } from '../plugins/envelope.ts'
-import { charge } from '../plugins/metering.ts'
+import { charge, requestScope } from '../plugins/metering.ts'
 
 // A page's rows are free-form beside id, category and score (SearchRow allows any field), so the
 // schema compiler (fast-json-stringify) writes them with JSON.stringify anyway, after checking the
@@ -37,15 +36,6 @@ const SEARCH_ERRORS = [
 ] as const
 
 export const searchRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
-  const scopeOf = (
-    headers: Record<string, unknown>,
-    credential: Parameters<typeof idempotencyScope>[1],
-    body: unknown,
-  ) => {
-    const key = headers['idempotency-key']
-    return idempotencyScope(deps, credential, typeof key === 'string' && key.length > 0 ? key : undefined, body)
-  }
-
   app.post(
     '/v1/search',
     {
@@ -66,7 +56,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (ap
     async (request, reply) => {
       const ctx = {
         request_id: request.id,
-        idempotency_scope: scopeOf(request.headers, request.credential!, request.body),
+        idempotency_scope: requestScope(deps, request),
       }
       const answer = await onReplica(deps, (reads) => searchRecords(reads, request.credential!, request.body, ctx))
       await charge(deps, request, answer.charge, answer.shown)
@@ -97,7 +87,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (ap
     async (request, reply) => {
       const ctx = {
         request_id: request.id,
-        idempotency_scope: scopeOf(request.headers, request.credential!, request.body),
+        idempotency_scope: requestScope(deps, request),
       }
       const answer = await onReplica(deps, (reads) => findSimilar(reads, request.credential!, request.body, ctx))
       await charge(deps, request, answer.charge)

@@ -2,7 +2,7 @@
 // `begin … exception` block and caught, so the claims and the run written before the price was
 // known rolled back: plpgsql opens a subtransaction for such a block on every call, refusal or
 // not, and that subtransaction was ≈ half the statement's time (pgbench, one client: 1.25–1.6 ms
-// against 0.64–0.88 ms without it; docs/performance.md, "Session 12"). Now nothing is written until
+// against 0.64–0.88 ms without it). Now nothing is written until
 // the charge is decided: the units not yet claimed in the scope are read under the account lock
 // (every charge of a scope is its workspace's, and so waits on the same lock), the price and the
 // refusal follow from them, and only an accepted charge writes. The claims still go in with
