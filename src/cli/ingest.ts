@@ -169,7 +169,7 @@ function report(summary: PrintedSummary, opts: IngestCliOptions): void {
   if (!opts.json) process.stdout.write(reasonLines(summary.reject_reasons))
   if (!opts.json && Object.keys(summary.warning_reasons ?? {}).length > 0)
     process.stdout.write(
-      'warned (stored without the value; --strict rejects such lines instead):\n' +
+      'warned (stored, the value left out or read in part; --strict rejects such lines):\n' +
         reasonLines(summary.warning_reasons),
     )
   if (!opts.json && summary.relations) process.stdout.write(relationsLine(summary.relations))

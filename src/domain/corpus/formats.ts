@@ -322,7 +322,7 @@ export async function openInput(
     format,
     gzip,
     items: records(items),
-    mapping: () => (mapping === null ? null : describeMapping(mapping)),
+    mapping: () => (mapping === null ? null : describeMapping(mapping, relations)),
     ignored: () => ignored,
     warnings: () => warnings,
     relations: () => counts,

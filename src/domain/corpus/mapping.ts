@@ -618,10 +618,20 @@ export function headerWarnings(category: IngestCategory, mapping: Mapping): stri
 }
 
 /** `column → field` lines of a mapping, for printing. */
-export function describeMapping(mapping: Mapping): Record<string, string> {
+export function describeMapping(mapping: Mapping, relations: RelationRule | null = null): Record<string, string> {
   const out: Record<string, string> = {}
   for (const [field, rule] of Object.entries(mapping.fields))
-    out[rule.column] = rule.type === 'string' ? field : `${field} (${rule.type})`
+    out[rule.column] =
+      // A long file's row names its relation's organisation where a wide one names the current employer.
+      relations !== null && field.startsWith('current_employer.') && field !== 'current_employer.industry'
+        ? `the relation's ${field.slice('current_employer.'.length)} (employment_history[*] or education[*].school, by ${relations.type})`
+        : rule.type === 'string'
+          ? field
+          : `${field} (${rule.type})`
+  if (relations !== null) {
+    out[relations.key] ??= 'person key'
+    out[relations.type] ??= 'relation type'
+  }
   for (const [group, rule] of Object.entries(mapping.groups))
     for (const [sub, pattern] of Object.entries(rule.fields)) out[pattern] = `${group}[*].${sub}`
   return out
