@@ -35,6 +35,10 @@ export async function ingestThroughServer(
   if (opts.replace) query.set('replace', 'true')
   if (opts.source) query.set('source', opts.source)
   if (opts.batchSize) query.set('batch_size', String(opts.batchSize))
+  if (opts.strict) query.set('strict', 'true')
+  if (opts.relationKey) query.set('relation_key', opts.relationKey)
+  if (opts.relationType) query.set('relation_type', opts.relationType)
+  for (const pair of opts.relation ?? []) query.append('relation', pair)
   stream.write(`dsp ingest: writing through the server at ${target.url} (${target.via})\n`)
   // The share of the file sent so far: the server reads it as it ingests (backpressure).
   const progress = progressLine(opts.category, { total: file === '-' ? undefined : statSync(file).size, stream })

@@ -10,6 +10,7 @@ import type { IngestProgress, IngestSummary } from '../domain/corpus/ingest.ts'
 import type { IngestCategory } from '../domain/corpus/prepare.ts'
 import { INGEST_CATEGORIES } from './categories.ts'
 import type { ReplaceSummary } from '../domain/corpus/replace.ts'
+import type { RelationCounts } from '../domain/corpus/relations.ts'
 
 import type { InputFormat } from '../domain/corpus/formats.ts'
 
@@ -66,6 +67,7 @@ export function summaryLine(s: IngestSummary): string {
   return (
     `${s.category.padEnd(16)} read ${fmt(s.read)} · inserted ${fmt(s.inserted)} · updated ${fmt(s.updated)} · ` +
     `unchanged ${fmt(s.unchanged)} · duplicate ${fmt(s.duplicate)} · rejected ${fmt(s.rejected)} · ` +
+    (s.warned > 0 ? `warned ${fmt(s.warned)} · ` : '') +
     `${s.seconds.toFixed(1)} s · ${fmt(s.records_per_second)} records/s${rejects}${dry}`
   )
 }
@@ -102,6 +104,10 @@ interface IngestCliOptions {
   json?: boolean
   replace?: boolean
   source?: string
+  strict?: boolean
+  relationKey?: string
+  relationType?: string
+  relation?: string[]
 }
 
 type PrintedSummary = IngestSummary & {
@@ -110,6 +116,22 @@ type PrintedSummary = IngestSummary & {
   ignored_columns?: string[]
   warnings?: string[]
   replaced?: ReplaceSummary
+  relations?: RelationCounts
+}
+
+/** `  count  reason` lines, most frequent first. */
+const reasonLines = (reasons: Record<string, number>) =>
+  Object.entries(reasons)
+    .map(([reason, n]) => `  ${fmt(n).padStart(8)}  ${reason}\n`)
+    .join('')
+
+/** What gathering a long file's rows did: rows → persons, and where the rows went. */
+export function relationsLine(r: RelationCounts): string {
+  const ignored = Object.entries(r.ignored).map(([type, n]) => `${type} ${fmt(n)}`)
+  return (
+    `relations (${r.key}, ${r.type}): ${fmt(r.rows)} rows → ${fmt(r.persons)} persons · ` +
+    `employment ${fmt(r.employment)} · education ${fmt(r.education)} · ignored ${ignored.length > 0 ? ignored.join(', ') : '0'}\n`
+  )
 }
 
 /**
@@ -144,12 +166,13 @@ const unknownJsonKeys = (summary: PrintedSummary) =>
 /** The summary (JSON or the summary line and reasons), and the exit code it calls for. */
 function report(summary: PrintedSummary, opts: IngestCliOptions): void {
   process.stdout.write((opts.json ? JSON.stringify(summary, null, 2) : summaryLine(summary)) + '\n')
-  if (!opts.json && Object.keys(summary.reject_reasons).length > 0)
+  if (!opts.json) process.stdout.write(reasonLines(summary.reject_reasons))
+  if (!opts.json && Object.keys(summary.warning_reasons ?? {}).length > 0)
     process.stdout.write(
-      Object.entries(summary.reject_reasons)
-        .map(([reason, n]) => `  ${fmt(n).padStart(8)}  ${reason}`)
-        .join('\n') + '\n',
+      'warned (stored, the value left out or read in part; --strict rejects such lines):\n' +
+        reasonLines(summary.warning_reasons),
     )
+  if (!opts.json && summary.relations) process.stdout.write(relationsLine(summary.relations))
   if (!opts.json && !opts.mapping && unknownJsonKeys(summary))
     process.stdout.write(
       '  hint: JSON records are read with the field names of docs/corpus.md §1; ' +
@@ -201,6 +224,21 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
     .option('--as-of <date>', 'how fresh the data is (default now)', date)
     .option('--batch-size <n>', 'records per statement (default 500)', positiveInt)
     .option('--json', 'print the summary as JSON')
+    .option(
+      '--strict',
+      'reject a line with a cell that cannot be read (default: an optional value is left out and the line stored, with a warning)',
+    )
+    .option(
+      '--relation-key <column>',
+      "persons, one row per relation: the column holding the person's key (the rows of one key make one record)",
+    )
+    .option('--relation-type <column>', 'persons, one row per relation: the column holding the relation type')
+    .option(
+      '--relation <type=kind>',
+      'where a relation type goes: employment, education or ignore (repeatable; default employment=employment education=education; other types are ignored and counted)',
+      (pair: string, pairs: string[]) => [...pairs, pair],
+      [] as string[],
+    )
     .option('--replace', "also remove the stored records of the input's sources that it no longer sends")
     .option('--source <name>', 'with --replace: the source replaced (its source_ids are <name>:…)')
     .action(async (file: string, opts: IngestCliOptions) => {
@@ -213,7 +251,7 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
         (file === '-'
           ? path.join(c.DSP_DATA_DIR, 'rejects', `${opts.category}.rejects.jsonl`)
           : `${file}.rejects.jsonl`)
-      const { MappingError, parseMapping, parseRenames } = await import('../domain/corpus/mapping.ts')
+      const { MappingError, parseMapping, parseRenames, relationsOf } = await import('../domain/corpus/mapping.ts')
       let mapping = null
       let renames: Record<string, string> = {}
       try {
@@ -235,6 +273,19 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
           }
           throw e
         }
+      }
+      let relations = null
+      try {
+        relations = relationsOf(opts.category, mapping, {
+          key: opts.relationKey,
+          type: opts.relationType,
+          pairs: opts.relation,
+        })
+      } catch (e) {
+        if (!(e instanceof MappingError)) throw e
+        process.stderr.write(`dsp ingest: ${e.message}\n`)
+        process.exitCode = 2
+        return
       }
       const input = file === '-' ? process.stdin : createReadStream(file)
       if (target) {
@@ -267,6 +318,8 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
           mapping,
           delimiter: opts.delimiter,
           renames,
+          relations,
+          strict: opts.strict,
         })
       } catch (e) {
         await (await opening.catch(() => null))?.close()
@@ -314,6 +367,7 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
             mapping: opened.mapping(),
             ignored_columns: opened.ignored(),
             warnings: opened.warnings(),
+            ...(opened.relations() ? { relations: opened.relations()! } : {}),
           },
           opts,
         )

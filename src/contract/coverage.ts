@@ -95,6 +95,9 @@ export const RejectEntry = Type.Object(
     line: Type.Integer({ minimum: 1 }),
     reason: Type.String({ description: 'Every problem of the line, separated by "; "' }),
     problems: Type.Array(Type.String(), { description: 'Every problem of the line, one per field' }),
+    warning: Type.Optional(
+      Type.Literal(true, { description: 'The line was stored, without the values its problems name' }),
+    ),
   },
   { additionalProperties: false },
 )
@@ -147,6 +150,34 @@ export const IngestSummary = Type.Object(
     ),
     rejects: Type.Array(RejectEntry, { description: 'The first 100 rejects' }),
     rejects_truncated: Type.Boolean(),
+    warned: Type.Integer({
+      minimum: 0,
+      description:
+        'Lines stored with a value left out (an optional cell that cannot be read) or read in part (a year with a note); in the reject file with "warning": true',
+    }),
+    warning_reasons: Type.Record(Type.String(), Type.Integer({ minimum: 1 }), {
+      description: 'Warned lines counted by field and kind of warning',
+    }),
+    warned_lines: Type.Array(RejectEntry, { description: 'The first 100 warned lines, with their values' }),
+    relations: Type.Optional(
+      Type.Object(
+        {
+          key: Type.String({ description: "The column holding the person's key" }),
+          type: Type.String({ description: 'The column holding the relation type' }),
+          rows: Type.Integer({ minimum: 0, description: 'Rows read' }),
+          persons: Type.Integer({ minimum: 0, description: 'Records the rows were gathered into' }),
+          employment: Type.Integer({ minimum: 0, description: 'Rows read as a job of employment_history' }),
+          education: Type.Integer({ minimum: 0, description: 'Rows read as a degree of education' }),
+          ignored: Type.Record(Type.String(), Type.Integer({ minimum: 1 }), {
+            description: 'Rows of the relation types mapped to nothing, by type',
+          }),
+        },
+        {
+          additionalProperties: false,
+          description: 'Present when the file holds one row per relation (docs/corpus.md §6.7)',
+        },
+      ),
+    ),
     replaced: Type.Optional(
       Type.Object(
         {
@@ -200,6 +231,29 @@ export const IngestQuery = Type.Object(
     ),
     batch_size: Type.Optional(
       Type.Integer({ minimum: 1, maximum: 100_000, description: 'Records per statement (default 500)' }),
+    ),
+    strict: Type.Optional(
+      Type.Boolean({
+        description:
+          'A cell that cannot be read rejects its line (default: an optional value is left out and the line stored, with a warning)',
+      }),
+    ),
+    relation_key: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 400,
+        description: "Persons, one row per relation: the column holding the person's key (rows gathered per key)",
+      }),
+    ),
+    relation_type: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 400, description: 'The column holding the relation type' }),
+    ),
+    relation: Type.Optional(
+      Type.Array(Type.String({ minLength: 3, maxLength: 400 }), {
+        maxItems: 200,
+        description:
+          'type=kind, kind employment, education or ignore (repeatable; default employment=employment, education=education; other types ignored and counted)',
+      }),
     ),
     progress: Type.Optional(
       Type.Boolean({

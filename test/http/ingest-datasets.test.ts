@@ -146,18 +146,45 @@ describe('shared datasets', { skip: !existsSync(DATASETS) && 'no ../shared/datas
     assert.equal(await coverageCount(api, 'job_openings'), ids.size)
   })
 
-  test('Wikidata CEOs: one person per Wikidata id (the file has a row per relation), counts match the file', async () => {
+  test('Wikidata CEOs, one row per relation: one person per Wikidata id, no relation a duplicate, no school an employer', async () => {
     const api = await server()
     const text = readFileSync(path.join(DATASETS, 'wikidata-ceos', 'ceo_person_organisation_relations.csv'), 'utf8')
     const rows = parse(text, { columns: true, bom: true }) as Record<string, string>[]
-    const s = await post(api, 'person', text, {
-      fields: { source_id: 'person_wikidata_uri', name: 'person_name' },
+    const res = await api.request('POST', '/admin/v1/corpus/person', {
+      rawBody: text,
+      query: { relation_key: 'person_wikidata_uri', relation_type: 'relation_type', relation: 'membership=ignore' },
+      headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': 'text/csv' },
     })
+    expectStatus(res, 200)
+    const s = res.body
     const ids = new Set(rows.map((r) => r.person_wikidata_uri!.trim()))
-    assert.equal(s.read, rows.length)
+    assert.equal(s.relations.rows, rows.length)
     assert.equal(s.rejected, 0, JSON.stringify(s.rejects.slice(0, 3)))
-    assert.equal(s.inserted, ids.size)
-    assert.equal(s.duplicate, rows.length - ids.size)
+    assert.deepEqual([s.read, s.inserted, s.duplicate, s.relations.persons], [ids.size, ids.size, 0, ids.size])
     assert.equal(await coverageCount(api, 'gtm_people'), ids.size)
+    // Employers come from employment rows alone: no person has an employer the file names only as their school.
+    const employers = new Set(
+      rows
+        .filter((r) => r.relation_type === 'employment')
+        .map((r) => `${r.person_wikidata_uri} ${r.organisation_name}`),
+    )
+    let after: string | null = null
+    let jobs = 0
+    do {
+      const page = await api.request('GET', '/admin/v1/corpus/person/records', {
+        query: { limit: 1000, ...(after ? { after } : {}) },
+        headers: { 'x-admin-token': ADMIN_TOKEN },
+      })
+      expectStatus(page, 200)
+      for (const { record } of page.body.records as { record: Record<string, unknown> }[]) {
+        assert.equal(record.current_employer, undefined)
+        for (const job of (record.employment_history ?? []) as { company: string }[]) {
+          jobs++
+          assert.ok(employers.has(`${record.source_id} ${job.company}`), `${record.source_id}: ${job.company}`)
+        }
+      }
+      after = page.body.next_after
+    } while (after)
+    assert.equal(jobs, employers.size)
   })
 })

@@ -14,7 +14,8 @@ import { randomId } from '../ids.ts'
 import type { Deps } from '../types.ts'
 import { TABLE_OF } from './coverage.ts'
 import { InputError, openInput, type InputFormat } from './formats.ts'
-import { MappingError, parseMapping, parseRenames } from './mapping.ts'
+import { MappingError, parseMapping, parseRenames, relationsOf } from './mapping.ts'
+import type { RelationCounts } from './relations.ts'
 import type { IngestProgress } from './ingest.ts'
 import type { IngestCategory } from './prepare.ts'
 import { checkReplace, ingestLive, type LiveIngestSummary } from './replace.ts'
@@ -47,9 +48,19 @@ export interface IngestBodyOptions {
   source?: string
   /** Records per statement (default DEFAULT_BATCH_SIZE). */
   batchSize?: number
+  /** A cell that cannot be read rejects its line (default: an optional value is left out, with a warning). */
+  strict?: boolean
+  /** Persons, one row per relation: the key and type columns and `type=kind` pairs. */
+  relationKey?: string
+  relationType?: string
+  relation?: string[]
 }
 
-export type IngestBodySummary = LiveIngestSummary & { format: string; mapping: Record<string, string> | null }
+export type IngestBodySummary = LiveIngestSummary & {
+  format: string
+  mapping: Record<string, string> | null
+  relations?: RelationCounts
+}
 
 /**
  * Ingests a request body (NDJSON, a JSON array or CSV, gzip or not; the format named by its
@@ -92,8 +103,14 @@ export async function openIngestBody(
     }
   }
   let renames: Record<string, string> = {}
+  let relations = null
   try {
     renames = parseRenames(category, opts.map ?? [])
+    relations = relationsOf(category, mapping, {
+      key: opts.relationKey,
+      type: opts.relationType,
+      pairs: opts.relation,
+    })
   } catch (e) {
     if (!(e instanceof MappingError)) throw e
     throw new ApiError('request.invalid', e.message)
@@ -106,6 +123,8 @@ export async function openIngestBody(
       format: opts.format,
       mapping,
       renames,
+      relations,
+      strict: opts.strict,
       delimiter: opts.delimiter,
       maxBytes: INGEST_BODY_LIMIT_BYTES,
       tooLarge,
@@ -130,12 +149,16 @@ export async function openIngestBody(
         mapping: opened.mapping(),
         ignored_columns: opened.ignored(),
         warnings: opened.warnings(),
+        ...withRelations(opened.relations()),
       }
     } catch (e) {
       throw asApiError(e)
     }
   }
 }
+
+/** The summary's `relations`, present only for a file read one row per relation. */
+export const withRelations = (counts: RelationCounts | null) => (counts === null ? {} : { relations: counts })
 
 const CATEGORY_OF = Object.fromEntries(Object.entries(CATEGORY_SOURCE_CORPUS).map(([c, s]) => [s, c as EntityCategory]))
 

@@ -11,6 +11,7 @@ import {
   applyMapping,
   describeMapping,
   headerWarnings,
+  identifierFields,
   inHeaderOrder,
   recogniseHeader,
   renameKeys,
@@ -18,6 +19,15 @@ import {
   type Mapping,
 } from './mapping.ts'
 import type { IngestCategory } from './prepare.ts'
+import { RecordSchemas } from '../../contract/records.ts'
+import {
+  emptyCounts,
+  gatherRelations,
+  relationShapeWarning,
+  type RelationCounts,
+  type RelationRow,
+  type RelationRule,
+} from './relations.ts'
 
 export const INPUT_FORMATS = ['auto', 'ndjson', 'json', 'csv', 'tsv'] as const
 export type InputFormat = (typeof INPUT_FORMATS)[number]
@@ -32,8 +42,10 @@ export interface OpenedInput {
   mapping: () => Record<string, string> | null
   /** Columns of a CSV header no field took. */
   ignored: () => string[]
-  /** What a header recognised without a mapping file leaves out (`headerWarnings`). */
+  /** What a header recognised without a mapping file leaves out (`headerWarnings`), and a long file's shape. */
   warnings: () => string[]
+  /** What gathering a long file's rows did; null without relations. */
+  relations: () => RelationCounts | null
 }
 
 export interface OpenOptions {
@@ -45,7 +57,14 @@ export interface OpenOptions {
   tooLarge?: () => Error
   /** Fields read from a named column or key (`--map field=column`), over the mapping or the recognised header. */
   renames?: Record<string, string>
+  /** One row per relation, gathered per person key (relations.ts); default the mapping's. */
+  relations?: RelationRule | null
+  /** A cell that cannot be read rejects its row (default: the value is left out, with a warning). */
+  strict?: boolean
 }
+
+/** Rows read ahead of the first record to recognise a long file (`relationShapeWarning`). */
+const SHAPE_SAMPLE_ROWS = 1000
 
 export class InputError extends Error {}
 
@@ -142,14 +161,80 @@ export async function openInput(
     mapping = withRenames(category, mapping, renames)
   let ignored: string[] = []
   const warnings: string[] = []
+  const relations = opts.relations === undefined ? (mapping?.relations ?? null) : opts.relations
+  const counts = relations === null ? null : emptyCounts(relations)
+  const applyOpts = { strict: opts.strict === true, required: identifierFields(category) }
   const mapped = (line: number, value: unknown): InputItem => {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return { line, value }
     if (mapping === null) {
       if (renamed) renameKeys(value as Record<string, unknown>, renames)
       return { line, value }
     }
-    const r = applyMapping(mapping, value as Record<string, unknown>)
-    return r.ok ? { line, value: r.value } : { line, problems: r.problems }
+    const r = applyMapping(mapping, value as Record<string, unknown>, applyOpts)
+    if (!r.ok) return { line, problems: r.problems }
+    return r.warnings.length > 0
+      ? { line, value: r.value, warnings: [{ line, problems: r.warnings }] }
+      : { line, value: r.value }
+  }
+  let header: string[] | null = null
+  /** A raw row (CSV columns or a JSON object) with its person's key and relation type, mapped. */
+  const relationRow = (rule: RelationRule, item: InputItem): RelationRow => {
+    if (!('value' in item) || item.value === null || typeof item.value !== 'object' || Array.isArray(item.value))
+      return { key: null, type: null, item }
+    const row = item.value as Record<string, unknown>
+    const cell = (column: string) => {
+      const v = row[column]
+      const t = typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : ''
+      return t === '' ? null : t
+    }
+    const key = cell(rule.key)
+    const type = cell(rule.type)
+    // Records taken as they are: the type (and a key that is no field) are not part of the record.
+    if (mapping === null) {
+      delete row[rule.type]
+      if (!(rule.key in personFields)) delete row[rule.key]
+    }
+    return { key, type, item: mapped(item.line, row) }
+  }
+  /** Raw rows → records: mapped one by one, or gathered per person; a person file read ahead to recognise a long one. */
+  async function* records(raw: AsyncIterable<InputItem>): AsyncGenerator<InputItem> {
+    if (relations !== null && counts !== null) {
+      const rule = relations
+      yield* gatherRelations(
+        (async function* () {
+          for await (const item of raw) yield relationRow(rule, item)
+        })(),
+        rule,
+        counts,
+      )
+      return
+    }
+    const it = raw[Symbol.asyncIterator]()
+    if (category === 'person') {
+      const ahead: InputItem[] = []
+      while (ahead.length < SHAPE_SAMPLE_ROWS) {
+        const r = await it.next()
+        if (r.done) break
+        ahead.push(r.value)
+      }
+      const sample = ahead.flatMap((item) =>
+        'value' in item && item.value !== null && typeof item.value === 'object'
+          ? [item.value as Record<string, unknown>]
+          : [],
+      )
+      const keyColumns =
+        mapping === null
+          ? ['profile_url', 'source_id']
+          : [mapping.fields.profile_url?.column, mapping.fields.source_id?.column].filter(
+              (c): c is string => c !== undefined,
+            )
+      const columns = header ?? [...new Set(sample.flatMap((row) => Object.keys(row)))]
+      const shape = relationShapeWarning(columns, keyColumns, sample)
+      if (shape !== null) warnings.push(shape)
+      for (const item of ahead) yield 'value' in item ? mapped(item.line, item.value) : item
+    }
+    for (let r = await it.next(); !r.done; r = await it.next())
+      yield 'value' in r.value ? mapped(r.value.line, r.value.value) : r.value
   }
 
   let items: AsyncIterable<InputItem>
@@ -166,7 +251,7 @@ export async function openInput(
           yield { line, problems: [`invalid JSON: ${(e as Error).message}`] }
           continue
         }
-        yield mapped(line, value)
+        yield { line, value }
       }
     })()
   } else if (format === 'json') {
@@ -177,7 +262,7 @@ export async function openInput(
       src.pipe(parser)
       try {
         for await (const { key, value } of parser as AsyncIterable<{ key: number; value: unknown }>)
-          yield mapped(key + 1, value)
+          yield { line: key + 1, value }
       } catch (e) {
         if (e instanceof InputError || (e as { code?: string }).code === 'request.too_large') throw e
         throw new InputError(`not a JSON array of records: ${(e as Error).message}`)
@@ -195,7 +280,6 @@ export async function openInput(
       const src = Readable.from(capped(body, limitOpts.maxBytes, tooLarge))
       src.on('error', (e) => parser.destroy(e))
       src.pipe(parser)
-      let header: string[] | null = null
       try {
         for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
           if (header === null) {
@@ -214,7 +298,11 @@ export async function openInput(
               mapping = inHeaderOrder(withRenames(category, recognised.mapping, renames), header)
               warnings.push(...headerWarnings(category, mapping))
             } else mapping = withRenames(category, mapping, renames)
+            for (const column of relations === null ? [] : [relations.key, relations.type])
+              if (!columns.has(column))
+                throw new InputError(`relations: the header has no column "${column}" (${header.join(', ')})`)
             const used = new Set(Object.values(mapping.fields).map((r) => r.column))
+            if (relations !== null) used.add(relations.key).add(relations.type)
             ignored = header.filter((h) => !used.has(h) && !grouped(h))
             continue
           }
@@ -222,7 +310,7 @@ export async function openInput(
           header.forEach((h, i) => (row[h] = record[i] ?? ''))
           if (record.length > header.length)
             yield { line: info.lines, problems: [`${record.length} columns, the header has ${header.length}`] }
-          else yield mapped(info.lines, row)
+          else yield { line: info.lines, value: row }
         }
       } catch (e) {
         if (e instanceof InputError || (e as { code?: string }).code === 'request.too_large') throw e
@@ -233,9 +321,13 @@ export async function openInput(
   return {
     format,
     gzip,
-    items,
-    mapping: () => (mapping === null ? null : describeMapping(mapping)),
+    items: records(items),
+    mapping: () => (mapping === null ? null : describeMapping(mapping, relations)),
     ignored: () => ignored,
     warnings: () => warnings,
+    relations: () => counts,
   }
 }
+
+/** The top-level fields of a person record: a relation key that is one stays in the record. */
+const personFields = (RecordSchemas.person as unknown as { properties: Record<string, unknown> }).properties

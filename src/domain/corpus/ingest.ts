@@ -80,6 +80,8 @@ export interface RejectEntry {
   /** Every problem, joined by "; ". */
   reason: string
   problems: string[]
+  /** The line was stored without the values its problems name (a warning, not a reject). */
+  warning?: true
 }
 
 export interface IngestProgress {
@@ -118,10 +120,25 @@ export interface IngestSummary extends IngestProgress {
   /** The first 100 rejects. */
   rejects: RejectEntry[]
   rejects_truncated: boolean
+  /** Lines stored with a value left out or read in part (a bad optional cell, a year with a note). */
+  warned: number
+  /** Warned lines by kind of warning (the field and what was wrong with its value). */
+  warning_reasons: Record<string, number>
+  /** The first 100 warned lines, each with its values (also in the reject file, `"warning": true`). */
+  warned_lines: RejectEntry[]
 }
 
-/** One input item: a parsed value, or every problem that kept the line from becoming one. */
-export type Item = { line: number; value: unknown } | { line: number; problems: string[] }
+/** What was left out of a line stored all the same (a bad optional cell), one text per value. */
+export interface RowWarning {
+  line: number
+  problems: string[]
+}
+
+/**
+ * One input item: a parsed value (with the warnings of the lines it came from), or every problem
+ * that kept the line from becoming one.
+ */
+export type Item = { line: number; value: unknown; warnings?: RowWarning[] } | { line: number; problems: string[] }
 
 async function* parseLines(lines: AsyncIterable<string> | Iterable<string>): AsyncGenerator<Item> {
   let line = 0
@@ -185,8 +202,11 @@ export function problemKind(problem: string): string {
 class Rejects {
   readonly inline: RejectEntry[] = []
   readonly reasons = new Map<string, number>()
+  readonly warnedInline: RejectEntry[] = []
+  readonly warningReasons = new Map<string, number>()
   count = 0
   duplicates = 0
+  warned = 0
   private out: WriteStream | null = null
   constructor(private readonly file: string | undefined) {}
 
@@ -200,10 +220,19 @@ class Rejects {
     this.write({ line, reason: problem, problems: [problem] })
   }
 
+  /** A stored line's warnings (a gathered record's may come from several lines: counted once per line). */
+  warn(warnings: readonly RowWarning[]): void {
+    for (const w of warnings) {
+      this.warned++
+      this.write({ line: w.line, reason: w.problems.join('; '), problems: w.problems, warning: true })
+    }
+  }
+
   private write(entry: RejectEntry): void {
-    for (const kind of new Set(entry.problems.map(problemKind)))
-      this.reasons.set(kind, (this.reasons.get(kind) ?? 0) + 1)
-    if (this.inline.length < INLINE_REJECTS) this.inline.push(entry)
+    const reasons = entry.warning ? this.warningReasons : this.reasons
+    for (const kind of new Set(entry.problems.map(problemKind))) reasons.set(kind, (reasons.get(kind) ?? 0) + 1)
+    const inline = entry.warning ? this.warnedInline : this.inline
+    if (inline.length < INLINE_REJECTS) inline.push(entry)
     if (this.file === undefined) return
     if (!this.out) {
       mkdirSync(path.dirname(path.resolve(this.file)), { recursive: true })
@@ -375,6 +404,7 @@ async function ingest(
       }
       seenIds.set(p.id, item.line)
       if (p.sourceId !== null) seenSources.set(p.sourceId, item.line)
+      if (item.warnings) rejects.warn(item.warnings)
       batch.push({ ...p, line: item.line })
       batchChars += p.json.length
       if (batch.length >= batchSize || batchChars >= batchMaxChars) await flush()
@@ -398,6 +428,8 @@ async function ingest(
   if (upserted >= MAINTAIN_AFTER && !opts.dryRun) await maintainTables(deps, category)
   const seconds = (performance.now() - started) / 1000
   deps.metrics.ingest(category, { ...totals, duplicate: rejects.duplicates, rejected: rejects.count })
+  const sorted = (m: Map<string, number>) =>
+    Object.fromEntries([...m].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1)))
   return {
     category,
     read: totals.read,
@@ -407,7 +439,7 @@ async function ingest(
     unchanged: totals.unchanged,
     duplicate: rejects.duplicates,
     rejected: rejects.count,
-    reject_reasons: Object.fromEntries([...rejects.reasons].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))),
+    reject_reasons: sorted(rejects.reasons),
     dry_run: opts.dryRun === true,
     seconds: Math.round(seconds * 1000) / 1000,
     records_per_second: seconds > 0 ? Math.round(totals.read / seconds) : 0,
@@ -415,6 +447,9 @@ async function ingest(
     reject_file: await rejects.close(),
     rejects: rejects.inline,
     rejects_truncated: rejects.count + rejects.duplicates > rejects.inline.length,
+    warned: rejects.warned,
+    warning_reasons: sorted(rejects.warningReasons),
+    warned_lines: rejects.warnedInline,
   }
 }
 

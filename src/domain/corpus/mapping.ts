@@ -6,6 +6,7 @@ import type { TSchema } from 'typebox'
 import { CATEGORY_IDENTIFIERS, RecordSchemas, School } from '../../contract/records.ts'
 import { splitPlace } from './normalise-places.ts'
 import type { IngestCategory } from './prepare.ts'
+import { RelationError, relationRule, type RelationRule } from './relations.ts'
 
 /** How a column's text becomes a field value. */
 export type ValueType = 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'month' | 'year' | 'list' | 'place'
@@ -60,6 +61,8 @@ export interface Mapping {
   fields: Record<string, FieldRule>
   /** List field (`employment_history`, `education`) → its numbered columns. */
   groups: Record<string, GroupRule>
+  /** Persons: the file holds one row per relation, gathered per key (relations.ts). */
+  relations?: RelationRule
 }
 
 const GROUP_FIELDS = ['employment_history', 'education'] as const
@@ -124,8 +127,8 @@ export function parseMapping(category: IngestCategory, input: unknown): Mapping 
     throw new MappingError('a mapping is a JSON object with "fields"')
   const o = input as Record<string, unknown>
   for (const key of Object.keys(o))
-    if (key !== 'fields' && !(GROUP_FIELDS as readonly string[]).includes(key))
-      throw new MappingError(`unknown mapping key "${key}" (fields, employment_history, education)`)
+    if (key !== 'fields' && key !== 'relations' && !(GROUP_FIELDS as readonly string[]).includes(key))
+      throw new MappingError(`unknown mapping key "${key}" (fields, employment_history, education, relations)`)
   const mapping: Mapping = { fields: {}, groups: {} }
   const fields = (o.fields ?? {}) as Record<string, unknown>
   if (typeof fields !== 'object' || Array.isArray(fields)) throw new MappingError('"fields" is an object')
@@ -153,7 +156,51 @@ export function parseMapping(category: IngestCategory, input: unknown): Mapping 
     }
     mapping.groups[group] = rule
   }
+  if (o.relations !== undefined) {
+    const r = o.relations as Record<string, unknown> | null
+    if (category !== 'person') throw new MappingError('"relations" applies to persons only')
+    if (r === null || typeof r !== 'object' || Array.isArray(r))
+      throw new MappingError('"relations" is {"key": <column>, "type": <column>, "types": {<type>: <kind>}}')
+    for (const k of Object.keys(r))
+      if (!['key', 'type', 'types'].includes(k))
+        throw new MappingError(`unknown key "relations.${k}" (key, type, types)`)
+    const types = r.types
+    if (types !== undefined && (types === null || typeof types !== 'object' || Array.isArray(types)))
+      throw new MappingError('"relations.types" maps each relation type to employment, education or ignore')
+    mapping.relations = asMappingError(() =>
+      relationRule({ key: r.key, type: r.type, types: types as Record<string, unknown> | undefined }),
+    )
+  }
   return mapping
+}
+
+function asMappingError<T>(fn: () => T): T {
+  try {
+    return fn()
+  } catch (e) {
+    if (e instanceof RelationError) throw new MappingError(e.message)
+    throw e
+  }
+}
+
+/**
+ * The relation rule in effect: the flags (`--relation-key`, `--relation-type`, `--relation
+ * type=kind`; the route's relation_key, relation_type, relation) over a mapping file's
+ * "relations". Null when neither names one; persons only. Throws MappingError.
+ */
+export function relationsOf(
+  category: IngestCategory,
+  mapping: Mapping | null,
+  flags: { key?: string; type?: string; pairs?: readonly string[] },
+): RelationRule | null {
+  const given = flags.key !== undefined || flags.type !== undefined || (flags.pairs?.length ?? 0) > 0
+  const base = mapping?.relations
+  if (!given) return base ?? null
+  if (category !== 'person') throw new MappingError('relations (one row per relation) apply to persons only')
+  const pairs = (flags.pairs ?? []).map((p) => p.trim())
+  return asMappingError(() =>
+    relationRule({ key: flags.key ?? base?.key, type: flags.type ?? base?.type, types: pairs }, base?.kinds),
+  )
 }
 
 function fieldRule(category: IngestCategory, field: string, rule: unknown): FieldRule {
@@ -217,7 +264,7 @@ export function withRenames(category: IngestCategory, mapping: Mapping, renames:
     for (const [f, rule] of Object.entries(fields)) if (rule.column === column) delete fields[f]
     fields[field] = withPlace(category, field, { column, type: defaultType(category, field), format: 'auto' })
   }
-  return { fields, groups: mapping.groups }
+  return { ...mapping, fields }
 }
 
 /** A JSON record with each renamed key moved to its field (`name` → `account_name`), in place. */
@@ -518,7 +565,7 @@ export function inHeaderOrder(mapping: Mapping, header: readonly string[]): Mapp
   const fields = Object.fromEntries(
     Object.entries(mapping.fields).sort(([, a], [, b]) => (at.get(a.column) ?? 0) - (at.get(b.column) ?? 0)),
   )
-  return { fields, groups: mapping.groups }
+  return { ...mapping, fields }
 }
 
 /** What names a record of each category (its `name_field`), in words: a header without it is worth a warning. */
@@ -571,10 +618,20 @@ export function headerWarnings(category: IngestCategory, mapping: Mapping): stri
 }
 
 /** `column → field` lines of a mapping, for printing. */
-export function describeMapping(mapping: Mapping): Record<string, string> {
+export function describeMapping(mapping: Mapping, relations: RelationRule | null = null): Record<string, string> {
   const out: Record<string, string> = {}
   for (const [field, rule] of Object.entries(mapping.fields))
-    out[rule.column] = rule.type === 'string' ? field : `${field} (${rule.type})`
+    out[rule.column] =
+      // A long file's row names its relation's organisation where a wide one names the current employer.
+      relations !== null && field.startsWith('current_employer.') && field !== 'current_employer.industry'
+        ? `the relation's ${field.slice('current_employer.'.length)} (employment_history[*] or education[*].school, by ${relations.type})`
+        : rule.type === 'string'
+          ? field
+          : `${field} (${rule.type})`
+  if (relations !== null) {
+    out[relations.key] ??= 'person key'
+    out[relations.type] ??= 'relation type'
+  }
   for (const [group, rule] of Object.entries(mapping.groups))
     for (const [sub, pattern] of Object.entries(rule.fields)) out[pattern] = `${group}[*].${sub}`
   return out
@@ -606,13 +663,17 @@ export function readDate(text: string, format: DateFormat = 'auto'): string | nu
   return null
 }
 
-type Converted = { ok: true; value: unknown } | { ok: false; problem: string }
+/** A value read (`note`: read in part, e.g. a year with a note), or what the text is not. */
+type Converted = { ok: true; value: unknown; note?: string } | { ok: false; what: string }
+
+/** A year followed by a note or more years (`2013 (1888)`, `1975/1977 (1997)`): read as its first year. */
+const YEAR_WITH_NOTE = /^(\d{4})(?:\s*[(/,;–-]|\s+\S)/
 
 const ENDLESS = new Set(['present', 'current', 'now', 'ongoing', 'today'])
 
 function convert(text: string, rule: Pick<FieldRule, 'type' | 'split' | 'format' | 'prefix'>): Converted {
   const t = text.trim()
-  const bad = (what: string): Converted => ({ ok: false, problem: `not ${what} (${JSON.stringify(t.slice(0, 100))})` })
+  const bad = (what: string): Converted => ({ ok: false, what: `not ${what}` })
   switch (rule.type) {
     case 'integer':
     case 'number': {
@@ -629,7 +690,10 @@ function convert(text: string, rule: Pick<FieldRule, 'type' | 'split' | 'format'
     }
     case 'year': {
       const d = readDate(t, rule.format)
-      return d ? { ok: true, value: Number(d.slice(0, 4)) } : bad('a year or a date')
+      if (d) return { ok: true, value: Number(d.slice(0, 4)) }
+      const first = YEAR_WITH_NOTE.exec(t)
+      if (first) return { ok: true, value: Number(first[1]), note: 'a year with a note, read as its first year' }
+      return bad('a year or a date')
     }
     case 'date': {
       const d = readDate(t, rule.format)
@@ -672,13 +736,49 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
   o[parts[parts.length - 1]!] = value
 }
 
-/** One row (column → text) → a record of the category's shape, or every problem of the row. */
+export interface ApplyOptions {
+  /** A value that cannot be read rejects its row (otherwise it is left out, with a warning). */
+  strict?: boolean
+  /** Fields whose value must be read whatever `strict` says: the identifiers (`identifierFields`). */
+  required?: ReadonlySet<string>
+}
+
+/**
+ * The fields of a category whose unreadable value rejects its row even when rows are salvaged:
+ * those that make its upsert key (§6.8), and the source id.
+ */
+export function identifierFields(category: IngestCategory): Set<string> {
+  return new Set(['source_id', ...identity(category).keys.flat()])
+}
+
+/**
+ * One row (column → text) → a record of the category's shape, or every problem of the row. A
+ * value that cannot be read is left out of the record with a warning (`…: not an integer, left
+ * out ("many")`), unless `strict` or its field is required; a value read in part (a year with a
+ * note) is read with a warning, or rejects the row when `strict`.
+ */
 export function applyMapping(
   mapping: Mapping,
   row: Record<string, unknown>,
-): { ok: true; value: Record<string, unknown> } | { ok: false; problems: string[] } {
+  opts: ApplyOptions = {},
+): { ok: true; value: Record<string, unknown>; warnings: string[] } | { ok: false; problems: string[] } {
   const record: Record<string, unknown> = {}
   const problems: string[] = []
+  const warnings: string[] = []
+  /** The value read, or undefined when it is left out (with its warning or problem noted). */
+  const read = (path: string, column: string, t: string, c: Converted, required: boolean): unknown => {
+    const at = `${path}: column "${column}"`
+    const quoted = JSON.stringify(t.trim().slice(0, 100))
+    if (c.ok && c.note === undefined) return c.value
+    if (c.ok && !opts.strict) {
+      warnings.push(`${at}: ${c.note} (${quoted})`)
+      return c.value
+    }
+    const what = c.ok ? 'not a year or a date' : c.what
+    if (opts.strict || required) problems.push(`${at}: ${what} (${quoted})`)
+    else warnings.push(`${at}: ${what}, left out (${quoted})`)
+    return undefined
+  }
   const text = (column: string): string | null => {
     const v = row[column]
     if (v === undefined || v === null) return null
@@ -701,9 +801,14 @@ export function applyMapping(
       places.push([rule.place, t])
       continue
     }
-    const c = convert(t, rule)
-    if (c.ok) setPath(record, field, c.value)
-    else problems.push(`/${field.replaceAll('.', '/')}: column "${rule.column}": ${c.problem}`)
+    const value = read(
+      `/${field.replaceAll('.', '/')}`,
+      rule.column,
+      t,
+      convert(t, rule),
+      opts.required?.has(field) === true,
+    )
+    if (value !== undefined) setPath(record, field, value)
   }
   // A one-line place fills the parts its own columns (City, Country …) left empty.
   for (const [to, t] of places) {
@@ -723,16 +828,15 @@ export function applyMapping(
         const column = pattern.replace('*', String(n))
         const t = text(column)
         if (t === null) continue
-        const c = DATE_SUBFIELDS.has(sub)
+        const c: Converted = DATE_SUBFIELDS.has(sub)
           ? convert(t, { type: 'month', format: 'auto' })
           : { ok: true, value: t.trim() }
-        if (c.ok) item[sub] = c.value
-        else
-          problems.push(`/${group}/${items.length}/${sub}: column "${column}": ${(c as { problem: string }).problem}`)
+        const value = read(`/${group}/${items.length}/${sub}`, column, t, c, false)
+        if (value !== undefined) item[sub] = value
       }
       if (Object.keys(item).length > 0) items.push(item)
     }
     if (items.length > 0) record[group] = items
   }
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, value: record }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, value: record, warnings }
 }

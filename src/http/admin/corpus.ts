@@ -71,6 +71,10 @@ export const corpusAdminRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = asyn
           source?: string
           batch_size?: number
           progress?: boolean
+          strict?: boolean
+          relation_key?: string
+          relation_type?: string
+          relation?: string[]
         }
         // Options and the body's first bytes are checked before any answer starts: a refused
         // request gets its problem answer whether or not progress was asked for.
@@ -89,6 +93,10 @@ export const corpusAdminRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = asyn
             replace: query.replace,
             source: query.source,
             batchSize: query.batch_size,
+            strict: query.strict,
+            relationKey: query.relation_key,
+            relationType: query.relation_type,
+            relation: query.relation,
           },
         )
         if (!query.progress) return run()
