@@ -196,7 +196,7 @@ describe('one row per relation', { skip: !datasetsPresent() && 'no ../shared/dat
 
   test(
     'dsp ingest: the warning with its flags, then the flags through a running server and locally',
-    { timeout: 300_000 },
+    { timeout: 600_000 },
     async () => {
       const api = await server()
       const { text, rows } = sample(CEOS, 200)

@@ -147,7 +147,7 @@ describe('salvaged rows', () => {
     assert.deepEqual([strict.body.rejected, strict.body.warned], [2, 0])
   })
 
-  test('dsp ingest prints the warned count and reasons; --strict rejects', { timeout: 300_000 }, async () => {
+  test('dsp ingest prints the warned count and reasons; --strict rejects', { timeout: 600_000 }, async () => {
     const data = await processData()
     try {
       const file = path.join(data.env.DSP_DATA_DIR!, 'companies.csv')
