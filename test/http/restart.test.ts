@@ -32,25 +32,28 @@ async function startWatchingReadiness(env: Record<string, string>) {
   child.stdout.on('data', (d: Buffer) => (out += d.toString()))
   child.stderr.on('data', (d: Buffer) => (err += d.toString()))
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  for (let i = 0; !/listening on (http:\/\/\S+)/.test(out); i++) {
-    assert.ok(i < 1200 && child.exitCode === null, `dsp did not listen: ${err}`)
-    await new Promise((r) => setTimeout(r, 50))
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM')
+    await exited
   }
-  const http = new HttpClient(/listening on (http:\/\/\S+)/.exec(out)![1]!)
-  const answers: { status: number; detail: string | null }[] = []
-  for (let i = 0; answers.at(-1)?.status !== 200; i++) {
-    assert.ok(i < 6000, `not ready after 10 minutes: ${err}`)
-    const r = await http.get('/readyz')
-    answers.push({ status: r.status, detail: r.body.dependencies?.startup?.detail ?? null })
-    if (r.status !== 200) await new Promise((r) => setTimeout(r, 20))
-  }
-  return {
-    answers,
-    out: () => out,
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM')
-      await exited
-    },
+  try {
+    // As startProcess: up to 120 s to listen (tsx compiles on a busy machine), 10 minutes to be ready.
+    for (let i = 0; !/listening on (http:\/\/\S+)/.test(out); i++) {
+      assert.ok(i < 2400 && child.exitCode === null, `dsp did not listen: ${err}`)
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    const http = new HttpClient(/listening on (http:\/\/\S+)/.exec(out)![1]!)
+    const answers: { status: number; detail: string | null }[] = []
+    for (let i = 0; answers.at(-1)?.status !== 200; i++) {
+      assert.ok(i < 6000, `not ready after 10 minutes: ${err}`)
+      const r = await http.get('/readyz')
+      answers.push({ status: r.status, detail: r.body.dependencies?.startup?.detail ?? null })
+      if (r.status !== 200) await new Promise((r) => setTimeout(r, 100))
+    }
+    return { answers, out: () => out, stop }
+  } catch (e) {
+    await stop()
+    throw e
   }
 }
 

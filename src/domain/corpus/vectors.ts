@@ -1,5 +1,5 @@
 // The per-category ANN indexes of this process: one index file per category under
-// DSP_DATA_DIR/index/, loaded lazily (or all at start: prepareAll), updated as ingests commit,
+// DSP_DATA_DIR/index/, loaded lazily (or at start: prepare), updated as ingests commit,
 // caught up from record_vectors when another process (or a crash) left the file behind the store.
 // A file of DSP_VECTOR_MAP_MIN_VECTORS or more is mapped read-only and shared by every process
 // (retrieval/mapped-vector-index.ts); what changed since it lives in a private delta until a
@@ -335,7 +335,8 @@ export class CorpusVectors {
 
   /**
    * Loads (or, with no usable file, builds from the store) one category's index, catches it up
-   * and writes its file when it was built or moved: what `dsp serve` does for every category
+   * and writes its file when it was built or read into this process (a build holds the whole
+   * index in this process until it is written and mapped): what `dsp serve` does for every category
    * before /readyz says ready, so a restart reads files instead of rebuilding.
    */
   async prepare(
@@ -343,7 +344,7 @@ export class CorpusVectors {
     onProgress?: (p: PrepareProgress) => void,
   ): Promise<{ from: 'file' | 'store'; vectors: number; seconds: number }> {
     const started = performance.now()
-    let from: 'file' | 'store' = 'file'
+    let from = 'file' as 'file' | 'store' // set in the serial step below
     await this.serial(category, async () => {
       const l = await this.entry(category)
       if (l.fileMtimeMs === 0) from = 'store'
@@ -351,8 +352,13 @@ export class CorpusVectors {
       onProgress?.({ category, applied: 0, phase })
       await this.catchUp(category, l, (applied) => onProgress?.({ category, applied, phase }))
     })
-    onProgress?.({ category, applied: 0, phase: 'saving' })
-    await this.save(category)
+    // A mapped file stays as it is: folding a start's catch-up into it would read the whole index
+    // into every process that starts; the process that ingests writes the next file.
+    const loaded = await this.entry(category)
+    if (from === 'store' || !(loaded.index instanceof LayeredVectorIndex)) {
+      onProgress?.({ category, applied: 0, phase: 'saving' })
+      await this.save(category)
+    }
     const vectors = (await this.entry(category)).index.size
     onProgress?.({ category, applied: 0, phase: 'done' })
     return { from, vectors, seconds: (performance.now() - started) / 1000 }
