@@ -168,6 +168,12 @@ export const ConfigSchema = Type.Object({
     minLength: 1,
     description: 'Converted embedding vectors and other derived caches.',
   }),
+  DSP_VECTOR_MAP_MIN_VECTORS: Type.Integer({
+    default: 50_000,
+    minimum: 0,
+    description:
+      'A category whose vector index file holds at least this many vectors is mapped read-only and shared by every process on the data dir (page cache) instead of read into each process; below it (an exact scan reads every vector per query) each process keeps its own copy.',
+  }),
   DSP_EMBEDDINGS_PROVIDER: Type.Enum(['glove', 'openai'], {
     default: 'glove',
     description: 'Record and query embedder: offline GloVe + SIF, or an OpenAI-compatible /v1/embeddings server.',

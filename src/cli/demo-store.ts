@@ -124,7 +124,7 @@ export async function buildDemoStore(): Promise<{ bytes: number; seconds: number
     const bytes = Buffer.from(await tarball.arrayBuffer())
     writeFileSync(path.join(out, TARBALL), bytes)
     for (const f of readdirSync(path.join(scratch, 'index')))
-      if (f.endsWith('.vidx') || f.endsWith('.json'))
+      if (f.endsWith('.vidx') || f.endsWith('.hnsw') || f.endsWith('.json'))
         copyFileSync(path.join(scratch, 'index', f), path.join(out, 'index', f))
     copyFileSync(path.join(scratch, FACTS), path.join(out, FACTS))
     const manifest: Manifest = {

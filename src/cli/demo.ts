@@ -24,6 +24,7 @@ export async function seedWithProgress(
   seed: number,
   print: (line: string) => void,
   onStatus?: (status: string) => void,
+  limit?: number,
 ): Promise<SeedDemoSummary> {
   const { seedDemoCorpus } = await import('../domain/corpus/demo.ts')
   let progress: ReturnType<typeof progressLine> | null = null
@@ -37,6 +38,7 @@ export async function seedWithProgress(
   const summary = await seedDemoCorpus(deps, {
     scale,
     seed,
+    limit,
     onCategory: (category, count) => {
       progress?.done()
       current = category
@@ -54,7 +56,8 @@ export async function seedWithProgress(
   ;(progress as ReturnType<typeof progressLine> | null)?.done()
   for (const s of summary.categories) print(summaryLine(s))
   print(
-    `demo corpus ${summary.scale} (seed ${summary.seed}) stored in ${summary.seconds.toFixed(1)} s; facts in ${summary.facts_file}`,
+    `demo corpus ${summary.scale} (seed ${summary.seed}${limit === undefined ? '' : `, first ${limit} of each category`}) stored in ${summary.seconds.toFixed(1)} s; ` +
+      (summary.facts_file ? `facts in ${summary.facts_file}` : 'no facts file (they hold for the whole corpus)'),
   )
   return summary
 }
@@ -84,8 +87,9 @@ export function demoCommand(config: () => Readonly<Config>): Command {
     .description('Store the demo corpus (all nine categories plus schools) and write its facts file under DSP_DATA_DIR')
     .addOption(new Option('--scale <scale>', 'corpus size').choices(DEMO_SCALES).default('small'))
     .option('--seed <n>', `generator seed, a non-negative integer (default: ${HELP_DEFAULT_SEED})`, seedNumber)
+    .option('--limit <n>', 'store only the first n records of each category (no facts file)', seedNumber)
     .option('--json', 'print the summary as JSON')
-    .action(async (opts: { scale: DemoScale; seed?: number; json?: boolean }) => {
+    .action(async (opts: { scale: DemoScale; seed?: number; limit?: number; json?: boolean }) => {
       const [{ createApp }, { DEFAULT_DEMO_SEED }] = await Promise.all([
         import('../app.ts'),
         import('../corpus/demo/index.ts'),
@@ -93,8 +97,13 @@ export function demoCommand(config: () => Readonly<Config>): Command {
       const app = await createApp(config(), { port: 0, logger: false, worker: false })
       try {
         const lines: string[] = []
-        const summary = await seedWithProgress(app.deps, opts.scale, opts.seed ?? DEFAULT_DEMO_SEED, (line) =>
-          lines.push(line),
+        const summary = await seedWithProgress(
+          app.deps,
+          opts.scale,
+          opts.seed ?? DEFAULT_DEMO_SEED,
+          (line) => lines.push(line),
+          undefined,
+          opts.limit,
         )
         process.stdout.write((opts.json ? JSON.stringify(summary, null, 2) : lines.join('\n')) + '\n')
       } finally {

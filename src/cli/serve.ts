@@ -1,6 +1,7 @@
 // dsp serve: start the server; with --demo, also the demo corpus (seeded once, while /readyz says
 // 503) and a demo workspace with fresh keys. The server's modules load here, not at `dsp --help`.
 import type { Config } from '../config.ts'
+import type { Deps } from '../domain/types.ts'
 import { reachableUrl, removeServerFile, writeServerFile } from './running-server.ts'
 
 export async function serveCommand(
@@ -28,8 +29,9 @@ export async function serveCommand(
   const demoStore = opts.demo ? takeDemoStore(config) : null
   if (demoStore) process.stdout.write('Loading the demo corpus built by npm run build (dist/demo-store)…\n')
   const app = await createApp(config, { port, worker: opts.worker !== false, loadDataDir: demoStore ?? undefined })
-  // Migrations are done (createApp); a requested demo seed is not: not ready until it is.
-  if (opts.demo) app.deps.startup = { pending: 'demo corpus: starting' }
+  // Migrations are done (createApp); the vector indexes and a requested demo seed are not: not
+  // ready until they are.
+  app.deps.startup = { pending: 'vector indexes: starting' }
   const address = await app.app.listen({ port, host })
   // On a port the system picked (--port 0), links name the port it picked.
   if (port === 0 && !config.DSP_PUBLIC_URL) (app.deps as { publicUrl: string }).publicUrl = address
@@ -53,6 +55,9 @@ export async function serveCommand(
     `  Dashboard      ${base}/dashboard`,
   ]
   if (metrics) lines.push(`  Metrics        ${metrics.address}/metrics`)
+  process.stdout.write(`Data Platform API listening on ${address} (not ready until the vector indexes are loaded)\n`)
+  await prepareVectorIndexes(app.deps, (line) => process.stdout.write(line + '\n'))
+  app.deps.startup = { pending: opts.demo ? 'demo corpus: starting' : null }
   if (opts.demo) {
     process.stdout.write(`Data Platform API listening on ${address} (not ready until the demo corpus is stored)\n`)
     await seedDemoIfEmpty(
@@ -82,4 +87,40 @@ export async function serveCommand(
   }
   process.once('SIGINT', () => void stop())
   process.once('SIGTERM', () => void stop())
+}
+
+/**
+ * Every category's vector index, loaded from its file under DSP_DATA_DIR/index (a restart: seconds,
+ * the file is mapped or read) or built from the store's vectors and written (a new data dir over a
+ * filled store), before /readyz says ready: a process never answers a search by rebuilding. A
+ * progress line on a terminal (stderr), one line per category on stdout, the gate's detail for
+ * /readyz meanwhile.
+ */
+async function prepareVectorIndexes(deps: Deps, print: (line: string) => void): Promise<void> {
+  const { ENTITY_CATEGORIES } = await import('../contract/records.ts')
+  const tty = process.stderr.isTTY ? process.stderr : null
+  let drawnAt = 0
+  for (const [i, category] of ENTITY_CATEGORIES.entries()) {
+    const step = `${i + 1}/${ENTITY_CATEGORIES.length}`
+    // A store that fails now (an outage) leaves the index to load on first use, as searches would.
+    const result = await deps.vectors
+      .prepare(category, (p) => {
+        const what = p.phase === 'building' ? `building from the store, ${p.applied} vectors read` : p.phase
+        deps.startup = { pending: `vector indexes: ${category} (${step}) ${what}` }
+        if (tty && performance.now() - drawnAt > 200) {
+          drawnAt = performance.now()
+          tty.write(`\r\x1b[Kvector index ${category} (${step}): ${what}`)
+        }
+      })
+      .catch((e: unknown) => {
+        deps.log.warn({ category, err: (e as Error).message }, 'vector index not prepared at start; loads on first use')
+        return null
+      })
+    tty?.write('\r\x1b[K')
+    if (result === null) continue
+    print(
+      `vector index ${category.padEnd(16)} ${result.vectors} vectors ` +
+        `${result.from === 'file' ? 'loaded from file' : 'built from the store'} in ${result.seconds.toFixed(1)} s`,
+    )
+  }
 }

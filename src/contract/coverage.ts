@@ -278,7 +278,8 @@ export const SeedDemoResponse = Type.Object(
     scale: Type.String(),
     seed: Type.Integer(),
     seconds: Type.Number(),
-    facts_file: Type.String(),
+    /** Null when only a prefix was stored (`dsp demo seed --limit`): the facts hold for the whole corpus. */
+    facts_file: Type.Union([Type.String(), Type.Null()]),
     categories: Type.Array(IngestSummary),
   },
   { additionalProperties: false },

@@ -3,9 +3,9 @@
 // retrieval/embedder/.
 
 import { randomBytes } from 'node:crypto'
-import { mkdir, open, rename, rm } from 'node:fs/promises'
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises'
 import type { FileHandle } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import usearch from 'usearch'
 import type { Index } from 'usearch'
 
@@ -35,9 +35,9 @@ export const EXACT_INDEX_MAX_SIZE = 50_000
 const MAX_KEY = 0xffff_ffff_ffff_fffen
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER)
 const FILE_MAGIC = 'DSPVIDX1'
-const FILE_VERSION = 1
-const HEADER_BYTES = 64
-const COPY_CHUNK_BYTES = 1 << 20
+// 2: the graph in its own file (path.hnsw) and keys in ascending order.
+const FILE_VERSION = 2
+export const HEADER_BYTES = 128
 
 export interface VectorIndexOptions {
   dimensions: number
@@ -183,85 +183,79 @@ export class VectorIndex {
   }
 
   /**
-   * Writes one file: header, keys, vectors, then usearch's own serialisation (so loading does not
-   * rebuild the graph, which costs minutes at 100k+). Written to a temp file and renamed: a reader
-   * or a crash sees the old file or the new one. The snapshot is taken synchronously, so adds made
-   * while the write is in flight are not in it and cannot tear it.
+   * Writes two files: `path` (header, keys in ascending order, their vectors) and
+   * `path`.<graph id>.hnsw (usearch's own serialisation, so loading does not rebuild the graph,
+   * which costs minutes at 100k+, and so other processes can map it read-only: MappedVectorIndex).
+   * Each is written to a temp file and renamed, the graph first; the header names its graph file,
+   * so two processes saving at once never pair one's keys with the other's graph. Older graph files
+   * are then deleted (a process that mapped one keeps it until it lets go). `generation` is stored
+   * in the header: what the file holds, whoever wrote the sidecar last. The snapshot is taken
+   * synchronously, so adds made while the write is in flight are not in it and cannot tear it.
    */
-  async save(path: string): Promise<void> {
+  async save(path: string, generation = 0): Promise<void> {
     await mkdir(dirname(path), { recursive: true })
-    const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}`
-    const graphTemp = `${temp}.usearch.tmp`
+    const graphId = randomBytes(6).toString('hex')
+    const temp = `${path}.${process.pid}.${graphId}`
+    const graphTemp = `${temp}.hnsw.tmp`
     const fileTemp = `${temp}.tmp`
     try {
+      const { keys, vectors } = this.snapshot()
+      // The graph is saved from the same synchronous turn as the snapshot: both hold the same keys.
       this.index.save(graphTemp)
-      const { header, keys, vectors } = this.snapshot()
+      const graphBytes = (await stat(graphTemp)).size
+      const header = fileHeader(this.dimensions, this.options, { count: keys.length, graphBytes, graphId, generation })
       const out = await open(fileTemp, 'wx')
       try {
         await out.write(header)
-        await out.write(new Uint8Array(keys.buffer, keys.byteOffset, keys.byteLength))
-        await out.write(new Uint8Array(vectors.buffer, vectors.byteOffset, vectors.byteLength))
-        const graph = await open(graphTemp, 'r')
-        try {
-          await copyRest(graph, out, 0)
-        } finally {
-          await graph.close()
-        }
+        await writeAll(out, new Uint8Array(keys.buffer, keys.byteOffset, keys.byteLength))
+        await writeAll(out, new Uint8Array(vectors.buffer, vectors.byteOffset, vectors.byteLength))
         await out.sync()
       } finally {
         await out.close()
       }
+      await rename(graphTemp, graphPath(path, graphId))
       await rename(fileTemp, path)
+      await removeOtherGraphs(path, graphId)
     } finally {
       await rm(graphTemp, { force: true })
       await rm(fileTemp, { force: true })
     }
   }
 
-  /** Reads a file written by save(), HNSW settings included. */
+  /** Reads the files written by save() into this process's memory, HNSW settings included. */
   static async load(path: string): Promise<VectorIndex> {
     const file = await open(path, 'r')
-    const graphTemp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.usearch.tmp`
     try {
-      const header = Buffer.alloc(HEADER_BYTES)
-      await file.read(header, 0, HEADER_BYTES, 0)
-      const view = new DataView(header.buffer, header.byteOffset, HEADER_BYTES)
-      if (header.toString('latin1', 0, 8) !== FILE_MAGIC || view.getUint32(8, true) !== FILE_VERSION) {
-        throw new Error(`${path} is not a vector index file of version ${FILE_VERSION}.`)
-      }
-      const dimensions = view.getUint32(12, true)
-      const count = view.getFloat64(32, true)
-      const { size: fileBytes } = await file.stat()
-      if (!Number.isSafeInteger(count) || count < 0 || HEADER_BYTES + count * (8 + 4 * dimensions) > fileBytes) {
-        throw new Error(`${path} is truncated or corrupt: its header counts ${count} vectors.`)
-      }
+      const header = await readHeader(file, path)
       const index = new VectorIndex({
-        dimensions,
-        connectivity: view.getUint32(16, true),
-        expansionAdd: view.getUint32(20, true),
-        expansionSearch: view.getUint32(24, true),
+        dimensions: header.dimensions,
+        connectivity: header.connectivity,
+        expansionAdd: header.expansionAdd,
+        expansionSearch: header.expansionSearch,
       })
-      const keys = new BigUint64Array(count)
-      const vectors = new Float32Array(count * dimensions)
+      const keys = new BigUint64Array(header.count)
+      const vectors = new Float32Array(header.count * header.dimensions)
       let offset = HEADER_BYTES
       offset += await readExactly(file, new Uint8Array(keys.buffer), offset, path)
-      offset += await readExactly(file, new Uint8Array(vectors.buffer), offset, path)
-      const graph = await open(graphTemp, 'wx')
-      try {
-        await copyRest(file, graph, offset)
-      } finally {
-        await graph.close()
-      }
-      index.index.load(graphTemp)
-      if (index.index.size() !== count || index.index.dimensions() !== dimensions) {
-        throw new Error(`${path} is corrupt: its graph holds ${index.index.size()} vectors, its header ${count}.`)
+      await readExactly(file, new Uint8Array(vectors.buffer), offset, path)
+      index.index.load(graphPath(path, header.graphId))
+      if (index.index.size() !== header.count || index.index.dimensions() !== header.dimensions) {
+        throw new Error(
+          `${path} is corrupt: its graph holds ${index.index.size()} vectors, its header ${header.count}.`,
+        )
       }
       index.restore(keys, vectors)
       return index
     } finally {
       await file.close()
-      await rm(graphTemp, { force: true })
     }
+  }
+
+  /** Every (key, unit vector) held, in slot order; the vectors are views, valid until the next change. */
+  *entries(): Generator<[bigint, Float32Array]> {
+    const dims = this.dimensions
+    for (let slot = 0; slot < this.usedSlots; slot++)
+      if (this.isLive[slot]) yield [this.slotKeys[slot]!, this.vectors.subarray(slot * dims, (slot + 1) * dims)]
   }
 
   private newIndex(): Index {
@@ -409,26 +403,20 @@ export class VectorIndex {
     this.vectors = vectors
   }
 
-  private snapshot(): { header: Buffer; keys: BigUint64Array; vectors: Float32Array } {
+  /** Live keys in ascending order and their vectors (MappedVectorIndex finds a key by bisection). */
+  private snapshot(): { keys: BigUint64Array; vectors: Float32Array } {
     const dims = this.dimensions
-    const keys = new BigUint64Array(this.size)
-    const vectors = new Float32Array(this.size * dims)
-    for (let slot = 0, row = 0; slot < this.usedSlots; slot++) {
-      if (!this.isLive[slot]) continue
-      keys[row] = this.slotKeys[slot]!
+    const slots: number[] = []
+    for (let slot = 0; slot < this.usedSlots; slot++) if (this.isLive[slot]) slots.push(slot)
+    const slotKeys = this.slotKeys
+    slots.sort((a, b) => (slotKeys[a]! < slotKeys[b]! ? -1 : 1))
+    const keys = new BigUint64Array(slots.length)
+    const vectors = new Float32Array(slots.length * dims)
+    slots.forEach((slot, row) => {
+      keys[row] = slotKeys[slot]!
       vectors.set(this.vectors.subarray(slot * dims, (slot + 1) * dims), row * dims)
-      row++
-    }
-    const header = Buffer.alloc(HEADER_BYTES)
-    const view = new DataView(header.buffer, header.byteOffset, HEADER_BYTES)
-    header.write(FILE_MAGIC, 0, 'latin1')
-    view.setUint32(8, FILE_VERSION, true)
-    view.setUint32(12, dims, true)
-    view.setUint32(16, this.options.connectivity, true)
-    view.setUint32(20, this.options.expansionAdd, true)
-    view.setUint32(24, this.options.expansionSearch, true)
-    view.setFloat64(32, this.size, true)
-    return { header, keys, vectors }
+    })
+    return { keys, vectors }
   }
 
   private restore(keys: BigUint64Array, vectors: Float32Array): void {
@@ -517,7 +505,7 @@ class TopK {
   }
 }
 
-async function readExactly(file: FileHandle, into: Uint8Array, position: number, path: string): Promise<number> {
+export async function readExactly(file: FileHandle, into: Uint8Array, position: number, path: string): Promise<number> {
   for (let done = 0; done < into.length;) {
     const { bytesRead } = await file.read(into, done, Math.min(into.length - done, 1 << 30), position + done)
     if (bytesRead === 0) throw new Error(`${path} is truncated.`)
@@ -526,12 +514,95 @@ async function readExactly(file: FileHandle, into: Uint8Array, position: number,
   return into.length
 }
 
-async function copyRest(from: FileHandle, to: FileHandle, position: number): Promise<void> {
-  const chunk = Buffer.alloc(COPY_CHUNK_BYTES)
-  for (let at = position; ;) {
-    const { bytesRead } = await from.read(chunk, 0, chunk.length, at)
-    if (bytesRead === 0) return
-    await to.write(chunk, 0, bytesRead)
-    at += bytesRead
+async function writeAll(file: FileHandle, bytes: Uint8Array): Promise<void> {
+  for (let done = 0; done < bytes.length;) {
+    const { bytesWritten } = await file.write(bytes, done, Math.min(bytes.length - done, 1 << 30))
+    done += bytesWritten
+  }
+}
+
+/** The usearch graph file beside an index file. */
+export function graphPath(path: string, graphId: string): string {
+  return `${path}.${graphId}.hnsw`
+}
+
+async function removeOtherGraphs(path: string, keep: string): Promise<void> {
+  const name = basename(path)
+  for (const f of await readdir(dirname(path)))
+    if (f.startsWith(`${name}.`) && f.endsWith('.hnsw') && f !== basename(graphPath(path, keep)))
+      await rm(join(dirname(path), f), { force: true })
+}
+
+export interface IndexFileHeader {
+  dimensions: number
+  connectivity: number
+  expansionAdd: number
+  expansionSearch: number
+  count: number
+  graphBytes: number
+  graphId: string
+  /** The store's vector generation the file holds (CorpusVectors). */
+  generation: number
+}
+
+function fileHeader(
+  dimensions: number,
+  options: Required<VectorIndexOptions>,
+  file: { count: number; graphBytes: number; graphId: string; generation: number },
+): Buffer {
+  const header = Buffer.alloc(HEADER_BYTES)
+  const view = new DataView(header.buffer, header.byteOffset, HEADER_BYTES)
+  header.write(FILE_MAGIC, 0, 'latin1')
+  view.setUint32(8, FILE_VERSION, true)
+  view.setUint32(12, dimensions, true)
+  view.setUint32(16, options.connectivity, true)
+  view.setUint32(20, options.expansionAdd, true)
+  view.setUint32(24, options.expansionSearch, true)
+  view.setFloat64(32, file.count, true)
+  view.setFloat64(40, file.graphBytes, true)
+  view.setFloat64(48, file.generation, true)
+  header.write(file.graphId, 56, 'latin1')
+  return header
+}
+
+/** Reads and checks an index file's header, and that its graph file is the one saved with it. */
+export async function readHeader(file: FileHandle, path: string): Promise<IndexFileHeader> {
+  const header = Buffer.alloc(HEADER_BYTES)
+  await file.read(header, 0, HEADER_BYTES, 0)
+  const view = new DataView(header.buffer, header.byteOffset, HEADER_BYTES)
+  if (header.toString('latin1', 0, 8) !== FILE_MAGIC || view.getUint32(8, true) !== FILE_VERSION) {
+    throw new Error(`${path} is not a vector index file of version ${FILE_VERSION}.`)
+  }
+  const dimensions = view.getUint32(12, true)
+  const count = view.getFloat64(32, true)
+  const graphBytes = view.getFloat64(40, true)
+  const generation = view.getFloat64(48, true)
+  const graphId = header.toString('latin1', 56, 68)
+  const { size: fileBytes } = await file.stat()
+  if (!Number.isSafeInteger(count) || count < 0 || HEADER_BYTES + count * (8 + 4 * dimensions) > fileBytes) {
+    throw new Error(`${path} is truncated or corrupt: its header counts ${count} vectors.`)
+  }
+  const graph = await stat(graphPath(path, graphId)).catch(() => null)
+  if (graph?.size !== graphBytes)
+    throw new Error(`${graphPath(path, graphId)} is missing or not the graph saved with ${path}.`)
+  return {
+    dimensions,
+    connectivity: view.getUint32(16, true),
+    expansionAdd: view.getUint32(20, true),
+    expansionSearch: view.getUint32(24, true),
+    count,
+    graphBytes,
+    graphId,
+    generation,
+  }
+}
+
+/** The header of an index file (its size, generation and graph file), checked as load() checks it. */
+export async function readIndexHeader(path: string): Promise<IndexFileHeader> {
+  const file = await open(path, 'r')
+  try {
+    return await readHeader(file, path)
+  } finally {
+    await file.close()
   }
 }

@@ -358,4 +358,39 @@ describe('larger scales', () => {
     assert.equal(people.length, 200)
     for (const p of people) assert.ok(Compile(RecordSchemas.person).Check(p))
   })
+
+  test('large: the counts of issue 39, and a pinned digest of a cheap prefix (determinism without generating it all)', () => {
+    const large = createDemoCorpus({ scale: 'large', seed: 42 })
+    assert.equal(large.counts.company, 1_000_000)
+    assert.equal(large.counts.person, 5_000_000)
+    const documents =
+      large.counts.patent +
+      large.counts.news_article +
+      large.counts.market_report +
+      large.counts.academic_report +
+      large.counts.trend +
+      large.counts.job_opening
+    assert.ok(documents >= 1_000_000, String(documents))
+    // Medium's proportions per company (ten times medium), but for the two categories whose
+    // titles come from a bounded name space (docs/corpus.md §4.1).
+    const medium = createDemoCorpus({ scale: 'medium', seed: 42 })
+    for (const c of ['patent', 'news_article', 'academic_report', 'job_opening'] as const)
+      assert.equal(large.counts[c], medium.counts[c] * 10, c)
+    const hash = createHash('sha256')
+    const add = (r: unknown) => hash.update(`${JSON.stringify(r)}\n`)
+    for (const category of ENTITY_CATEGORIES)
+      for (const r of large.records(category)) {
+        add(r)
+        break
+      }
+    for (const r of large.companies(0, 40)) add(r)
+    for (const r of large.persons(0, 40)) add(r)
+    for (const r of large.schools(0, 20)) add(r)
+    add(large.company(999_999))
+    add(large.person(4_999_999))
+    add(large.jobOpening(1_499_999))
+    // A change here changes the large corpus: say so in the commit, and re-pin.
+    assert.equal(hash.digest('hex'), '1c078d311239a5919f709b334eefcf48d3c3cd04471829ed5a3e911ff90a988c')
+    for (const p of large.persons(4_999_990)) assert.ok(Compile(RecordSchemas.person).Check(p))
+  })
 })

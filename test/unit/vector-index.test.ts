@@ -5,6 +5,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
+import { LayeredVectorIndex, MappedVectorIndex } from '../../src/retrieval/mapped-vector-index.ts'
 import { EXACT_INDEX_MAX_SIZE, EXACT_SCAN_MAX_CANDIDATES, VectorIndex } from '../../src/retrieval/vector-index.ts'
 import type { VectorMatch } from '../../src/retrieval/vector-index.ts'
 
@@ -22,6 +23,16 @@ function clusteredVectors(count: number, dims: number, seed = 1): Float32Array[]
   const random = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32) * 2 - 1
   const centres = Array.from({ length: 20 }, () => Float32Array.from({ length: dims }, random))
   return Array.from({ length: count }, (_, i) => Float32Array.from(centres[i % 20]!, (x) => x + 0.6 * random()))
+}
+
+/** An index file and its one graph file (name.<graph id>.hnsw), nothing else. */
+function assertIndexFiles(files: string[], name: string): void {
+  assert.equal(files.length, 2, files.join(', '))
+  assert.ok(files.includes(name), files.join(', '))
+  assert.ok(
+    files.some((f) => new RegExp(`^${name.replace('.', '\\.')}\\.[0-9a-f]{12}\\.hnsw$`).test(f)),
+    files.join(', '),
+  )
 }
 
 const keysOf = (matches: VectorMatch[]): bigint[] => matches.map((m) => m.key)
@@ -202,7 +213,7 @@ describe('VectorIndex', () => {
     index.remove(range(100))
     const file = path.join(workDir, 'nested', 'records.vectors')
     await index.save(file)
-    assert.deepEqual(await readdir(path.dirname(file)), ['records.vectors'])
+    assertIndexFiles(await readdir(path.dirname(file)), 'records.vectors')
 
     const loaded = await VectorIndex.load(file)
     assert.equal(loaded.size, 1_400)
@@ -222,7 +233,8 @@ describe('VectorIndex', () => {
 
     await loaded.save(file)
     assert.equal((await VectorIndex.load(file)).size, 1_401)
-    assert.deepEqual(await readdir(path.dirname(file)), ['records.vectors'])
+    // The previous save's graph file is gone: one pair on disk.
+    assertIndexFiles(await readdir(path.dirname(file)), 'records.vectors')
   })
 
   test('an empty index saves and loads', async () => {
@@ -237,5 +249,72 @@ describe('VectorIndex', () => {
     const file = path.join(workDir, 'not-an-index')
     await writeFile(file, 'hello')
     await assert.rejects(VectorIndex.load(file), /not a vector index file/)
+  })
+})
+
+describe('LayeredVectorIndex: a mapped file plus a private delta', () => {
+  /** The same vectors and the same changes in a mapped file + delta and in an in-memory index. */
+  async function twins(exactMaxSize: number) {
+    const dims = 16
+    const vectors = clusteredVectors(1_200, dims, 3)
+    const memory = new VectorIndex({ dimensions: dims, exactMaxSize })
+    memory.add(range(vectors.length), vectors)
+    const file = path.join(workDir, `layered-${exactMaxSize}.vectors`)
+    await memory.save(file, 7)
+    const base = await MappedVectorIndex.open(file)
+    assert.equal(base.count, 1_200)
+    assert.equal(base.generation, 7)
+    const layered = new LayeredVectorIndex(base, exactMaxSize)
+    // Changes after the file: replaced, removed and new keys, on both sides alike.
+    const changed = clusteredVectors(60, dims, 9)
+    for (const index of [memory, layered]) {
+      index.add([...range(30, 100), ...range(30, 5_000)], changed)
+      assert.equal(index.remove([...range(20, 200), 5_001n, 99_999n]), 21)
+    }
+    return { memory, layered, base, dims }
+  }
+
+  test('answers as the in-memory index with the same changes (exact scans)', async () => {
+    const { memory, layered, base, dims } = await twins(EXACT_INDEX_MAX_SIZE)
+    assert.equal(layered.size, memory.size)
+    // Hidden: 30 replaced and 20 removed file keys; delta: 30 replacements and 29 new keys.
+    assert.equal(layered.changes, 50 + 59)
+    for (const query of clusteredVectors(15, dims, 11)) {
+      const same = (a: VectorMatch[], b: VectorMatch[]) => {
+        assert.deepEqual(keysOf(a), keysOf(b))
+        a.forEach((m, i) => assert.ok(Math.abs(m.score - b[i]!.score) < 1e-5))
+      }
+      same(layered.search(query, 10), memory.search(query, 10))
+      for (const candidates of [range(400, 150), [...range(40, 90), ...range(10, 5_000), 7n, 7n]])
+        same(layered.search(query, 5, { candidates }), memory.search(query, 5, { candidates }))
+    }
+    await base.close()
+  })
+
+  test('HNSW over the mapped graph finds what the exact scan finds, without removed keys', async () => {
+    const { memory, layered, base, dims } = await twins(0)
+    let overlap = 0
+    for (const query of clusteredVectors(20, dims, 13)) {
+      const found = layered.search(query, 10)
+      assert.equal(found.length, 10)
+      for (const m of found) assert.ok(memory.has(m.key), `key ${m.key} is not in the index`)
+      const truth = new Set(keysOf(memory.exactSearch(query, 10)))
+      overlap += found.filter((m) => truth.has(m.key)).length
+    }
+    assert.ok(overlap / 200 >= 0.9, `recall@10 ${overlap / 200}`)
+    await base.close()
+  })
+
+  test("a file too short for its header, or with another save's graph, is refused", async () => {
+    const dims = 4
+    const a = new VectorIndex({ dimensions: dims })
+    a.add(range(10), clusteredVectors(10, dims))
+    const file = path.join(workDir, 'refused.vectors')
+    await a.save(file)
+    const files = await readdir(workDir)
+    const graph = files.find((f) => f.startsWith('refused.vectors.') && f.endsWith('.hnsw'))!
+    await writeFile(path.join(workDir, graph), 'not the graph')
+    await assert.rejects(MappedVectorIndex.open(file), /not the graph saved with/)
+    await assert.rejects(VectorIndex.load(file), /not the graph saved with/)
   })
 })

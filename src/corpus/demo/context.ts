@@ -51,8 +51,10 @@ export const SCALES: Record<DemoScale, ScaleConfig> = {
     schools: 8_000,
     patents: 500_000,
     news: 1_000_000,
+    // Ten times medium, as every other document category, but for the two whose titles are upsert
+    // keys drawn from a bounded name space: 26,400 report titles, 3,190 trend names.
     marketReports: 20_000,
-    academicReports: 300_000,
+    academicReports: 400_000,
     trends: 3_000,
     jobOpenings: 1_500_000,
     flagshipShare: 0.02,

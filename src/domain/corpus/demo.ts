@@ -3,7 +3,13 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { ENTITY_CATEGORIES } from '../../contract/records.ts'
-import { DEFAULT_DEMO_SEED, DEMO_NOW, createDemoCorpus, type DemoScale } from '../../corpus/demo/index.ts'
+import {
+  DEFAULT_DEMO_SEED,
+  DEMO_NOW,
+  createDemoCorpus,
+  type DemoCorpus,
+  type DemoScale,
+} from '../../corpus/demo/index.ts'
 import type { Deps } from '../types.ts'
 import { ingestObjects, type IngestProgress, type IngestSummary } from './ingest.ts'
 import type { IngestCategory } from './prepare.ts'
@@ -17,6 +23,11 @@ export const DEMO_ORDER: readonly IngestCategory[] = ['school', ...ENTITY_CATEGO
 export interface SeedDemoOptions {
   scale?: DemoScale
   seed?: number
+  /**
+   * Store only the first `limit` records of each category (and no facts file: the facts describe
+   * the whole corpus). For a quick look at a large scale, or a load stopped early on purpose.
+   */
+  limit?: number
   onCategory?: (category: IngestCategory, total: number) => void
   onProgress?: (category: IngestCategory, progress: IngestProgress) => void
 }
@@ -25,7 +36,8 @@ export interface SeedDemoSummary {
   scale: DemoScale
   seed: number
   seconds: number
-  facts_file: string
+  /** Null when a limit was given (the facts hold for the whole corpus only). */
+  facts_file: string | null
   categories: IngestSummary[]
 }
 
@@ -53,28 +65,27 @@ export async function seedDemoCorpus(deps: Deps, opts: SeedDemoOptions = {}): Pr
   const corpus = createDemoCorpus({ scale: opts.scale, seed: opts.seed ?? DEFAULT_DEMO_SEED })
   const asOf = new Date(DEMO_NOW)
   const categories: IngestSummary[] = []
+  const limit = opts.limit ?? null
   for (const category of DEMO_ORDER) {
-    const records = category === 'school' ? corpus.schools() : corpus.records(category)
-    opts.onCategory?.(category, corpus.counts[category])
+    const all = category === 'school' ? corpus.schools() : corpus.records(category)
+    // The same record type in and out; TypeScript cannot follow it through the union of generators.
+    const records = limit === null ? all : (take(all as Iterable<never>, limit) as typeof all)
+    // Funding rounds are counted by one pass over the companies; under a limit that pass is skipped.
+    const total =
+      limit === null
+        ? corpus.counts[category]
+        : category === 'funding_round'
+          ? limit
+          : Math.min(limit, corpus.counts[category])
+    opts.onCategory?.(category, total)
     const summary = await ingestObjects(deps, category, records, {
       asOf,
       onProgress: opts.onProgress ? (p) => opts.onProgress!(category, p) : undefined,
     })
     categories.push(summary)
   }
-  const factsFile = demoFactsPath(deps)
-  const facts = {
-    scale: corpus.scale,
-    seed: corpus.seed,
-    now: DEMO_NOW.slice(0, 10),
-    counts: { ...corpus.counts, funding_round: corpus.counts.funding_round },
-    flagships: corpus.flagships,
-    facts: corpus.computeFacts(),
-  }
-  await mkdir(path.dirname(factsFile), { recursive: true })
-  await writeFile(`${factsFile}.tmp`, JSON.stringify(facts))
-  await rename(`${factsFile}.tmp`, factsFile)
-  const value = JSON.stringify({ scale: corpus.scale, seed: corpus.seed })
+  const factsFile = limit === null ? await writeFacts(deps, corpus) : null
+  const value = JSON.stringify({ scale: corpus.scale, seed: corpus.seed, ...(limit === null ? {} : { limit }) })
   await deps.db
     .insertInto('deployment_settings')
     .values({ key: DEMO_SETTING, value })
@@ -87,4 +98,29 @@ export async function seedDemoCorpus(deps: Deps, opts: SeedDemoOptions = {}): Pr
     facts_file: factsFile,
     categories,
   }
+}
+
+function* take<T>(records: Iterable<T>, limit: number): Generator<T> {
+  if (limit <= 0) return
+  let n = 0
+  for (const r of records) {
+    yield r
+    if (++n >= limit) return
+  }
+}
+
+async function writeFacts(deps: Deps, corpus: DemoCorpus): Promise<string> {
+  const factsFile = demoFactsPath(deps)
+  const facts = {
+    scale: corpus.scale,
+    seed: corpus.seed,
+    now: DEMO_NOW.slice(0, 10),
+    counts: { ...corpus.counts, funding_round: corpus.counts.funding_round },
+    flagships: corpus.flagships,
+    facts: corpus.computeFacts(),
+  }
+  await mkdir(path.dirname(factsFile), { recursive: true })
+  await writeFile(`${factsFile}.tmp`, JSON.stringify(facts))
+  await rename(`${factsFile}.tmp`, factsFile)
+  return factsFile
 }

@@ -1,7 +1,10 @@
-// The per-category ANN indexes of this process: one usearch file per category under
-// DSP_DATA_DIR/index/, loaded lazily, updated as ingests commit, caught up from record_vectors when
-// another process (or a crash) left the file behind the store. Design: docs/corpus.md §7.
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+// The per-category ANN indexes of this process: one index file per category under
+// DSP_DATA_DIR/index/, loaded lazily (or at start: prepare), updated as ingests commit,
+// caught up from record_vectors when another process (or a crash) left the file behind the store.
+// A file of DSP_VECTOR_MAP_MIN_VECTORS or more is mapped read-only and shared by every process
+// (retrieval/mapped-vector-index.ts); what changed since it lives in a private delta until a
+// save writes a new file. Design: docs/corpus.md §7, docs/architecture.md.
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { setImmediate as setImmediatePromise } from 'node:timers/promises'
 import type { Logger } from 'pino'
@@ -14,7 +17,8 @@ import {
   type CreateEmbedderOptions,
   type Embedder,
 } from '../../retrieval/embedder/index.ts'
-import { VectorIndex } from '../../retrieval/vector-index.ts'
+import { LayeredVectorIndex, MappedVectorIndex, type NearestNeighbours } from '../../retrieval/mapped-vector-index.ts'
+import { VectorIndex, readIndexHeader } from '../../retrieval/vector-index.ts'
 import { findVectorGeneration, findVectorsSince } from '../../store/corpus.ts'
 import type { Db } from '../../store/db.ts'
 
@@ -31,12 +35,22 @@ interface Sidecar {
 }
 
 interface Loaded {
-  index: VectorIndex
+  index: VectorIndex | LayeredVectorIndex
   /** Every stored vector of generation ≤ this is in the index. */
   generation: number
   model: string
   isDirty: boolean
   checkedAt: number
+  /** The index file's modification time when it was read (0: none); a newer file is re-read. */
+  fileMtimeMs: number
+}
+
+/** What prepare() tells while it loads or builds one category's index. */
+export interface PrepareProgress {
+  category: EntityCategory
+  /** Vectors read from the store so far (a build or a catch-up). */
+  applied: number
+  phase: 'loading' | 'building' | 'saving' | 'done'
 }
 
 export interface VectorUpdate {
@@ -89,6 +103,8 @@ export class CorpusVectors {
     private readonly dir: string | null,
     private readonly embedder: () => Promise<Embedder>,
     private readonly log: Logger,
+    /** DSP_VECTOR_MAP_MIN_VECTORS: files this large are mapped, not read into the process. */
+    private readonly mapMinVectors = 50_000,
   ) {}
 
   private serial<T>(category: EntityCategory, fn: () => Promise<T>): Promise<T> {
@@ -113,14 +129,26 @@ export class CorpusVectors {
       model: embedder.name,
       isDirty: true,
       checkedAt: 0,
+      fileMtimeMs: 0,
     })
     if (this.dir === null) return fresh()
     const files = this.files(category)
+    const started = performance.now()
     try {
       const sidecar = JSON.parse(await readFile(files.sidecar, 'utf8')) as Sidecar
       if (sidecar.model !== embedder.name || sidecar.dimensions !== embedder.dimensions) return fresh()
-      const index = await VectorIndex.load(files.index)
-      return { index, generation: sidecar.generation, model: sidecar.model, isDirty: false, checkedAt: 0 }
+      const loaded = await this.readFile(files.index, sidecar.model)
+      this.log.info(
+        {
+          category,
+          vectors: loaded.index.size,
+          generation: loaded.generation,
+          mapped: loaded.index instanceof LayeredVectorIndex,
+          seconds: Number(((performance.now() - started) / 1000).toFixed(3)),
+        },
+        'vector index loaded from file',
+      )
+      return loaded
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
         this.log.warn(
@@ -129,6 +157,17 @@ export class CorpusVectors {
         )
       return fresh()
     }
+  }
+
+  /** The file as a mapped, layered index when it is large enough, else read into this process. */
+  private async readFile(indexPath: string, model: string): Promise<Loaded> {
+    const { mtimeMs } = await stat(indexPath)
+    const header = await readIndexHeader(indexPath)
+    const index =
+      header.count > 0 && header.count >= this.mapMinVectors
+        ? new LayeredVectorIndex(await MappedVectorIndex.open(indexPath))
+        : await VectorIndex.load(indexPath)
+    return { index, generation: header.generation, model, isDirty: false, checkedAt: 0, fileMtimeMs: mtimeMs }
   }
 
   private entry(category: EntityCategory): Promise<Loaded> {
@@ -142,9 +181,11 @@ export class CorpusVectors {
   }
 
   /** Reads stored vectors newer than the index, so it matches the store (a full rebuild from 0). */
-  private async catchUp(category: EntityCategory, l: Loaded): Promise<void> {
+  private async catchUp(category: EntityCategory, l: Loaded, onProgress?: (applied: number) => void): Promise<void> {
     const target = await findVectorGeneration(this.db, CATEGORY_SOURCE_CORPUS[category])
     l.checkedAt = Date.now()
+    if (target <= l.generation) return
+    await this.takeNewerFile(category, l)
     if (target <= l.generation) return
     const started = performance.now()
     let after = 0
@@ -158,6 +199,7 @@ export class CorpusVectors {
       )
       applied += rows.length
       after = rows[rows.length - 1]!.vec_key
+      onProgress?.(applied)
     }
     l.generation = target
     l.isDirty = true
@@ -165,6 +207,28 @@ export class CorpusVectors {
       { category, applied, seconds: (performance.now() - started) / 1000 },
       'vector index caught up with the store',
     )
+  }
+
+  /**
+   * A mapped index whose file another process rewrote since it was read (a save folds changes
+   * in): read the new file instead of growing the private delta, when it holds more than this one.
+   */
+  private async takeNewerFile(category: EntityCategory, l: Loaded): Promise<void> {
+    if (this.dir === null || !(l.index instanceof LayeredVectorIndex)) return
+    const files = this.files(category)
+    try {
+      const { mtimeMs } = await stat(files.index)
+      if (mtimeMs === l.fileMtimeMs) return
+      const header = await readIndexHeader(files.index)
+      if (header.generation <= l.generation) return
+      const next = await this.readFile(files.index, l.model)
+      const previous = l.index
+      Object.assign(l, { ...next, checkedAt: l.checkedAt })
+      await previous.base.close()
+      this.log.info({ category, vectors: l.index.size, generation: l.generation }, 'vector index loaded from file')
+    } catch (e) {
+      this.log.warn({ category, err: (e as Error).message }, 'newer vector index file not read; catching up instead')
+    }
   }
 
   private applyRows(l: Loaded, updates: VectorUpdate[]): void {
@@ -186,7 +250,7 @@ export class CorpusVectors {
    * record_vectors when the file is missing, unreadable or from another embedder, then caught up
    * (checked at most every 2 s). Search reads through this.
    */
-  index(category: EntityCategory): Promise<VectorIndex> {
+  index(category: EntityCategory): Promise<NearestNeighbours> {
     return this.serial(category, async () => {
       const l = await this.entry(category)
       if (Date.now() - l.checkedAt >= CATCH_UP_CHECK_MS) await this.catchUp(category, l)
@@ -225,7 +289,11 @@ export class CorpusVectors {
     })
   }
 
-  /** Writes the index file and then its sidecar (the sidecar never claims more than the file holds). */
+  /**
+   * Writes the index file and then its sidecar (the file's header carries the generation it holds).
+   * A mapped index with changes is folded into a new file: the file is read into this process, the
+   * changes applied, the result written and mapped again (the private copy lives only meanwhile).
+   */
   save(category: EntityCategory): Promise<void> {
     return this.serial(category, async () => {
       const p = this.loaded.get(category)
@@ -233,13 +301,67 @@ export class CorpusVectors {
       const l = await p
       if (!l.isDirty) return
       const files = this.files(category)
-      const sidecar: Sidecar = { generation: l.generation, model: l.model, dimensions: l.index.dimensions }
       await mkdir(this.dir, { recursive: true })
-      await l.index.save(files.index)
-      await writeFile(`${files.sidecar}.tmp`, JSON.stringify(sidecar))
-      await rename(`${files.sidecar}.tmp`, files.sidecar)
+      if (l.index instanceof LayeredVectorIndex) {
+        if (l.index.changes > 0) {
+          const full = await VectorIndex.load(l.index.base.path)
+          full.remove([...l.index.hidden])
+          const keys: bigint[] = []
+          const vectors: Float32Array[] = []
+          for (const [key, vector] of l.index.delta.entries()) {
+            keys.push(key)
+            vectors.push(vector)
+          }
+          if (keys.length > 0) full.add(keys, vectors)
+          await full.save(files.index, l.generation)
+        }
+      } else await l.index.save(files.index, l.generation)
+      await this.writeSidecar(category, l)
+      if (l.index instanceof LayeredVectorIndex || (l.index.size > 0 && l.index.size >= this.mapMinVectors)) {
+        const previous = l.index
+        Object.assign(l, await this.readFile(files.index, l.model))
+        if (previous instanceof LayeredVectorIndex) await previous.base.close()
+      }
       l.isDirty = false
     })
+  }
+
+  private async writeSidecar(category: EntityCategory, l: Loaded): Promise<void> {
+    const files = this.files(category)
+    const sidecar: Sidecar = { generation: l.generation, model: l.model, dimensions: l.index.dimensions }
+    await writeFile(`${files.sidecar}.tmp`, JSON.stringify(sidecar))
+    await rename(`${files.sidecar}.tmp`, files.sidecar)
+  }
+
+  /**
+   * Loads (or, with no usable file, builds from the store) one category's index, catches it up
+   * and writes its file when it was built or read into this process (a build holds the whole
+   * index in this process until it is written and mapped): what `dsp serve` does for every category
+   * before /readyz says ready, so a restart reads files instead of rebuilding.
+   */
+  async prepare(
+    category: EntityCategory,
+    onProgress?: (p: PrepareProgress) => void,
+  ): Promise<{ from: 'file' | 'store'; vectors: number; seconds: number }> {
+    const started = performance.now()
+    let from = 'file' as 'file' | 'store' // set in the serial step below
+    await this.serial(category, async () => {
+      const l = await this.entry(category)
+      if (l.fileMtimeMs === 0) from = 'store'
+      const phase = from === 'store' ? 'building' : 'loading'
+      onProgress?.({ category, applied: 0, phase })
+      await this.catchUp(category, l, (applied) => onProgress?.({ category, applied, phase }))
+    })
+    // A mapped file stays as it is: folding a start's catch-up into it would read the whole index
+    // into every process that starts; the process that ingests writes the next file.
+    const loaded = await this.entry(category)
+    if (from === 'store' || !(loaded.index instanceof LayeredVectorIndex)) {
+      onProgress?.({ category, applied: 0, phase: 'saving' })
+      await this.save(category)
+    }
+    const vectors = (await this.entry(category)).index.size
+    onProgress?.({ category, applied: 0, phase: 'done' })
+    return { from, vectors, seconds: (performance.now() - started) / 1000 }
   }
 
   /** Vectors held per loaded category (diagnostics). */

@@ -1,0 +1,121 @@
+// Restarts (issue 39 item 5): `dsp serve` loads every category's vector index before /readyz says
+// ready. A restart reads the index files under DSP_DATA_DIR/index (mapped and shared past
+// DSP_VECTOR_MAP_MIN_VECTORS); a data dir without them builds them from the store's vectors,
+// writes them, and is not ready meanwhile. Real child processes, on either store.
+import assert from 'node:assert/strict'
+import { spawn } from 'node:child_process'
+import { existsSync, readdirSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { after, describe, test } from 'node:test'
+import { ENTITY_CATEGORIES } from '../../src/contract/records.ts'
+import { HttpClient } from '../support/http.ts'
+import { processData, runDsp, startProcess, type ProcessData } from '../support/process.ts'
+
+const PER_CATEGORY = 120
+
+/** One stdout line per category: how its index came to be. */
+function indexLines(out: string): Map<string, string> {
+  const lines = new Map<string, string>()
+  for (const m of out.matchAll(/^vector index (\w+)\s+(\d+) vectors (loaded from file|built from the store) in /gm))
+    lines.set(m[1]!, `${m[2]} ${m[3]}`)
+  return lines
+}
+
+/** `dsp serve` as a child: every /readyz answer from the moment it listens until it is ready. */
+async function startWatchingReadiness(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  let err = ''
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()))
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()))
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM')
+    await exited
+  }
+  try {
+    // As startProcess: up to 120 s to listen (tsx compiles on a busy machine), 10 minutes to be ready.
+    for (let i = 0; !/listening on (http:\/\/\S+)/.test(out); i++) {
+      assert.ok(i < 2400 && child.exitCode === null, `dsp did not listen: ${err}`)
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    const http = new HttpClient(/listening on (http:\/\/\S+)/.exec(out)![1]!)
+    const answers: { status: number; detail: string | null }[] = []
+    for (let i = 0; answers.at(-1)?.status !== 200; i++) {
+      assert.ok(i < 6000, `not ready after 10 minutes: ${err}`)
+      const r = await http.get('/readyz')
+      answers.push({ status: r.status, detail: r.body.dependencies?.startup?.detail ?? null })
+      if (r.status !== 200) await new Promise((r) => setTimeout(r, 100))
+    }
+    return { answers, out: () => out, stop }
+  } catch (e) {
+    await stop()
+    throw e
+  }
+}
+
+describe('dsp serve: vector index files across restarts', () => {
+  let data: ProcessData | null = null
+  after(async () => data?.drop())
+
+  test('a restart loads the index files; a data dir without them builds them from the store first', async () => {
+    // Files of 50 vectors or more are mapped read-only (the path every large category takes).
+    data = await processData({ DSP_VECTOR_MAP_MIN_VECTORS: '50' })
+    const seeded = await runDsp(['demo', 'seed', '--limit', String(PER_CATEGORY)], data.env)
+    assert.equal(seeded.code, 0, seeded.err)
+    assert.match(seeded.out, new RegExp(`first ${PER_CATEGORY} of each category`))
+    assert.match(seeded.out, /no facts file/)
+    const indexDir = path.join(data.env.DSP_DATA_DIR!, 'index')
+    assert.ok(existsSync(path.join(indexDir, 'company.vidx')), readdirSync(indexDir).join(', '))
+
+    // A restart: every category from its file, nothing rebuilt.
+    const first = await startProcess(data)
+    try {
+      const lines = indexLines(first.stdout())
+      for (const category of ENTITY_CATEGORIES)
+        assert.match(lines.get(category) ?? '', /^\d+ loaded from file$/, `${category}: ${first.stdout()}`)
+      assert.equal(lines.get('company'), `${PER_CATEGORY} loaded from file`)
+      assert.doesNotMatch(first.stdout(), /built from the store/)
+      // Searches answer from the mapped files.
+      const { key } = await first.admin.workspaceWithKey({ scopes: ['dsp.search.read'] })
+      const search = await first.post('/v1/search', {
+        key,
+        body: { query: 'software', mode: 'fast', category: 'company', limit: 5 },
+      })
+      assert.equal(search.status, 200, JSON.stringify(search.body))
+      assert.ok((search.body.results as unknown[]).length > 0, JSON.stringify(search.body))
+    } finally {
+      await first.stop()
+    }
+
+    // The index files are gone (a new data dir over a filled store): built from the store, written
+    // back, and /readyz is 503 naming the index work for as long as that lasts.
+    rmSync(indexDir, { recursive: true, force: true })
+    const second = await startWatchingReadiness(data.env)
+    try {
+      const lines = indexLines(second.out())
+      for (const category of ENTITY_CATEGORIES)
+        assert.match(lines.get(category) ?? '', /^\d+ built from the store$/, `${category}: ${second.out()}`)
+      assert.equal(lines.get('company'), `${PER_CATEGORY} built from the store`)
+      for (const a of second.answers.slice(0, -1)) {
+        assert.equal(a.status, 503)
+        assert.match(a.detail ?? '', /^vector indexes: /)
+      }
+      assert.ok(existsSync(path.join(indexDir, 'company.vidx')))
+    } finally {
+      await second.stop()
+    }
+
+    // And the next restart reads what that build wrote.
+    const third = await startProcess(data)
+    try {
+      assert.equal(indexLines(third.stdout()).get('company'), `${PER_CATEGORY} loaded from file`)
+      assert.doesNotMatch(third.stdout(), /built from the store/)
+    } finally {
+      await third.stop()
+    }
+  })
+})
