@@ -37,7 +37,6 @@ export const parsePort = (v: string) => {
   return n
 }
 
-
 const program = new Command('dsp')
   .description(
     'Data Platform API: server, worker, migrations, demo corpus, ingestion and operator commands.\n' +

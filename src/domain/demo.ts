@@ -46,9 +46,7 @@ export async function setUpDemoWorkspace(deps: Deps, saved?: Partial<DemoSecrets
   const live = await demoKey(deps, workspaceId, 'live', ours?.live_key)
   const user = await store.findUserByEmail(deps.db, DEMO_EMAIL)
   const keepPassword = Boolean(
-    ours?.password &&
-      user?.password_hash &&
-      (await argon2Verify(user.password_hash, ours.password).catch(() => false)),
+    ours?.password && user?.password_hash && (await argon2Verify(user.password_hash, ours.password).catch(() => false)),
   )
   const password = keepPassword && ours?.password ? ours.password : randomBytes(12).toString('base64url')
   // Always an active owner; the password hash changes only when a new password was made.

@@ -219,7 +219,9 @@ describe('playground in headless Chromium', { skip: chromiumMissing }, () => {
         page.getByRole('button', { name: 'Download CSV' }).click(),
       ])
       assert.match(download.suggestedFilename(), /\.csv$/)
-      return readFileSync(await download.path(), 'utf8').split('\r\n').filter(Boolean)
+      return readFileSync(await download.path(), 'utf8')
+        .split('\r\n')
+        .filter(Boolean)
     }
     // A company file has no person columns (title, employer, profile_url).
     const header = '"id","category","name","location","industry","domain","score"'

@@ -8,7 +8,16 @@
 // README's port (8080, DSP_PORT's default) becomes the free port this test's server listens on.
 import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -71,7 +80,11 @@ for (const f of ['package.json', 'node_modules', 'src', 'bin', 'dist', 'dashboar
 // (a loaded machine may set them longer).
 const env: Record<string, string> = {}
 for (const [k, v] of Object.entries(process.env))
-  if (v !== undefined && (!k.startsWith('DSP_') || /^DSP_STORE_\w+_TIMEOUT_MS$/.test(k)) && !['DATABASE_URL', 'REDIS_URL'].includes(k))
+  if (
+    v !== undefined &&
+    (!k.startsWith('DSP_') || /^DSP_STORE_\w+_TIMEOUT_MS$/.test(k)) &&
+    !['DATABASE_URL', 'REDIS_URL'].includes(k)
+  )
     env[k] = v
 env.DSP_LOG_LEVEL = 'warn'
 let dropDb: (() => Promise<void>) | null = null
@@ -141,9 +154,16 @@ async function stopServer() {
 }
 
 /** Runs one README command in the clone, as a shell would. */
-function sh(command: string, extra: Record<string, string> = {}): Promise<{ code: number | null; out: string; err: string }> {
+function sh(
+  command: string,
+  extra: Record<string, string> = {},
+): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve) => {
-    const child = spawn('bash', ['-c', command], { cwd: clone, env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn('bash', ['-c', command], {
+      cwd: clone,
+      env: { ...env, ...extra },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let out = ''
     let err = ''
     child.stdout.on('data', (d: Buffer) => (out += d.toString()))
@@ -155,7 +175,9 @@ function sh(command: string, extra: Record<string, string> = {}): Promise<{ code
 test('the README says the port the server listens on', () => {
   assert.equal(loadConfig({}).DSP_PORT, 8080)
   assert.doesNotMatch(README, /localhost:3000|127\.0\.0\.1:3000/)
-  for (const m of README.matchAll(/(?:localhost|127\.0\.0\.1):(\d+)/g)) assert.equal(m[1], '8080', m[0])
+  // The API's addresses (http:// or bare), not PostgreSQL's or Redis's.
+  for (const m of README.matchAll(/(?:^|[\s'"(])(?:https?:\/\/)?(?:localhost|127\.0\.0\.1):(\d+)/gm))
+    assert.equal(m[1], '8080', m[0])
 })
 
 test(
@@ -173,7 +195,10 @@ test(
     const embedded = !env.DATABASE_URL
     const first = await startServer()
     // npm start says how to load data, and the command it names works as printed (below, from the README).
-    assert.match(first.out, /Load your own data \(another terminal, same directory\): npm run dsp -- ingest --category company companies\.csv/)
+    assert.match(
+      first.out,
+      /Load your own data \(another terminal, same directory\): npm run dsp -- ingest --category company companies\.csv/,
+    )
     const serverFile = path.join(clone, 'data', 'server.json')
     if (embedded) {
       assert.equal(statSync(serverFile).mode & 0o777, 0o600, 'server.json holds the session admin token: owner only')
@@ -240,7 +265,10 @@ test(
     assert.ok(search.results.length > 0, JSON.stringify(search))
     const lookup = json('/v1/entities/companies')
     assert.deepEqual(
-      lookup.results.map((x: { found: boolean; matches: { account_name: string }[] }) => [x.found, x.matches[0]?.account_name]),
+      lookup.results.map((x: { found: boolean; matches: { account_name: string }[] }) => [
+        x.found,
+        x.matches[0]?.account_name,
+      ]),
       [
         [true, 'Umbrella Labs'],
         [true, 'Globex'],
@@ -269,7 +297,11 @@ test(
     const scores = rows.map((r) => Number(r[1]))
     for (const s of scores) assert.ok(s > 0 && s <= 1, sdk.out)
     assert.ok(new Set(scores).size > 1, `every row printed the same score:\n${sdk.out}`)
-    assert.deepEqual(scores, [...scores].sort((a, b) => b - a), 'rows come best first')
+    assert.deepEqual(
+      scores,
+      [...scores].sort((a, b) => b - a),
+      'rows come best first',
+    )
 
     // A restart on the same data dir: the same keys and login, still valid.
     await stopServer()
@@ -277,7 +309,8 @@ test(
     assert.equal(second.testKey, first.testKey)
     assert.equal(second.liveKey, first.liveKey)
     assert.deepEqual(second.login, first.login)
-    for (const key of [second.testKey, second.liveKey]) assert.equal((await second.api.get('/v1/credits', { key })).status, 200)
+    for (const key of [second.testKey, second.liveKey])
+      assert.equal((await second.api.get('/v1/credits', { key })).status, 200)
     const signIn = await second.api.post('/v1/auth/sign-in', { body: second.login })
     assert.equal(signIn.status, 200, JSON.stringify(signIn.body))
     // And the ingest command works against the restarted server (a new session token).

@@ -74,9 +74,7 @@ export function ResultRows({ rows, caption, fileName }: { rows: SearchRow[]; cap
             type="button"
             onClick={() => download(fileName, csvOf(rowsToDownload(rows, selected)))}
             disabled={rows.length === 0}
-            title={
-              selected.size > 0 ? 'The selected rows as a CSV file' : 'The rows of this page as a CSV file'
-            }
+            title={selected.size > 0 ? 'The selected rows as a CSV file' : 'The rows of this page as a CSV file'}
           >
             Download CSV
           </button>
