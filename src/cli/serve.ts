@@ -104,7 +104,8 @@ export async function serveCommand(
     )
     const demo = await setUpDemoWorkspace(app.deps, readDemoSecrets(config.DSP_DATA_DIR))
     try {
-      writeDemoSecrets(config.DSP_DATA_DIR, demo)
+      const { workspace_id, test_key, live_key, password } = demo
+      writeDemoSecrets(config.DSP_DATA_DIR, { workspace_id, test_key, live_key, password })
     } catch (e) {
       app.deps.log.warn({ err: (e as Error).message }, 'demo.json not written: the next start makes new demo keys')
     }
