@@ -8,7 +8,8 @@
 // are set to 0.1 here: one fast search of 5 rows (5 × 0.02) fits, the next does not. Pages are
 // kept as PNGs under test-artifacts/first-run/ (git-ignored).
 import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { type BrowserContext, type Locator, type Page } from 'playwright-core'
@@ -155,10 +156,12 @@ describe('first run in headless Chromium', { skip: chromiumMissing }, () => {
     await op.locator('.dsp-curl').scrollIntoViewIfNeeded()
     await shot('docs-curl', false)
     const { key } = await api.admin.workspaceWithKey({ credits: 10 })
-    const terminal = spawnSync('bash', ['-c', curl.replace(/^curl /, `curl -sS -o /dev/null -w '%{http_code}' `)], {
-      env: { PATH: process.env.PATH, DSP_API_KEY: key },
-      encoding: 'utf8',
-    })
+    // Asynchronously: the server answering it runs in this process.
+    const terminal = await promisify(execFile)(
+      'bash',
+      ['-c', curl.replace(/^curl /, `curl -sS -o /dev/null -w '%{http_code}' `)],
+      { env: { PATH: process.env.PATH, DSP_API_KEY: key } },
+    )
     assert.equal(terminal.stdout, '200', `${curl}\n${terminal.stderr}`)
   })
 
