@@ -3,7 +3,8 @@
 // into dist/glove/ (the compact binary the server loads; the 300 MB JSON package is a dev
 // dependency, not needed at run time), then the demo store (dist/demo-store: the small demo corpus
 // seeded into an embedded database, which `npm start` loads instead of seeding; src/cli/demo-store.ts)
-// in a source checkout unless `--no-demo-store`. `--if-needed` (prepare, prestart, pretest) builds
+// in a source checkout unless `--no-demo-store`, and the TypeScript SDK (packages/sdk/dist, which
+// `import '@data-platform/sdk'` loads: the README's snippet runs after `npm ci`). `--if-needed` (prepare, prestart, pretest) builds
 // only the parts missing or older than their source.
 import { spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -86,6 +87,15 @@ async function buildDashboard() {
   ])
 }
 
+// The SDK workspace (packages/sdk): its own tsc build, declarations included, into packages/sdk/dist.
+async function buildSdk() {
+  const sdk = 'packages/sdk'
+  if (!existsSync(path.join(sdk, 'src'))) return
+  const stamp = path.join(sdk, 'dist', 'index.js')
+  if (ifNeeded && existsSync(stamp) && newest(path.join(sdk, 'src')) <= statSync(stamp).mtimeMs) return
+  await run('sdk (tsc)', [bin('typescript', 'bin/tsc'), '-p', path.join(sdk, 'tsconfig.build.json')])
+}
+
 async function convertWordVectors() {
   const { prepareGlove, PREBUILT_GLOVE_DIR } = await import('../dist/retrieval/embedder/glove-convert.js')
   mkdirSync(PREBUILT_GLOVE_DIR, { recursive: true })
@@ -104,4 +114,4 @@ async function buildDemoStore() {
   console.log(`build: demo store in dist/demo-store (${(bytes / 2 ** 20).toFixed(0)} MiB, ${seconds.toFixed(1)} s)`)
 }
 
-await Promise.all([buildServer().then(convertWordVectors).then(buildDemoStore), buildDashboard()])
+await Promise.all([buildServer().then(convertWordVectors).then(buildDemoStore), buildDashboard().then(buildSdk)])

@@ -2,7 +2,6 @@
 // `.env` is read first (env-file.ts). Commands load the server's modules when they run, so
 // `dsp --help` and `dsp --version` answer without loading them.
 import './env-file.ts'
-import { readFileSync } from 'node:fs'
 import { Command, InvalidArgumentError } from 'commander'
 import type * as ConfigModule from '../config.ts'
 import type { Config } from '../config.ts'
@@ -14,6 +13,7 @@ import { serveCommand } from './serve.ts'
 import { workerCommand } from './worker.ts'
 import { backupCommands } from './backup.ts'
 import { mcpCommand } from './mcp-command.ts'
+import { VERSION } from '../version.ts'
 
 // The settings' schema (config.ts) loads before a command runs, not for --help (preAction below).
 let configModule: typeof ConfigModule | null = null
@@ -37,17 +37,12 @@ export const parsePort = (v: string) => {
   return n
 }
 
-// src/cli/main.ts and the build's dist/cli/main.js are both two levels below package.json.
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-  version: string
-}
-
 const program = new Command('dsp')
   .description(
     'Data Platform API: server, worker, migrations, demo corpus, ingestion and operator commands.\n' +
       'Settings come from the environment and from ./.env when present (see .env.example).',
   )
-  .version(version, '-V, --version', 'print the version and exit')
+  .version(VERSION, '-V, --version', 'print the version and exit')
   .showHelpAfterError()
   .hook('preAction', async () => {
     configModule ??= await import('../config.ts')

@@ -4,7 +4,9 @@
 // then write through its admin routes (an embedded store is one process's: a second PGlite on the
 // same files would corrupt them), and every other command refuses to open an embedded data dir a
 // live server holds. A file left by a killed server names a pid that is gone and is ignored.
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+// `dsp serve --demo` without DSP_ADMIN_TOKEN makes an admin token for its session and keeps it in
+// this file (mode 0600, the data dir's owner only), so `dsp ingest` beside `npm start` needs no setting.
+import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Config } from '../config.ts'
 
@@ -15,6 +17,8 @@ export interface ServerFile {
   pid: number
   store: 'embedded' | 'postgres'
   started_at: string
+  /** The admin token of a `dsp serve --demo` session started without DSP_ADMIN_TOKEN. */
+  admin_token?: string
 }
 
 function isAlive(pid: number): boolean {
@@ -36,6 +40,9 @@ export function writeServerFile(dataDir: string, info: Omit<ServerFile, 'pid' | 
   mkdirSync(dataDir, { recursive: true })
   const file = path.join(dataDir, SERVER_FILE)
   const body: ServerFile = { ...info, pid: process.pid, started_at: new Date().toISOString() }
+  // Owner-only before a byte is written: the file may hold the session's admin token.
+  writeFileSync(`${file}.tmp`, '', { mode: 0o600 })
+  chmodSync(`${file}.tmp`, 0o600)
   writeFileSync(`${file}.tmp`, JSON.stringify(body, null, 2) + '\n')
   renameSync(`${file}.tmp`, file)
 }
@@ -71,7 +78,7 @@ export function assertEmbeddedDataDirFree(dataDir: string, what: string): void {
     throw new DataDirHeldError(
       `${what}: DSP_DATA_DIR ${dataDir} is held by the running server at ${held.url} (pid ${held.pid}); ` +
         `an embedded store is opened by one process only. Stop the server, or use \`dsp ingest\` / \`dsp delete\`, ` +
-        `which write through it (DSP_ADMIN_TOKEN must be set).`,
+        `which write through it (with DSP_ADMIN_TOKEN, or the session token of a \`dsp serve --demo\`).`,
     )
 }
 
@@ -84,11 +91,17 @@ export interface ServerTarget {
   via: 'DSP_URL' | 'server.json'
 }
 
+/** The session admin token a `dsp serve --demo` wrote into its server.json, if any. */
+export function sessionAdminToken(held: ServerFile): string | undefined {
+  return typeof held.admin_token === 'string' && held.admin_token.length >= 32 ? held.admin_token : undefined
+}
+
 /**
  * Where `dsp ingest` / `dsp delete` send their work: DSP_URL when set, else the running server of
  * an embedded data dir. On PostgreSQL a running server is not needed: the command writes the store
- * itself and every server hears of it (domain/corpus/live.ts). Throws when a server must be used but
- * no admin token is configured.
+ * itself and every server hears of it (domain/corpus/live.ts). The admin token is DSP_ADMIN_TOKEN,
+ * else (server.json only) the session token a `dsp serve --demo` wrote there. Throws when a server
+ * must be used but no admin token is known.
  */
 export function serverTarget(opts: {
   dataDir: string
@@ -96,20 +109,21 @@ export function serverTarget(opts: {
   adminToken: string | undefined
   url: string | undefined
 }): ServerTarget | null {
-  const need = (url: string, via: ServerTarget['via']): ServerTarget => {
-    if (!opts.adminToken)
+  const need = (url: string, via: ServerTarget['via'], sessionToken?: string): ServerTarget => {
+    const token = opts.adminToken ?? sessionToken
+    if (!token)
       throw new DataDirHeldError(
         via === 'DSP_URL'
           ? `DSP_URL is set (${url}): set DSP_ADMIN_TOKEN to the server's admin token to write through it.`
           : `DSP_DATA_DIR ${opts.dataDir} is held by the running server at ${url}: set DSP_ADMIN_TOKEN to its admin ` +
               `token to write through it, or stop it (an embedded store is opened by one process only).`,
       )
-    return { url: url.replace(/\/$/, ''), token: opts.adminToken, via }
+    return { url: url.replace(/\/$/, ''), token, via }
   }
   if (opts.url) return need(opts.url, 'DSP_URL')
   if (opts.postgres) return null
   const held = runningServer(opts.dataDir)
-  return held ? need(held.url, 'server.json') : null
+  return held ? need(held.url, 'server.json', sessionAdminToken(held)) : null
 }
 
 /**

@@ -4,9 +4,10 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { TOOLS, toolResult, type SendRequest, type ToolResult } from './tools.ts'
+import { VERSION } from '../version.ts'
 
 export const MCP_SERVER_NAME = 'data-platform-api'
-export const MCP_SERVER_VERSION = '1.0.0'
+export const MCP_SERVER_VERSION = VERSION
 
 const INSTRUCTIONS =
   'Tools of the Data Platform API: search companies, people and document corpora, company look-alikes, record lookups, relationship questions, org charts, agent runs and the credit balance. Each tool is a REST route of the API and is billed exactly like it; `meta.credits_charged` in each answer says what a call cost. Pass `idempotency_key` to make a billed call safe to retry.'

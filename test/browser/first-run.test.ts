@@ -1,11 +1,15 @@
 // The first hour in a real browser (issue 30): sign up (a weak password refused with the server's
 // reason, then a good one), empty states on usage, keys and lists, a first search paid from the
 // starter credits, a 402 that offers Buy credits (the checkout page), and a call from /docs that
-// runs as the session (Try it out → 200), then /docs signed out says so. Headless Debian
+// runs as the session (Try it out → 200) and shows the curl a terminal runs for it (the key from
+// DSP_API_KEY: run as shown, it answers 200), with the project's name and mark and a link to
+// /openapi.json; then /docs signed out says what its 401 means and shows the same curl. Headless Debian
 // Chromium via playwright-core against the real server with the demo corpus. The starter credits
 // are set to 0.1 here: one fast search of 5 rows (5 × 0.02) fits, the next does not. Pages are
 // kept as PNGs under test-artifacts/first-run/ (git-ignored).
 import assert from 'node:assert/strict'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { type BrowserContext, type Locator, type Page } from 'playwright-core'
@@ -143,6 +147,35 @@ describe('first run in headless Chromium', { skip: chromiumMissing }, () => {
     await shot('docs-banner', false)
     await op.locator('.live-responses-table').scrollIntoViewIfNeeded()
     await shot('docs-try-it-out', false)
+
+    // The curl is a terminal's: the key from DSP_API_KEY, never the page's cookie or CSRF token.
+    const curl = await text(op.locator('.dsp-curl-text').first())
+    assert.ok(curl.includes('-H "X-API-Key: $DSP_API_KEY"'), curl)
+    assert.doesNotMatch(curl, /csrf|cookie/i)
+    assert.match(curl, /-d '\{"query":"software","category":"company","mode":"fast","limit":1\}'/)
+    await op.locator('.dsp-curl').scrollIntoViewIfNeeded()
+    await shot('docs-curl', false)
+    const { key } = await api.admin.workspaceWithKey({ credits: 10 })
+    // Asynchronously: the server answering it runs in this process.
+    const terminal = await promisify(execFile)(
+      'bash',
+      ['-c', curl.replace(/^curl /, `curl -sS -o /dev/null -w '%{http_code}' `)],
+      { env: { PATH: process.env.PATH, DSP_API_KEY: key } },
+    )
+    assert.equal(terminal.stdout, '200', `${curl}\n${terminal.stderr}`)
+  })
+
+  test("/docs carries the project's name and mark and links to /openapi.json", async () => {
+    assert.equal(await page.title(), 'API reference · Data Platform API')
+    const logo = await page.locator('.topbar a img').first().getAttribute('src')
+    assert.match(logo ?? '', /^data:image\/svg\+xml;base64,/)
+    assert.match(Buffer.from(logo!.split(',')[1]!, 'base64').toString('utf8'), />Data Platform API</)
+    assert.equal(await page.locator('link[rel="icon"]').first().getAttribute('type'), 'image/svg+xml')
+    assert.equal((await text(page.locator('.info .url').first())).trim(), '/openapi.json')
+    assert.equal(await page.locator('.info a:has(.url)').first().getAttribute('href'), '/openapi.json')
+    assert.ok(!(await page.locator('.download-url-wrapper').isVisible()), 'the /docs/json box is hidden')
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await shot('docs-top', false)
   })
 
   test('/docs signed out: the page says so and links to /dashboard', async () => {
@@ -151,8 +184,29 @@ describe('first run in headless Chromium', { skip: chromiumMissing }, () => {
     const banner = page.locator('#dsp-session-banner')
     await banner.waitFor({ timeout: 90_000 }) // the Swagger UI bundle is large; a busy machine loads it slowly
     assert.match(await text(banner), /You are not signed in/)
+    assert.match(await text(banner), /until then its calls are answered 401 auth\.unauthorized/)
+    assert.match(await text(banner), /the curl a terminal runs for it, with your key in DSP_API_KEY/)
     assert.equal(await banner.getByRole('link', { name: /sign in or sign up/ }).getAttribute('href'), '/dashboard')
     await shot('docs-signed-out', false)
+    // A call answers 401 here, and its curl is the terminal's, which sends the key.
+    await page.goto(`${api.url}/docs/#/account/getCredits`)
+    const op = page.locator('#operations-account-getCredits')
+    await op.locator('.opblock-summary').first().waitFor({ timeout: 90_000 })
+    if (!(await op.locator('.try-out__btn').isVisible())) await op.locator('.opblock-summary').first().click()
+    await op.locator('.try-out__btn').click()
+    await op.locator('button.execute').click()
+    const status = op.locator('.live-responses-table tbody .response-col_status').first()
+    await eventually(
+      'the live response status',
+      () => text(status),
+      (v) => v.trim().length > 0,
+      30_000,
+    )
+    assert.equal((await text(status)).trim(), '401')
+    const curl = await text(op.locator('.dsp-curl-text').first())
+    assert.ok(curl.includes('-H "X-API-Key: $DSP_API_KEY"'), curl)
+    await op.locator('.dsp-curl').scrollIntoViewIfNeeded()
+    await shot('docs-signed-out-curl', false)
   })
 
   test('no console errors, page errors or 5xx answers along the way', () => {

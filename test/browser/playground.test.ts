@@ -3,7 +3,7 @@
 // builds filters with the builder (values suggested by GET /v1/search/filters/{name}, the JSON
 // view edits the same filters), searches, reads rows (name, location, industry) and the
 // resolved_search chips, adds two rows to a new list (checked through the lists API), downloads
-// the page as CSV and copies the request as curl and TypeScript; then a people example read by
+// the selected rows and then the page as CSV (company columns only) and copies the request as curl and TypeScript; then a people example read by
 // the parser, and agent runs of companies and of people (a person's industry is their employer's). Screenshots go to test-artifacts/playground/ (git-ignored). The file skips when
 // /usr/bin/chromium is absent.
 import assert from 'node:assert/strict'
@@ -212,23 +212,39 @@ describe('playground in headless Chromium', { skip: chromiumMissing }, () => {
     )
   })
 
-  test('the page downloads as CSV: a header and one quoted line per row', async () => {
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download CSV' }).click(),
-    ])
-    assert.match(download.suggestedFilename(), /\.csv$/)
-    const file = await download.path()
-    const lines = readFileSync(file, 'utf8').split('\r\n').filter(Boolean)
-    assert.equal(
-      lines[0],
-      '"id","category","name","title","employer","location","industry","domain","profile_url","score"',
+  test('Download CSV writes the selected rows, else the page, with the company columns only', async () => {
+    const downloaded = async () => {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download CSV' }).click(),
+      ])
+      assert.match(download.suggestedFilename(), /\.csv$/)
+      return readFileSync(await download.path(), 'utf8')
+        .split('\r\n')
+        .filter(Boolean)
+    }
+    // A company file has no person columns (title, employer, profile_url).
+    const header = '"id","category","name","location","industry","domain","score"'
+    // The two rows the list took are still selected: the file holds them, in page order.
+    assert.equal(await text(page.getByTestId('selected-count')), '2 selected')
+    const selected = await downloaded()
+    assert.equal(selected[0], header)
+    assert.deepEqual(
+      selected.slice(1).map((l) => l.split('","')[0]!.slice(1)),
+      answer.results.slice(0, 2).map((r) => String(r.id)),
     )
+    // None selected: every row of the page.
+    await page.getByRole('checkbox', { name: 'Select all on this page' }).check()
+    await page.getByRole('checkbox', { name: 'Select all on this page' }).uncheck()
+    assert.equal(await text(page.getByTestId('selected-count')), '0 selected')
+    const lines = await downloaded()
+    assert.equal(lines[0], header)
     assert.equal(lines.length, answer.results.length + 1)
     const first = answer.results[0]!
     // "Austin, Texas, United States" stays one field: quoted, its commas inside.
-    assert.ok(lines[1]!.startsWith(`"${String(first.id)}","company","${String(first.account_name)}","","",`))
+    assert.ok(lines[1]!.startsWith(`"${String(first.id)}","company","${String(first.account_name)}",`), lines[1])
     assert.ok(lines[1]!.includes(`"${String(first.location)}","Software & Cloud"`), lines[1])
+    await shot('download-csv')
   })
 
   test('copy as curl and TypeScript: the exact request body, the key as a placeholder', async () => {

@@ -47,7 +47,14 @@ export async function prepareDemo(dir: string): Promise<PreparedDemo> {
     await c.end()
     url = templateUrl(base, template)
   }
-  const config = loadConfig({ DSP_DATA_DIR: dataDir, DSP_LOG_LEVEL: 'silent', ...(url ? { DATABASE_URL: url } : {}) })
+  const config = loadConfig({
+    DSP_DATA_DIR: dataDir,
+    DSP_LOG_LEVEL: 'silent',
+    // A seed's batch holds the embedded store's one connection for seconds on a loaded machine
+    // (load 20 on 2 cores crashed the preparation at the default 5 s).
+    DSP_STORE_ACQUIRE_TIMEOUT_MS: '60000',
+    ...(url ? { DATABASE_URL: url } : {}),
+  })
   const app = await createApp(config, { port: 0, inMemory: !url, logger: false })
   await seedDemoCorpus(app.deps, { scale: 'small' })
   for (const c of [

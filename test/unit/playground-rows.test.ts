@@ -12,6 +12,7 @@ import {
   rowIndustry,
   rowLocation,
   rowName,
+  rowsToDownload,
 } from '../../dashboard/src/playground/rows.ts'
 import { curlOf, typescriptOf } from '../../dashboard/src/playground/snippets.ts'
 import type { SearchRow } from '../../dashboard/src/types.ts'
@@ -75,6 +76,36 @@ test('CSV: a header, every field quoted, quotes doubled, commas kept inside, CRL
   )
   assert.equal(lines[3], '')
 })
+
+test("CSV: a category's own columns; a company file has no person columns", () => {
+  const companies = csvOf([company, { ...company, id: 'b.example', domain: 'b.example', score: 0.25 }]).split('\r\n')
+  assert.equal(companies[0], '"id","category","name","location","industry","domain","score"')
+  assert.equal(
+    companies[1],
+    '"harborgatesoftware.com","company","Harborgate ""HG"" Software","Austin, Texas, United States","Software & Cloud","harborgatesoftware.com","0.5"',
+  )
+  assert.equal(csvOf([person]).split('\r\n')[0], lines(csvOf([company, person]))[0])
+  // Another category: its rows' own fields, objects as JSON.
+  const news: SearchRow = {
+    id: 'n1',
+    category: 'news_article',
+    score: 0.7,
+    title: 'Acme raises',
+    published_at: '2026-01-02',
+    tags: ['funding'],
+  }
+  const doc = csvOf([news]).split('\r\n')
+  assert.equal(doc[0], '"id","category","name","title","published_at","tags","score"')
+  assert.equal(doc[1], '"n1","news_article","Acme raises","Acme raises","2026-01-02","[""funding""]","0.7"')
+})
+
+test('Download CSV writes the selected rows in page order, or every row when none is selected', () => {
+  const rows = ['a', 'b', 'c', 'd']
+  assert.deepEqual(rowsToDownload(rows, new Set()), rows)
+  assert.deepEqual(rowsToDownload(rows, new Set([3, 1])), ['b', 'd'])
+})
+
+const lines = (csv: string) => csv.split('\r\n')
 
 test('curl: a shell runs it with the exact body, quotes in the query included, the key from $DSP_API_KEY', () => {
   const body = { query: 'O\'Reilly\'s "data" tools $HOME `x`', category: 'company', filters: { geo: { include: [] } } }

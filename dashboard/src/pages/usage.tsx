@@ -39,24 +39,30 @@ function Balance({ me }: { me: SessionView }) {
       {credits.loading && !c && <Loading what="the balance" />}
       <ErrorMessage error={credits.error} />
       {c && (
-        <dl className="summary big">
+        <dl className="summary big balance">
           <div>
-            <dt>Spendable</dt>
+            <dt>Spendable now</dt>
             <dd data-testid="spendable">{formatCredits(c.spendable)}</dd>
+            <dd className="figure-note">What the next call can spend: remaining less what agent runs hold.</dd>
           </div>
           {c.allocated && (
             <>
               <div>
                 <dt>Remaining</dt>
-                <dd>{formatCredits(c.allocated.remaining)}</dd>
+                <dd data-testid="remaining">{formatCredits(c.allocated.remaining)}</dd>
+                <dd className="figure-note">The balance: granted less what calls were charged.</dd>
               </div>
               <div>
                 <dt>Reserved by agent runs</dt>
                 <dd data-testid="reserved">{formatCredits(c.allocated.reserved)}</dd>
+                <dd className="figure-note">
+                  Held at a run&apos;s tier price while it runs; charged or released when it finishes.
+                </dd>
               </div>
               <div>
                 <dt>Granted</dt>
                 <dd>{formatCredits(c.allocated.granted)}</dd>
+                <dd className="figure-note">Every credit this workspace received: grants and purchases.</dd>
               </div>
             </>
           )}
@@ -67,6 +73,13 @@ function Balance({ me }: { me: SessionView }) {
             </div>
           )}
         </dl>
+      )}
+      {c?.allocated && (
+        <p className="muted" data-testid="balance-explained">
+          {c.allocated.reserved > 0
+            ? `Spendable is ${formatCredits(c.allocated.remaining)} remaining less ${formatCredits(c.allocated.reserved)} reserved by agent runs still under way; a hold is charged at what the run cost, or released, when the run ends (at the latest 35 minutes after its start).`
+            : 'Spendable and remaining are the same while no agent run is under way: a run reserves its tier price from the moment it starts until it ends.'}
+        </p>
       )}
       {c?.scope === 'tenant_wide_fallback' && (
         <p className="muted">This workspace has no allocation of its own; it spends the organisation pool.</p>

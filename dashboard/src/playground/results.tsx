@@ -1,6 +1,7 @@
 // Result rows people can act on (search and agent runs): name, title and employer, location and
 // industry; select rows and add them to a saved list (existing or new, §4.7 routes), or download
-// the page as CSV (built in the browser).
+// the selected rows (the whole page when none is selected) as CSV with the category's own columns,
+// built in the browser.
 import { useEffect, useState } from 'react'
 import { get, post } from '../api.ts'
 import type { AddItemsResult, Lists, SavedList, SearchRow } from '../types.ts'
@@ -18,6 +19,7 @@ import {
   rowLocation,
   rowName,
   rowTitle,
+  rowsToDownload,
   type EntityRef,
 } from './rows.ts'
 
@@ -70,9 +72,9 @@ export function ResultRows({ rows, caption, fileName }: { rows: SearchRow[]; cap
           </span>
           <button
             type="button"
-            onClick={() => download(fileName, csvOf(rows))}
+            onClick={() => download(fileName, csvOf(rowsToDownload(rows, selected)))}
             disabled={rows.length === 0}
-            title="The rows of this page as a CSV file"
+            title={selected.size > 0 ? 'The selected rows as a CSV file' : 'The rows of this page as a CSV file'}
           >
             Download CSV
           </button>

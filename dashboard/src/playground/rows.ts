@@ -68,38 +68,58 @@ export const isGtm = (rows: SearchRow[]) =>
 
 // ---- CSV (RFC 4180: every field quoted, quotes doubled, CRLF line ends) ----
 
-export const CSV_COLUMNS = [
-  'id',
-  'category',
-  'name',
-  'title',
-  'employer',
-  'location',
-  'industry',
-  'domain',
-  'profile_url',
-  'score',
-] as const
+type Cell = string | number | null
 
+/** Every readable cell a company or person CSV can carry, in file order. */
+const GTM_CELLS = {
+  id: (r: SearchRow): Cell => r.id,
+  category: (r: SearchRow): Cell => r.category,
+  name: rowName,
+  title: rowTitle,
+  employer: rowEmployer,
+  location: rowLocation,
+  industry: rowIndustry,
+  domain: rowDomain,
+  profile_url: (r: SearchRow): Cell => str(r.profile_url),
+  score: (r: SearchRow): Cell => (typeof r.score === 'number' ? r.score : null),
+} satisfies Record<string, (r: SearchRow) => Cell>
+type GtmColumn = keyof typeof GTM_CELLS
+
+/** A category's own columns: a company file has no person columns (title, employer, profile_url). */
+export const CSV_COLUMNS: { company: readonly GtmColumn[]; person: readonly GtmColumn[] } = {
+  company: ['id', 'category', 'name', 'location', 'industry', 'domain', 'score'],
+  person: ['id', 'category', 'name', 'title', 'employer', 'location', 'industry', 'domain', 'profile_url', 'score'],
+}
+
+const cellText = (v: unknown): Cell =>
+  v === null || v === undefined ? null : typeof v === 'object' ? JSON.stringify(v) : (v as string | number)
+
+/**
+ * The rows as CSV with the columns of their category: companies and people get the readable cells
+ * (a page of both, the person columns); another category its rows' own fields, in the order first
+ * seen, between id, category and name and the score.
+ */
 export function csvOf(rows: SearchRow[]): string {
-  const cell = (v: string | number | null) => `"${String(v ?? '').replace(/"/g, '""')}"`
-  const lines = rows.map((r) =>
-    [
-      r.id,
-      r.category,
-      rowName(r),
-      rowTitle(r),
-      rowEmployer(r),
-      rowLocation(r),
-      rowIndustry(r),
-      rowDomain(r),
-      str(r.profile_url),
-      typeof r.score === 'number' ? r.score : null,
-    ]
-      .map(cell)
-      .join(','),
-  )
-  return [CSV_COLUMNS.map(cell).join(','), ...lines].join('\r\n') + '\r\n'
+  const cell = (v: Cell) => `"${String(v ?? '').replace(/"/g, '""')}"`
+  let header: string[]
+  let line: (r: SearchRow) => Cell[]
+  if (isGtm(rows)) {
+    const columns = rows.some((r) => r.category === 'person') ? CSV_COLUMNS.person : CSV_COLUMNS.company
+    header = [...columns]
+    line = (r) => columns.map((c) => GTM_CELLS[c](r))
+  } else {
+    const fixed = ['id', 'category', 'name', 'score']
+    const own = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((k) => !fixed.includes(k))
+    header = ['id', 'category', 'name', ...own, 'score']
+    line = (r) => [r.id, r.category, rowName(r), ...own.map((k) => cellText(r[k])), GTM_CELLS.score(r)]
+  }
+  const lines = rows.map((r) => line(r).map(cell).join(','))
+  return [header.map(cell).join(','), ...lines].join('\r\n') + '\r\n'
+}
+
+/** The rows a download writes: the selected ones in page order, or every row when none is selected. */
+export function rowsToDownload<T>(rows: T[], selected: ReadonlySet<number>): T[] {
+  return selected.size === 0 ? rows : rows.filter((_, i) => selected.has(i))
 }
 
 /** Saves text as a file in the browser (no server round trip). */

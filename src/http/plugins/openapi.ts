@@ -12,6 +12,7 @@ import { ENVELOPE_FIELDS, EXTRA_SCHEMAS, NAMED_SCHEMAS } from '../../contract/op
 import { SCOPE_HELP } from '../../contract/keys.ts'
 import { SearchRow } from '../../contract/search.ts'
 import { RECORDED_EXAMPLES } from '../../contract/examples-recorded.ts'
+import { VERSION } from '../../version.ts'
 
 /** Errors every credentialed route can answer (§4 preamble). */
 const COMMON_ERRORS: ErrorCode[] = [
@@ -63,7 +64,7 @@ export async function registerOpenApi(app: FastifyInstance) {
       info: {
         title: 'Data Platform API',
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
-        version: '1.0.0',
+        version: VERSION,
         description:
           'Search, look-alikes, record lookup, relationships and org charts over a graph of companies and people plus seven document corpora; asynchronous agent runs; credits, keys, lists and feedback. Authenticate with `X-API-Key` (server side only) or an OAuth access token as `Authorization: Bearer` (docs/integrations.md). Errors are `application/problem+json`; branch on `code` (see /docs/errors).',
       },

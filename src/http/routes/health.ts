@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { HealthResponse, ReadinessResponse } from '../../contract/health.ts'
 import { checkReadiness } from '../../domain/health.ts'
 import type { Deps } from '../../domain/types.ts'
+import { VERSION } from '../../version.ts'
 
 export const healthRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (app, { deps }) => {
   app.get(
@@ -13,7 +14,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (ap
       schema: { operationId: 'getLiveness', summary: 'Liveness', tags: ['health'], response: { 200: HealthResponse } },
       config: { auth: 'none', meta: false },
     },
-    async () => ({ status: 'ok', version: '1.0.0', time: deps.clock.now().toISOString() }),
+    async () => ({ status: 'ok', version: VERSION, time: deps.clock.now().toISOString() }),
   )
 
   app.get('/', { schema: { hide: true }, config: { auth: 'none', meta: false } }, async (request, reply) => {
