@@ -192,6 +192,7 @@ async function planSearch(
     reading = await readSearchQuery(deps, query, await vocabularies(deps), {
       category,
       nowYear: deps.clock.now().getUTCFullYear(),
+      now: deps.clock.now(),
     })
     parsed = reading.parsed
     category ??= parsed.category as EntityCategory
