@@ -57,6 +57,14 @@ const TABLE: [string, Record<string, unknown>][] = [
     },
   ],
   [
+    'sales directors for financial technology companies',
+    {
+      seniority: { include: ['Director / Head'] },
+      department: { include: ['Sales'] },
+      industry: { include: ['Financial Technology'] },
+    },
+  ],
+  [
     'engineers at Lumina Cloud',
     { company: { include: [{ value: 'Lumina Cloud', by: 'name' }] }, department: { include: ['Engineering'] } },
   ],

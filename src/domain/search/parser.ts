@@ -230,6 +230,8 @@ export function parseQuery(
     return m
   }
 
+  const employerIndustries: string[] = []
+  const employerSubIndustries: string[] = []
   let category = opts.category
   if (category === null) {
     category = 'company'
@@ -254,6 +256,12 @@ export function parseQuery(
     text = people.text
     Object.assign(filters, people.filters)
     spans.push(...people.spans)
+    // The employer's industry before the function words: "financial technology companies" is an
+    // industry, not Finance.
+    const early = [text]
+    employerIndustries.push(...matchVocabulary(text, vocab.industries, early, kindContext))
+    employerSubIndustries.push(...matchVocabulary(early[0]!, vocab.sub_industries, early, kindContext))
+    text = early[0]!
     const seniorities: string[] = []
     for (const [value, re] of SENIORITY_WORDS) {
       const m = text.match(re)
@@ -335,8 +343,11 @@ export function parseQuery(
     // technology after a verb of use ("startups using Kafka"); a place after "in", "from",
     // "based in" … or before "-based". Otherwise they describe what is sought and stay in the words.
     const consumed = [text]
-    const industries = matchVocabulary(text, vocab.industries, consumed, kindContext)
-    const subIndustries = matchVocabulary(consumed[0]!, vocab.sub_industries, consumed, kindContext)
+    const industries = [...employerIndustries, ...matchVocabulary(text, vocab.industries, consumed, kindContext)]
+    const subIndustries = [
+      ...employerSubIndustries,
+      ...matchVocabulary(consumed[0]!, vocab.sub_industries, consumed, kindContext),
+    ]
     const technologies = matchVocabulary(consumed[0]!, vocab.technologies, consumed, technologyContext)
     const countries = matchVocabulary(consumed[0]!, vocab.countries, consumed, placeContext)
     const states = matchVocabulary(consumed[0]!, vocab.states, consumed, placeContext)
