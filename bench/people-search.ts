@@ -72,7 +72,6 @@ const degree = (f: Facts, d: string) => f.p.education.some((e) => e.degree === d
 const field = (f: Facts, d: string) => f.p.education.some((e) => e.field === d)
 const governs = (f: Facts, g: string) => f.p.governance_level.includes(g)
 const inCountry = (f: Facts, c: string) => f.p.location?.country === c
-const skill = (f: Facts, s: string) => f.p.skills.includes(s)
 
 const QUESTIONS: Question[] = [
   // Levels and functions.
@@ -471,7 +470,7 @@ async function main() {
   const server = await startBenchServer({ DSP_STORE_ACQUIRE_TIMEOUT_MS: '120000' })
   try {
     const deps = server.app.deps
-    ;(await findSeededDemo(deps)) ?? (await seedSmallDemo(server))
+    if (!(await findSeededDemo(deps))) await seedSmallDemo(server)
     const now = deps.clock.now()
     NOW_MONTH = now.getUTCFullYear() * 12 + now.getUTCMonth()
     const { key } = await server.admin.workspaceWithKey({
