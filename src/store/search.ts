@@ -347,6 +347,71 @@ export async function vocabulary(
   return r.rows.map((x) => x.v)
 }
 
+/**
+ * The person parser's vocabularies (src/domain/search/parser-people.ts), most common first: the
+ * schools and former employers of the affiliation graph, the companies people work at, the
+ * degrees, fields of study and governance levels of the person records, and former job titles.
+ */
+export async function peopleVocabulary(db: Db, limit: number): Promise<Record<PeopleVocabularyName, string[]>> {
+  const rows = async (q: RawBuilder<{ v: string | null }>) =>
+    (await q.execute(db)).rows.map((r) => r.v).filter((v): v is string => typeof v === 'string' && v.length > 0)
+  const institution = (kind: 'education' | 'employment', column: 'name' | 'domain') =>
+    rows(sql<{ v: string | null }>`select i.${sql.ref(column)} as v, count(*) n from affiliations f
+      join institutions i on i.inst_key = f.inst_key
+      where f.kind = ${kind} and (f.kind = 'education' or not f.is_current) and i.${sql.ref(column)} is not null
+      group by 1 order by n desc, v limit ${limit}`)
+  const education = (key: 'degree' | 'field') =>
+    rows(sql<{ v: string | null }>`select e->>${key} as v, count(*) n
+      from persons p, jsonb_array_elements(coalesce(p.record->'education', '[]'::jsonb)) e
+      where e->>${key} is not null group by 1 order by n desc, v limit 500`)
+  const [schools, pastEmployers, pastDomains, companies, companyDomains, degrees, fields, governance, pastTitles] =
+    await Promise.all([
+      institution('education', 'name'),
+      institution('employment', 'name'),
+      institution('employment', 'domain'),
+      rows(
+        sql<{ v: string | null }>`select name as v from companies where name is not null order by name limit ${limit}`,
+      ),
+      rows(
+        sql<{
+          v: string | null
+        }>`select domain as v from companies where domain is not null order by domain limit ${limit}`,
+      ),
+      education('degree'),
+      education('field'),
+      rows(
+        sql<{
+          v: string | null
+        }>`select g as v, count(*) n from persons p, unnest(p.governance_level) g group by 1 order by n desc, v limit 50`,
+      ),
+      rows(sql<{ v: string | null }>`select f.title as v, count(*) n from affiliations f
+        where f.kind = 'employment' and not f.is_current and f.title is not null
+        group by 1 order by n desc, v limit ${limit}`),
+    ])
+  return {
+    schools,
+    past_employers: pastEmployers,
+    past_employer_domains: pastDomains,
+    companies,
+    company_domains: companyDomains,
+    degrees,
+    fields_of_study: fields,
+    governance_levels: governance,
+    past_titles: pastTitles,
+  }
+}
+
+export type PeopleVocabularyName =
+  | 'schools'
+  | 'past_employers'
+  | 'past_employer_domains'
+  | 'companies'
+  | 'company_domains'
+  | 'degrees'
+  | 'fields_of_study'
+  | 'governance_levels'
+  | 'past_titles'
+
 /** Stored vectors of the given keys (look-alike anchors). */
 export async function vectorsByKeys(db: Db, keys: number[]): Promise<Map<number, Uint8Array>> {
   if (keys.length === 0) return new Map()

@@ -35,6 +35,7 @@ import {
   PLACE_VOCABULARIES,
   filterSpec,
   isIndexVocabulary,
+  type IndexVocabulary,
   type PlaceVocabulary,
   type DocumentCategory,
   type PersonSortName,
@@ -983,10 +984,10 @@ export function vectorUnavailableDegradation(category: EntityCategory) {
  * (parser_vocabulary), the distinct values of that row's column on its entity's table, most common
  * first, up to INDEX_VOCABULARY_MAX; for every place level, the companies' own column
  * (PLACE_VOCABULARIES). A filter given a vocabulary in the catalogue is offered to the parsers with
- * no change here.
+ * no change here. Plus the person phrases' vocabularies (store/search.ts peopleVocabulary).
  */
 export async function loadVocabularies(deps: Deps): Promise<Vocabularies> {
-  const reads: [keyof Vocabularies, Promise<string[]>][] = []
+  const reads: [IndexVocabulary | PlaceVocabulary, Promise<string[]>][] = []
   for (const f of GTM_FILTERS) {
     const name = f.parser_vocabulary
     if (!name || !isIndexVocabulary(name) || reads.some(([n]) => n === name)) continue
@@ -998,11 +999,18 @@ export async function loadVocabularies(deps: Deps): Promise<Vocabularies> {
   }
   for (const [name, place] of Object.entries(PLACE_VOCABULARIES) as [PlaceVocabulary, PlaceSource][])
     reads.push([name, q.vocabulary(deps.db, 'companies', place.column, place.array === true, place.max)])
-  const values = await Promise.all(reads.map(([, read]) => read))
+  const [values, people] = await Promise.all([
+    Promise.all(reads.map(([, read]) => read)),
+    q.peopleVocabulary(deps.db, PEOPLE_VOCABULARY_MAX),
+  ])
   const out = emptyVocabularies()
   reads.forEach(([name], i) => (out[name] = values[i]!))
+  out.people = people
   return out
 }
+
+/** The person parser's vocabularies keep this many values each (schools, employers, former titles, …). */
+export const PEOPLE_VOCABULARY_MAX = 20_000
 
 type PlaceSource = { column: string; array?: true; max: number }
 

@@ -192,6 +192,7 @@ async function planSearch(
     reading = await readSearchQuery(deps, query, await vocabularies(deps), {
       category,
       nowYear: deps.clock.now().getUTCFullYear(),
+      now: deps.clock.now(),
     })
     parsed = reading.parsed
     category ??= parsed.category as EntityCategory
@@ -240,7 +241,16 @@ async function planSearch(
   }
 }
 
-const RANGE_FILTERS = new Set(['employee_count', 'revenue', 'total_funding', 'founded_year'])
+// Filters of numbers and dates: a relaxed one gives no words back ("before 1800", "joined in the last 6 months").
+const RANGE_FILTERS = new Set([
+  'employee_count',
+  'revenue',
+  'total_funding',
+  'founded_year',
+  'tenure',
+  'years_worked',
+  'current_job_start',
+])
 
 /** The words of deep's criteria, expansions and re-rank: the query's terms less English stop words. */
 function contentTerms(text: string | null): string[] {

@@ -55,6 +55,8 @@ export interface QueryReading {
 export interface ReadOptions {
   category: string | null
   nowYear: number
+  /** The clock's now: the rule parser reads "joined in the last 6 months" against it. */
+  now?: Date
 }
 
 /** Why the model's reading was not used: `detail` goes to the client (no URL, no key), `message` to the log. */

@@ -11,6 +11,7 @@ import {
 } from '../../contract/search-catalogue.ts'
 import { ENGLISH_STOP_WORDS } from '../../retrieval/fulltext.ts'
 import type { Filters, GeoPlace } from '../../store/search-filters.ts'
+import { readPeople, type PeopleVocabularies } from './parser-people.ts'
 import {
   AMOUNT,
   amountValue,
@@ -27,9 +28,11 @@ export const RULES_PARSER_VERSION = 'rules-1'
 /**
  * The values the parser reads filters against: every index vocabulary a catalogue row names
  * (industries, technologies, …) and every place level, as the index spells them
- * (engine.ts loadVocabularies).
+ * (engine.ts loadVocabularies); and, for person searches, the schools, employers, degrees, fields,
+ * governance levels and former titles of the index (parser-people.ts). Without `people` the person
+ * phrases stay words.
  */
-export type Vocabularies = Record<IndexVocabulary | PlaceVocabulary, string[]>
+export type Vocabularies = Record<IndexVocabulary | PlaceVocabulary, string[]> & { people?: PeopleVocabularies }
 
 /** No values at all: the parser then reads only numbers, stages, regions and the category. */
 export function emptyVocabularies(): Vocabularies {
@@ -56,7 +59,7 @@ const CATEGORY_WORDS: [string, RegExp][] = [
   ['job_opening', /\bjob (?:openings?|postings?|ads?)\b|\bjobs?\b|\bvacanc(?:y|ies)\b|\bopenings?\b|\bhiring for\b/],
   [
     'person',
-    /\bpeople\b|\bpersons?\b|\bemployees\b|\bstaff\b|\bexecutives?\b|\bleaders?\b|\bfounders?\b|\bengineers?\b|\bdevelopers?\b|\bdesigners?\b|\bmanagers?\b|\bdirectors?\b|\bheads? of\b|\bvps?\b|\bvice presidents?\b|\bceos?\b|\bctos?\b|\bcfos?\b|\bcmos?\b|\bcoos?\b|\bscientists?\b|\bsalespeople\b|\brecruiters?\b|\banalysts?\b|\bwho (?:work|works|worked)\b/,
+    /\bpeople\b|\bpersons?\b|\balumni\b|\balums?\b|\bgraduates\b|\bco-?founders\b|\bboard members\b|\bnew hires\b|\brecently hired\b|\byears of experience\b|\bstudied at\b|\bemployees\b|\bstaff\b|\bexecutives?\b|\bleaders?\b|\bfounders?\b|\bengineers?\b|\bdevelopers?\b|\bdesigners?\b|\bmanagers?\b|\bdirectors?\b|\bheads? of\b|\bvps?\b|\bvice presidents?\b|\bceos?\b|\bctos?\b|\bcfos?\b|\bcmos?\b|\bcoos?\b|\bscientists?\b|\bsalespeople\b|\brecruiters?\b|\banalysts?\b|\bwho (?:work|works|worked)\b/,
   ],
 ]
 
@@ -216,7 +219,7 @@ function matchVocabulary(text: string, values: string[], consumed: string[], con
 export function parseQuery(
   query: string,
   vocab: Vocabularies,
-  opts: { category: string | null; nowYear: number },
+  opts: { category: string | null; nowYear: number; now?: Date },
 ): Parsed {
   let text = ` ${query.toLowerCase()} `
   const filters: Filters = {}
@@ -227,6 +230,8 @@ export function parseQuery(
     return m
   }
 
+  const employerIndustries: string[] = []
+  const employerSubIndustries: string[] = []
   let category = opts.category
   if (category === null) {
     category = 'company'
@@ -240,6 +245,23 @@ export function parseQuery(
   const gtm = category === 'company' || category === 'person'
 
   if (category === 'person') {
+    // Schools, former employers and titles, the employer by name, degrees, governance, time in
+    // the job: read first, so their words are not read as a level or a function below.
+    const reserved = new Set(
+      [...vocab.industries, ...vocab.sub_industries, ...vocab.technologies, ...vocab.countries, ...vocab.cities].map(
+        (v) => v.toLowerCase(),
+      ),
+    )
+    const people = readPeople(text, vocab.people, { now: opts.now, reserved: (w) => reserved.has(w) })
+    text = people.text
+    Object.assign(filters, people.filters)
+    spans.push(...people.spans)
+    // The employer's industry before the function words: "financial technology companies" is an
+    // industry, not Finance.
+    const early = [text]
+    employerIndustries.push(...matchVocabulary(text, vocab.industries, early, kindContext))
+    employerSubIndustries.push(...matchVocabulary(early[0]!, vocab.sub_industries, early, kindContext))
+    text = early[0]!
     const seniorities: string[] = []
     for (const [value, re] of SENIORITY_WORDS) {
       const m = text.match(re)
@@ -258,7 +280,10 @@ export function parseQuery(
         text = text.replace(re, ' ')
       }
     }
-    if (departments.length) filters.department = { include: departments }
+    if (departments.length)
+      filters.department = {
+        include: [...((filters.department as { include?: string[] } | undefined)?.include ?? []), ...departments],
+      }
     for (const [, re] of SENIORITY_WORDS) text = text.replace(new RegExp(re.source, 'g'), ' ')
   }
 
@@ -318,8 +343,11 @@ export function parseQuery(
     // technology after a verb of use ("startups using Kafka"); a place after "in", "from",
     // "based in" … or before "-based". Otherwise they describe what is sought and stay in the words.
     const consumed = [text]
-    const industries = matchVocabulary(text, vocab.industries, consumed, kindContext)
-    const subIndustries = matchVocabulary(consumed[0]!, vocab.sub_industries, consumed, kindContext)
+    const industries = [...employerIndustries, ...matchVocabulary(text, vocab.industries, consumed, kindContext)]
+    const subIndustries = [
+      ...employerSubIndustries,
+      ...matchVocabulary(consumed[0]!, vocab.sub_industries, consumed, kindContext),
+    ]
     const technologies = matchVocabulary(consumed[0]!, vocab.technologies, consumed, technologyContext)
     const countries = matchVocabulary(consumed[0]!, vocab.countries, consumed, placeContext)
     const states = matchVocabulary(consumed[0]!, vocab.states, consumed, placeContext)
@@ -362,7 +390,7 @@ export function parseQuery(
     category === 'person' &&
     (filters.industry !== undefined ||
       filters.technology !== undefined ||
-      /\b(?:companies|startups|firms|at)\b/.test(query.toLowerCase()))
+      /\b(?:companies|startups|firms|at)\b/.test(text))
   // A reading that found no filter leaves the words as they were: auto then ranks exactly what fast
   // ranks (its phrase and its name included), never fewer words.
   const asTyped = Object.keys(filters).length === 0 ? query.trim().replace(/\s+/g, ' ') : ''

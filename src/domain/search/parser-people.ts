@@ -1,0 +1,484 @@
+// The person phrases of the rule parser (docs/search.md, "People"): schools, former employers and
+// titles, the current employer by name or domain, degrees and fields of study, governance
+// (founders, board members), partners, time in the current job and years of experience. Each
+// family has its own wording ("studied at", "ex-", "alumni of", "joined in the last …"), and a
+// value is read only when the index holds it (the people vocabularies, engine.ts
+// loadVocabularies); anything else stays in the words. Runs before the seniority and department
+// words, so "computer science graduates" is a field of study, not a level.
+import { departmentFilterValues } from '../../corpus/taxonomy.ts'
+import type { CompanyFilter, Filters } from '../../store/search-filters.ts'
+import type { PeopleVocabularyName } from '../../store/search.ts'
+
+/** The values the person phrases are read against, as the index spells them, most common first. */
+export type PeopleVocabularies = Record<PeopleVocabularyName, string[]>
+
+export interface PeopleReading {
+  /** The text with every phrase read blanked out. */
+  text: string
+  filters: Filters
+  spans: { filter: string; text: string }[]
+}
+
+/** Words that start many institution names: never enough alone to name one ("University", "State"). */
+const GENERIC = new Set(
+  'the of and university college school institute state polytechnic academy national international global general united city saint st royal first new american european peace self-employed freelance group'.split(
+    ' ',
+  ),
+)
+/** Words that end a phrase: a following clause or list ("…at Lumina Cloud who …"). */
+const STOP = new Set(
+  'a an the and or of for to in on at by with from who whose which that are is was were be been their there'.split(' '),
+)
+const KIND_AFTER =
+  /^\s*(?:compan(?:y|ies)|startups?|firms?|businesses|employers?|organi[sz]ations?|scale-?ups?|industry|sector)\b/
+
+const NUMBER_WORDS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+}
+const NUMBER = String.raw`(\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)`
+const numberOf = (raw: string) => NUMBER_WORDS[raw] ?? Number(raw)
+
+/** The comparison words before a duration: `strict` moves a whole-number bound by one. */
+const DURATION_CMP = String.raw`(more than|over|at least|no less than|a minimum of|minimum|less than|under|fewer than|at most|up to|no more than)`
+const cmpOf = (raw: string): { bound: 'min' | 'max'; strict: boolean } =>
+  /more than|over/.test(raw)
+    ? { bound: 'min', strict: true }
+    : /at least|no less than|minimum/.test(raw)
+      ? { bound: 'min', strict: false }
+      : /less than|under|fewer than/.test(raw)
+        ? { bound: 'max', strict: true }
+        : { bound: 'max', strict: false }
+
+/** "Recently hired", "new in role": at most this many months in the current job. */
+export const RECENT_MONTHS = 6
+
+/** Chief titles by their short forms, as titles spell them in full. */
+const TITLE_SHORT: Record<string, string> = {
+  ceo: 'chief executive officer',
+  cto: 'chief technology officer',
+  cfo: 'chief financial officer',
+  cmo: 'chief marketing officer',
+  coo: 'chief operating officer',
+  cio: 'chief information officer',
+  cro: 'chief revenue officer',
+  cdo: 'chief data officer',
+  svp: 'senior vice president',
+  evp: 'executive vice president',
+}
+
+interface PhraseIndex {
+  exact: Map<string, string>
+  /** The leading words of a value ("lumina" of "Lumina Cloud") → every value they start. */
+  leading: Map<string, string[]>
+  maxWords: number
+}
+
+const keyOf = (s: string) => s.toLowerCase().trim().replace(/\s+/g, ' ')
+const indexes = new WeakMap<string[], PhraseIndex>()
+
+function phraseIndex(values: string[]): PhraseIndex {
+  let idx = indexes.get(values)
+  if (!idx) {
+    idx = { exact: new Map(), leading: new Map(), maxWords: 1 }
+    for (const v of values) {
+      const key = keyOf(v)
+      if (key.length < 3 || STOP.has(key)) continue
+      if (!idx.exact.has(key)) idx.exact.set(key, v)
+      const words = key.split(' ')
+      idx.maxWords = Math.max(idx.maxWords, words.length)
+      for (let k = 1; k < words.length; k++) {
+        const lead = words.slice(0, k).join(' ')
+        if (words[0]!.length < 4 || GENERIC.has(words[0]!) || GENERIC.has(words[k - 1]!)) continue
+        const list = idx.leading.get(lead) ?? []
+        if (!list.includes(v)) list.push(v)
+        idx.leading.set(lead, list)
+      }
+    }
+    indexes.set(values, idx)
+  }
+  return idx
+}
+
+interface Token {
+  word: string
+  start: number
+  end: number
+}
+
+/** The words of `s` (trailing punctuation off); a word ending a clause ends the list. */
+function wordsOf(s: string): Token[] {
+  const out: Token[] = []
+  for (const m of s.matchAll(/\S+/g)) {
+    const raw = m[0]
+    const word = raw.replace(/[,;:!?()"]+$/, '').replace(/\.$/, '')
+    if (!word) break
+    out.push({ word, start: m.index, end: m.index + word.length })
+    if (word !== raw && /[,;:!?]/.test(raw.slice(word.length))) break
+  }
+  return out
+}
+
+interface Found {
+  value: string
+  /** Whether the value is a whole vocabulary value (not a leading part of one). */
+  whole: boolean
+  /** Characters of the scanned text the phrase covers. */
+  length: number
+}
+
+/**
+ * The longest run of words at the start (or, `backward`, the end) of `s` naming a value of the
+ * index: a whole value, or the leading words of values (`partial`: one value, given whole, when
+ * they start only one; else the words as the values spell them).
+ */
+function lookup(s: string, values: string[], opts: { partial: boolean; backward?: boolean }): Found | null {
+  if (!values.length) return null
+  const idx = phraseIndex(values)
+  let tokens = wordsOf(s)
+  if (opts.backward) {
+    tokens = [...s.matchAll(/\S+/g)].map((m) => ({ word: m[0], start: m.index, end: m.index + m[0].length }))
+    const cut = tokens.findLastIndex((t) => /[,;:!?.]$/.test(t.word) && !/\.\w/.test(t.word))
+    tokens = tokens.slice(cut + 1)
+  }
+  const most = Math.min(tokens.length, idx.maxWords)
+  for (let n = most; n >= 1; n--) {
+    const run = opts.backward ? tokens.slice(tokens.length - n) : tokens.slice(0, n)
+    if (STOP.has(run[0]!.word) || STOP.has(run[run.length - 1]!.word)) continue
+    const key = run.map((t) => t.word).join(' ')
+    const length = opts.backward ? s.length - run[0]!.start : run[run.length - 1]!.end
+    const exact = idx.exact.get(key)
+    if (exact) return { value: exact, whole: true, length }
+    if (!opts.partial) continue
+    const starts = idx.leading.get(key)
+    if (!starts?.length) continue
+    if (starts.length === 1) return { value: starts[0]!, whole: true, length }
+    return { value: starts[0]!.slice(0, key.length), whole: false, length }
+  }
+  return null
+}
+
+class Reader {
+  filters: Filters = {}
+  spans: PeopleReading['spans'] = []
+  constructor(public text: string) {}
+
+  /** Blanks [start, end) of the text. */
+  blank(start: number, end: number): string {
+    const span = this.text.slice(start, end).trim()
+    this.text = `${this.text.slice(0, start)} ${' '.repeat(Math.max(0, end - start - 1))}${this.text.slice(end)}`
+    return span
+  }
+
+  addList(filter: string, value: string, span: string) {
+    const f = (this.filters[filter] as { include: string[] } | undefined) ?? { include: [] }
+    if (!f.include.some((v) => v.toLowerCase() === value.toLowerCase())) f.include.push(value)
+    this.filters[filter] = f
+    this.spans.push({ filter, text: span })
+  }
+
+  /**
+   * Each match of `trigger` (global) followed by a value `find` reads from the text after it:
+   * the trigger and the value's words are blanked and `read` is called. Returns how many were read.
+   */
+  after(trigger: RegExp, find: (rest: string) => (Found & { filter: string }) | null): number {
+    let count = 0
+    for (let guard = 0; guard < 8; guard++) {
+      let hit: { start: number; end: number; found: Found & { filter: string } } | null = null
+      for (const m of this.text.matchAll(trigger)) {
+        const rest = this.text.slice(m.index + m[0].length)
+        const found = find(rest)
+        if (found) {
+          hit = { start: m.index, end: m.index + m[0].length + found.length, found }
+          break
+        }
+      }
+      if (!hit) break
+      this.addList(hit.found.filter, hit.found.value, this.blank(hit.start, hit.end))
+      count++
+    }
+    return count
+  }
+
+  /** As `after`, the value before the trigger ("Stanford alumni"). */
+  before(trigger: RegExp, find: (head: string) => (Found & { filter: string }) | null): number {
+    let count = 0
+    for (let guard = 0; guard < 8; guard++) {
+      let hit: { start: number; end: number; found: Found & { filter: string } } | null = null
+      for (const m of this.text.matchAll(trigger)) {
+        const head = this.text.slice(0, m.index)
+        const found = find(head)
+        if (found) {
+          hit = { start: m.index - found.length, end: m.index + m[0].length, found }
+          break
+        }
+      }
+      if (!hit) break
+      this.addList(hit.found.filter, hit.found.value, this.blank(hit.start, hit.end))
+      count++
+    }
+    return count
+  }
+
+  /** The first match of `re` blanked, or null. */
+  take(re: RegExp): RegExpMatchArray | null {
+    const m = this.text.match(re)
+    if (!m || m.index === undefined) return null
+    this.blank(m.index, m.index + m[0].length)
+    return m
+  }
+}
+
+const as = (filter: string, found: Found | null) => (found ? { ...found, filter } : null)
+
+/** yyyy-mm-dd of the first day of the month `months` before `now`. */
+function monthsBefore(now: Date, months: number): string {
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, 1))
+  return d.toISOString().slice(0, 10)
+}
+
+/**
+ * Reads the person phrases out of `text` (lower case, padded with spaces). `reserved` says whether
+ * words name something else the parser reads (an industry, a place): such words are never read as
+ * a company or a school.
+ */
+export function readPeople(
+  query: string,
+  vocab: PeopleVocabularies | undefined,
+  opts: { now?: Date; reserved: (words: string) => boolean },
+): PeopleReading {
+  const r = new Reader(query)
+  // "engineers for fintech companies": on a person search, "for … companies" names the employer.
+  r.text = r.text.replace(
+    /(?<!\b(?:look|looking|search|searching|hunt|hunting|hiring|tools?|software|products?|apps?|platforms?|solutions?)\s+)\bfor(\s+(?:[\p{L}\p{N}&$+.-]+\s+){0,4}?(?:compan(?:y|ies)|startups?|firms?|businesses|employers?|organi[sz]ations?|scale-?ups?)\b)/gu,
+    'at$1',
+  )
+  const v = vocab
+  const notReserved = (f: Found | null) => (f && !opts.reserved(f.value.toLowerCase()) ? f : null)
+  const school = (s: string, backward = false) =>
+    v ? notReserved(lookup(s, v.schools, { partial: true, backward })) : null
+  const pastEmployer = (s: string, backward = false) => {
+    if (!v) return null
+    const domain = lookup(s, v.past_employer_domains, { partial: false, backward })
+    return domain ?? notReserved(lookup(s, v.past_employers, { partial: true, backward }))
+  }
+  const field = (s: string, backward = false) => (v ? lookup(s, v.fields_of_study, { partial: false, backward }) : null)
+
+  if (v) {
+    // Schools: "studied at X", "alumni of X", "graduates of X", "X alumni", "X graduates".
+    r.after(
+      /\b(?:studied|studying|graduated|graduating|educated|degrees? from|went to school)\s+(?:at|from)\s+(?:the\s+)?|\b(?:alumni|alumnae|alumnus|alums?|graduates?|grads?)\s+(?:of|from)\s+(?:the\s+)?|\bwho went to\s+(?:the\s+)?/g,
+      (rest) => as('university', school(rest)),
+    )
+    // Fields: "computer science graduates", "studied computer science", "a degree in economics".
+    r.before(/\s+(?:graduates|grads|majors|degrees?|degree holders|students)\b/g, (head) =>
+      as('field_of_study', field(head, true)),
+    )
+    r.after(
+      /\b(?:studied|majored in|majoring in|major in|degrees? in|graduates? in|background in|(?:phds?|ph\.d\.?|masters?|bachelors?|master's|bachelor's) in)\s+/g,
+      (rest) => as('field_of_study', field(rest)),
+    )
+    r.before(/\s+(?:alumni|alums?|graduates|grads)\b/g, (head) => as('university', school(head, true)))
+    // Former employers: "ex-X", "formerly at X", "used to work at X", "X alumni", "alumni of X".
+    r.after(
+      /\bex-\s*|\bex\s+|\b(?:formerly|previously|once|earlier)\s+(?:at|with|worked at|worked for|employed at|employed by)\s+|\b(?:used to work|who used to work|previously worked|formerly worked|have worked|has worked|who worked)\s+(?:at|for)\s+|\b(?:alumni|alums?)\s+(?:of|from)\s+|\bformer\s+(?=\S+(?:\s+\S+){0,3}\s+(?:employees|staff|people|alumni|engineers|folks|team members)\b)/g,
+      (rest) => as('employment_history', pastEmployer(rest)),
+    )
+    r.before(/\s+(?:alumni|alums?)\b/g, (head) => as('employment_history', pastEmployer(head, true)))
+    // Former titles: "former CFOs", "ex-CTOs", "previously a product manager", "used to be a VP of Sales".
+    r.after(
+      /\bex-\s*|\b(?:former|formerly|previously|once|used to be|who (?:was|were)(?: once| previously)?)\s+(?:an?\s+)?/g,
+      (rest) => as('past_title', pastTitle(rest, v.past_titles)),
+    )
+    // The current employer by name or domain: "at Lumina Cloud", "who work at luminacloud.io".
+    r.after(
+      /(?:\b(?:at|works? at|working at|works? for|working for|employed at|employed by|employees of|staff at|currently at|now at|people from)|@)\s*(?:the\s+)?/g,
+      (rest) => {
+        const domain = lookup(rest, v.company_domains, { partial: false })
+        const found = domain ?? notReserved(lookup(rest, v.companies, { partial: true }))
+        if (!found || !found.whole || KIND_AFTER.test(rest.slice(found.length))) return null
+        return { ...found, filter: 'company' }
+      },
+    )
+    const company = r.filters.company as { include: string[] } | undefined
+    if (company) {
+      const domains = new Set(v.company_domains)
+      r.filters.company = {
+        include: company.include.map((value) => ({ value, by: domains.has(value) ? 'domain' : 'name' })),
+      } as CompanyFilter
+    }
+
+    // Degrees, as the index spells them: "PhDs", "MBA", "a master's degree", "bachelor's".
+    const degreeKey = (d: string) => d.toLowerCase().replace(/[^a-z]/g, '')
+    const degreeForms: [RegExp, (key: string) => boolean][] = [
+      [/\b(?:phds?|ph\.\s?d\.?s?|doctorates?|doctoral degrees?)(?=\s|$)/, (k) => k === 'phd' || k === 'dphil'],
+      [/\bmbas?\b/, (k) => k === 'mba' || k === 'emba'],
+      [/\b(?:master'?s|masters) degrees?\b|\bmaster'?s\b/, (k) => /^m(?:sc|a|eng|s|phil|res)$/.test(k)],
+      [/\b(?:bachelor'?s|bachelors) degrees?\b|\bbachelor'?s\b/, (k) => /^b(?:sc|a|eng|com|s)$/.test(k)],
+    ]
+    for (const [re, fits] of degreeForms) {
+      const values = v.degrees.filter((d) => fits(degreeKey(d)))
+      if (!values.length) continue
+      const m = r.take(re)
+      if (m) for (const d of values) r.addList('degree', d, m[0].trim())
+    }
+
+    // Governance: "founders", "co-founders", "board members", "owners", "advisors".
+    const governance: [string, RegExp][] = [
+      ['founder', /\b(?:co-?\s?founders?|cofounders?|founders?|founding (?:team|members?))\b/],
+      [
+        'board_member',
+        /\bboard (?:members?|directors?|seats?)\b|\b(?:sits?|sitting|serves?|serving|seats?) on (?:the |a )?boards?\b/,
+      ],
+      ['owner', /\b(?:business |company )?(?<!(?:product|process|budget|data|account|page|system)\s)owners\b/],
+      ['advisor', /\badvis[oe]rs\b|\badvisory board members?\b/],
+    ]
+    for (const [value, re] of governance) {
+      if (!v.governance_levels.includes(value)) continue
+      const m = r.take(re)
+      if (m) r.addList('governance_level', value, m[0].trim())
+    }
+  }
+
+  // Partners: the Partners function of the taxonomy ("partners at consulting firms"), not partnerships.
+  const partners = departmentFilterValues().find((d) => d.value === 'Partners')
+  if (partners) {
+    const m = r.take(
+      /(?<!\b(?:channel|business|implementation|technology|strategic|reseller|integration|hr)\s)\b(?:managing |general |equity |senior )?partners?\b/,
+    )
+    if (m) r.addList('department', partners.value, m[0].trim())
+  }
+
+  readTime(r, opts.now)
+  return { text: r.text, filters: r.filters, spans: r.spans }
+}
+
+/** A former title: the longest run of words after the trigger that some former title of the index holds. */
+function pastTitle(rest: string, titles: string[]): Found | null {
+  if (!titles.length) return null
+  const lower = titleIndex(titles)
+  const tokens = wordsOf(rest).slice(0, 6)
+  for (let n = tokens.length; n >= 1; n--) {
+    const run = tokens.slice(0, n).map((t) => t.word)
+    if (STOP.has(run[0]!) || STOP.has(run[n - 1]!)) continue
+    // Plurals and short forms: "CFOs" → chief financial officer, "engineers" → engineer.
+    const last = run[n - 1]!
+    const singular = /[^s]s$/.test(last) ? last.slice(0, -1) : last
+    for (const words of [run, [...run.slice(0, -1), singular]]) {
+      const phrase = words.map((w) => TITLE_SHORT[w] ?? w).join(' ')
+      if (phrase.length < 3) continue
+      const re = new RegExp(`(?:^|[^a-z0-9])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|[^a-z0-9])`)
+      const hit = lower.find((t) => t.lower.includes(phrase) && re.test(t.lower))
+      if (!hit) continue
+      const at = hit.lower.search(re)
+      const offset = at + (hit.lower[at] === phrase[0] ? 0 : 1)
+      return { value: hit.value.slice(offset, offset + phrase.length), whole: true, length: tokens[n - 1]!.end }
+    }
+  }
+  return null
+}
+
+const titleIndexes = new WeakMap<string[], { value: string; lower: string }[]>()
+function titleIndex(titles: string[]) {
+  let idx = titleIndexes.get(titles)
+  if (!idx) titleIndexes.set(titles, (idx = titles.map((value) => ({ value, lower: value.toLowerCase() }))))
+  return idx
+}
+
+/** Time in the current job and years of experience. */
+function readTime(r: Reader, now: Date | undefined) {
+  const range = (filter: string, value: { min?: number; max?: number }, span: string) => {
+    r.filters[filter] = value
+    r.spans.push({ filter, text: span })
+  }
+  const unitMonths = (unit: string) => (unit.startsWith('y') ? 12 : 1)
+  const YEARS = String.raw`(?:years?|yrs?)`
+  const UNIT = String.raw`(years?|yrs?|months?)`
+  const ROLE = String.raw`(?:in (?:their |the |his |her )?(?:current )?(?:role|job|position|seat)|at (?:their |the )?(?:current )?(?:company|employer))`
+
+  // Years of experience: "10+ years of experience", "more than 10 years of experience".
+  const EXPERIENCE = String.raw`\s+(?:of\s+)?(?:(?:work|working|professional|industry|relevant)\s+)?experience\b`
+  let m = r.take(new RegExp(String.raw`\b(\d{1,2})\s?\+\s*${YEARS}${EXPERIENCE}`))
+  if (m) range('years_worked', { min: Number(m[1]) }, m[0].trim())
+  else {
+    m = r.take(new RegExp(String.raw`\b${DURATION_CMP}\s+${NUMBER}\s+${YEARS}${EXPERIENCE}`))
+    if (m) {
+      const cmp = cmpOf(m[1]!)
+      const n = numberOf(m[2]!)
+      // Years worked is a fraction (months / 12): "more than 10" is from 11 whole years, as
+      // "under 5" is below 5 (read as at most 4 whole years, so 4.5 stays out: a max of years
+      // is only read when not strict).
+      if (cmp.bound === 'min') range('years_worked', { min: cmp.strict ? n + 1 : n }, m[0].trim())
+      else if (!cmp.strict) range('years_worked', { max: n + 0.999 }, m[0].trim())
+      else range('years_worked', { max: n - 0.001 }, m[0].trim())
+    }
+  }
+
+  // Time in the current job: "in role for more than 2 years", "less than a year in role", "3+ years in role".
+  m = r.take(new RegExp(String.raw`\b${ROLE}\s+(?:for\s+)?${DURATION_CMP}\s+${NUMBER}\s+${UNIT}`))
+  let tenure: { cmp: string; n: number; unit: string; span: string } | null = m
+    ? { cmp: m[1]!, n: numberOf(m[2]!), unit: m[3]!, span: m[0] }
+    : null
+  if (!tenure) {
+    m = r.take(new RegExp(String.raw`\b${DURATION_CMP}\s+${NUMBER}\s+${UNIT}\s+${ROLE}`))
+    if (m) tenure = { cmp: m[1]!, n: numberOf(m[2]!), unit: m[3]!, span: m[0] }
+  }
+  if (!tenure) {
+    m = r.take(new RegExp(String.raw`\b(\d{1,2})\s?\+\s*${UNIT}\s+${ROLE}`))
+    if (m) tenure = { cmp: 'at least', n: Number(m[1]), unit: m[2]!, span: m[0] }
+  }
+  if (tenure) {
+    const cmp = cmpOf(tenure.cmp)
+    const months = tenure.n * unitMonths(tenure.unit)
+    const bound = cmp.strict ? (cmp.bound === 'min' ? months + 1 : months - 1) : months
+    range('tenure', cmp.bound === 'min' ? { min: bound } : { max: bound }, tenure.span.trim())
+  } else {
+    m = r.take(
+      /\b(?:recently (?:hired|joined|started|onboarded)|recent (?:hires|joiners|job changers)|new (?:hires|joiners|starters)|new (?:in|to) (?:their |the )?(?:role|job|position|seat)|just (?:joined|hired|started)|recently changed jobs)\b/,
+    )
+    if (m) range('tenure', { max: RECENT_MONTHS }, m[0].trim())
+  }
+
+  // When the current job started: "joined in the last 6 months", "joined in 2024", "hired since 2023".
+  if (!now) return
+  const JOINED = String.raw`(?:joined|started|hired|changed jobs?|switched jobs?|moved jobs?|started (?:a )?new (?:jobs?|roles?|positions?))`
+  m = r.take(
+    new RegExp(
+      String.raw`\b${JOINED}\s+(?:in|within|during|over)?\s*(?:the\s+)?(?:last|past)\s+(?:${NUMBER}\s+)?${UNIT}`,
+    ),
+  )
+  if (m) {
+    const months = (m[1] ? numberOf(m[1]) : 1) * unitMonths(m[2]!)
+    r.filters.current_job_start = { from: monthsBefore(now, months) }
+    r.spans.push({ filter: 'current_job_start', text: m[0].trim() })
+    return
+  }
+  m = r.take(new RegExp(String.raw`\b${JOINED}\s+(in|during|since|after|before)\s+((?:19|20)\d\d)\b`))
+  if (m) {
+    const y = Number(m[2])
+    const value =
+      m[1] === 'since'
+        ? { from: `${y}-01-01` }
+        : m[1] === 'after'
+          ? { from: `${y + 1}-01-01` }
+          : m[1] === 'before'
+            ? { to: `${y - 1}-12-31` }
+            : { from: `${y}-01-01`, to: `${y}-12-31` }
+    r.filters.current_job_start = value
+    r.spans.push({ filter: 'current_job_start', text: m[0].trim() })
+  }
+}
