@@ -27,6 +27,7 @@ import * as m0023 from './migrations/0023_oauth.ts'
 import * as m0027 from './migrations/0027_domain_not_a_name.ts'
 import * as m0028 from './migrations/0028_company_place_words.ts'
 import * as m0029 from './migrations/0029_agent_run_trace.ts'
+import * as m0034 from './migrations/0034_webhooks.ts'
 
 const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0027_domain_not_a_name': m0027,
   '0028_company_place_words': m0028,
   '0029_agent_run_trace': m0029,
+  '0034_webhooks': m0034,
 }
 
 /** Every migration's name, oldest first. */
