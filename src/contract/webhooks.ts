@@ -143,3 +143,30 @@ export const DeliveriesQuery = Strict({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25 })),
   cursor: Type.Optional(Type.String({ maxLength: 2000 })),
 })
+
+/** An example of each event type's payload (the body a receiver gets), for the OpenAPI `webhooks` section. */
+const EXAMPLE_RUN = {
+  run_id: 'run_8f2k1m0q9x3z',
+  status: 'completed',
+  query: 'cloud database companies',
+  result_count: 12,
+}
+export const EVENT_EXAMPLES: Record<EventType, Record<string, unknown>> = {
+  'agent_run.completed': EXAMPLE_RUN,
+  'agent_run.failed': { ...EXAMPLE_RUN, status: 'failed', result_count: 0, error: 'The agent engine failed.' },
+  'agent_run.cancelled': { ...EXAMPLE_RUN, status: 'cancelled', result_count: 0, error: 'Cancelled by request.' },
+  'monitor.matched': {
+    monitor: { id: 'mon_4h7d2k9s1a0b', name: 'New fintech companies' },
+    run: { id: 'mrun_0a9s8d7f6g5h', new_count: 1 },
+    records: [{ id: 'northwind-payments.example', category: 'company', account_name: 'Northwind Payments' }],
+  },
+  'ingest.completed': { operation: 'ingest', counts: { company: 120, person: 0 } },
+  'credits.low': { available: 4.5, threshold: 10 },
+  'list.updated': {
+    list: { id: '6f1c2d3e-4a5b-4c6d-8e7f-0a1b2c3d4e5f', name: 'Cloud databases', item_count: 3 },
+    change: 'items_added',
+    added: 1,
+  },
+  'webhook.test': { webhook_id: 'wh_2k4m6p8r0t1v', message: 'A test event sent on request.' },
+  'webhook.disabled': { id: 'wh_2k4m6p8r0t1v', enabled: false, disabled_reason: 'Every delivery failed for 72 hours.' },
+}
