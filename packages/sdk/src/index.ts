@@ -325,7 +325,11 @@ export { WebhookVerificationError }
 
 /** The body of a webhook delivery: one of the event types of the description's `webhooks` section. */
 export type WebhookEvent = {
-  [K in keyof Schemas]: K extends `${string}Event` ? (Schemas[K] extends { type: string; data: unknown } ? Schemas[K] : never) : never
+  [K in keyof Schemas]: K extends `${string}Event`
+    ? Schemas[K] extends { type: string; data: unknown }
+      ? Schemas[K]
+      : never
+    : never
 }[keyof Schemas]
 
 /**
