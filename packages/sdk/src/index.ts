@@ -344,11 +344,11 @@ export function verifyWebhook(
   secret: string,
 ): WebhookEvent {
   const flat: Record<string, string> = {}
-  const entries: [string, string | string[] | undefined][] =
-    typeof (headers as Headers).forEach === 'function' && typeof (headers as Headers).get === 'function'
-      ? [...(headers as Headers).entries()]
-      : Object.entries(headers as Record<string, string | string[] | undefined>)
-  for (const [k, v] of entries) if (v !== undefined) flat[k.toLowerCase()] = Array.isArray(v) ? v.join(' ') : v
+  if (typeof (headers as Headers).forEach === 'function' && typeof (headers as Headers).get === 'function')
+    (headers as Headers).forEach((v, k) => (flat[k.toLowerCase()] = v))
+  else
+    for (const [k, v] of Object.entries(headers as Record<string, string | string[] | undefined>))
+      if (v !== undefined) flat[k.toLowerCase()] = Array.isArray(v) ? v.join(' ') : v
   const body = typeof payload === 'string' ? payload : new TextDecoder().decode(payload)
   return new Webhook(secret).verify(body, flat) as WebhookEvent
 }
