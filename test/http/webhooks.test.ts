@@ -412,8 +412,9 @@ describe('GET /v1/events', () => {
       422,
       'pagination.cursor_invalid',
     )
+    // (The endpoint, failing all along, may be disabled once the clock moves: that is a new event.)
     await api.admin.withClock(31 * 86_400, async () => {
-      assert.equal((await api.get('/v1/events', { key })).body.results.length, 0)
+      assert.equal((await api.get('/v1/events', { key, query: { type: 'webhook.test' } })).body.results.length, 0)
     })
   })
 })
