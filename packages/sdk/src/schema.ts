@@ -5585,7 +5585,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example topup_jgskhrjtdtip */
+                /** @example topup_ff3vc4c2reez */
                 topup_id: string;
             };
             cookie?: never;
@@ -6364,7 +6364,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 1a9902e0-09c1-4449-a654-9442bdfb32a2 */
+                /** @example 0b4a95ce-77d4-4e41-a57c-53e0732b2bac */
                 list_id: string;
             };
             cookie?: never;
@@ -6474,7 +6474,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 1a9902e0-09c1-4449-a654-9442bdfb32a2 */
+                /** @example 0b4a95ce-77d4-4e41-a57c-53e0732b2bac */
                 list_id: string;
             };
             cookie?: never;
@@ -6595,7 +6595,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example 1a9902e0-09c1-4449-a654-9442bdfb32a2 */
+                /** @example 0b4a95ce-77d4-4e41-a57c-53e0732b2bac */
                 list_id: string;
             };
             cookie?: never;
@@ -6689,7 +6689,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 1a9902e0-09c1-4449-a654-9442bdfb32a2 */
+                /** @example 0b4a95ce-77d4-4e41-a57c-53e0732b2bac */
                 list_id: string;
             };
             cookie?: never;
@@ -6814,7 +6814,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 1a9902e0-09c1-4449-a654-9442bdfb32a2 */
+                /** @example 0b4a95ce-77d4-4e41-a57c-53e0732b2bac */
                 list_id: string;
             };
             cookie?: never;
@@ -6930,7 +6930,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 1a9902e0-09c1-4449-a654-9442bdfb32a2 */
+                /** @example 0b4a95ce-77d4-4e41-a57c-53e0732b2bac */
                 list_id: string;
             };
             cookie?: never;
@@ -7386,7 +7386,7 @@ export interface operations {
     listVotes: {
         parameters: {
             query: {
-                /** @example req_ewwm46f0pu */
+                /** @example req_3mc39uaoic */
                 request_id: string;
             };
             header?: never;
@@ -10011,7 +10011,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example run_y6av7msbxlk2 */
+                /** @example run_nxghmhc8gv3l */
                 run_id: string;
             };
             cookie?: never;
@@ -10114,7 +10114,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example run_pa6q5l9o3zgj */
+                /** @example run_ikf2zwutyefs */
                 run_id: string;
             };
             cookie?: never;
@@ -10243,7 +10243,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example run_y6av7msbxlk2 */
+                /** @example run_nxghmhc8gv3l */
                 run_id: string;
             };
             cookie?: never;
@@ -10349,7 +10349,7 @@ export interface operations {
                 "last-event-id"?: string;
             };
             path: {
-                /** @example run_y6av7msbxlk2 */
+                /** @example run_nxghmhc8gv3l */
                 run_id: string;
             };
             cookie?: never;
@@ -10533,7 +10533,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Optional. A key already used in the workspace answers 200 with what it created, whatever the body */
+                /**
+                 * @description Optional. A key already used in the workspace answers 200 with what it created, whatever the body
+                 * @example example-webhook-1
+                 */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -10668,6 +10671,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example wh_wnq0yhtenf4h */
                 webhook_id: string;
             };
             cookie?: never;
@@ -10770,6 +10774,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example wh_wnq0yhtenf4h */
                 webhook_id: string;
             };
             cookie?: never;
@@ -10888,6 +10893,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example wh_wnq0yhtenf4h */
                 webhook_id: string;
             };
             cookie?: never;
@@ -11012,6 +11018,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example wh_wnq0yhtenf4h */
                 webhook_id: string;
             };
             cookie?: never;
@@ -11132,6 +11139,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example wh_wnq0yhtenf4h */
                 webhook_id: string;
             };
             cookie?: never;
@@ -11250,11 +11258,13 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
+                /** @example 5 */
                 limit?: number;
                 cursor?: string;
             };
             header?: never;
             path: {
+                /** @example wh_wnq0yhtenf4h */
                 webhook_id: string;
             };
             cookie?: never;
@@ -11357,7 +11367,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example wh_wnq0yhtenf4h */
                 webhook_id: string;
+                /** @example msg_ajc29ml65amo */
                 delivery_id: string;
             };
             cookie?: never;
@@ -11478,6 +11490,7 @@ export interface operations {
             query?: {
                 /** @description An event type */
                 type?: "agent_run.completed" | "agent_run.failed" | "agent_run.cancelled" | "monitor.matched" | "ingest.completed" | "credits.low" | "list.updated" | "webhook.test" | "webhook.disabled";
+                /** @example 3 */
                 limit?: number;
                 cursor?: string;
             };
