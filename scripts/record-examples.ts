@@ -4,11 +4,11 @@
 import { spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { runExampleScenario } from '../test/support/examples.ts'
+import { EXAMPLE_SETTINGS, runExampleScenario } from '../test/support/examples.ts'
 import { startTestServer } from '../test/support/server.ts'
 
 const OUT = path.resolve('src/contract/examples-recorded.ts')
-const api = await startTestServer({}, { demo: true })
+const api = await startTestServer(EXAMPLE_SETTINGS, { demo: true })
 try {
   const runs = await runExampleScenario(api, (r) =>
     console.log(

@@ -8,6 +8,7 @@ import { CorpusChangeListener, forgetCorpusCaches } from './domain/corpus/live.t
 import type { Deps } from './domain/types.ts'
 import { buildServer, type BuiltServer } from './http/server.ts'
 import { startAgentWorker } from './jobs/agent-worker.ts'
+import { startWebhookDispatcher } from './jobs/webhook-dispatcher.ts'
 
 /** How long closing waits for route handlers still running. */
 const SHUTDOWN_GRACE_MS = 10_000
@@ -54,6 +55,8 @@ export async function createApp(config: Readonly<Config>, options: CreateAppOpti
   )
   const server = await buildServer(deps, { logger: options.logger })
   const worker = options.worker === false ? null : startAgentWorker(deps)
+  // Webhook deliveries (and monitors) run in every process that has it on, `dsp worker` included.
+  const dispatcher = config.DSP_WEBHOOKS_DISPATCH === '1' ? startWebhookDispatcher(deps) : null
   let quiet: Promise<void> | null = null
   const quiesce = () =>
     (quiet ??= (async () => {
@@ -64,6 +67,7 @@ export async function createApp(config: Readonly<Config>, options: CreateAppOpti
       await deps.runClosings.flush()
       await deps.exposures.queue.flush()
       await worker?.stop()
+      await dispatcher?.stop()
       await deps.graphBlocks.flush()
     })())
   return {

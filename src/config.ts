@@ -163,6 +163,43 @@ export const ConfigSchema = Type.Object({
     description:
       'Lease of a claimed agent run, renewed at every step; a run whose worker died is claimed again once it expires.',
   }),
+  DSP_WEBHOOKS_ALLOW_HTTP: Flag('0', 'Webhook endpoint URLs may be http:// (default: https only).'),
+  DSP_WEBHOOKS_ALLOW_RANGES: Type.String({
+    default: '',
+    pattern: '^((loopback|private|link_local)(\\s*,\\s*(loopback|private|link_local))*)?$',
+    description:
+      'Address ranges webhook targets may resolve to besides public ones, comma-separated: loopback, private (10/8, 172.16/12, 192.168/16, fc00::/7, 100.64/10), link_local. Checked at creation and on every send.',
+  }),
+  DSP_WEBHOOKS_TIMEOUT_MS: Type.Integer({
+    default: 10_000,
+    minimum: 100,
+    description: 'Most one webhook attempt waits for the receiver (connect, send and answer).',
+  }),
+  DSP_WEBHOOKS_RETRY_BASE_MS: Type.Integer({
+    default: 5_000,
+    minimum: 1,
+    description:
+      'First retry delay of a failed webhook delivery; each next one doubles (capped at 6 h) with ±20 % jitter.',
+  }),
+  DSP_WEBHOOKS_RETRY_HOURS: Type.Number({
+    default: 24,
+    minimum: 24,
+    description: 'A failing delivery is retried until this long after its first attempt (at least 24 h).',
+  }),
+  DSP_WEBHOOKS_DISABLE_AFTER_HOURS: Type.Number({
+    default: 72,
+    minimum: 0,
+    description: 'An endpoint whose deliveries fail this long without a success is disabled (event webhook.disabled).',
+  }),
+  DSP_WEBHOOKS_POLL_MS: Type.Integer({
+    default: 1_000,
+    minimum: 10,
+    description: 'How often the webhook dispatcher looks for due deliveries (new events wake it at once in-process).',
+  }),
+  DSP_WEBHOOKS_DISPATCH: Flag(
+    '1',
+    'Run the webhook dispatcher and monitor scheduler in this process (dsp serve, dsp worker).',
+  ),
   DSP_CACHE_DIR: Type.String({
     default: './node_modules/.cache/dsp',
     minLength: 1,

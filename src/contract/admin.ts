@@ -72,5 +72,11 @@ export const WorkspaceIdParams = Strict({ workspace_id: Type.String() })
 export const KeyIdParams = Strict({ key_id: Type.String() })
 
 export const JobParams = Strict({
-  job: Type.Enum(['usage.retention', 'credits.expire_holds', 'agents.prune_exposures', 'relationships.prune_blocks']),
+  job: Type.Enum([
+    'usage.retention',
+    'credits.expire_holds',
+    'agents.prune_exposures',
+    'relationships.prune_blocks',
+    'webhooks.prune_events',
+  ]),
 })

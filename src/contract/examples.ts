@@ -36,6 +36,7 @@ export interface ExampleStep {
 }
 
 const LUMINA = 'luminacloud.io'
+const WEBHOOK_URL = 'https://localhost:8443/webhooks/dsp'
 const DOCUMENT_SEARCHES = [
   ['patent', 'battery cell manufacturing'],
   ['news_article', 'funding announcement'],
@@ -283,5 +284,52 @@ export const EXAMPLE_STEPS: readonly ExampleStep[] = [
     summary: 'Cancel a run; its hold is released',
     params: { run_id: ref('runToCancel', 'run_id') },
     body: { reason: 'Asked the wrong question' },
+  },
+  // The example server allows loopback targets (EXAMPLE_SETTINGS, test/support/examples.ts): a
+  // receiver on the operator's own machine.
+  {
+    operationId: 'createWebhook',
+    summary: 'A webhook endpoint for finished runs and list changes',
+    headers: { 'idempotency-key': 'example-webhook-1' },
+    body: {
+      url: WEBHOOK_URL,
+      events: ['agent_run.completed', 'agent_run.failed', 'list.updated'],
+      description: 'CRM sync',
+    },
+  },
+  { operationId: 'listWebhooks', summary: "The workspace's webhook endpoints" },
+  { operationId: 'getWebhook', summary: 'One endpoint', params: { webhook_id: ref('createWebhook', 'id') } },
+  {
+    operationId: 'updateWebhook',
+    summary: 'Subscribe to monitor matches too',
+    params: { webhook_id: ref('createWebhook', 'id') },
+    body: { events: ['agent_run.completed', 'agent_run.failed', 'list.updated', 'monitor.matched'] },
+  },
+  {
+    operationId: 'sendTestWebhook',
+    summary: 'Send a webhook.test event',
+    params: { webhook_id: ref('createWebhook', 'id') },
+  },
+  {
+    operationId: 'listWebhookDeliveries',
+    summary: "The endpoint's deliveries and their attempts",
+    params: { webhook_id: ref('createWebhook', 'id') },
+    query: { limit: 5 },
+  },
+  {
+    operationId: 'redeliverWebhookDelivery',
+    summary: 'Send the test delivery again',
+    params: { webhook_id: ref('createWebhook', 'id'), delivery_id: ref('sendTestWebhook', 'id') },
+  },
+  {
+    operationId: 'rotateWebhookSecret',
+    summary: 'A new signing secret; the old one signs for 24 more hours',
+    params: { webhook_id: ref('createWebhook', 'id') },
+  },
+  { operationId: 'listEvents', summary: "The workspace's recent events", query: { limit: 3 } },
+  {
+    operationId: 'deleteWebhook',
+    summary: 'Delete the endpoint',
+    params: { webhook_id: ref('createWebhook', 'id') },
   },
 ]

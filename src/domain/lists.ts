@@ -5,6 +5,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
 import type { EntityRef, FieldTier, ListNameBody, SavedItemView, SavedListView } from '../contract/lists.ts'
 import { CATEGORY_IDENTIFIERS, type EntityCategory } from '../contract/records.ts'
 import { normaliseEntityId } from '../corpus/normalise.ts'
+import { emitEvent, notifyDeliveries } from './webhooks/events.ts'
 import { ApiError, DependencyError } from '../errors.ts'
 import * as store from '../store/lists.ts'
 import type { Db } from '../store/db.ts'
@@ -83,12 +84,18 @@ export async function updateList(
   body: ListNameBody,
 ): Promise<SavedListView> {
   return guarded(deps, 'lists', 'lists.unavailable', async () => {
-    const updated = await store.updateList(deps.db, credential.workspace_id, listId, {
-      name: body.name.trim(),
-      updated_at: deps.clock.now(),
+    const view = await deps.db.transaction().execute(async (tx) => {
+      const updated = await store.updateList(tx, credential.workspace_id, listId, {
+        name: body.name.trim(),
+        updated_at: deps.clock.now(),
+      })
+      if (!updated) throw notFound()
+      const list = listView(await requireList(tx, credential.workspace_id, listId))
+      await emitEvent(tx, deps.clock, credential.workspace_id, 'list.updated', { list, change: 'renamed' })
+      return list
     })
-    if (!updated) throw notFound()
-    return listView(await requireList(deps.db, credential.workspace_id, listId))
+    notifyDeliveries()
+    return view
   })
 }
 
@@ -176,14 +183,17 @@ export async function addListItems(deps: Deps, credential: Credential, listId: s
         })),
       )
       if (added > 0) await store.updateList(tx, workspaceId, listId, { updated_at: now })
+      const list = listView(await requireList(tx, workspaceId, listId))
+      if (added > 0)
+        await emitEvent(tx, deps.clock, workspaceId, 'list.updated', { list, change: 'items_added', added })
       return {
         added,
         already_present: candidates.length - added,
         suppressed: keys.length - candidates.length,
-        saved_list: listView(await requireList(tx, workspaceId, listId)),
+        saved_list: list,
       }
     }),
-  )
+  ).finally(notifyDeliveries)
 }
 
 /** Removes items; ids are normalised as on entry and items not held are ignored. */
@@ -195,9 +205,12 @@ export async function removeListItems(deps: Deps, credential: Credential, listId
       if (!(await store.lockList(tx, workspaceId, listId))) throw notFound()
       const removed = await store.deleteItems(tx, workspaceId, listId, keys)
       if (removed > 0) await store.updateList(tx, workspaceId, listId, { updated_at: deps.clock.now() })
-      return { removed, saved_list: listView(await requireList(tx, workspaceId, listId)) }
+      const list = listView(await requireList(tx, workspaceId, listId))
+      if (removed > 0)
+        await emitEvent(tx, deps.clock, workspaceId, 'list.updated', { list, change: 'items_removed', removed })
+      return { removed, saved_list: list }
     }),
-  )
+  ).finally(notifyDeliveries)
 }
 
 // ---- The items cursor ----

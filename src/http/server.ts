@@ -38,6 +38,7 @@ import { agentRunRoutes } from './routes/agent-runs.ts'
 import { agentRunEventRoutes } from './routes/agent-run-events.ts'
 import { mcpRoutes } from './routes/mcp.ts'
 import { oauthRoutes } from './routes/oauth.ts'
+import { webhookRoutes } from './routes/webhooks.ts'
 import './types.ts'
 
 export interface BuiltServer {
@@ -134,6 +135,7 @@ export async function buildServer(
   await app.register(relationshipRoutes, { deps })
   await app.register(agentRunRoutes, { deps })
   await app.register(agentRunEventRoutes, { deps })
+  await app.register(webhookRoutes, { deps })
   await app.register(mcpRoutes, { deps })
   await app.register(oauthRoutes, { deps })
   if (deps.config.DSP_ADMIN_TOKEN) await app.register(adminRoutes, { deps, token: deps.config.DSP_ADMIN_TOKEN })

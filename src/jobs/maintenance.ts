@@ -7,9 +7,14 @@ import { lapseExpiredHolds } from '../domain/credits/holds.ts'
 import type { Deps } from '../domain/types.ts'
 import { pruneHistory } from '../domain/usage.ts'
 import { deleteStaleGraphBlocks } from '../store/graph-blocks.ts'
+import { pruneEvents } from '../domain/webhooks/events.ts'
 
 export type JobName =
-  'usage.retention' | 'credits.expire_holds' | 'agents.prune_exposures' | 'relationships.prune_blocks'
+  | 'usage.retention'
+  | 'credits.expire_holds'
+  | 'agents.prune_exposures'
+  | 'relationships.prune_blocks'
+  | 'webhooks.prune_events'
 
 export async function runJob(deps: Deps, job: JobName): Promise<number> {
   switch (job) {
@@ -21,6 +26,8 @@ export async function runJob(deps: Deps, job: JobName): Promise<number> {
       return pruneExposures(deps)
     case 'relationships.prune_blocks':
       return deleteStaleGraphBlocks(deps.db)
+    case 'webhooks.prune_events':
+      return pruneEvents(deps)
   }
 }
 
@@ -31,6 +38,7 @@ export function startMaintenance(deps: Deps, everyMs = 60_000): () => void {
     'usage.retention',
     'agents.prune_exposures',
     'relationships.prune_blocks',
+    'webhooks.prune_events',
   ]
   const timer = setInterval(() => {
     for (const job of jobs)

@@ -17,6 +17,7 @@ import pg from 'pg'
 import type { AgentRunTables } from './agent-runs.ts'
 import type { CorpusTables } from './corpus.ts'
 import type { OAuthTables } from './oauth.ts'
+import type { WebhookTables } from './webhooks.ts'
 import { StoreConnectError } from './outage.ts'
 import { PGliteDialect } from './pglite-dialect.ts'
 import { RemotePGlite, type EmbeddedEngine } from './pglite-remote.ts'
@@ -258,7 +259,7 @@ export interface FeedbackVotesTable {
   created_at: Timestamp
 }
 
-export interface Database extends CorpusTables, AgentRunTables, OAuthTables {
+export interface Database extends CorpusTables, AgentRunTables, OAuthTables, WebhookTables {
   deployment_settings: DeploymentSettingsTable
   organisations: OrganisationsTable
   workspaces: WorkspacesTable

@@ -77,7 +77,7 @@ export async function liveReservedMilli(db: Db, accountIds: string[], now: Date)
 }
 
 /**
- * The account a workspace spends from, chosen by SQL dsp_spending_account (migration 0037, the one
+ * The account a workspace spends from, chosen by SQL dsp_spending_account (migration 0041, the one
  * place the rule is written), with the workspace's pool facts; undefined when the workspace is gone.
  */
 export async function findSpendingAccount(db: Db, workspaceId: string) {
@@ -89,7 +89,7 @@ export async function findSpendingAccount(db: Db, workspaceId: string) {
 
 /**
  * What an account can spend at `now`: its balance less its holds still live, computed by SQL
- * dsp_spendable_milli (migration 0037), the same function dsp_charge decides with. 0 for no account.
+ * dsp_spendable_milli (migration 0041), the same function dsp_charge decides with. 0 for no account.
  */
 export async function spendableMilli(db: Db, accountId: string, now: Date): Promise<number> {
   const r = await sql<{ spendable: string | number | null }>`

@@ -27,7 +27,8 @@ import * as m0023 from './migrations/0023_oauth.ts'
 import * as m0027 from './migrations/0027_domain_not_a_name.ts'
 import * as m0028 from './migrations/0028_company_place_words.ts'
 import * as m0029 from './migrations/0029_agent_run_trace.ts'
-import * as m0037 from './migrations/0037_money_rules_once.ts'
+import * as m0034 from './migrations/0034_webhooks.ts'
+import * as m0041 from './migrations/0041_money_rules_once.ts'
 
 const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
@@ -55,7 +56,8 @@ const migrations: Record<string, Migration> = {
   '0027_domain_not_a_name': m0027,
   '0028_company_place_words': m0028,
   '0029_agent_run_trace': m0029,
-  '0037_money_rules_once': m0037,
+  '0034_webhooks': m0034,
+  '0041_money_rules_once': m0041,
 }
 
 /** Every migration's name, oldest first. */

@@ -43,7 +43,7 @@ function runJson(run: Insertable<UsageRunsTable>): string {
 }
 
 /**
- * A billed call's charge in one statement, its own transaction (dsp_charge, last defined in migration 0037):
+ * A billed call's charge in one statement, its own transaction (dsp_charge, last defined in migration 0041):
  * account lock, history run, unit claims, price of the new units (`unitPrices[i]` is units[i]'s
  * price when new; a flat price replaces the sum), then the ledger entry, or nothing at all when the
  * credits fall short. It commits durably (synchronous_commit as the server is configured).

@@ -10,12 +10,12 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { RECORDED_EXAMPLES } from '../../src/contract/examples-recorded.ts'
 import { EXAMPLE_STEPS } from '../../src/contract/examples.ts'
-import { runExampleScenario } from '../support/examples.ts'
+import { EXAMPLE_SETTINGS, runExampleScenario } from '../support/examples.ts'
 import { expectProblem, expectStatus, type Res } from '../support/http.ts'
 import { signUp } from '../support/session.ts'
 import { useTestServer } from '../support/server.ts'
 
-const server = useTestServer({}, { demo: true })
+const server = useTestServer(EXAMPLE_SETTINGS, { demo: true })
 
 type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 const operations = (doc: Json) =>

@@ -6,6 +6,9 @@ import type { RecordedExample } from '../../src/contract/examples-recorded.ts'
 import type { Res } from './http.ts'
 import type { TestServer } from './server.ts'
 
+/** Settings of the example server: webhook targets on the operator's own machine are allowed. */
+export const EXAMPLE_SETTINGS = { DSP_WEBHOOKS_ALLOW_RANGES: 'loopback' }
+
 export interface ExampleRun {
   step: ExampleStep
   method: string

@@ -798,8 +798,311 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's webhook endpoints, newest first */
+        get: operations["listWebhooks"];
+        put?: never;
+        /** Add a webhook endpoint; its signing secret is shown once */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{webhook_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One webhook endpoint */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /** Delete an endpoint and its deliveries */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /** Change the URL, the events, the description, or enable or disable the endpoint */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/v1/webhooks/{webhook_id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new signing secret, shown once; the old one also signs for 24 hours */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{webhook_id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a webhook.test event to this endpoint; answers its delivery */
+        post: operations["sendTestWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{webhook_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The endpoint's deliveries, newest first, with every attempt's status and latency */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivery again (same webhook-id and body) */
+        post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's events of the last 30 days, newest first */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "agent_run.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * agent_run.completed: The run as GET /v1/agents/runs/{run_id} answers it
+         * @description POSTed to every enabled endpoint subscribed to this type, with the headers webhook-id (the same on every retry), webhook-timestamp and webhook-signature (Standard Webhooks; verify with the endpoint secret).
+         */
+        post: operations["onAgentRunCompletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "agent_run.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * agent_run.failed: The run as GET /v1/agents/runs/{run_id} answers it
+         * @description POSTed to every enabled endpoint subscribed to this type, with the headers webhook-id (the same on every retry), webhook-timestamp and webhook-signature (Standard Webhooks; verify with the endpoint secret).
+         */
+        post: operations["onAgentRunFailedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "agent_run.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * agent_run.cancelled: The run as GET /v1/agents/runs/{run_id} answers it
+         * @description POSTed to every enabled endpoint subscribed to this type, with the headers webhook-id (the same on every retry), webhook-timestamp and webhook-signature (Standard Webhooks; verify with the endpoint secret).
+         */
+        post: operations["onAgentRunCancelledEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "monitor.matched": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * monitor.matched: The monitor, the run and only the new records: {monitor, run, records}
+         * @description POSTed to every enabled endpoint subscribed to this type, with the headers webhook-id (the same on every retry), webhook-timestamp and webhook-signature (Standard Webhooks; verify with the endpoint secret).
+         */
+        post: operations["onMonitorMatchedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ingest.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ingest.completed: An operator ingest or delete: {operation, counts: {category: n}}
+         * @description POSTed to every enabled endpoint subscribed to this type, with the headers webhook-id (the same on every retry), webhook-timestamp and webhook-signature (Standard Webhooks; verify with the endpoint secret).
+         */
+        post: operations["onIngestCompletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "credits.low": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * credits.low: The workspace's balance and its threshold: {available, threshold}
+         * @description POSTed to every enabled endpoint subscribed to this type, with the headers webhook-id (the same on every retry), webhook-timestamp and webhook-signature (Standard Webhooks; verify with the endpoint secret).
+         */
+        post: operations["onCreditsLowEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "list.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * list.updated: The saved list as GET /v1/lists answers it, and the change
+         * @description POSTed to every enabled endpoint subscribed to this type, with the headers webhook-id (the same on every retry), webhook-timestamp and webhook-signature (Standard Webhooks; verify with the endpoint secret).
+         */
+        post: operations["onListUpdatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.test: The endpoint sent to: {webhook_id, message}
+         * @description POSTed to every enabled endpoint subscribed to this type, with the headers webhook-id (the same on every retry), webhook-timestamp and webhook-signature (Standard Webhooks; verify with the endpoint secret).
+         */
+        post: operations["onWebhookTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.disabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.disabled: The endpoint disabled after failing too long, as GET /v1/webhooks/{webhook_id} answers it
+         * @description POSTed to every enabled endpoint subscribed to this type, with the headers webhook-id (the same on every retry), webhook-timestamp and webhook-signature (Standard Webhooks; verify with the endpoint secret).
+         */
+        post: operations["onWebhookDisabledEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description The list envelope (§2.2): every field always present; has_more is true exactly when next_cursor is set */
@@ -3864,6 +4167,390 @@ export interface components {
                 }[];
             }[];
         };
+        CreateWebhookRequest: {
+            /** @description Where deliveries are POSTed: https (http only when the operator allows it); a host resolving to a loopback, link-local or private address is refused unless the operator allows that range */
+            url: string;
+            /** @description The event types sent to this endpoint (webhook.test is always sent on request) */
+            events: ("agent_run.completed" | "agent_run.failed" | "agent_run.cancelled" | "monitor.matched" | "ingest.completed" | "credits.low" | "list.updated" | "webhook.test" | "webhook.disabled")[];
+            description?: string;
+        };
+        CreateWebhookResponse200: {
+            id: string;
+            url: string;
+            events: ("agent_run.completed" | "agent_run.failed" | "agent_run.cancelled" | "monitor.matched" | "ingest.completed" | "credits.low" | "list.updated" | "webhook.test" | "webhook.disabled")[];
+            description: string | null;
+            enabled: boolean;
+            disabled_reason: string | null;
+            failing_since: string | null;
+            previous_secret_expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time
+             */
+            updated_at: string;
+            /** @description The signing secret (whsec_…), shown only here; verify deliveries with it */
+            secret: string;
+            meta?: components["schemas"]["Meta"];
+        };
+        CreateWebhookResponse201: {
+            id: string;
+            url: string;
+            events: ("agent_run.completed" | "agent_run.failed" | "agent_run.cancelled" | "monitor.matched" | "ingest.completed" | "credits.low" | "list.updated" | "webhook.test" | "webhook.disabled")[];
+            description: string | null;
+            enabled: boolean;
+            disabled_reason: string | null;
+            failing_since: string | null;
+            previous_secret_expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time
+             */
+            updated_at: string;
+            /** @description The signing secret (whsec_…), shown only here; verify deliveries with it */
+            secret: string;
+            meta?: components["schemas"]["Meta"];
+        };
+        ListWebhooksResponse: components["schemas"]["Envelope"] & {
+            results: {
+                id: string;
+                url: string;
+                events: ("agent_run.completed" | "agent_run.failed" | "agent_run.cancelled" | "monitor.matched" | "ingest.completed" | "credits.low" | "list.updated" | "webhook.test" | "webhook.disabled")[];
+                description: string | null;
+                enabled: boolean;
+                disabled_reason: string | null;
+                failing_since: string | null;
+                previous_secret_expires_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time
+                 */
+                updated_at: string;
+            }[];
+        };
+        GetWebhookResponse: {
+            id: string;
+            url: string;
+            events: ("agent_run.completed" | "agent_run.failed" | "agent_run.cancelled" | "monitor.matched" | "ingest.completed" | "credits.low" | "list.updated" | "webhook.test" | "webhook.disabled")[];
+            description: string | null;
+            enabled: boolean;
+            disabled_reason: string | null;
+            failing_since: string | null;
+            previous_secret_expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time
+             */
+            updated_at: string;
+            meta?: components["schemas"]["Meta"];
+        };
+        UpdateWebhookRequest: {
+            /** @description Where deliveries are POSTed: https (http only when the operator allows it); a host resolving to a loopback, link-local or private address is refused unless the operator allows that range */
+            url?: string;
+            /** @description The event types sent to this endpoint (webhook.test is always sent on request) */
+            events?: ("agent_run.completed" | "agent_run.failed" | "agent_run.cancelled" | "monitor.matched" | "ingest.completed" | "credits.low" | "list.updated" | "webhook.test" | "webhook.disabled")[];
+            description?: string | null;
+            /** @description false pauses deliveries; true re-enables a disabled endpoint */
+            enabled?: boolean;
+        };
+        UpdateWebhookResponse: {
+            id: string;
+            url: string;
+            events: ("agent_run.completed" | "agent_run.failed" | "agent_run.cancelled" | "monitor.matched" | "ingest.completed" | "credits.low" | "list.updated" | "webhook.test" | "webhook.disabled")[];
+            description: string | null;
+            enabled: boolean;
+            disabled_reason: string | null;
+            failing_since: string | null;
+            previous_secret_expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time
+             */
+            updated_at: string;
+            meta?: components["schemas"]["Meta"];
+        };
+        RotateWebhookSecretResponse: {
+            id: string;
+            url: string;
+            events: ("agent_run.completed" | "agent_run.failed" | "agent_run.cancelled" | "monitor.matched" | "ingest.completed" | "credits.low" | "list.updated" | "webhook.test" | "webhook.disabled")[];
+            description: string | null;
+            enabled: boolean;
+            disabled_reason: string | null;
+            failing_since: string | null;
+            previous_secret_expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time
+             */
+            updated_at: string;
+            /** @description The signing secret (whsec_…), shown only here; verify deliveries with it */
+            secret: string;
+            meta?: components["schemas"]["Meta"];
+        };
+        SendTestWebhookResponse: {
+            /** @description The webhook-id header: the same on every attempt */
+            id: string;
+            event_id: string;
+            /**
+             * @description An event type
+             * @enum {string}
+             */
+            event_type: "agent_run.completed" | "agent_run.failed" | "agent_run.cancelled" | "monitor.matched" | "ingest.completed" | "credits.low" | "list.updated" | "webhook.test" | "webhook.disabled";
+            /** @enum {string} */
+            status: "pending" | "sending" | "succeeded" | "failed";
+            attempt_count: number;
+            next_attempt_at: string | null;
+            last_status_code: number | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time
+             */
+            created_at: string;
+            attempts: {
+                attempt: number;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time
+                 */
+                started_at: string;
+                status_code: number | null;
+                latency_ms: number;
+                error: string | null;
+                succeeded: boolean;
+            }[];
+            meta?: components["schemas"]["Meta"];
+        };
+        ListWebhookDeliveriesResponse: components["schemas"]["Envelope"] & {
+            results: {
+                /** @description The webhook-id header: the same on every attempt */
+                id: string;
+                event_id: string;
+                /**
+                 * @description An event type
+                 * @enum {string}
+                 */
+                event_type: "agent_run.completed" | "agent_run.failed" | "agent_run.cancelled" | "monitor.matched" | "ingest.completed" | "credits.low" | "list.updated" | "webhook.test" | "webhook.disabled";
+                /** @enum {string} */
+                status: "pending" | "sending" | "succeeded" | "failed";
+                attempt_count: number;
+                next_attempt_at: string | null;
+                last_status_code: number | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time
+                 */
+                created_at: string;
+                attempts: {
+                    attempt: number;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 date-time
+                     */
+                    started_at: string;
+                    status_code: number | null;
+                    latency_ms: number;
+                    error: string | null;
+                    succeeded: boolean;
+                }[];
+            }[];
+        };
+        RedeliverWebhookDeliveryResponse: {
+            /** @description The webhook-id header: the same on every attempt */
+            id: string;
+            event_id: string;
+            /**
+             * @description An event type
+             * @enum {string}
+             */
+            event_type: "agent_run.completed" | "agent_run.failed" | "agent_run.cancelled" | "monitor.matched" | "ingest.completed" | "credits.low" | "list.updated" | "webhook.test" | "webhook.disabled";
+            /** @enum {string} */
+            status: "pending" | "sending" | "succeeded" | "failed";
+            attempt_count: number;
+            next_attempt_at: string | null;
+            last_status_code: number | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time
+             */
+            created_at: string;
+            attempts: {
+                attempt: number;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time
+                 */
+                started_at: string;
+                status_code: number | null;
+                latency_ms: number;
+                error: string | null;
+                succeeded: boolean;
+            }[];
+            meta?: components["schemas"]["Meta"];
+        };
+        ListEventsResponse: components["schemas"]["Envelope"] & {
+            results: {
+                id: string;
+                /**
+                 * @description An event type
+                 * @enum {string}
+                 */
+                type: "agent_run.completed" | "agent_run.failed" | "agent_run.cancelled" | "monitor.matched" | "ingest.completed" | "credits.low" | "list.updated" | "webhook.test" | "webhook.disabled";
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time
+                 */
+                created_at: string;
+                data: {
+                    [key: string]: unknown;
+                };
+            }[];
+        };
+        /** @description The agent_run.completed event: data is the run as GET /v1/agents/runs/{run_id} answers it */
+        AgentRunCompletedEvent: {
+            /** @description The event id (GET /v1/events) */
+            id: string;
+            /** @enum {string} */
+            type: "agent_run.completed";
+            /** Format: date-time */
+            created_at: string;
+            /** @description The run as GET /v1/agents/runs/{run_id} answers it */
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The agent_run.failed event: data is the run as GET /v1/agents/runs/{run_id} answers it */
+        AgentRunFailedEvent: {
+            /** @description The event id (GET /v1/events) */
+            id: string;
+            /** @enum {string} */
+            type: "agent_run.failed";
+            /** Format: date-time */
+            created_at: string;
+            /** @description The run as GET /v1/agents/runs/{run_id} answers it */
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The agent_run.cancelled event: data is the run as GET /v1/agents/runs/{run_id} answers it */
+        AgentRunCancelledEvent: {
+            /** @description The event id (GET /v1/events) */
+            id: string;
+            /** @enum {string} */
+            type: "agent_run.cancelled";
+            /** Format: date-time */
+            created_at: string;
+            /** @description The run as GET /v1/agents/runs/{run_id} answers it */
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The monitor.matched event: data is the monitor, the run and only the new records: {monitor, run, records} */
+        MonitorMatchedEvent: {
+            /** @description The event id (GET /v1/events) */
+            id: string;
+            /** @enum {string} */
+            type: "monitor.matched";
+            /** Format: date-time */
+            created_at: string;
+            /** @description The monitor, the run and only the new records: {monitor, run, records} */
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The ingest.completed event: data is an operator ingest or delete: {operation, counts: {category: n}} */
+        IngestCompletedEvent: {
+            /** @description The event id (GET /v1/events) */
+            id: string;
+            /** @enum {string} */
+            type: "ingest.completed";
+            /** Format: date-time */
+            created_at: string;
+            /** @description An operator ingest or delete: {operation, counts: {category: n}} */
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The credits.low event: data is the workspace's balance and its threshold: {available, threshold} */
+        CreditsLowEvent: {
+            /** @description The event id (GET /v1/events) */
+            id: string;
+            /** @enum {string} */
+            type: "credits.low";
+            /** Format: date-time */
+            created_at: string;
+            /** @description The workspace's balance and its threshold: {available, threshold} */
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The list.updated event: data is the saved list as GET /v1/lists answers it, and the change */
+        ListUpdatedEvent: {
+            /** @description The event id (GET /v1/events) */
+            id: string;
+            /** @enum {string} */
+            type: "list.updated";
+            /** Format: date-time */
+            created_at: string;
+            /** @description The saved list as GET /v1/lists answers it, and the change */
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The webhook.test event: data is the endpoint sent to: {webhook_id, message} */
+        WebhookTestEvent: {
+            /** @description The event id (GET /v1/events) */
+            id: string;
+            /** @enum {string} */
+            type: "webhook.test";
+            /** Format: date-time */
+            created_at: string;
+            /** @description The endpoint sent to: {webhook_id, message} */
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The webhook.disabled event: data is the endpoint disabled after failing too long, as GET /v1/webhooks/{webhook_id} answers it */
+        WebhookDisabledEvent: {
+            /** @description The event id (GET /v1/events) */
+            id: string;
+            /** @enum {string} */
+            type: "webhook.disabled";
+            /** Format: date-time */
+            created_at: string;
+            /** @description The endpoint disabled after failing too long, as GET /v1/webhooks/{webhook_id} answers it */
+            data: {
+                [key: string]: unknown;
+            };
+        };
     };
     responses: never;
     parameters: never;
@@ -4898,7 +5585,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example topup_jgskhrjtdtip */
+                /** @example topup_ff3vc4c2reez */
                 topup_id: string;
             };
             cookie?: never;
@@ -5677,7 +6364,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 1a9902e0-09c1-4449-a654-9442bdfb32a2 */
+                /** @example 0b4a95ce-77d4-4e41-a57c-53e0732b2bac */
                 list_id: string;
             };
             cookie?: never;
@@ -5787,7 +6474,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 1a9902e0-09c1-4449-a654-9442bdfb32a2 */
+                /** @example 0b4a95ce-77d4-4e41-a57c-53e0732b2bac */
                 list_id: string;
             };
             cookie?: never;
@@ -5908,7 +6595,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example 1a9902e0-09c1-4449-a654-9442bdfb32a2 */
+                /** @example 0b4a95ce-77d4-4e41-a57c-53e0732b2bac */
                 list_id: string;
             };
             cookie?: never;
@@ -6002,7 +6689,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 1a9902e0-09c1-4449-a654-9442bdfb32a2 */
+                /** @example 0b4a95ce-77d4-4e41-a57c-53e0732b2bac */
                 list_id: string;
             };
             cookie?: never;
@@ -6127,7 +6814,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 1a9902e0-09c1-4449-a654-9442bdfb32a2 */
+                /** @example 0b4a95ce-77d4-4e41-a57c-53e0732b2bac */
                 list_id: string;
             };
             cookie?: never;
@@ -6243,7 +6930,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 1a9902e0-09c1-4449-a654-9442bdfb32a2 */
+                /** @example 0b4a95ce-77d4-4e41-a57c-53e0732b2bac */
                 list_id: string;
             };
             cookie?: never;
@@ -6699,7 +7386,7 @@ export interface operations {
     listVotes: {
         parameters: {
             query: {
-                /** @example req_ewwm46f0pu */
+                /** @example req_3mc39uaoic */
                 request_id: string;
             };
             header?: never;
@@ -9324,7 +10011,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example run_y6av7msbxlk2 */
+                /** @example run_nxghmhc8gv3l */
                 run_id: string;
             };
             cookie?: never;
@@ -9427,7 +10114,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example run_pa6q5l9o3zgj */
+                /** @example run_ikf2zwutyefs */
                 run_id: string;
             };
             cookie?: never;
@@ -9556,7 +10243,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example run_y6av7msbxlk2 */
+                /** @example run_nxghmhc8gv3l */
                 run_id: string;
             };
             cookie?: never;
@@ -9662,7 +10349,7 @@ export interface operations {
                 "last-event-id"?: string;
             };
             path: {
-                /** @example run_y6av7msbxlk2 */
+                /** @example run_nxghmhc8gv3l */
                 run_id: string;
             };
             cookie?: never;
@@ -9757,6 +10444,1411 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListWebhooksResponse"];
+                };
+            };
+            /** @description `auth.unauthorized`: Any failure before authentication: no credential, a key sent as a Bearer token, an expired session or a missing cookie. `auth.invalid_key`: A key was presented and is unknown, revoked, expired, or has the wrong prefix. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.browser_origin`: An X-API-Key arrived with an Origin header; keys are server-side only. `auth.insufficient_scope`: The credential holds none of the scopes this route accepts. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: An unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.unavailable`: The credential store could not verify the key; nothing ran. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional. A key already used in the workspace answers 200 with what it created, whatever the body
+                 * @example example-webhook-1
+                 */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateWebhookResponse200"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateWebhookResponse201"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.unauthorized`: Any failure before authentication: no credential, a key sent as a Bearer token, an expired session or a missing cookie. `auth.invalid_key`: A key was presented and is unknown, revoked, expired, or has the wrong prefix. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.browser_origin`: An X-API-Key arrived with an Origin header; keys are server-side only. `auth.insufficient_scope`: The credential holds none of the scopes this route accepts. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.too_large`: The body is over the size cap, or the request line and headers over 16 KB together. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.unsupported`: 415: wrong content type. 422: a sentence a relationships route cannot answer (extra.kind, extra.try_instead). 501: top-up creation on a deployment without a dashboard. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: An unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.unavailable`: The credential store could not verify the key; nothing ran. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example wh_wnq0yhtenf4h */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetWebhookResponse"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.unauthorized`: Any failure before authentication: no credential, a key sent as a Bearer token, an expired session or a missing cookie. `auth.invalid_key`: A key was presented and is unknown, revoked, expired, or has the wrong prefix. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.browser_origin`: An X-API-Key arrived with an Origin header; keys are server-side only. `auth.insufficient_scope`: The credential holds none of the scopes this route accepts. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: An unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.unavailable`: The credential store could not verify the key; nothing ran. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example wh_wnq0yhtenf4h */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.unauthorized`: Any failure before authentication: no credential, a key sent as a Bearer token, an expired session or a missing cookie. `auth.invalid_key`: A key was presented and is unknown, revoked, expired, or has the wrong prefix. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.browser_origin`: An X-API-Key arrived with an Origin header; keys are server-side only. `auth.insufficient_scope`: The credential holds none of the scopes this route accepts. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.too_large`: The body is over the size cap, or the request line and headers over 16 KB together. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.unsupported`: 415: wrong content type. 422: a sentence a relationships route cannot answer (extra.kind, extra.try_instead). 501: top-up creation on a deployment without a dashboard. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: An unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.unavailable`: The credential store could not verify the key; nothing ran. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example wh_wnq0yhtenf4h */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateWebhookResponse"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.unauthorized`: Any failure before authentication: no credential, a key sent as a Bearer token, an expired session or a missing cookie. `auth.invalid_key`: A key was presented and is unknown, revoked, expired, or has the wrong prefix. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.browser_origin`: An X-API-Key arrived with an Origin header; keys are server-side only. `auth.insufficient_scope`: The credential holds none of the scopes this route accepts. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.too_large`: The body is over the size cap, or the request line and headers over 16 KB together. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.unsupported`: 415: wrong content type. 422: a sentence a relationships route cannot answer (extra.kind, extra.try_instead). 501: top-up creation on a deployment without a dashboard. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: An unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.unavailable`: The credential store could not verify the key; nothing ran. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example wh_wnq0yhtenf4h */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotateWebhookSecretResponse"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.unauthorized`: Any failure before authentication: no credential, a key sent as a Bearer token, an expired session or a missing cookie. `auth.invalid_key`: A key was presented and is unknown, revoked, expired, or has the wrong prefix. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.browser_origin`: An X-API-Key arrived with an Origin header; keys are server-side only. `auth.insufficient_scope`: The credential holds none of the scopes this route accepts. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.too_large`: The body is over the size cap, or the request line and headers over 16 KB together. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.unsupported`: 415: wrong content type. 422: a sentence a relationships route cannot answer (extra.kind, extra.try_instead). 501: top-up creation on a deployment without a dashboard. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: An unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.unavailable`: The credential store could not verify the key; nothing ran. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sendTestWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example wh_wnq0yhtenf4h */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendTestWebhookResponse"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.unauthorized`: Any failure before authentication: no credential, a key sent as a Bearer token, an expired session or a missing cookie. `auth.invalid_key`: A key was presented and is unknown, revoked, expired, or has the wrong prefix. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.browser_origin`: An X-API-Key arrived with an Origin header; keys are server-side only. `auth.insufficient_scope`: The credential holds none of the scopes this route accepts. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.too_large`: The body is over the size cap, or the request line and headers over 16 KB together. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.unsupported`: 415: wrong content type. 422: a sentence a relationships route cannot answer (extra.kind, extra.try_instead). 501: top-up creation on a deployment without a dashboard. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: An unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.unavailable`: The credential store could not verify the key; nothing ran. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @example 5 */
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @example wh_wnq0yhtenf4h */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListWebhookDeliveriesResponse"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.unauthorized`: Any failure before authentication: no credential, a key sent as a Bearer token, an expired session or a missing cookie. `auth.invalid_key`: A key was presented and is unknown, revoked, expired, or has the wrong prefix. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.browser_origin`: An X-API-Key arrived with an Origin header; keys are server-side only. `auth.insufficient_scope`: The credential holds none of the scopes this route accepts. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. `pagination.cursor_invalid`: The cursor is malformed, failed its signature check, or the request changed between pages (anything except limit). `pagination.cursor_expired`: The cursor is older than 24 hours. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: An unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.unavailable`: The credential store could not verify the key; nothing ran. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example wh_wnq0yhtenf4h */
+                webhook_id: string;
+                /** @example msg_ajc29ml65amo */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedeliverWebhookDeliveryResponse"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.unauthorized`: Any failure before authentication: no credential, a key sent as a Bearer token, an expired session or a missing cookie. `auth.invalid_key`: A key was presented and is unknown, revoked, expired, or has the wrong prefix. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.browser_origin`: An X-API-Key arrived with an Origin header; keys are server-side only. `auth.insufficient_scope`: The credential holds none of the scopes this route accepts. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.too_large`: The body is over the size cap, or the request line and headers over 16 KB together. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.unsupported`: 415: wrong content type. 422: a sentence a relationships route cannot answer (extra.kind, extra.try_instead). 501: top-up creation on a deployment without a dashboard. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: An unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.unavailable`: The credential store could not verify the key; nothing ran. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description An event type */
+                type?: "agent_run.completed" | "agent_run.failed" | "agent_run.cancelled" | "monitor.matched" | "ingest.completed" | "credits.low" | "list.updated" | "webhook.test" | "webhook.disabled";
+                /** @example 3 */
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListEventsResponse"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.unauthorized`: Any failure before authentication: no credential, a key sent as a Bearer token, an expired session or a missing cookie. `auth.invalid_key`: A key was presented and is unknown, revoked, expired, or has the wrong prefix. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.browser_origin`: An X-API-Key arrived with an Origin header; keys are server-side only. `auth.insufficient_scope`: The credential holds none of the scopes this route accepts. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. `pagination.cursor_invalid`: The cursor is malformed, failed its signature check, or the request changed between pages (anything except limit). `pagination.cursor_expired`: The cursor is older than 24 hours. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: An unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.unavailable`: The credential store could not verify the key; nothing ran. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    onAgentRunCompletedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentRunCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received. Anything else, a timeout or a redirect: retried with backoff. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer is a failure; the delivery is retried. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onAgentRunFailedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentRunFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received. Anything else, a timeout or a redirect: retried with backoff. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer is a failure; the delivery is retried. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onAgentRunCancelledEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentRunCancelledEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received. Anything else, a timeout or a redirect: retried with backoff. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer is a failure; the delivery is retried. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onMonitorMatchedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MonitorMatchedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received. Anything else, a timeout or a redirect: retried with backoff. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer is a failure; the delivery is retried. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onIngestCompletedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IngestCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received. Anything else, a timeout or a redirect: retried with backoff. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer is a failure; the delivery is retried. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCreditsLowEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditsLowEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received. Anything else, a timeout or a redirect: retried with backoff. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer is a failure; the delivery is retried. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onListUpdatedEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received. Anything else, a timeout or a redirect: retried with backoff. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer is a failure; the delivery is retried. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWebhookTestEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received. Anything else, a timeout or a redirect: retried with backoff. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer is a failure; the delivery is retried. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWebhookDisabledEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookDisabledEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received. Anything else, a timeout or a redirect: retried with backoff. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer is a failure; the delivery is retried. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -19,6 +19,8 @@ import type { Credential, Deps } from '../types.ts'
 import { checkEntityCeiling, recordShown } from './ceiling.ts'
 import { engineAccepts, withAgentStore } from './guard.ts'
 import { notifyQueued, notifyRun } from './signals.ts'
+import { emitRunEnded } from './progress.ts'
+import { notifyDeliveries } from '../webhooks/events.ts'
 import { settleRun } from './settle.ts'
 import { releaseSlot, slotKey, START_CONCURRENCY, START_SLOT_TTL_SECONDS } from './slots.ts'
 import { holdMilli, tierAction } from './tiers.ts'
@@ -302,11 +304,13 @@ export async function cancelAgentRun(
         ],
         now,
       )
+      await emitRunEnded(deps, tx, runId)
       return run
     }),
   )
   if (cancelled) {
     notifyRun(runId)
+    notifyDeliveries()
     await releaseSlot(deps, cancelled)
   }
   const run = await visibleRun(deps, credential, runId)

@@ -9,6 +9,19 @@ import type { AgentRunRow, AgentRunUpdate, NewEvent } from '../../store/agent-ru
 import type { Deps } from '../types.ts'
 import { notifyRun } from './signals.ts'
 import { releaseSlot } from './slots.ts'
+import { runView } from './views.ts'
+import { emitEvent, notifyDeliveries } from '../webhooks/events.ts'
+import type { Db } from '../../store/db.ts'
+
+/**
+ * The run's webhook event (agent_run.completed, failed or cancelled) with the run as its read
+ * route answers it, in the transaction that ended the run; call notifyDeliveries() after it commits.
+ */
+export async function emitRunEnded(deps: Deps, tx: Db, runId: string): Promise<void> {
+  const run = await store.findRunById(tx, runId)
+  if (!run || (run.status !== 'completed' && run.status !== 'failed' && run.status !== 'cancelled')) return
+  await emitEvent(tx, deps.clock, run.workspace_id, `agent_run.${run.status}`, runView(run))
+}
 
 /** A run claimed by one worker: `attempt` fences every write. */
 export interface Claim {
@@ -142,8 +155,10 @@ export async function completeRun(
       ],
       now,
     )
+    await emitRunEnded(deps, tx, claim.run.id)
   })
   notifyRun(claim.run.id)
+  notifyDeliveries()
   await releaseSlot(deps, claim.run)
 }
 
@@ -191,8 +206,10 @@ export async function failAttempt(deps: Deps, claim: Claim, error: unknown): Pro
       ],
       now,
     )
+    await emitRunEnded(deps, tx, claim.run.id)
   })
   notifyRun(claim.run.id)
+  notifyDeliveries()
   await releaseSlot(deps, claim.run)
   return 'failed'
 }

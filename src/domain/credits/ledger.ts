@@ -90,7 +90,7 @@ export async function getCredits(deps: Deps, workspaceId: string): Promise<Credi
     if (!ws) throw new ApiError('request.invalid', 'No such workspace.', { status: 404 })
     const ids = [allocatedAccountId(workspaceId), sharedAccountId(ws.organisation_id)]
     const now = deps.clock.now()
-    // Spendable comes from the SQL function the charge decides with (migration 0037).
+    // Spendable comes from the SQL function the charge decides with (migration 0041).
     const spending = await store.findSpendingAccount(deps.db, workspaceId)
     const [rows, reserved, spendable] = await Promise.all([
       store.findAccounts(deps.db, ids),

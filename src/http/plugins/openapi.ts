@@ -12,6 +12,7 @@ import { ENVELOPE_FIELDS, EXTRA_SCHEMAS, NAMED_SCHEMAS } from '../../contract/op
 import { SCOPE_HELP } from '../../contract/keys.ts'
 import { SearchRow } from '../../contract/search.ts'
 import { RECORDED_EXAMPLES } from '../../contract/examples-recorded.ts'
+import { EVENT_EXAMPLES, EVENT_TYPE_NAMES, EVENT_TYPES } from '../../contract/webhooks.ts'
 import { VERSION } from '../../version.ts'
 
 /** Errors every credentialed route can answer (§4 preamble). */
@@ -168,7 +169,7 @@ export async function registerOpenApi(app: FastifyInstance) {
         op.responses = responses
       }
     }
-    return withExamples(nameComponents(doc))
+    return withWebhooks(withExamples(nameComponents(doc)))
   }
   // Routes are fixed once the app is ready: the description is built once.
   let built: Record<string, unknown> | null = null
@@ -386,4 +387,65 @@ function nameComponents(doc: Json): Json {
     paths,
     components: { ...components, schemas: { Envelope: refWalk(asSwaggerWrites(ENVELOPE), byCanon), ...schemas } },
   }
+}
+
+/**
+ * The `webhooks` section (OpenAPI 3.1): one POST per event type, the body a receiver gets
+ * ({id, type, created_at, data}) with an example, signed per Standard Webhooks (docs/integrations.md).
+ */
+function withWebhooks(doc: Json): Json {
+  const schemas = (doc.components as { schemas: Json }).schemas
+  const webhooks: Json = {}
+  for (const type of EVENT_TYPE_NAMES) {
+    const name = `${type
+      .split(/[._]/)
+      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+      .join('')}Event`
+    schemas[name] = {
+      type: 'object',
+      description: `The ${type} event: data is ${EVENT_TYPES[type].data.charAt(0).toLowerCase()}${EVENT_TYPES[type].data.slice(1)}`,
+      required: ['id', 'type', 'created_at', 'data'],
+      properties: {
+        id: { type: 'string', description: 'The event id (GET /v1/events)' },
+        type: { type: 'string', enum: [type] },
+        created_at: { type: 'string', format: 'date-time' },
+        data: { type: 'object', additionalProperties: true, description: EVENT_TYPES[type].data },
+      },
+      additionalProperties: false,
+    }
+    webhooks[type] = {
+      post: {
+        operationId: `on${name}`,
+        summary: `${type}: ${EVENT_TYPES[type].data}`,
+        description:
+          'POSTed to every enabled endpoint subscribed to this type, with the headers webhook-id (the same on every retry), webhook-timestamp and webhook-signature (Standard Webhooks; verify with the endpoint secret).',
+        tags: ['webhooks'],
+        security: [],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: { $ref: SCHEMA_REF + name },
+              examples: {
+                [type]: {
+                  summary: type,
+                  value: {
+                    id: 'evt_1a2b3c4d5e6f',
+                    type,
+                    created_at: '2026-01-15T10:30:00.000Z',
+                    data: EVENT_EXAMPLES[type],
+                  },
+                },
+              },
+            },
+          },
+        },
+        responses: {
+          '200': { description: 'Any 2xx: received. Anything else, a timeout or a redirect: retried with backoff.' },
+          '400': { description: 'Any other answer is a failure; the delivery is retried.' },
+        },
+      },
+    }
+  }
+  return { ...doc, webhooks }
 }
