@@ -2028,6 +2028,8 @@ export interface components {
                     hard: boolean;
                     latency_ms: number;
                     detail: string | null;
+                    /** @description Read replicas (`replica <host:port/database>`, DATABASE_READ_URLS) only: how far behind the primary it was at its last probe, in ms (an upper bound, to within 0.5 s); null while unknown. A replica is `down` while reads skip it: unreachable, lagging past DSP_READ_MAX_LAG_MS, or catching up with a corpus change. */
+                    lag_ms?: number | null;
                 };
             };
         };
@@ -2040,6 +2042,8 @@ export interface components {
                     hard: boolean;
                     latency_ms: number;
                     detail: string | null;
+                    /** @description Read replicas (`replica <host:port/database>`, DATABASE_READ_URLS) only: how far behind the primary it was at its last probe, in ms (an upper bound, to within 0.5 s); null while unknown. A replica is `down` while reads skip it: unreachable, lagging past DSP_READ_MAX_LAG_MS, or catching up with a corpus change. */
+                    lag_ms?: number | null;
                 };
             };
         };
@@ -3837,7 +3841,7 @@ export interface components {
                 id: string;
                 /** @enum {string} */
                 category: "company" | "person";
-                /** @description Relevance in the search that found it first */
+                /** @description 0..1: how strongly the record carries the run's topic and how early the searches found it; rows come best first; a row kept by a relaxed filter scores below 0.5 */
                 score: number;
                 position: number;
                 /** @description The record, as search returns it */
@@ -3852,12 +3856,37 @@ export interface components {
                     criterion: string;
                     passed: boolean;
                     /**
+                     * @description met; not_met; unknown: the record lacks what would decide it (such a row is never kept)
+                     * @enum {string}
+                     */
+                    verdict?: "met" | "not_met" | "unknown";
+                    /**
                      * @description query: a filter of every search proved it; judged: checked against the record's text
                      * @enum {string}
                      */
                     proven_by: "query" | "judged";
                     evidence: string | null;
                 }[];
+                /** @description Each filter read from the query, checked on the row */
+                filters?: {
+                    /** @description A filter read from the query, in words (`location: Germany`) */
+                    filter: string;
+                    /**
+                     * @description met; unknown: the record lacks the value and the filter, only implied by the query's text, was relaxed
+                     * @enum {string}
+                     */
+                    verdict: "met" | "unknown";
+                    evidence: string | null;
+                }[];
+                /** @description Where the record carries the run's topic (the query's words no filter took); null without topic words */
+                topic?: {
+                    field: string | null;
+                    evidence: string | null;
+                    /** @description The topic's words the record carries */
+                    words: string[];
+                } | null;
+                /** @description Fields whose value the record lacks, kept because the filter on them was relaxed */
+                unknown?: string[];
             }[];
         };
     };
