@@ -4,10 +4,18 @@
 // enrichments from linked records, insights on topic. On the demo corpus and on a small corpus
 // ingested here through the product's own ingest path.
 import assert from 'node:assert/strict'
-import { describe, test } from 'node:test'
+import type { ServerResponse } from 'node:http'
+import { after, before, describe, test } from 'node:test'
 import { ingestLines } from '../../src/domain/corpus/ingest.ts'
+import {
+  chatCompletion,
+  sendJson,
+  startFakeProvider,
+  type FakeProvider,
+  type RecordedRequest,
+} from '../support/fake-openai.ts'
 import { expectStatus } from '../support/http.ts'
-import { useTestServer, type TestServer } from '../support/server.ts'
+import { startTestServer, useTestServer, type TestServer } from '../support/server.ts'
 
 const demo = useTestServer({}, { demo: true })
 const small = useTestServer()
@@ -282,10 +290,8 @@ const REPORTS = [
   },
 ]
 
-let loaded: Promise<void> | null = null
-async function smallCorpus(): Promise<TestServer> {
-  const api = await small()
-  loaded ??= (async () => {
+async function ingestSmall(api: TestServer): Promise<void> {
+  {
     const deps = api.app.deps
     const lines = (rows: object[]) => rows.map((r) => JSON.stringify(r))
     for (const [category, rows] of [
@@ -298,7 +304,13 @@ async function smallCorpus(): Promise<TestServer> {
       const s = await ingestLines(deps, category, lines(rows))
       assert.equal(s.rejected, 0, JSON.stringify(s.rejects))
     }
-  })()
+  }
+}
+
+let loaded: Promise<void> | null = null
+async function smallCorpus(): Promise<TestServer> {
+  const api = await small()
+  loaded ??= ingestSmall(api)
   await loaded
   return api
 }
@@ -429,5 +441,55 @@ describe('judged per row, unknown values, empty answers, enrichments, insights (
           d.reason === 'enrichment_unsupported' && d.detail.includes('favourite colour'),
       ),
     )
+  })
+})
+
+describe("the language model reads the run's query (DSP_PARSER_PROVIDER=llm, a local stub)", () => {
+  const CHAT = '/v1/chat/completions'
+  let provider: FakeProvider
+  let api: TestServer
+  let key: string
+  let respond: (request: RecordedRequest, res: ServerResponse) => void = (_r, res) => sendJson(res, 500, {})
+  before(async () => {
+    provider = await startFakeProvider({ [CHAT]: (request, res) => respond(request, res) })
+    api = await startTestServer({
+      DSP_PARSER_PROVIDER: 'llm',
+      DSP_PARSER_URL: provider.url,
+      DSP_PARSER_MODEL: 'fake-planner',
+      DSP_PARSER_TIMEOUT_MS: '800',
+    })
+    await ingestSmall(api)
+    key = (await api.admin.workspaceWithKey({ credits: 1000 })).key
+  })
+  after(async () => {
+    await api?.close()
+    await provider?.close()
+  })
+
+  test("the model's reading plans the run; no degradation", async () => {
+    respond = (request, res) => {
+      const names = Object.keys(request.body.response_format.json_schema.schema.properties.filters.properties)
+      const filters = Object.fromEntries(names.map((n) => [n, null]))
+      sendJson(
+        res,
+        200,
+        chatCompletion(
+          JSON.stringify({ category: null, filters, semantic_query: 'fintech', semantic_scope: null }),
+          'fake-planner',
+        ),
+      )
+    }
+    const before = provider.requests.filter((r) => r.path === CHAT).length
+    const { read, rows } = await run(api, key, { query: 'money software for German firms', effort: 'low' })
+    assert.ok(provider.requests.filter((r) => r.path === CHAT).length > before, 'the model was asked')
+    assert.deepEqual(rows.map((r) => r.record.account_name).sort(), ['Ledgerly', 'Paymint'])
+    assert.ok(!read.degradation.some((d: { reason: string }) => d.reason === 'parser_fallback'))
+  })
+
+  test('the model failing: the rules plan the run, which says so in degradation', async () => {
+    respond = (_request, res) => sendJson(res, 500, { error: { message: 'down' } })
+    const { read, rows } = await run(api, key, { query: 'fintech companies in Germany', effort: 'low' })
+    assert.deepEqual(rows.map((r) => r.record.account_name).sort(), ['Ledgerly', 'Paymint'])
+    assert.ok(read.degradation.some((d: { reason: string }) => d.reason === 'parser_fallback'))
   })
 })
