@@ -17,8 +17,10 @@ import {
 import { expectStatus } from '../support/http.ts'
 import { startTestServer, useTestServer, type TestServer } from '../support/server.ts'
 
-const demo = useTestServer({}, { demo: true })
-const small = useTestServer()
+// A busy machine can keep the embedded store's one connection for seconds: no deadline is tested here.
+const PATIENT = { DSP_STORE_ACQUIRE_TIMEOUT_MS: '120000', DSP_RETRIEVAL_TIMEOUT_MS: '120000' }
+const demo = useTestServer(PATIENT, { demo: true })
+const small = useTestServer(PATIENT)
 const RUNS = '/v1/agents/runs'
 
 let seq = 0
@@ -198,28 +200,28 @@ const PEOPLE = [
   {
     name: 'Anna Weber',
     title: 'Chief Executive Officer',
-    profile_url: 'https://people.example/anna-weber',
+    profile_url: 'https://www.linkedin.com/in/anna-weber',
     current_employer: { company: 'Ledgerly', domain: 'ledgerly.de' },
     department: 'Executive',
   },
   {
     name: 'Jonas Brandt',
     title: 'Co-Founder & CTO',
-    profile_url: 'https://people.example/jonas-brandt',
+    profile_url: 'https://www.linkedin.com/in/jonas-brandt',
     current_employer: { company: 'Ledgerly', domain: 'ledgerly.de' },
     department: 'Engineering',
   },
   {
     name: 'Lea Koch',
     title: 'Software Engineer',
-    profile_url: 'https://people.example/lea-koch',
+    profile_url: 'https://www.linkedin.com/in/lea-koch',
     current_employer: { company: 'Ledgerly', domain: 'ledgerly.de' },
     department: 'Engineering',
   },
   {
     name: 'Max Vogel',
     title: 'Former CEO advisor',
-    profile_url: 'https://people.example/max-vogel',
+    profile_url: 'https://www.linkedin.com/in/max-vogel',
     current_employer: { company: 'Paymint', domain: 'paymint.de' },
     department: 'Sales',
   },
@@ -453,6 +455,7 @@ describe("the language model reads the run's query (DSP_PARSER_PROVIDER=llm, a l
   before(async () => {
     provider = await startFakeProvider({ [CHAT]: (request, res) => respond(request, res) })
     api = await startTestServer({
+      ...PATIENT,
       DSP_PARSER_PROVIDER: 'llm',
       DSP_PARSER_URL: provider.url,
       DSP_PARSER_MODEL: 'fake-planner',
