@@ -4,17 +4,21 @@
 // bar actually applied.
 import type { RunAnswer } from '../domain/agent-runs/progress.ts'
 import type { AgentRunRow } from '../store/agent-runs.ts'
-import type { CriterionCheck } from './criteria.ts'
+import type { KeptRow, ValueProbe } from './engine.ts'
 import type { InsightsResult } from './insights.ts'
 import { describeFilter, type RunPlan } from './plan.ts'
 
 export interface ScreenState {
   /** Candidates examined (screened against every criterion). */
   seen: Set<string>
-  kept: { id: string; score: number; checks: CriterionCheck[] }[]
+  kept: KeptRow[]
   /** Candidates that met every criterion but were on the exclusion list. */
   excluded: number
-  stats: { evaluated: number; passed: number }[]
+  stats: { evaluated: number; passed: number; unknown?: number }[]
+  /** Candidates that did not carry the run's topic. */
+  off_topic: Set<string>
+  /** What each value filter's check found (values.ts). */
+  probes: ValueProbe[]
   /** The first search's match count: the matching set of the query's filters and words. */
   universe: { total: number; estimate: boolean } | null
   /** The first search was read to its end. */
@@ -70,6 +74,7 @@ export function composeAnswer(
       passed: s.passed,
       success_rate: rate(s.passed, s.evaluated),
       proven_by: c.method === 'filter' ? 'query' : 'judged',
+      undecided: s.unknown ?? 0,
     }
   })
   const unmet = criteria.filter((c) => c.evaluated > 0 && c.passed === 0).map((c) => c.criterion)
@@ -122,13 +127,35 @@ export function composeAnswer(
     exclusions.push(
       `${plural(state.excluded, 'record')} met every criterion but ${state.excluded === 1 ? 'was' : 'were'} on the exclusion list; left out of the rows, still counted in coverage.`,
     )
+  if (state.off_topic.size > 0)
+    exclusions.push(
+      `${plural(state.off_topic.size, 'record')}${scopeOf(plan)} ${state.off_topic.size === 1 ? 'was' : 'were'} not about ${topicOf(plan)}: left out.`,
+    )
   criteria.forEach((c) => {
-    const failed = c.evaluated - c.passed
+    const undecided = c.undecided
+    const failed = c.evaluated - c.passed - undecided
     if (failed > 0)
       exclusions.push(
         `${plural(failed, 'candidate')} did not meet "${c.criterion}" (${c.proven_by === 'query' ? 'proven by a filter' : "judged against the record's text"}).`,
       )
+    if (undecided > 0)
+      exclusions.push(
+        `${plural(undecided, 'candidate')} had no description, keywords or products to judge "${c.criterion}" against: undecided, left out.`,
+      )
   })
+  for (const p of state.probes) {
+    const f = describeFilter(p.key, plan.filters[p.key])
+    if (p.unknown > 0)
+      exclusions.push(
+        p.relaxed > 0
+          ? `${plural(p.unknown, 'candidate')} had no ${p.label} (${f}); ${p.relaxed} of them ${p.relaxed === 1 ? 'is' : 'are'} kept with the ${p.label} shown as unknown, as the query's text only implied that filter.`
+          : `${plural(p.unknown, 'candidate')} had no ${p.label} (${f}): ${p.origin === 'criterion' ? 'the criterion could not be decided' : 'the filter could not be decided'}, left out.`,
+      )
+    if (p.not_met > 0)
+      exclusions.push(
+        `${plural(p.not_met, 'candidate')} matched everything else but ${p.not_met === 1 ? 'has' : 'have'} a ${p.label} outside ${f}.`,
+      )
+  }
   if (!exhausted && (state.budget_hit || !state.primary_exhausted) && universe > examined) {
     exclusions.push(
       `Records past the ${plan.tier} budget (${plural(plan.budget.candidates, 'candidate')}, ${plural(plan.budget.searches, 'search', 'searches')}) were not examined.`,
@@ -176,6 +203,17 @@ function summarise(
     ? `The bar applied: ${bar.join('; ')}; ${ranked}.`
     : `No filter or criterion narrowed the set; ${ranked}.`
   const extra: string[] = []
+  const relaxed = state.probes.filter((p) => p.relaxed > 0)
+  if (relaxed.length)
+    extra.push(
+      relaxed
+        .map(
+          (p) =>
+            `the filter ${describeFilter(p.key, plan.filters[p.key])} was dropped for ${plural(p.relaxed, 'row')} whose ${p.label} is unknown (marked on each row)`,
+        )
+        .join('; '),
+    )
+  if (rows === 0) return [first, second, whyEmpty(plan, state)].join(' ')
   if (state.excluded > 0)
     extra.push(
       `${plural(state.excluded, 'record')} on the exclusion list ${state.excluded === 1 ? 'was' : 'were'} left out`,
@@ -185,6 +223,40 @@ function summarise(
       `${plural(insights.insights.length, 'cited insight')} from ${plural(insights.insight_sources.length, 'document')} accompany the rows`,
     )
   return [first, second, extra.length ? `${capitalise(extra.join('; '))}.` : null].filter(Boolean).join(' ')
+}
+
+/** One sentence: why a run found nothing. */
+export function whyEmpty(plan: RunPlan, state: ScreenState): string {
+  const lacking = state.probes.filter((p) => p.unknown > 0).sort((a, b) => b.unknown - a.unknown)[0]
+  if (lacking)
+    return `Nothing was kept because ${plural(lacking.unknown, 'candidate')} matching the rest of the question ${lacking.unknown === 1 ? 'has' : 'have'} no ${lacking.label}, so the filter ${describeFilter(lacking.key, plan.filters[lacking.key])} could not be decided for ${lacking.unknown === 1 ? 'it' : 'them'}${lacking.origin === 'query' && plan.relax !== true ? ' (medium effort and above keep such records, marked unknown)' : ''}.`
+  if (state.seen.size === 0 && state.off_topic.size > 0)
+    return `Nothing was kept because none of the ${plural(state.off_topic.size, 'record')}${scopeOf(plan)} is about ${topicOf(plan)} in its name, industry, keywords or description.`
+  const undecided = plan.criteria.findIndex(
+    (_, i) => (state.stats[i]?.unknown ?? 0) > 0 && state.stats[i]!.passed === 0,
+  )
+  if (undecided >= 0)
+    return `Nothing was kept because no candidate's text could decide "${plan.criteria[undecided]!.criterion}".`
+  const unmet = plan.criteria.findIndex((_, i) => state.stats[i]!.evaluated > 0 && state.stats[i]!.passed === 0)
+  if (unmet >= 0)
+    return `Nothing was kept because none of the ${plural(state.seen.size, 'candidate')} met "${plan.criteria[unmet]!.criterion}".`
+  if (state.seen.size === 0) {
+    const filters = Object.entries(plan.filters).map(([k, v]) => describeFilter(k, v))
+    return filters.length
+      ? `Nothing was kept because no record in the index matches ${filters.join(' and ')}.`
+      : `Nothing was kept because no record in the index carries ${topicOf(plan)}.`
+  }
+  return `Nothing was kept because every candidate was on the exclusion list or failed a criterion.`
+}
+
+/** ` matching location: Germany` (the run's filters), or nothing. */
+function scopeOf(plan: RunPlan): string {
+  const parts = Object.entries(plan.filters).map(([k, v]) => describeFilter(k, v))
+  return parts.length ? ` matching ${parts.join(' and ')}` : ''
+}
+
+function topicOf(plan: RunPlan): string {
+  return plan.topic_terms.length ? `"${plan.topic_terms.join(' ')}"` : `"${truncate(plan.semantic_query ?? '', 60)}"`
 }
 
 const truncate = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s)

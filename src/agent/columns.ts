@@ -1,6 +1,8 @@
 // Enrichment columns (contract §4.9): each requested column is matched to the record field that
 // supports it: a field of the category's record schema by name, or a known alias ("headcount" →
-// employee_count). A column no field supports stays empty on every row: never guessed.
+// employee_count), or records linked to the company (`linked:…`: its funding rounds, job openings,
+// the people whose title names a CEO or founder, headcount per department; src/agent/links.ts). A
+// column nothing supports stays empty on every row: never guessed.
 import type { RunCategory } from '../contract/agent-runs.ts'
 import { RecordSchemas } from '../contract/records.ts'
 
@@ -27,16 +29,9 @@ const COMPANY_ALIASES: Record<string, string> = {
   annual_revenue: 'revenue',
   sales: 'revenue',
   arr: 'revenue',
-  funding: 'total_funding',
-  total_funding: 'total_funding',
-  raised: 'total_funding',
-  amount_raised: 'total_funding',
-  total_raised: 'total_funding',
   last_funding: 'last_funding_amount',
   last_round: 'last_funding_amount',
   last_round_amount: 'last_funding_amount',
-  last_funding_date: 'last_funding_date',
-  last_round_date: 'last_funding_date',
   stage: 'funding_stage',
   funding_stage: 'funding_stage',
   round: 'funding_stage',
@@ -77,10 +72,6 @@ const COMPANY_ALIASES: Record<string, string> = {
   customers: 'clients',
   clients: 'clients',
   partners: 'partnerships',
-  job_openings: 'job_openings',
-  open_roles: 'job_openings',
-  open_jobs: 'job_openings',
-  hiring: 'job_openings',
   followers: 'professional_followers',
   public: 'ipo_status',
   listed: 'ipo_status',
@@ -92,6 +83,41 @@ const COMPANY_ALIASES: Record<string, string> = {
   acquirer: 'acquired_by[].company',
   business_model: 'business_models',
   keywords: 'company_keyword',
+  // Linked records (src/agent/links.ts); `a|b`: the first of them that has a value.
+  funding: 'total_funding|linked:total_raised',
+  total_funding: 'total_funding|linked:total_raised',
+  raised: 'total_funding|linked:total_raised',
+  amount_raised: 'total_funding|linked:total_raised',
+  total_raised: 'total_funding|linked:total_raised',
+  last_funding_date: 'last_funding_date|linked:latest_round_date',
+  last_round_date: 'last_funding_date|linked:latest_round_date',
+  latest_round_date: 'last_funding_date|linked:latest_round_date',
+  latest_funding_date: 'last_funding_date|linked:latest_round_date',
+  latest_funding_round: 'linked:latest_round',
+  latest_round: 'linked:latest_round',
+  last_funding_round: 'linked:latest_round',
+  latest_funding: 'linked:latest_round',
+  most_recent_round: 'linked:latest_round',
+  funding_round: 'linked:latest_round',
+  job_openings: 'job_openings|linked:open_jobs',
+  open_job_openings: 'job_openings|linked:open_jobs',
+  open_roles: 'job_openings|linked:open_jobs',
+  open_jobs: 'job_openings|linked:open_jobs',
+  open_positions: 'job_openings|linked:open_jobs',
+  hiring: 'job_openings|linked:open_jobs',
+  number_of_open_jobs: 'job_openings|linked:open_jobs',
+  ceo: 'linked:ceo',
+  chief_executive: 'linked:ceo',
+  chief_executive_officer: 'linked:ceo',
+  founder: 'linked:founder',
+  founders: 'linked:founder',
+  co_founder: 'linked:founder',
+  ceo_or_founder: 'linked:ceo_or_founder',
+  headcount_by_department: 'department_headcount|linked:departments',
+  department_headcount: 'department_headcount|linked:departments',
+  employees_by_department: 'department_headcount|linked:departments',
+  departments: 'department_headcount|linked:departments',
+  org_chart: 'department_headcount|linked:departments',
   offices: 'office_locations[].city',
   countries: 'global_presence.countries',
 }
@@ -150,14 +176,27 @@ export function resolveColumn(category: RunCategory, name: string): ColumnPlan {
   const key = normalise(name)
   const fields = (RecordSchemas[category] as { properties: Record<string, unknown> }).properties
   const aliases = category === 'company' ? COMPANY_ALIASES : PERSON_ALIASES
-  if (key !== 'id' && key in fields) return { name, source: key }
   const alias = aliases[key] ?? aliases[key.replace(/s$/, '')]
+  // A linked column wins over a bare field of the same name (`job_openings` also counts the linked openings).
+  if (alias?.includes('linked:')) return { name, source: alias }
+  if (key !== 'id' && key in fields) return { name, source: key }
   return { name, source: alias ?? null }
 }
 
 /** The value of a field path in a record; null when absent or empty (an empty column is null, never ""). */
-export function columnValue(record: Record<string, unknown>, source: string | null): unknown {
+export function columnValue(
+  record: Record<string, unknown>,
+  source: string | null,
+  linked: Record<string, unknown> = {},
+): unknown {
   if (source === null) return null
+  if (source.includes('|') || source.startsWith('linked:')) {
+    for (const part of source.split('|')) {
+      const value = part.startsWith('linked:') ? (linked[part.slice(7)] ?? null) : columnValue(record, part)
+      if (value !== null && value !== undefined) return value
+    }
+    return null
+  }
   let values: unknown[] = [record]
   let spread = false
   for (const part of source.split('.')) {

@@ -21,6 +21,8 @@ export interface CriterionPlan {
 export interface CriterionCheck {
   criterion: string
   passed: boolean
+  /** met, not_met, or unknown: the record lacks what would decide it (never kept). Absent in rows stored before it existed. */
+  verdict?: 'met' | 'not_met' | 'unknown'
   proven_by: 'query' | 'judged'
   evidence: string | null
 }
@@ -88,9 +90,9 @@ export function recordText(record: Record<string, unknown>): string {
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** A word matches itself, its stem (plural, -ing, -ed) or a listed synonym, at a word start. */
-function termPattern(term: string): RegExp {
+export function termPattern(term: string, synonyms = true): RegExp {
   const stem = term.length > 4 ? term.replace(/(?:ies|es|s|ing|ed)$/, '') : term
-  const alternatives = [stem, ...(SYNONYMS[term] ?? [])].map(escape)
+  const alternatives = [stem, ...(synonyms ? (SYNONYMS[term] ?? []) : [])].map(escape)
   return new RegExp(`(?:^|[^\\p{L}\\p{N}])(${alternatives.join('|')})`, 'iu')
 }
 

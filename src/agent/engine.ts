@@ -7,6 +7,7 @@ import type { RunCategory } from '../contract/agent-runs.ts'
 import { normaliseDomain, normaliseProfileUrl } from '../corpus/normalise.ts'
 import type { NewEvent } from '../store/agent-runs.ts'
 import * as progress from '../domain/agent-runs/progress.ts'
+import type { RunAnswer } from '../domain/agent-runs/progress.ts'
 import {
   buildRows,
   loadVocabularies,
@@ -16,23 +17,53 @@ import {
   withRetrieval,
   type RetrievalPlan,
 } from '../domain/search/engine.ts'
+import { readSearchQuery } from '../domain/search/llm-parser.ts'
 import type { Vocabularies } from '../domain/search/parser.ts'
 import type { Deps } from '../domain/types.ts'
 import { composeAnswer, type ScreenState } from './answer.ts'
 import { columnValue } from './columns.ts'
 import { checkCriterion, mentionsAny, recordText, type CriterionCheck } from './criteria.ts'
 import { findInsights, type InsightsResult } from './insights.ts'
-import { describeFilters, planRun, type RunPlan, type SearchSpec } from './plan.ts'
+import { linkedNames, linkedValues } from './links.ts'
+import { describeFilter, describeFilters, planRun, type RunPlan, type SearchSpec } from './plan.ts'
+import { matchTopic } from './topic.ts'
+import { checkValue, filterEvidence, type ValueFilter } from './values.ts'
 
 /** The run stops between steps when this says so (worker shutting down); its lease then expires and it is picked up again. */
 export type ShouldStop = () => boolean
 
 export class Interrupted extends Error {}
 
-interface KeptRow {
+/** A filter read from the query, checked on the row: its verdict and the record's own value. */
+export interface FilterCheck {
+  filter: string
+  verdict: 'met' | 'unknown'
+  evidence: string | null
+}
+
+export interface KeptRow {
   id: string
   score: number
   checks: CriterionCheck[]
+  /** Where the record carries the run's topic (absent when the run has no topic words). */
+  topic?: { field: string | null; evidence: string | null; words: string[] } | null
+  filters?: FilterCheck[]
+  /** Fields whose value the record lacks, kept because the filter on them was relaxed. */
+  unknown?: string[]
+}
+
+/** What a value filter's check found among the candidates found without it (step `values:<key>`). */
+export interface ValueProbe {
+  key: string
+  field: string
+  label: string
+  origin: 'query' | 'criterion'
+  /** Candidates on topic and meeting everything else that lack the value. */
+  unknown: number
+  /** Of those, kept as rows with the value shown unknown (the filter relaxed). */
+  relaxed: number
+  /** Candidates whose known value is outside the bound. */
+  not_met: number
 }
 
 /** What a search step adds to the run's state (its checkpoint). */
@@ -42,9 +73,11 @@ interface SearchDelta {
   seen: string[]
   kept: KeptRow[]
   excluded: number
-  /** Rows of a search that ignores the query's words which do not mention them either. */
+  /** Rows that do not carry the run's topic (or, for people, do not mention it in a search that ignored it). */
   off_topic: number
-  stats: { evaluated: number; passed: number }[]
+  /** Their ids, so a record met in several searches is counted once. Absent in steps stored before it existed. */
+  off_topic_ids?: string[]
+  stats: { evaluated: number; passed: number; unknown?: number }[]
   total: number | null
   total_is_estimate: boolean | null
   exhausted: boolean
@@ -86,7 +119,15 @@ export async function executeRun(deps: Deps, claim: progress.Claim, shouldStop: 
     enrichments: run.enrichments as string[],
   }
   const plan = await step('plan', async () => {
-    const p = planRun(input, await vocabularies(deps), deps.clock.now().getUTCFullYear())
+    const vocab = await vocabularies(deps)
+    const nowYear = deps.clock.now().getUTCFullYear()
+    // With DSP_PARSER_PROVIDER=llm the language model reads the query (its filters and topic);
+    // on its failure or timeout the rules do, and the run says so in its degradation.
+    const reading =
+      deps.config.DSP_PARSER_PROVIDER === 'llm'
+        ? await readSearchQuery(deps, input.query, vocab, { category: input.category, nowYear })
+        : undefined
+    const p = planRun(input, vocab, nowYear, reading)
     return {
       output: p,
       fields: { tier: p.tier },
@@ -94,6 +135,7 @@ export async function executeRun(deps: Deps, claim: progress.Claim, shouldStop: 
         ev('plan', {
           tier: p.tier,
           tier_chosen_by: run.effort === 'auto' ? 'auto' : 'caller',
+          parser_version: p.parser_version,
           budget: p.budget,
           filters: p.filters,
           semantic_query: p.semantic_query,
@@ -121,7 +163,7 @@ export async function executeRun(deps: Deps, claim: progress.Claim, shouldStop: 
     seen: new Set(),
     kept: [],
     excluded: 0,
-    stats: plan.criteria.map(() => ({ evaluated: 0, passed: 0 })),
+    stats: plan.criteria.map(() => ({ evaluated: 0, passed: 0, unknown: 0 })),
     universe: null,
     primary_exhausted: false,
     primary_seen: 0,
@@ -129,14 +171,18 @@ export async function executeRun(deps: Deps, claim: progress.Claim, shouldStop: 
     searches_run: 0,
     budget_hit: false,
     vector_unavailable: false,
+    off_topic: new Set(),
+    probes: [],
   }
   const apply = (d: SearchDelta) => {
     d.seen.forEach((id) => state.seen.add(id))
+    d.off_topic_ids?.forEach((id) => state.off_topic.add(id))
     state.kept.push(...d.kept)
     state.excluded += d.excluded
     d.stats.forEach((s, i) => {
       state.stats[i]!.evaluated += s.evaluated
       state.stats[i]!.passed += s.passed
+      state.stats[i]!.unknown = (state.stats[i]!.unknown ?? 0) + (s.unknown ?? 0)
     })
     if (d.step === 0 && d.total !== null) {
       state.universe = { total: d.total, estimate: d.total_is_estimate ?? false }
@@ -155,6 +201,43 @@ export async function executeRun(deps: Deps, claim: progress.Claim, shouldStop: 
       return { output: d, events: searchEvents(plan, spec, d, state) }
     })
     apply(delta)
+  }
+
+  // Each value filter checked again on the candidates found without it: how many lack the value
+  // (and, at medium effort and above, a thin answer keeps them when the query's text only implied it).
+  for (const vf of plan.value_filters ?? []) {
+    if (shouldStop()) throw new Interrupted()
+    const probe = await step(`values:${vf.key}`, async () => {
+      const r = await valueStep(deps, plan, vf, state, exclusion)
+      return {
+        output: r,
+        events: [
+          ev('search_step', {
+            step: plan.searches.length + state.probes.length,
+            purpose: `without the filter on ${vf.label}, to count the records lacking it`,
+            semantic_query: plan.semantic_query,
+            expansions: [],
+            returned: r.returned,
+            off_topic: 0,
+            new_candidates: r.seen.length,
+            candidates_examined: state.seen.size + r.seen.length,
+            matching_total: null,
+            matching_total_is_estimate: null,
+          }),
+          ev('values_checked', {
+            filter: vf.key,
+            field: vf.field,
+            origin: vf.origin,
+            unknown: r.probe.unknown,
+            relaxed: r.probe.relaxed,
+            not_met: r.probe.not_met,
+          }),
+        ],
+      }
+    })
+    probe.seen.forEach((id) => state.seen.add(id))
+    state.kept.push(...probe.kept)
+    state.probes.push(probe.probe)
   }
 
   const insights = await step('insights', async () => {
@@ -201,7 +284,7 @@ async function searchStep(
     kept: [],
     excluded: 0,
     off_topic: 0,
-    stats: plan.criteria.map(() => ({ evaluated: 0, passed: 0 })),
+    stats: plan.criteria.map(() => ({ evaluated: 0, passed: 0, unknown: 0 })),
     total: null,
     total_is_estimate: null,
     exhausted: false,
@@ -231,7 +314,7 @@ async function searchStep(
   return delta
 }
 
-/** Screens a page's new rows: topic (when the search ignored the query's words), every criterion, then the exclusion list. */
+/** Screens a page's new rows: topic, every criterion, then the exclusion list. */
 function screen(
   plan: RunPlan,
   spec: SearchSpec,
@@ -241,32 +324,192 @@ function screen(
   exclusion: (row: Record<string, unknown>) => boolean,
   proof: string | null,
 ): void {
+  const offTopic = new Set<string>()
   for (const row of rows) {
     const id = String(row.id)
-    if (seen.has(id)) continue
+    if (seen.has(id) || offTopic.has(id)) continue
     if (seen.size >= plan.budget.candidates) {
       delta.budget_hit = true
       return
     }
     const text = recordText(row)
-    if (spec.check_topic && !mentionsAny(plan.topic_terms, text)) {
+    const topic = plan.category === 'company' ? matchTopic(plan.category, plan.topic_terms, row) : null
+    const off = topic ? !topic.carried : spec.check_topic && !mentionsAny(plan.topic_terms, text)
+    if (off) {
+      offTopic.add(id)
       delta.off_topic += 1
+      ;(delta.off_topic_ids ??= []).push(id)
       continue
     }
     seen.add(id)
     delta.seen.push(id)
-    const checks = plan.criteria.map((c) => checkCriterion(c, text, describeFilters(c.filters) ?? proof))
+    const checks = plan.criteria.map((c) => judge(plan, c, row, text, proof))
     checks.forEach((c, i) => {
       delta.stats[i]!.evaluated += 1
       if (c.passed) delta.stats[i]!.passed += 1
+      if (c.verdict === 'unknown') delta.stats[i]!.unknown = (delta.stats[i]!.unknown ?? 0) + 1
     })
     if (!checks.every((c) => c.passed)) continue
     if (exclusion(row)) {
       delta.excluded += 1
       continue
     }
-    delta.kept.push({ id, score: Number(row.score ?? 0), checks })
+    delta.kept.push(keptRow(plan, id, row, checks, topic, rank(plan, seen.size), []))
   }
+}
+
+/** 1 for the first candidate examined, falling towards 0 by the tier's candidate budget: the retrieval order. */
+const rank = (plan: RunPlan, nth: number) => 1 - nth / (plan.budget.candidates + 1)
+
+/**
+ * A row's score: 0.5 + 0.4 × the topic's strength (which fields carry its words) + 0.1 × its
+ * retrieval order, in (0.5, 1]; a row kept by a relaxed filter scores half of that, below every
+ * row meeting every filter. Rounded to 4 places; equal scores are rare.
+ */
+function keptRow(
+  plan: RunPlan,
+  id: string,
+  row: Record<string, unknown>,
+  checks: CriterionCheck[],
+  topic: ReturnType<typeof matchTopic> | null,
+  order: number,
+  unknown: ValueFilter[],
+): KeptRow {
+  const strength = topic ? topic.strength : 1
+  const full = 0.5 + 0.4 * Math.min(1, strength) + 0.1 * order
+  const score = Math.round((unknown.length ? full / 2 : full) * 10000) / 10000
+  const filters: FilterCheck[] = Object.entries(plan.query_filters)
+    .filter(([, v]) => v !== undefined && v !== null)
+    .map(([k, v]) => {
+      const relaxed = unknown.find((u) => u.key === k)
+      return {
+        filter: describeFilter(k, v),
+        verdict: relaxed ? ('unknown' as const) : ('met' as const),
+        evidence: relaxed ? `${relaxed.field}: unknown` : filterEvidence(plan.category, k, v, row),
+      }
+    })
+  return {
+    id,
+    score,
+    checks,
+    topic:
+      topic && plan.topic_terms.length ? { field: topic.field, evidence: topic.evidence, words: topic.matched } : null,
+    filters,
+    ...(unknown.length ? { unknown: unknown.map((u) => u.field) } : {}),
+  }
+}
+
+/**
+ * One criterion on one row. A filter criterion was proven by every search's filters; its evidence
+ * is the record's own value. A judged one is read from the record's text; a record with no
+ * description, keywords or products to read leaves it undecided (verdict unknown, not kept).
+ */
+function judge(
+  plan: RunPlan,
+  c: RunPlan['criteria'][number],
+  row: Record<string, unknown>,
+  text: string,
+  proof: string | null,
+): CriterionCheck {
+  if (c.method === 'filter') {
+    const evidence = Object.entries(c.filters)
+      .map(([k, v]) => filterEvidence(plan.category, k, v, row))
+      .filter(Boolean)
+      .join('; ')
+    return {
+      ...checkCriterion(c, text, describeFilters(c.filters) ?? proof),
+      verdict: 'met',
+      evidence: evidence || (describeFilters(c.filters) ?? proof),
+    }
+  }
+  const check = checkCriterion(c, text, null)
+  if (check.passed) return { ...check, verdict: 'met' }
+  const readable =
+    plan.category !== 'company' ||
+    ['description', 'short_description', 'company_keyword', 'products', 'technology'].some((f) => {
+      const v = row[f]
+      return typeof v === 'string' ? v.trim() !== '' : Array.isArray(v) && v.length > 0
+    })
+  return { ...check, verdict: readable ? 'not_met' : 'unknown' }
+}
+
+interface ValueStepResult {
+  returned: number
+  seen: string[]
+  kept: KeptRow[]
+  probe: ValueProbe
+}
+
+/** The run's searches without one value filter: the on-topic candidates meeting everything else, by what they hold. */
+async function valueStep(
+  deps: Deps,
+  plan: RunPlan,
+  vf: ValueFilter,
+  state: ScreenState,
+  exclusion: (row: Record<string, unknown>) => boolean,
+): Promise<ValueStepResult> {
+  const { [vf.key]: bound, ...others } = plan.filters
+  const out: ValueStepResult = {
+    returned: 0,
+    seen: [],
+    kept: [],
+    probe: { key: vf.key, field: vf.field, label: vf.label, origin: vf.origin, unknown: 0, relaxed: 0, not_met: 0 },
+  }
+  const relax = plan.relax === true && vf.origin === 'query' && state.kept.length < plan.budget.page
+  const retrievalPlan: RetrievalPlan = {
+    category: plan.category,
+    filters: others,
+    include_domains: [],
+    semantic_query: plan.semantic_query,
+    semantic_scope: plan.searches[0]?.semantic_scope ?? null,
+    sort: [],
+    expansions: [],
+    pool: plan.budget.page * plan.budget.depth,
+  }
+  const seen = new Set(state.seen)
+  const looked = new Set<string>()
+  for (let page = 0; page < plan.budget.depth; page++) {
+    const { got, rows } = await withRetrieval(deps, async () => {
+      const got = await retrieve(deps, retrievalPlan, page * plan.budget.page, plan.budget.page)
+      return { got, rows: await buildRows(deps, plan.category, got.hits) }
+    })
+    out.returned += rows.length
+    for (const row of rows) {
+      const id = String(row.id)
+      if (seen.has(id) || looked.has(id)) continue
+      looked.add(id)
+      const verdict = checkValue(vf.key, bound, row)
+      if (verdict === 'met') continue
+      const topic = plan.category === 'company' ? matchTopic(plan.category, plan.topic_terms, row) : null
+      if (topic && !topic.carried) continue
+      const text = recordText(row)
+      const checks = plan.criteria.map((c) =>
+        c.method === 'filter' && vf.key in c.filters
+          ? {
+              criterion: c.criterion,
+              passed: false,
+              proven_by: 'query' as const,
+              verdict: 'unknown' as const,
+              evidence: `${vf.field}: ${verdict === 'unknown' ? 'unknown' : String(row[vf.field])}`,
+            }
+          : judge(plan, c, row, text, null),
+      )
+      if (!checks.every((c) => c.passed || (c.verdict === 'unknown' && c.proven_by === 'query'))) continue
+      if (verdict === 'not_met') {
+        out.probe.not_met += 1
+        continue
+      }
+      out.probe.unknown += 1
+      if (!relax || !checks.every((c) => c.passed) || seen.size >= plan.budget.candidates) continue
+      seen.add(id)
+      out.seen.push(id)
+      if (exclusion(row)) continue
+      out.probe.relaxed += 1
+      out.kept.push(keptRow(plan, id, row, checks, topic, rank(plan, seen.size), [vf]))
+    }
+    if (got.hits.length < plan.budget.page) break
+  }
+  return out
 }
 
 function searchEvents(plan: RunPlan, spec: SearchSpec, d: SearchDelta, before: ScreenState): NewEvent[] {
@@ -350,8 +593,14 @@ async function finish(
 ): Promise<void> {
   const rows: { entity_id: string; row: unknown }[] = []
   const filled = plan.columns.map(() => 0)
-  for (let i = 0; i < state.kept.length; i += 200) {
-    const chunk = state.kept.slice(i, i + 200)
+  // Rows best first: by score, ties by the order found.
+  const kept = state.kept
+    .map((k, i) => ({ k, i }))
+    .sort((a, b) => b.k.score - a.k.score || a.i - b.i)
+    .map((x) => x.k)
+  const wanted = plan.category === 'company' ? linkedNames(plan.columns.map((c) => c.source)) : new Set<string>()
+  for (let i = 0; i < kept.length; i += 200) {
+    const chunk = kept.slice(i, i + 200)
     const records = await withRetrieval(deps, () =>
       buildRows(
         deps,
@@ -360,13 +609,16 @@ async function finish(
       ),
     )
     const byId = new Map(records.map((r) => [String(r.id), r]))
+    const domains = records.map((r) => r.domain).filter((d): d is string => typeof d === 'string' && d !== '')
+    const linked = wanted.size ? await withRetrieval(deps, () => linkedValues(deps, domains, wanted)) : new Map()
     for (const k of chunk) {
       const record = byId.get(k.id)
       if (!record) continue
       const { id: _id, category: _category, score: _score, ...fields } = record
       const enrichments: Record<string, unknown> = {}
+      const links = typeof fields.domain === 'string' ? (linked.get(fields.domain) ?? {}) : {}
       plan.columns.forEach((c, j) => {
-        const value = columnValue(fields, c.source)
+        const value = columnValue(fields, c.source, links)
         enrichments[c.name] = value
         if (value !== null) filled[j]! += 1
       })
@@ -380,11 +632,15 @@ async function finish(
           record: fields,
           enrichments,
           criteria: k.checks,
+          filters: k.filters ?? [],
+          topic: k.topic ?? null,
+          unknown: k.unknown ?? [],
         },
       })
     }
   }
   const vectorGaps = [
+    ...((plan.degradation ?? []) as RunAnswer['degradation']),
     ...(plan.semantic_query ? await withRetrieval(deps, () => vectorDegradation(deps, plan.category)) : []),
     ...(state.vector_unavailable ? vectorUnavailableDegradation(plan.category) : []),
     // The insights' document searches too: each corpus searched by its words only says so.

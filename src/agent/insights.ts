@@ -7,7 +7,9 @@ import type { EntityCategory } from '../contract/records.ts'
 import { buildRows, queryTerms, retrieve, withRetrieval } from '../domain/search/engine.ts'
 import { expandTerms } from '../domain/search/parser.ts'
 import type { Deps } from '../domain/types.ts'
+import { termPattern } from './criteria.ts'
 import type { RunPlan } from './plan.ts'
+import { GENERIC_WORDS } from './topic.ts'
 
 export type InsightCategory = 'market_report' | 'academic_report' | 'news_article'
 
@@ -40,16 +42,34 @@ const sentences = (text: string | null) =>
     .map((s) => s.trim())
     .filter((s) => s.length > 20)
 
-/** A document's claim: the sentence carrying a figure or a finding, else its first sentence. */
-function statementOf(category: InsightCategory, r: Record<string, unknown>): string | null {
-  if (category === 'market_report') return sentences(str(r.body_free) ?? str(r.body))[0] ?? null
+/** A document's own words: its title and body (never its metadata). */
+function documentText(r: Record<string, unknown>): string {
+  return [r.title, r.body_free, r.body, r.abstract, r.summary, r.content, r.industry]
+    .map(str)
+    .filter(Boolean)
+    .join(' \u2022 ')
+}
+
+/**
+ * A document's claim about the topic: its sentence on the topic carrying a figure or a finding,
+ * else its first sentence on the topic; null when no sentence of it is about the topic.
+ */
+function statementOf(
+  category: InsightCategory,
+  r: Record<string, unknown>,
+  onTopic: (s: string) => boolean,
+): string | null {
+  if (category === 'market_report') return sentences(str(r.body_free) ?? str(r.body)).find(onTopic) ?? null
   if (category === 'academic_report') {
-    const all = sentences(str(r.abstract))
-    const finding = all.find((s) => /\d+%|improv|outperform|show/i.test(s)) ?? all[0]
     const title = str(r.title)
+    const all = sentences(str(r.abstract))
+    const about = title && onTopic(title) ? all : all.filter(onTopic)
+    const finding = about.find((s) => /\d+%|improv|outperform|show/i.test(s)) ?? about[0]
     return finding ? (title ? `${title}: ${finding}` : finding) : null
   }
-  return str(r.summary) ?? sentences(str(r.content))[0] ?? null
+  const summary = str(r.summary)
+  if (summary && onTopic(summary)) return summary
+  return sentences(str(r.content)).find(onTopic) ?? null
 }
 
 function sourceOf(category: InsightCategory, r: Record<string, unknown>): InsightSource {
@@ -64,6 +84,12 @@ function sourceOf(category: InsightCategory, r: Record<string, unknown>): Insigh
   }
 }
 
+/** The places a run's filters name (`Germany`, `California`). */
+function placesOf(plan: RunPlan): string[] {
+  const geo = plan.filters.geo as { include?: { value: string }[] } | undefined
+  return (geo?.include ?? []).map((p) => p.value).filter((v) => typeof v === 'string' && v.length > 1)
+}
+
 export interface InsightsResult {
   insights: Insight[]
   insight_sources: InsightSource[]
@@ -75,7 +101,13 @@ export interface InsightsResult {
 export async function findInsights(deps: Deps, plan: RunPlan, rowNames: string[]): Promise<InsightsResult> {
   const words = plan.insight_query
   if (!words) return { insights: [], insight_sources: [], searches: [] }
-  const topic = queryTerms(words)
+  const topic = queryTerms(words).filter((t) => !GENERIC_WORDS.has(t) && !/^\d+$/.test(t))
+  if (!topic.length) return { insights: [], insight_sources: [], searches: [] }
+  const patterns = topic.map((t) => termPattern(t))
+  const onTopic = (text: string) => patterns.some((p) => p.test(text))
+  // A place the query names: documents about it come first, when there are any.
+  const places = placesOf(plan).map((p) => termPattern(p.toLowerCase(), false))
+  const inPlace = (text: string) => places.length === 0 || places.some((p) => p.test(text))
   const names = rowNames.map((n) => n.toLowerCase()).filter((n) => n.length > 2)
   const insights: Insight[] = []
   const sources: InsightSource[] = []
@@ -105,15 +137,18 @@ export async function findInsights(deps: Deps, plan: RunPlan, rowNames: string[]
       }
     })
     searches.push({ category, returned: docs.length, ...(vectorUnavailable ? { vector_unavailable: true } : {}) })
-    for (const doc of docs) {
+    // On topic: the document's own words name the topic (or a synonym); those about the query's place first.
+    const about = docs.filter((d) => onTopic(documentText(d)))
+    const ordered = [
+      ...about.filter((d) => inPlace(documentText(d))),
+      ...about.filter((d) => !inPlace(documentText(d))),
+    ]
+    for (const doc of ordered) {
       if (sources.length >= plan.budget.insight_sources) break
-      const text = JSON.stringify(doc).toLowerCase()
-      // On topic: at least one of the topic's words appears in the document itself.
-      if (![...topic, ...expandTerms(topic)].some((t) => text.includes(t))) continue
+      const statement = statementOf(category, doc, onTopic)
+      if (!statement) continue
       const source = sourceOf(category, doc)
       sources.push(source)
-      const statement = statementOf(category, doc)
-      if (!statement) continue
       if (category === 'news_article' && names.some((n) => statement.toLowerCase().includes(n))) continue
       if (insights.some((i) => i.statement === statement)) continue
       insights.push({ statement, kind: KIND[category], citations: [source.id] })

@@ -3,11 +3,19 @@
 // column comes from. Pure given the vocabularies; the same query and tier give the same plan.
 import type { Effort, RunCategory, Tier } from '../contract/agent-runs.ts'
 import { queryTerms } from '../domain/search/engine.ts'
-import { expandTerms, parseQuery, RULES_PARSER_VERSION, type Vocabularies } from '../domain/search/parser.ts'
+import {
+  expandTerms,
+  parseQuery,
+  RULES_PARSER_VERSION,
+  type Parsed,
+  type Vocabularies,
+} from '../domain/search/parser.ts'
 import type { Filters } from '../store/search-filters.ts'
 import { resolveColumn, type ColumnPlan } from './columns.ts'
 import { planCriterion, type CriterionPlan } from './criteria.ts'
 import { BUDGETS, chooseTier, type Budget } from '../domain/agent-runs/tiers.ts'
+import { topicWordsOf } from './topic.ts'
+import { valueFilters, type ValueFilter } from './values.ts'
 
 export interface SearchSpec {
   step: number
@@ -32,11 +40,27 @@ export interface RunPlan {
   planned_searches: number
   criteria: CriterionPlan[]
   columns: ColumnPlan[]
-  /** The query's own words: rows of a search that ignores them must mention one (check_topic). */
+  /**
+   * The topic: the query's content words no filter took. A company row must carry it (topic.ts);
+   * a person row must mention one of them when its search ignored them (check_topic).
+   */
   topic_terms: string[]
+  /** Bounds on values a record may lack (founding year, headcount…): checked again without them (values.ts). */
+  value_filters?: ValueFilter[]
+  /** Medium effort and above: a thin answer keeps the records lacking a value the query's text only implied. */
+  relax?: boolean
   /** Words for the document searches behind insights; null skips them. */
   insight_query: string | null
   parser_version: string
+  /** The language model's failure when it was asked to read the query and the rules read it instead. */
+  degradation?: { reason: string; detail: string; impact: string; source_corpus: string | null }[]
+}
+
+/** A reading of the query made elsewhere (the language model's, src/domain/search/llm-parser.ts). */
+export interface Reading {
+  parsed: Parsed
+  parser_version: string
+  degradation: RunPlan['degradation']
 }
 
 export interface RunInput {
@@ -60,10 +84,10 @@ function valuesOf(filter: unknown): string[] {
     .filter(Boolean)
 }
 
-export function planRun(input: RunInput, vocab: Vocabularies, nowYear: number): RunPlan {
+export function planRun(input: RunInput, vocab: Vocabularies, nowYear: number, reading?: Reading): RunPlan {
   const tier: Tier = input.effort === 'auto' ? chooseTier(input) : input.effort
   const budget = BUDGETS[tier]
-  const parsed = parseQuery(input.query, vocab, { category: input.category, nowYear })
+  const parsed = reading?.parsed ?? parseQuery(input.query, vocab, { category: input.category, nowYear })
   const filters: Filters = { ...parsed.filters }
   const criteria = input.criteria.map((c) => {
     const plan = planCriterion(c, input.category, vocab, filters, nowYear)
@@ -132,9 +156,12 @@ export function planRun(input: RunInput, vocab: Vocabularies, nowYear: number): 
     planned_searches: specs.length,
     criteria,
     columns: input.enrichments.map((e) => resolveColumn(input.category, e)),
-    topic_terms: queryTerms(semantic),
+    topic_terms: topicWordsOf(queryTerms(semantic)),
+    value_filters: valueFilters(input.category, filters, parsed.filters),
+    relax: tier === 'medium' || tier === 'high' || tier === 'xhigh',
     insight_query: topicWords.trim() ? topicWords : null,
-    parser_version: RULES_PARSER_VERSION,
+    parser_version: reading?.parser_version ?? RULES_PARSER_VERSION,
+    degradation: reading?.degradation ?? [],
   }
 }
 

@@ -172,18 +172,44 @@ export const ResultsQuery = Strict({
 export const CriterionCheck = Type.Object({
   criterion: Type.String(),
   passed: Type.Boolean(),
+  verdict: Type.Optional(
+    Type.Enum(['met', 'not_met', 'unknown'], {
+      description: 'met; not_met; unknown: the record lacks what would decide it (such a row is never kept)',
+    }),
+  ),
   proven_by: Type.Enum(['query', 'judged'], {
     description: "query: a filter of every search proved it; judged: checked against the record's text",
   }),
   evidence: Nullable(
-    Type.String({ description: 'The filter that proved it, or the words of the record that matched' }),
+    Type.String({
+      description:
+        "The record's own value that proved it (`employee_count: 120`), or the words of the record that matched",
+    }),
   ),
+})
+
+export const FilterCheck = Type.Object({
+  filter: Type.String({ description: 'A filter read from the query, in words (`location: Germany`)' }),
+  verdict: Type.Enum(['met', 'unknown'], {
+    description:
+      "met; unknown: the record lacks the value and the filter, only implied by the query's text, was relaxed",
+  }),
+  evidence: Nullable(Type.String({ description: "The record's own value (`country: Germany`), or `field: unknown`" })),
+})
+
+export const TopicMatch = Type.Object({
+  field: Nullable(Type.String({ description: 'The first field carrying the topic' })),
+  evidence: Nullable(Type.String({ description: 'The words around it' })),
+  words: Type.Array(Type.String(), { description: "The topic's words the record carries" }),
 })
 
 export const ResultRow = Type.Object({
   id: Type.String({ description: "The record id as search rows give it (a company's domain, else a 16-hex hash)" }),
   category: Type.Enum([...RUN_CATEGORIES]),
-  score: Type.Number({ description: 'Relevance in the search that found it first' }),
+  score: Type.Number({
+    description:
+      "0..1: how strongly the record carries the run's topic and how early the searches found it; rows come best first; a row kept by a relaxed filter scores below 0.5",
+  }),
   position: Type.Integer({ minimum: 0 }),
   record: Type.Object({}, { additionalProperties: true, description: 'The record, as search returns it' }),
   enrichments: Type.Object(
@@ -194,6 +220,20 @@ export const ResultRow = Type.Object({
     },
   ),
   criteria: Type.Array(CriterionCheck),
+  filters: Type.Optional(
+    Type.Array(FilterCheck, { description: 'Each filter read from the query, checked on the row' }),
+  ),
+  topic: Type.Optional(
+    Type.Union([TopicMatch, Type.Null()], {
+      description:
+        "Where the record carries the run's topic (the query's words no filter took); null without topic words",
+    }),
+  ),
+  unknown: Type.Optional(
+    Type.Array(Type.String(), {
+      description: 'Fields whose value the record lacks, kept because the filter on them was relaxed',
+    }),
+  ),
 })
 export type ResultRow = Static<typeof ResultRow>
 

@@ -324,7 +324,7 @@ describe('the engine: answer of a completed run', () => {
       query: 'payments companies',
       effort: 'low',
       criteria: ['more than 50 employees', 'offers a card-issuing API'],
-      enrichments: ['headcount', 'hq', 'tech stack', 'ceo'],
+      enrichments: ['headcount', 'hq', 'tech stack', 'favourite colour'],
     })
     assert.equal(await waitForEnd(api, key, runId), 'completed')
     const run = await api.get(`${RUNS}/${runId}`, { key })
@@ -368,7 +368,8 @@ describe('the engine: answer of a completed run', () => {
     assert.equal(b.coverage.enumerated, b.result_count)
     assert.ok(
       b.degradation.some(
-        (d: { reason: string; detail: string }) => d.reason === 'enrichment_unsupported' && d.detail.includes('ceo'),
+        (d: { reason: string; detail: string }) =>
+          d.reason === 'enrichment_unsupported' && d.detail.includes('favourite colour'),
       ),
     )
     for (const insight of b.insights) {
@@ -387,10 +388,10 @@ describe('the engine: answer of a completed run', () => {
     assert.ok(results.body.results.length > 0, 'the demo corpus has card-issuing payments companies')
     assert.deepEqual(
       results.body.columns.map((c: { name: string }) => c.name),
-      ['headcount', 'hq', 'tech stack', 'ceo'],
+      ['headcount', 'hq', 'tech stack', 'favourite colour'],
     )
-    const ceo = results.body.columns.find((c: { name: string }) => c.name === 'ceo')
-    assert.deepEqual(ceo, { name: 'ceo', source: null, supported: false, filled: 0 })
+    const colour = results.body.columns.find((c: { name: string }) => c.name === 'favourite colour')
+    assert.deepEqual(colour, { name: 'favourite colour', source: null, supported: false, filled: 0 })
     for (const row of results.body.results) {
       assert.equal(row.category, 'company')
       assert.ok(row.record.employee_count > 50, 'proven by the filter')
@@ -398,7 +399,7 @@ describe('the engine: answer of a completed run', () => {
       assert.equal(row.enrichments.headcount, row.record.employee_count)
       assert.equal(row.enrichments.hq, row.record.location ?? null)
       assert.deepEqual(row.enrichments['tech stack'], row.record.technology?.length ? row.record.technology : null)
-      assert.equal(row.enrichments.ceo, null, 'never guessed')
+      assert.equal(row.enrichments['favourite colour'], null, 'never guessed')
       assert.equal(row.criteria.length, 2)
       for (const c of row.criteria) assert.equal(c.passed, true)
       assert.equal(row.criteria[1].proven_by, 'judged')

@@ -4144,7 +4144,7 @@ export interface components {
                 id: string;
                 /** @enum {string} */
                 category: "company" | "person";
-                /** @description Relevance in the search that found it first */
+                /** @description 0..1: how strongly the record carries the run's topic and how early the searches found it; rows come best first; a row kept by a relaxed filter scores below 0.5 */
                 score: number;
                 position: number;
                 /** @description The record, as search returns it */
@@ -4159,12 +4159,37 @@ export interface components {
                     criterion: string;
                     passed: boolean;
                     /**
+                     * @description met; not_met; unknown: the record lacks what would decide it (such a row is never kept)
+                     * @enum {string}
+                     */
+                    verdict?: "met" | "not_met" | "unknown";
+                    /**
                      * @description query: a filter of every search proved it; judged: checked against the record's text
                      * @enum {string}
                      */
                     proven_by: "query" | "judged";
                     evidence: string | null;
                 }[];
+                /** @description Each filter read from the query, checked on the row */
+                filters?: {
+                    /** @description A filter read from the query, in words (`location: Germany`) */
+                    filter: string;
+                    /**
+                     * @description met; unknown: the record lacks the value and the filter, only implied by the query's text, was relaxed
+                     * @enum {string}
+                     */
+                    verdict: "met" | "unknown";
+                    evidence: string | null;
+                }[];
+                /** @description Where the record carries the run's topic (the query's words no filter took); null without topic words */
+                topic?: {
+                    field: string | null;
+                    evidence: string | null;
+                    /** @description The topic's words the record carries */
+                    words: string[];
+                } | null;
+                /** @description Fields whose value the record lacks, kept because the filter on them was relaxed */
+                unknown?: string[];
             }[];
         };
         CreateWebhookRequest: {

@@ -1,0 +1,414 @@
+// Agent runs on real public data: the companies of ../shared/datasets/ (YC, Crunchbase 2013, the
+// S&P 500; converted by bench/real-data/records.ts, as `npm run eval` does), the arXiv papers (for
+// insights) and Crunchbase's funding rounds (linked to their companies by domain), ingested through
+// the product's own ingest path, then asked three kinds of questions over HTTP at several tiers:
+//   filter  all filters: an industry value and a place ("biotech companies in Massachusetts")
+//   topic   a topic no filter value names, sometimes with a place ("drone companies in California")
+//   empty   a filter on a value the matching records lack ("… founded after 2012"): truth is empty
+// Each task's truth comes from the converted rows only (never from the product's answers). Per
+// task and tier it reports row precision, recall within the tier's budget, enrichment accuracy
+// against the source values (headcount, total raised, latest round and its date), whether the
+// unsupported column stayed empty, the share of insights on the task's topic, and whether an
+// empty answer was explained. Writes bench/results/agent-runs-real.json (agent-runs-real.postgresql.json
+// with DSP_BENCH_DATABASE_URL) and prints a summary; docs/agent-runs.md quotes the figures.
+//
+//   nice -n 10 npx tsx bench/agent-runs-real.ts [--tiers low,medium,high] [--per-kind 10]
+import { readFileSync, writeFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { parse } from 'csv-parse/sync'
+import { ingestLines } from '../src/domain/corpus/ingest.ts'
+import { prepareRecord } from '../src/domain/corpus/prepare.ts'
+import { startBenchServer } from './lib/server.ts'
+import { DATASETS, realRecords, type RealRecord } from './real-data/records.ts'
+
+const { values: args } = parseArgs({
+  options: { tiers: { type: 'string' }, 'per-kind': { type: 'string' } },
+})
+const TIERS = (args.tiers ?? 'low,medium,high').split(',') as ('minimal' | 'low' | 'medium' | 'high' | 'xhigh')[]
+const PER_KIND = Number(args['per-kind'] ?? 10)
+/** Rows a tier can examine (its candidate budget): recall is measured within it. */
+const BUDGET: Record<string, number> = { minimal: 25, low: 60, medium: 200, high: 500, xhigh: 1000 }
+
+interface Stored {
+  id: string
+  source: RealRecord['source']
+  record: Record<string, unknown>
+}
+
+type Kind = 'filter' | 'topic' | 'empty'
+interface Task {
+  kind: Kind
+  query: string
+  /** The words an insight must name to be on topic. */
+  topic: string[]
+  /** Whether a record answers the question, from its converted source values. */
+  judge: (r: Record<string, unknown>) => boolean
+  truth: Set<string>
+}
+
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/^\/company\//, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 50)
+    .replace(/^-|-$/g, '') || 'x'
+
+const low = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : '')
+const words = (r: Record<string, unknown>) =>
+  [r.account_name, r.industry, r.sub_industry, r.description, ...((r.company_keyword as string[] | undefined) ?? [])]
+    .map(low)
+    .join(' • ')
+const has = (text: string, word: string) => new RegExp(`(?:^|[^a-z0-9])${word}`, 'i').test(text)
+
+// ---- funding rounds from rounds.csv, linked by the Crunchbase stand-in domain ----------------
+interface SourceRound {
+  domain: string
+  type: string
+  announced_on: string
+  amount_usd: number | null
+}
+function sourceRounds(): SourceRound[] {
+  const rows = parse(readFileSync(new URL('crunchbase-2013/rounds.csv', DATASETS)), {
+    columns: true,
+    skip_empty_lines: true,
+    relax_quotes: true,
+  }) as Record<string, string>[]
+  return rows
+    .filter((r) => r.company_permalink && r.funded_at)
+    .map((r) => ({
+      domain: `${slug(r.company_permalink!)}.crunchbase.example`,
+      type: r.funding_round_type ?? 'other',
+      announced_on: r.funded_at!,
+      amount_usd: r.raised_amount_usd ? Number(r.raised_amount_usd) || null : null,
+    }))
+}
+
+// ---- tasks ---------------------------------------------------------------------------------
+function buildTasks(companies: Stored[]): Task[] {
+  const tasks: Omit<Task, 'truth'>[] = []
+  const cb = companies.filter((c) => c.source === 'crunchbase')
+  // filter: a Crunchbase category in a state with 15–120 companies.
+  const pairs = new Map<string, number>()
+  for (const c of cb) {
+    const k = `${low(c.record.industry)}|${c.record.state ?? ''}`
+    pairs.set(k, (pairs.get(k) ?? 0) + 1)
+  }
+  const PHRASE: Record<string, string> = {
+    biotech: 'biotech',
+    software: 'software',
+    web: 'web',
+    mobile: 'mobile',
+    enterprise: 'enterprise',
+    ecommerce: 'ecommerce',
+    games_video: 'games_video',
+    hardware: 'hardware',
+    cleantech: 'cleantech',
+    medical: 'medical',
+    advertising: 'advertising',
+    semiconductor: 'semiconductor',
+  }
+  const filterPairs = [...pairs.entries()]
+    .filter(([k, n]) => n >= 15 && n <= 120 && PHRASE[k.split('|')[0]!] && k.split('|')[1])
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+  const seenIndustry = new Map<string, number>()
+  for (const [k] of filterPairs) {
+    const [industry, state] = k.split('|') as [string, string]
+    if ((seenIndustry.get(industry) ?? 0) >= 1) continue
+    seenIndustry.set(industry, 1)
+    tasks.push({
+      kind: 'filter',
+      query: `${PHRASE[industry]} companies in ${state}`,
+      topic: [industry.split('_')[0]!],
+      judge: (r) => low(r.industry) === industry && r.state === state,
+    })
+    if (tasks.filter((t) => t.kind === 'filter').length >= PER_KIND) break
+  }
+
+  // topic: words no filter value names, judged by the record's tags, name, industry or description.
+  const TOPICS: [string, string[], string | null][] = [
+    ['drone companies', ['drone'], null],
+    ['companies building developer tools', ['developer tool', 'devtool', 'developer'], null],
+    ['payroll software companies', ['payroll'], null],
+    ['companies working on carbon capture', ['carbon'], null],
+    ['genomics companies', ['genomic'], null],
+    ['cybersecurity companies in California', ['cybersecurity', 'security'], 'California'],
+    ['robotics companies in California', ['robot'], 'California'],
+    ['legal technology companies', ['legal'], null],
+    ['battery companies', ['batter'], null],
+    ['food delivery companies', ['food delivery', 'delivery'], null],
+    ['insurance companies in New York', ['insur'], 'New York'],
+    ['crypto companies', ['crypto'], null],
+  ]
+  for (const [query, topic, state] of TOPICS.slice(0, Math.max(PER_KIND, 10))) {
+    tasks.push({
+      kind: 'topic',
+      query,
+      topic,
+      judge: (r) => topic.some((t) => has(words(r), t)) && (state === null || r.state === state),
+    })
+  }
+
+  // empty: an industry and a state whose Crunchbase records carry no founding year after a bound.
+  const emptyPairs = [...pairs.entries()]
+    .filter(([k, n]) => n >= 3 && n <= 60 && PHRASE[k.split('|')[0]!] && k.split('|')[1])
+    .sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1))
+  let empties = 0
+  for (const [k] of emptyPairs) {
+    if (empties >= PER_KIND) break
+    const [industry, state] = k.split('|') as [string, string]
+    const here = companies.filter((c) => low(c.record.industry) === industry && c.record.state === state)
+    const lacking = here.filter((c) => c.record.founded_year === undefined).length
+    if (lacking === 0) continue
+    const year = 2012
+    if (here.some((c) => Number(c.record.founded_year) > year)) continue
+    empties++
+    tasks.push({
+      kind: 'empty',
+      query: `${PHRASE[industry]} companies in ${state} founded after ${year}`,
+      topic: [industry.split('_')[0]!],
+      judge: (r) =>
+        low(r.industry) === industry &&
+        r.state === state &&
+        typeof r.founded_year === 'number' &&
+        r.founded_year > year,
+    })
+  }
+  return tasks.map((t) => ({ ...t, truth: new Set(companies.filter((c) => t.judge(c.record)).map((c) => c.id)) }))
+}
+
+// ---- the run -------------------------------------------------------------------------------
+async function main() {
+  const server = await startBenchServer({
+    DSP_STORE_ACQUIRE_TIMEOUT_MS: '600000',
+    DSP_STORE_STATEMENT_TIMEOUT_MS: '600000',
+    DSP_RETRIEVAL_TIMEOUT_MS: '120000',
+    DSP_AGENT_WORKERS: '1',
+  })
+  const started = performance.now()
+  try {
+    const deps = server.app.deps
+    const all = realRecords().filter((r) => r.category === 'company' || r.category === 'academic_report')
+    const companies: Stored[] = []
+    for (const category of ['company', 'academic_report'] as const) {
+      const rows = all.filter((r) => r.category === category)
+      const s = await ingestLines(
+        deps,
+        category,
+        rows.map((r) => JSON.stringify(r.record)),
+      )
+      console.error(`  ${category}: ${s.upserted} upserted, ${s.rejected} rejected`)
+      if (category === 'company')
+        for (const r of rows) {
+          const p = prepareRecord('company', r.record, deps.secret)
+          if (p.ok) companies.push({ id: p.value.id, source: r.source, record: r.record })
+        }
+    }
+    const rounds = sourceRounds()
+    const roundsIngest = await ingestLines(
+      deps,
+      'funding_round',
+      rounds.map((r, i) =>
+        JSON.stringify({
+          source_id: `crunchbase-round:${i}`,
+          company_domain: r.domain,
+          type: r.type,
+          announced_on: r.announced_on,
+          amount_usd: r.amount_usd,
+        }),
+      ),
+    )
+    console.error(`  funding_round: ${roundsIngest.upserted} upserted, ${roundsIngest.rejected} rejected`)
+    const ingestSeconds = Math.round((performance.now() - started) / 100) / 10
+
+    // Source values per domain: the latest round and the rounds' total (for a company without its own total).
+    const byDomain = new Map<string, Stored>()
+    for (const c of companies) if (typeof c.record.domain === 'string') byDomain.set(c.record.domain, c)
+    const latest = new Map<string, SourceRound>()
+    const raised = new Map<string, number>()
+    for (const r of rounds) {
+      const cur = latest.get(r.domain)
+      if (!cur || r.announced_on > cur.announced_on) latest.set(r.domain, r)
+      if (r.amount_usd !== null) raised.set(r.domain, (raised.get(r.domain) ?? 0) + r.amount_usd)
+    }
+
+    const tasks = buildTasks(companies)
+    console.error(
+      `  ${tasks.length} tasks: ${['filter', 'topic', 'empty'].map((k) => `${tasks.filter((t) => t.kind === k).length} ${k}`).join(', ')}`,
+    )
+    const { key } = await server.admin.workspaceWithKey({
+      scopes: ['dsp.agents.write', 'dsp.agents.read'],
+      environment: 'test',
+      credits: 1_000_000,
+    })
+    const call = async (method: string, route: string, body?: unknown) => {
+      const res = await fetch(`${server.url}${route}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          'x-api-key': key,
+          ...(method === 'POST' ? { 'idempotency-key': `${route}-${Math.random()}` } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      return (await res.json()) as Record<string, unknown>
+    }
+    const ENRICH = ['headcount', 'total raised', 'latest funding round', 'latest funding date', 'favourite colour']
+    const results: Record<string, unknown>[] = []
+    for (const task of tasks) {
+      for (const tier of TIERS) {
+        const t0 = performance.now()
+        const start = await call('POST', '/v1/agents/runs', { query: task.query, effort: tier, enrichments: ENRICH })
+        const id = start.run_id as string
+        let read: Record<string, unknown>
+        for (;;) {
+          read = await call('GET', `/v1/agents/runs/${id}`)
+          if (['completed', 'failed', 'cancelled'].includes(read.status as string)) break
+          await new Promise((r) => setTimeout(r, 200))
+        }
+        const rows: Record<string, unknown>[] = []
+        for (let cursor: string | null = null; ;) {
+          const page = await call(
+            'GET',
+            `/v1/agents/runs/${id}/results?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+          )
+          rows.push(...((page.results as Record<string, unknown>[]) ?? []))
+          cursor = (page.next_cursor as string | null) ?? null
+          if (!cursor) break
+        }
+        const strict = rows.filter((r) => !((r.unknown as string[] | undefined) ?? []).length)
+        const relaxed = rows.length - strict.length
+        const hits = strict.filter((r) => task.truth.has(r.id as string)).length
+        const precision = strict.length ? hits / strict.length : null
+        const reachable = Math.min(task.truth.size, BUDGET[tier]!)
+        const recall = reachable ? Math.min(1, hits / reachable) : null
+        // Enrichments against the source values.
+        let checked = 0
+        let right = 0
+        let unsupportedFilled = 0
+        for (const r of rows) {
+          const e = r.enrichments as Record<string, unknown>
+          const rec = r.record as Record<string, unknown>
+          const source = byDomain.get(rec.domain as string)
+          if (e['favourite colour'] !== null) unsupportedFilled++
+          if (!source) continue
+          const d = rec.domain as string
+          const expect: Record<string, unknown> = {
+            headcount: source.record.employee_count ?? null,
+            'total raised': source.record.total_funding ?? raised.get(d) ?? null,
+            'latest funding date': source.record.last_funding_date ?? latest.get(d)?.announced_on ?? null,
+            'latest funding round': latest.get(d)
+              ? {
+                  type: latest.get(d)!.type,
+                  announced_on: latest.get(d)!.announced_on,
+                  amount_usd: latest.get(d)!.amount_usd,
+                }
+              : null,
+          }
+          for (const [col, want] of Object.entries(expect)) {
+            const got = e[col] ?? null
+            if (got === null && want === null) continue
+            checked++
+            const same =
+              col === 'latest funding round' && got && want
+                ? (got as { announced_on: string }).announced_on === (want as { announced_on: string }).announced_on
+                : JSON.stringify(got) === JSON.stringify(want)
+            if (same) right++
+          }
+        }
+        const insights = (read.insights as { statement: string }[]) ?? []
+        const onTopic = insights.filter((i) => task.topic.some((t) => has(i.statement.toLowerCase(), t))).length
+        const summary = String(read.summary ?? '')
+        const explained =
+          rows.length > 0
+            ? strict.length > 0 || /was dropped for/.test(summary)
+            : /Nothing was kept because [^.]+\./.test(summary)
+        const result = {
+          kind: task.kind,
+          query: task.query,
+          tier,
+          status: read.status,
+          truth: task.truth.size,
+          rows: rows.length,
+          relaxed_rows: relaxed,
+          precision,
+          recall,
+          enrichment_checked: checked,
+          enrichment_accuracy: checked ? right / checked : null,
+          unsupported_filled: unsupportedFilled,
+          insights: insights.length,
+          insights_on_topic: insights.length ? onTopic / insights.length : null,
+          empty_explained: rows.length === 0 || relaxed === rows.length ? explained : null,
+          seconds: Math.round((performance.now() - t0) / 100) / 10,
+          summary: rows.length === 0 ? summary : undefined,
+        }
+        results.push(result)
+        console.error(
+          `  ${task.kind.padEnd(6)} ${tier.padEnd(6)} rows ${String(rows.length).padStart(4)} truth ${String(task.truth.size).padStart(4)} P ${precision?.toFixed(2) ?? ' -  '} R ${recall?.toFixed(2) ?? ' -  '} E ${result.enrichment_accuracy?.toFixed(3) ?? '-'} I ${result.insights_on_topic?.toFixed(2) ?? '-'} ${result.seconds}s  ${task.query}`,
+        )
+      }
+    }
+    const mean = (xs: (number | null)[]) => {
+      const v = xs.filter((x): x is number => x !== null)
+      return v.length ? Math.round((v.reduce((a, b) => a + b, 0) / v.length) * 1000) / 1000 : null
+    }
+    const summary: Record<string, Record<string, unknown>> = {}
+    for (const tier of TIERS) {
+      const of = (k: Kind) => results.filter((r) => r.tier === tier && r.kind === k)
+      const tierRows = results.filter((r) => r.tier === tier)
+      summary[tier] = {
+        precision_filter: mean(of('filter').map((r) => r.precision as number | null)),
+        precision_topic: mean(of('topic').map((r) => r.precision as number | null)),
+        recall_filter: mean(of('filter').map((r) => r.recall as number | null)),
+        recall_topic: mean(of('topic').map((r) => r.recall as number | null)),
+        recall: mean([...of('filter'), ...of('topic')].map((r) => r.recall as number | null)),
+        enrichment_accuracy: (() => {
+          const c = tierRows.reduce((a, r) => a + (r.enrichment_checked as number), 0)
+          const ok = tierRows.reduce(
+            (a, r) =>
+              a + Math.round(((r.enrichment_accuracy as number | null) ?? 0) * (r.enrichment_checked as number)),
+            0,
+          )
+          return c ? Math.round((ok / c) * 1000) / 1000 : null
+        })(),
+        unsupported_columns_empty: tierRows.every((r) => r.unsupported_filled === 0),
+        insights_on_topic: mean(tierRows.map((r) => r.insights_on_topic as number | null)),
+        empty_answers_explained: tierRows
+          .filter((r) => r.empty_explained !== null)
+          .every((r) => r.empty_explained === true),
+        empty_answers: tierRows.filter((r) => r.empty_explained !== null).length,
+        seconds_mean: mean(tierRows.map((r) => r.seconds as number)),
+      }
+    }
+    const out = {
+      name: 'agent-runs-real',
+      date: new Date().toISOString(),
+      store: server.store,
+      tiers: TIERS,
+      tasks: tasks.length,
+      ingest_seconds: ingestSeconds,
+      goals: {
+        precision_filter: 0.95,
+        precision_topic: 0.85,
+        recall: 0.85,
+        enrichment_accuracy: 0.98,
+        insights_on_topic: 0.8,
+      },
+      summary,
+      results,
+    }
+    const suffix = server.store === 'postgresql' ? '.postgresql' : ''
+    writeFileSync(
+      new URL(`./results/agent-runs-real${suffix}.json`, import.meta.url),
+      `${JSON.stringify(out, null, 2)}\n`,
+    )
+    console.error(JSON.stringify(summary, null, 2))
+  } finally {
+    await server.close()
+  }
+}
+
+main().catch((e) => {
+  console.error(e)
+  process.exit(1)
+})
