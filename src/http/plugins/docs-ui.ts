@@ -53,7 +53,7 @@ const SESSION_JS = String.raw`(function () {
             var text = terminalCurl(props.request)
             return h('div', { className: 'curl-command dsp-curl' },
               h('h4', null, 'Curl'),
-              h('p', { className: 'dsp-curl-note' }, 'From a terminal, with an API key in DSP_API_KEY (this page runs as your dashboard session instead):'),
+              h('p', { className: 'dsp-curl-note' }, 'The same call from a terminal, with an API key in DSP_API_KEY (this page sends a dashboard session, never a key):'),
               h('button', { type: 'button', className: 'dsp-copy', onClick: function () { navigator.clipboard && navigator.clipboard.writeText(text) } }, 'Copy'),
               h('pre', { className: 'microlight dsp-curl-text' }, text))
           }
