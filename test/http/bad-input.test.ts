@@ -192,7 +192,7 @@ describe('framework refusals are problems', () => {
     )
   })
 
-  test('HTTP the parser refuses (unknown method, Content-Length with Transfer-Encoding, bad chunk, no Host) → 400 request.invalid', async () => {
+  test('HTTP the parser refuses (unknown method, Content-Length with Transfer-Encoding, bad chunk, no Host, GET *) → 400 request.invalid', async () => {
     const api = await server()
     for (const text of [
       'FOO /v1/credits HTTP/1.1\r\nHost: x\r\n\r\n',
@@ -200,6 +200,8 @@ describe('framework refusals are problems', () => {
       'POST /v1/lists HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n',
       'GET /v1/credits HTTP/1.1\r\nX Bad: 1\r\n\r\n',
       'GET /v1/credits HTTP/1.1\r\n\r\n',
+      // The asterisk form is for OPTIONS only; it names no resource (and is not the root's redirect).
+      'GET * HTTP/1.1\r\nHost: x\r\n\r\n',
     ]) {
       const res = await raw(api, text)
       expectProblem(res, 400, 'request.invalid')

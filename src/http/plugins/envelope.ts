@@ -1,6 +1,6 @@
 // Cross-cutting request and response parts: X-Request-Id on every answer, Cache-Control: no-store
 // on every answer of /v1, `meta` on every 2xx of /v1 (contract §2.2), the 400 for a request
-// without Host, the closed query string of every /v1 and health route (§7, §9: an unknown
+// without Host or with the asterisk form (`GET *`), the closed query string of every /v1 and health route (§7, §9: an unknown
 // parameter is 422), the 422 for `page`/`offset` on cursor routes (§7), and the 422 for text the
 // store cannot keep.
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
@@ -21,6 +21,18 @@ export function registerEnvelope(app: FastifyInstance, deps: Deps) {
     // server.ts) answers it with an empty body; this one answers the contract's problem.
     if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
       done(new ApiError('request.invalid', 'An HTTP/1.1 request needs a Host header.', { status: 400 }))
+      return
+    }
+    // RFC 9112 §3.2.4: the asterisk form (`* HTTP/1.1`) names no resource and is for OPTIONS only;
+    // nothing here answers OPTIONS *, so every method is told so instead of being routed to `/`.
+    if (request.raw.url === '*') {
+      done(
+        new ApiError(
+          'request.invalid',
+          'The request target `*` names no resource: send a path such as /v1/search (see /openapi.json).',
+          { status: 400 },
+        ),
+      )
       return
     }
     done()
