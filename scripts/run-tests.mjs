@@ -38,7 +38,15 @@ const run = (list, concurrency) =>
     ? 0
     : (spawnSync(
         process.execPath,
-        ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...list],
+        [
+          '--import',
+          'tsx',
+          '--test',
+          '--test-force-exit',
+          `--test-concurrency=${concurrency}`,
+          '--test-reporter=spec',
+          ...list,
+        ],
         { stdio: 'inherit', env },
       ).status ?? 1)
 const shared = run(

@@ -39,6 +39,8 @@ export async function startReceiver(path = '/hooks'): Promise<Receiver> {
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  // A receiver a test leaves open must not keep the test file's process alive after its last test.
+  server.unref()
   const port = (server.address() as AddressInfo).port
   let closed = false
   const close = () =>
