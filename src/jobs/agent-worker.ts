@@ -8,6 +8,7 @@ import { claimAgentRun, failAttempt, LostClaim, type Claim } from '../domain/age
 import { AGENT_POLL_MS, onQueued } from '../domain/agent-runs/signals.ts'
 import { randomId } from '../domain/ids.ts'
 import type { Deps } from '../domain/types.ts'
+import { startClaimLoop } from './claim-loop.ts'
 
 export interface AgentWorker {
   readonly owner: string
@@ -21,12 +22,6 @@ export function startAgentWorker(deps: Deps, options: { concurrency?: number; po
   const concurrency = options.concurrency ?? deps.config.DSP_AGENT_WORKERS
   const pollMs = options.pollMs ?? AGENT_POLL_MS
   const owner = randomId('wkr', 8)
-  const active = new Set<Promise<void>>()
-  let stopping = false
-  let looping: Promise<void> | null = null
-  let again = false
-  let timer: NodeJS.Timeout | undefined
-
   const run = async (claim: Claim) => {
     const started = performance.now()
     const took = () => (performance.now() - started) / 1000
@@ -42,7 +37,7 @@ export function startAgentWorker(deps: Deps, options: { concurrency?: number; po
       if (o === 'failed') span?.fail()
     }
     try {
-      await executeRun(deps, claim, () => stopping)
+      await executeRun(deps, claim, () => loop.stopping())
       record('finished')
     } catch (e) {
       if (e instanceof LostClaim || e instanceof Interrupted) return record('interrupted')
@@ -62,60 +57,19 @@ export function startAgentWorker(deps: Deps, options: { concurrency?: number; po
     }
   }
 
-  const claimWhileFree = async () => {
-    try {
-      do {
-        again = false
-        while (!stopping && active.size < concurrency && deps.faults.modeOf('agent_engine') === null) {
-          const claim = await claimAgentRun(deps, owner)
-          if (!claim) break
-          const p: Promise<void> = run(claim).finally(() => {
-            active.delete(p)
-            void loop()
-          })
-          active.add(p)
-        }
-      } while (again && !stopping)
-    } catch (e) {
-      if (!stopping) deps.log.warn({ err: (e as Error).message }, 'agent worker could not claim')
-    }
-  }
-
-  /** One claiming loop at a time; a wake-up during it makes it go round once more. */
-  const loop = (): Promise<void> => {
-    if (looping) {
-      again = true
-      return looping
-    }
-    looping = claimWhileFree().finally(() => {
-      looping = null
-    })
-    return looping
-  }
-
-  const schedule = () => {
-    if (stopping) return
-    timer = setTimeout(() => {
-      void loop().finally(schedule)
-    }, pollMs)
-    timer.unref()
-  }
-
-  const unsubscribe = concurrency > 0 ? onQueued(() => void loop()) : () => {}
-  if (concurrency > 0) {
-    void loop()
-    schedule()
-  }
-
-  return {
-    owner,
-    wake: () => void loop(),
-    stop: async () => {
-      stopping = true
-      clearTimeout(timer)
-      unsubscribe()
-      if (looping) await looping
-      await Promise.allSettled([...active])
+  const loop = startClaimLoop({
+    name: 'agent worker',
+    log: deps.log,
+    concurrency,
+    pollMs,
+    subscribe: onQueued,
+    // One run a claim; the loop claims again while a slot is free.
+    claim: async () => {
+      const claim = await claimAgentRun(deps, owner)
+      return claim ? [() => run(claim)] : []
     },
-  }
+    paused: () => deps.faults.modeOf('agent_engine') !== null,
+  })
+
+  return { owner, wake: loop.wake, stop: loop.stop }
 }
