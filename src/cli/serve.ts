@@ -8,7 +8,7 @@ import path from 'node:path'
 import type { Config } from '../config.ts'
 import type { DemoSecrets } from '../domain/demo.ts'
 import type { Deps } from '../domain/types.ts'
-import { reachableUrl, removeServerFile, writeServerFile } from './running-server.ts'
+import { reachableUrl, removeServerFile, writeServerFile } from '../data-dir.ts'
 
 const DEMO_FILE = 'demo.json'
 
