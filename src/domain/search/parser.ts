@@ -2,7 +2,7 @@
 // the words against the index's own vocabularies (industries, places, technologies, stages) and
 // the org-chart taxonomy, classifies the category when the caller omitted it, and leaves the
 // remaining words as the semantic query. Offline and deterministic.
-import { DEPARTMENTS } from '../../corpus/taxonomy.ts'
+import { chiefTitleOf, DEPARTMENTS } from '../../corpus/taxonomy.ts'
 import {
   INDEX_VOCABULARY_MAX,
   PLACE_VOCABULARIES,
@@ -65,8 +65,8 @@ const CATEGORY_WORDS: [string, RegExp][] = [
 
 const SENIORITY_WORDS: [string, RegExp][] = [
   ['C-Suite', /\b(?:ceos?|ctos?|cfos?|cmos?|coos?|cios?|chief [a-z]+ officers?|c-suite|c-level|founders?)\b/],
-  ['VP', /\b(?:vps?|vice presidents?|svps?|evps?)\b/],
-  ['Director / Head', /\b(?:directors?|heads? of)\b/],
+  ['VP', /\b(?:(?:senior |executive |assistant )?(?:vps?|vice presidents?)|svps?|evps?|avps?)\b/],
+  ['Director / Head', /\b(?:heads? (?:and|or|&) directors?|directors? (?:and|or|&) heads?|directors?|heads? of)\b/],
   ['Manager', /\bmanagers?\b/],
   ['Entry', /\b(?:junior|entry[- ]level|graduates?)\b/],
   ['In Training', /\b(?:interns?|internships?|trainees?|apprentices?)\b/],
@@ -89,6 +89,81 @@ const DEPARTMENT_WORDS: [string, RegExp][] = [
   ['Research', /\b(?:research|researchers?|r&d)\b/],
   ['Business Development', /\b(?:business development|partnerships)\b/],
 ]
+
+/**
+ * A department word naming what is made, not the person's function: "founders building machine
+ * learning products" leaves "machine learning" to the words.
+ */
+const MADE_AFTER = /^\s+(?:products?|tools?|platforms?|solutions?|apps?|applications?|models?|startups?|companies)\b/
+
+/**
+ * Chief titles in full ("chief technology officers"): C-Suite and the function the taxonomy gives
+ * that chief (chiefTitleOf), for every function but the general one.
+ */
+const CHIEF_DEPARTMENTS = new Map(
+  DEPARTMENTS.map((d) => [
+    chiefTitleOf(d)
+      .toLowerCase()
+      .replace(/^chief | officer$/g, ''),
+    d as string,
+  ]),
+)
+
+/**
+ * On a person search, words that describe no one once a filter is read ("MBA holders", "in devops
+ * roles", "doing"); "executives" and "leaders" only beside a level read ("C-level executives").
+ */
+const PERSON_FILLER = new Set(
+  'role roles position positions folks professionals individuals holders holder hold holds holding doing does'.split(
+    ' ',
+  ),
+)
+const LEVEL_FILLER = new Set('executives execs leaders leadership'.split(' '))
+
+/**
+ * Industries by their common short names ("fintech companies"), read as the index's value when it
+ * holds that value and not the short name itself.
+ */
+const INDUSTRY_ALIASES: Record<string, string> = {
+  fintech: 'Financial Technology',
+  'fin-tech': 'Financial Technology',
+  healthtech: 'Healthcare Technology',
+  'health tech': 'Healthcare Technology',
+  edtech: 'Education Technology',
+  'ed-tech': 'Education Technology',
+  proptech: 'Real Estate & PropTech',
+  cleantech: 'Energy & Cleantech',
+  'clean tech': 'Energy & Cleantech',
+  'climate tech': 'Energy & Cleantech',
+  agtech: 'Agriculture & Food Tech',
+  agritech: 'Agriculture & Food Tech',
+  foodtech: 'Agriculture & Food Tech',
+  insurtech: 'Insurance',
+  biotech: 'Biotechnology',
+  'cyber security': 'Cybersecurity',
+  ecommerce: 'E-commerce & Retail',
+  'e-commerce': 'E-commerce & Retail',
+  telecom: 'Telecommunications',
+  'venture capital': 'Venture Capital & Private Equity',
+  'private equity': 'Venture Capital & Private Equity',
+}
+const aliasLists = new WeakMap<string[], { values: string[]; of: Map<string, string> }>()
+
+/** The industries plus the short names whose value the index holds (and not the short name itself). */
+function industriesWithAliases(industries: string[]) {
+  let got = aliasLists.get(industries)
+  if (!got) {
+    const held = new Map(industries.map((v) => [v.toLowerCase(), v]))
+    const of = new Map<string, string>()
+    for (const [alias, value] of Object.entries(INDUSTRY_ALIASES)) {
+      const v = held.get(value.toLowerCase())
+      if (v && !held.has(alias)) of.set(alias, v)
+    }
+    got = { values: [...industries, ...of.keys()], of }
+    aliasLists.set(industries, got)
+  }
+  return got
+}
 
 const STOPWORDS = new Set(
   'a an the and or of for to in on at by with from based located headquartered hq that which who whose are is be been being companies company firms firm businesses business startups startup people persons person employees working work works worked find show list me all any some their there here near around over under more than less fewer least most top best new like about into within across per using use uses used'.split(
@@ -259,25 +334,45 @@ export function parseQuery(
     // The employer's industry before the function words: "financial technology companies" is an
     // industry, not Finance.
     const early = [text]
-    employerIndustries.push(...matchVocabulary(text, vocab.industries, early, kindContext))
+    const withAliases = industriesWithAliases(vocab.industries)
+    for (const v of matchVocabulary(text, withAliases.values, early, kindContext)) {
+      const value = withAliases.of.get(v) ?? v
+      if (!employerIndustries.includes(value)) employerIndustries.push(value)
+    }
     employerSubIndustries.push(...matchVocabulary(early[0]!, vocab.sub_industries, early, kindContext))
     text = early[0]!
     const seniorities: string[] = []
+    const departments: string[] = []
+    // Chief titles in full: the level and the function ("chief technology officers" → C-Suite, Engineering).
+    text = text.replace(/\bchief ([a-z&]+(?: [a-z&]+)?) officers?\b/g, (all, fn: string) => {
+      const d = CHIEF_DEPARTMENTS.get(fn)
+      if (!d) return all
+      if (!seniorities.includes('C-Suite')) seniorities.push('C-Suite')
+      if (!departments.includes(d)) departments.push(d)
+      spans.push({ filter: 'seniority', text: all }, { filter: 'department', text: all })
+      return ' '
+    })
     for (const [value, re] of SENIORITY_WORDS) {
       const m = text.match(re)
-      if (m) {
+      if (m && !seniorities.includes(value)) {
         seniorities.push(value)
         spans.push({ filter: 'seniority', text: m[0].trim() })
       }
     }
     if (seniorities.length) filters.seniority = { include: seniorities }
-    const departments: string[] = []
     for (const [value, re] of DEPARTMENT_WORDS) {
-      const m = text.match(re)
-      if (m && (DEPARTMENTS as readonly string[]).includes(value)) {
-        departments.push(value)
-        spans.push({ filter: 'department', text: m[0].trim() })
-        text = text.replace(re, ' ')
+      if (!(DEPARTMENTS as readonly string[]).includes(value)) continue
+      // Each occurrence naming a function (not what is made: "machine learning products").
+      const all = new RegExp(re.source, 'g')
+      let read: string | null = null
+      text = text.replace(all, (word: string, offset: number) => {
+        if (MADE_AFTER.test(text.slice(offset + word.length))) return word
+        read ??= word.trim()
+        return ' '
+      })
+      if (read !== null) {
+        if (!departments.includes(value)) departments.push(value)
+        spans.push({ filter: 'department', text: read })
       }
     }
     if (departments.length)
@@ -380,17 +475,26 @@ export function parseQuery(
     }
   }
 
+  const levelRead = filters.seniority !== undefined
   const rest = text
     .split(/[^\p{L}\p{N}&+#.-]+/u)
     .map((w) => w.replace(/^[.-]+|[.-]+$/g, ''))
     .filter((w) => w.length > 1 && !STOPWORDS.has(w) && !/^\d+$/.test(w))
+    .filter(
+      (w) =>
+        category !== 'person' ||
+        Object.keys(filters).length === 0 ||
+        (!PERSON_FILLER.has(w) && !(levelRead && LEVEL_FILLER.has(w))),
+    )
   // On a person search, words that describe the employer (industry, technology, "companies") are
   // matched against each person's current company rather than the person.
   const describesEmployer =
     category === 'person' &&
     (filters.industry !== undefined ||
       filters.technology !== undefined ||
-      /\b(?:companies|startups|firms|at)\b/.test(text))
+      /\b(?:companies|startups|firms)\b|(?<!\b(?:good|great|skilled|expert|experienced|excellent|strong|best|better|proficient|talented|adept)\s+)\bat\b/.test(
+        text,
+      ))
   // A reading that found no filter leaves the words as they were: auto then ranks exactly what fast
   // ranks (its phrase and its name included), never fewer words.
   const asTyped = Object.keys(filters).length === 0 ? query.trim().replace(/\s+/g, ' ') : ''
