@@ -45,12 +45,29 @@ export function enrichmentsOf(rows: RunRow[], columns: RunColumn[] | null): RunC
   return names.map((name) => ({ name, source: null, supported: true, filled: 0 }))
 }
 
-/** A verdict badge whose evidence shows on hover and on keyboard focus (and is read with it). */
+/**
+ * A verdict badge whose evidence shows on hover and on keyboard focus (and is read with it). The
+ * tip is placed in the window (position: fixed), so the table's scroll box does not clip it.
+ */
 export function VerdictBadge({ verdict, label, evidence }: { verdict: Verdict; label: string; evidence: string | null }) {
+  const [at, setAt] = useState<{ left: number; top: number } | null>(null)
+  const show = (e: { currentTarget: HTMLElement }) => {
+    const r = e.currentTarget.getBoundingClientRect()
+    setAt({ left: Math.max(8, Math.min(r.left, window.innerWidth - 360)), top: r.bottom + 4 })
+  }
+  const hide = () => setAt(null)
   return (
-    <span className={`verdict ${verdict}`} tabIndex={0} data-testid="verdict">
+    <span
+      className={`verdict ${verdict}`}
+      tabIndex={0}
+      data-testid="verdict"
+      onMouseEnter={show}
+      onMouseLeave={hide}
+      onFocus={show}
+      onBlur={hide}
+    >
       <span aria-hidden="true">{VERDICT_MARK[verdict]}</span> {label}
-      <span className="tip" role="tooltip">
+      <span className={`tip${at ? ' open' : ''}`} role="tooltip" style={at ?? undefined}>
         {evidence ? `Evidence: ${evidence}` : 'No evidence recorded'}
       </span>
     </span>
