@@ -59,7 +59,7 @@ describe('agent run page in headless Chromium', { skip: chromiumMissing }, () =>
   })
 
   test('the runs page says what a run is and what to do first', async () => {
-    await page.getByRole('link', { name: 'Agent runs' }).click()
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Agent runs' }).click()
     await page.getByRole('heading', { level: 1, name: 'Agent runs' }).waitFor()
     await page.getByTestId('runs-empty').waitFor()
     await browser.shot('runs-empty')
@@ -138,7 +138,7 @@ describe('agent run page in headless Chromium', { skip: chromiumMissing }, () =>
     assert.equal(await tip.isVisible(), false)
     await verdict.hover()
     await tip.waitFor({ state: 'visible' })
-    assert.equal(await tip.innerText(), `Evidence: ${first.criteria[1]!.evidence}`)
+    assert.equal(await tip.innerText(), `Judged against the record’s text\nEvidence: ${first.criteria[1]!.evidence}`)
     assert.match(await text(verdict), /Met/)
     await browser.shot('rows-evidence-on-hover', false)
     await page.mouse.move(0, 0)
@@ -155,7 +155,9 @@ describe('agent run page in headless Chromium', { skip: chromiumMissing }, () =>
       table().page().getByRole('button', { name: 'Download CSV' }).click(),
     ])
     assert.equal(download.suggestedFilename(), `agent-run-${runId}.csv`)
-    const lines = readFileSync(await download.path(), 'utf8').split('\r\n').filter(Boolean)
+    const lines = readFileSync(await download.path(), 'utf8')
+      .split('\r\n')
+      .filter(Boolean)
     assert.equal(
       lines[0],
       '"id","category","name","location","industry","domain","headcount","founded","ceo",' +

@@ -152,8 +152,8 @@ function CreateMonitorForm({ webhooks, onCreated }: { webhooks: WebhookList['res
       <fieldset>
         <legend>The question</legend>
         <label className="inline">
-          <input type="radio" name="monitor-kind" checked={kind === 'search'} onChange={() => setKind('search')} />{' '}
-          A search (charged as a search each run)
+          <input type="radio" name="monitor-kind" checked={kind === 'search'} onChange={() => setKind('search')} /> A
+          search (charged as a search each run)
         </label>
         <label className="inline">
           <input
@@ -249,9 +249,7 @@ function CreateMonitorForm({ webhooks, onCreated }: { webhooks: WebhookList['res
               <input
                 type="checkbox"
                 checked={targets.includes(h.id)}
-                onChange={(e) =>
-                  setTargets((t) => (e.target.checked ? [...t, h.id] : t.filter((x) => x !== h.id)))
-                }
+                onChange={(e) => setTargets((t) => (e.target.checked ? [...t, h.id] : t.filter((x) => x !== h.id)))}
               />
               <span>
                 <code>{h.url}</code>
@@ -402,7 +400,11 @@ function MonitorRuns({ monitor }: { monitor: Monitor }) {
               header: 'Trigger',
               render: (r) => (
                 <>
-                  {r.trigger === 'baseline' ? 'First run (baseline)' : r.trigger === 'ingest' ? 'Data load' : 'Schedule'}
+                  {r.trigger === 'baseline'
+                    ? 'First run (baseline)'
+                    : r.trigger === 'ingest'
+                      ? 'Data load'
+                      : 'Schedule'}
                   <br />
                   <small className="muted">{formatDate(r.created_at)}</small>
                 </>

@@ -27,7 +27,8 @@ const TERMINAL = new Set(['completed', 'failed', 'cancelled'])
 const MAX_ROWS = 1000
 
 const runPath = (runId: string) => `/v1/agents/runs/${encodeURIComponent(runId)}`
-const unavailable = (e: unknown) => (isMissingRoute(e) ? new Error('Agent runs are not available on this server yet.') : e)
+const unavailable = (e: unknown) =>
+  isMissingRoute(e) ? new Error('Agent runs are not available on this server yet.') : e
 
 export function StatusBadge({ status, testId }: { status: string; testId?: string }) {
   return (
@@ -202,7 +203,9 @@ export function RunPage({ me, runId }: { me: SessionView; runId: string }) {
             <dt>Searches</dt>
             <dd>
               {progress.searchesDone}
-              {progress.searchesPlanned ? ` of ${progress.searchesPlanned}` : ''}
+              {progress.searchesPlanned && progress.searchesDone < progress.searchesPlanned
+                ? ` of ${progress.searchesPlanned}`
+                : ''}
             </dd>
           </div>
           <div>

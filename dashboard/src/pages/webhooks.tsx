@@ -30,8 +30,8 @@ export function WebhooksPage({ me }: { me: SessionView }) {
       <PageTitle>Webhooks</PageTitle>
       <p className="muted">
         The service POSTs events to your endpoints as they happen, signed the{' '}
-        <a href="https://www.standardwebhooks.com/">Standard Webhooks</a> way with the endpoint&apos;s secret. A
-        failed delivery is retried for 24 hours; an endpoint failing for 3 days is disabled.
+        <a href="https://www.standardwebhooks.com/">Standard Webhooks</a> way with the endpoint&apos;s secret. A failed
+        delivery is retried for 24 hours; an endpoint failing for 3 days is disabled.
       </p>
       {disabled.length > 0 && (
         <div className="note warn-banner" role="alert" data-testid="disabled-banner">

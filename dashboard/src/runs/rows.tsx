@@ -28,8 +28,7 @@ type Verdict = 'met' | 'not_met' | 'unknown'
 const VERDICT_TEXT: Record<Verdict, string> = { met: 'Met', not_met: 'Not met', unknown: 'Unknown' }
 const VERDICT_MARK: Record<Verdict, string> = { met: '✓', not_met: '✗', unknown: '?' }
 
-const criterionVerdict = (c: RunResultRow['criteria'][number]): Verdict =>
-  c.verdict ?? (c.passed ? 'met' : 'not_met')
+const criterionVerdict = (c: RunResultRow['criteria'][number]): Verdict => c.verdict ?? (c.passed ? 'met' : 'not_met')
 
 /** The criteria of a run, in the order its rows carry them. */
 export function criteriaOf(rows: RunRow[]): string[] {
@@ -49,7 +48,17 @@ export function enrichmentsOf(rows: RunRow[], columns: RunColumn[] | null): RunC
  * A verdict badge whose evidence shows on hover and on keyboard focus (and is read with it). The
  * tip is placed in the window (position: fixed), so the table's scroll box does not clip it.
  */
-export function VerdictBadge({ verdict, label, evidence }: { verdict: Verdict; label: string; evidence: string | null }) {
+export function VerdictBadge({
+  verdict,
+  label,
+  evidence,
+  how,
+}: {
+  verdict: Verdict
+  label: string
+  evidence: string | null
+  how: string
+}) {
   const [at, setAt] = useState<{ left: number; top: number } | null>(null)
   const show = (e: { currentTarget: HTMLElement }) => {
     const r = e.currentTarget.getBoundingClientRect()
@@ -68,6 +77,8 @@ export function VerdictBadge({ verdict, label, evidence }: { verdict: Verdict; l
     >
       <span aria-hidden="true">{VERDICT_MARK[verdict]}</span> {label}
       <span className={`tip${at ? ' open' : ''}`} role="tooltip" style={at ?? undefined}>
+        <strong>{how}</strong>
+        <br />
         {evidence ? `Evidence: ${evidence}` : 'No evidence recorded'}
       </span>
     </span>
@@ -142,32 +153,36 @@ export function RunRows({
       : []),
     { key: 'location', header: 'Location', render: (r) => rowLocation(r) ?? '—' },
     { key: 'industry', header: 'Industry', render: (r) => rowIndustry(r) ?? '—' },
-    ...enrichments.map(
-      (c): Column<Indexed> => ({
-        key: `enrichment:${c.name}`,
-        header: c.name,
-        render: (r) =>
-          c.supported ? (
-            enrichmentText(r.__run.enrichments[c.name])
-          ) : (
-            <span className="muted" title="No record field supports this column">
-              n/a
-            </span>
-          ),
-      }),
-    ),
-    ...criteria.map(
-      (name): Column<Indexed> => ({
-        key: `criterion:${name}`,
-        header: name,
-        render: (r) => {
-          const c = r.__run.criteria.find((x) => x.criterion === name)
-          if (!c) return '—'
-          const v = criterionVerdict(c)
-          return <VerdictBadge verdict={v} label={VERDICT_TEXT[v]} evidence={c.evidence} />
-        },
-      }),
-    ),
+    ...enrichments.map((c): Column<Indexed> => ({
+      key: `enrichment:${c.name}`,
+      header: c.name,
+      render: (r) =>
+        c.supported ? (
+          enrichmentText(r.__run.enrichments[c.name])
+        ) : (
+          <span className="muted" title="No record field supports this column">
+            n/a
+          </span>
+        ),
+    })),
+    ...criteria.map((name): Column<Indexed> => ({
+      key: `criterion:${name}`,
+      header: name,
+      wrap: true,
+      render: (r) => {
+        const c = r.__run.criteria.find((x) => x.criterion === name)
+        if (!c) return '—'
+        const v = criterionVerdict(c)
+        return (
+          <VerdictBadge
+            verdict={v}
+            label={VERDICT_TEXT[v]}
+            evidence={c.evidence}
+            how={c.proven_by === 'query' ? 'Proven by the searches’ filters' : 'Judged against the record’s text'}
+          />
+        )
+      },
+    })),
     ...(rows.some((r) => r.__run.filters?.length)
       ? [
           {
@@ -176,7 +191,13 @@ export function RunRows({
             render: (r: Indexed) => (
               <span className="verdicts">
                 {(r.__run.filters ?? []).map((f) => (
-                  <VerdictBadge key={f.filter} verdict={f.verdict} label={f.filter} evidence={f.evidence} />
+                  <VerdictBadge
+                    key={f.filter}
+                    verdict={f.verdict}
+                    label={f.filter}
+                    evidence={f.evidence}
+                    how={f.verdict === 'met' ? 'A filter read from the query' : 'The record lacks it: filter relaxed'}
+                  />
                 ))}
               </span>
             ),

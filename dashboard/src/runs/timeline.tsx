@@ -189,7 +189,9 @@ export function readProgress(events: StreamEvent[]): Progress {
         tone: status === 'completed' ? 'ok' : 'bad',
         lines:
           status === 'completed'
-            ? [`${plural(d.result_count, 'row')} · stopped: ${STOP_REASON[String(d.stop_reason)] ?? String(d.stop_reason)}`]
+            ? [
+                `${plural(d.result_count, 'row')} · stopped: ${STOP_REASON[String(d.stop_reason)] ?? String(d.stop_reason)}`,
+              ]
             : [str(d.error) ?? ''],
         at: str(d.at),
       })
