@@ -82,7 +82,11 @@ describe('webhooks page in headless Chromium', { skip: chromiumMissing }, () => 
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), secret)
     await browser.shot('secret-once')
     await page.getByRole('button', { name: 'Done' }).click()
-    assert.equal(await page.getByRole('textbox', { name: 'Signing secret' }).count(), 0, 'the secret is not shown again')
+    assert.equal(
+      await page.getByRole('textbox', { name: 'Signing secret' }).count(),
+      0,
+      'the secret is not shown again',
+    )
     const shown = await text(card())
     assert.match(shown, /Enabled/)
     assert.match(shown, /CRM sync/)
@@ -97,7 +101,12 @@ describe('webhooks page in headless Chromium', { skip: chromiumMissing }, () => 
     assert.equal(verify(secret, got!).type, 'webhook.test')
     await deliveries().waitFor()
     const row = deliveries().getByRole('row').nth(1)
-    await eventually('the delivery', () => text(row), (t) => /succeeded/.test(t), 15_000)
+    await eventually(
+      'the delivery',
+      () => text(row),
+      (t) => /succeeded/.test(t),
+      15_000,
+    )
     assert.match(await text(row), /webhook\.test[\s\S]*succeeded[\s\S]*200 · \d+ ms/)
     await browser.shot('delivered')
   })
@@ -108,7 +117,12 @@ describe('webhooks page in headless Chromium', { skip: chromiumMissing }, () => 
     await card().getByRole('button', { name: 'Send test event' }).click()
     await rx.waitFor(3)
     const row = deliveries().getByRole('row').nth(1)
-    await eventually('the retried delivery', () => text(row), (t) => /succeeded/.test(t), 20_000)
+    await eventually(
+      'the retried delivery',
+      () => text(row),
+      (t) => /succeeded/.test(t),
+      20_000,
+    )
     const attempts = await row.getByRole('listitem').allInnerTexts()
     assert.equal(attempts.length, 2)
     assert.match(attempts[0]!, /^500 · \d+ ms/)
@@ -123,13 +137,22 @@ describe('webhooks page in headless Chromium', { skip: chromiumMissing }, () => 
     await row.getByRole('button', { name: /^Redeliver webhook\.test/ }).click()
     const got = await rx.waitFor(4)
     assert.equal(got[3]!.headers['webhook-id'], got[2]!.headers['webhook-id'])
-    await eventually('the third attempt', () => row.getByRole('listitem').count(), (n) => n === 3, 15_000)
+    await eventually(
+      'the third attempt',
+      () => row.getByRole('listitem').count(),
+      (n) => n === 3,
+      15_000,
+    )
   })
 
   test('rotating the secret shows the new one once; the next delivery verifies with it', async () => {
     await newMinute()
-    await card().getByRole('button', { name: `Rotate secret the secret of ${rx.url}` }).click()
-    await card().getByRole('button', { name: /^Confirm: rotate now/ }).click()
+    await card()
+      .getByRole('button', { name: `Rotate secret the secret of ${rx.url}` })
+      .click()
+    await card()
+      .getByRole('button', { name: /^Confirm: rotate now/ })
+      .click()
     await page.getByRole('heading', { name: 'The new signing secret' }).waitFor()
     const rotated = await page.getByRole('textbox', { name: 'Signing secret' }).inputValue()
     assert.match(rotated, /^whsec_/)
@@ -185,8 +208,12 @@ describe('webhooks page in headless Chromium', { skip: chromiumMissing }, () => 
 
   test('delete asks once more, then the endpoint is gone', async () => {
     await newMinute()
-    await card().getByRole('button', { name: `Delete ${rx.url}` }).click()
-    await card().getByRole('button', { name: `Confirm: delete now ${rx.url}` }).click()
+    await card()
+      .getByRole('button', { name: `Delete ${rx.url}` })
+      .click()
+    await card()
+      .getByRole('button', { name: `Confirm: delete now ${rx.url}` })
+      .click()
     await page.getByTestId('webhooks-empty').waitFor()
     const list = (await (await page.request.get(`${api.url}/v1/webhooks`)).json()) as { results: unknown[] }
     assert.equal(list.results.length, 0)

@@ -167,8 +167,8 @@ function CreateMonitorForm({ webhooks, onCreated }: { webhooks: WebhookList['res
           />{' '}
           An agent run (charged at its tier each run)
         </label>
-        <div className="stack">
-          <div className="field">
+        <div className="row">
+          <div className="field grow">
             <label htmlFor="monitor-query">Query</label>
             <input
               id="monitor-query"
@@ -180,34 +180,32 @@ function CreateMonitorForm({ webhooks, onCreated }: { webhooks: WebhookList['res
               placeholder="e.g. fintech companies in Germany"
             />
           </div>
-          <div className="row">
+          <div className="field">
+            <label htmlFor="monitor-category">Category</label>
+            <select
+              id="monitor-category"
+              value={category}
+              onChange={(e) => setCategory(e.target.value as EntityCategory)}
+            >
+              {categories.map((c) => (
+                <option key={c} value={c}>
+                  {categoryLabel(c)}
+                </option>
+              ))}
+            </select>
+          </div>
+          {kind === 'agent_run' && (
             <div className="field">
-              <label htmlFor="monitor-category">Category</label>
-              <select
-                id="monitor-category"
-                value={category}
-                onChange={(e) => setCategory(e.target.value as EntityCategory)}
-              >
-                {categories.map((c) => (
-                  <option key={c} value={c}>
-                    {categoryLabel(c)}
+              <label htmlFor="monitor-effort">Effort</label>
+              <select id="monitor-effort" value={effort} onChange={(e) => setEffort(e.target.value as Effort)}>
+                {EFFORTS.map((x) => (
+                  <option key={x.value} value={x.value}>
+                    {x.label}
                   </option>
                 ))}
               </select>
             </div>
-            {kind === 'agent_run' && (
-              <div className="field">
-                <label htmlFor="monitor-effort">Effort</label>
-                <select id="monitor-effort" value={effort} onChange={(e) => setEffort(e.target.value as Effort)}>
-                  {EFFORTS.map((x) => (
-                    <option key={x.value} value={x.value}>
-                      {x.label}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            )}
-          </div>
+          )}
         </div>
       </fieldset>
       <div className="row">
@@ -241,7 +239,7 @@ function CreateMonitorForm({ webhooks, onCreated }: { webhooks: WebhookList['res
       {webhooks.length > 0 && (
         <fieldset>
           <legend>Send to</legend>
-          <p className="muted small">
+          <p className="muted small flush">
             None ticked: every enabled endpoint that receives <code>monitor.matched</code>.
           </p>
           {webhooks.map((h) => (

@@ -47,6 +47,10 @@ export function WebhooksPage({ me }: { me: SessionView }) {
               </li>
             ))}
           </ul>
+          <p className="small">
+            Endpoints receiving <code>webhook.disabled</code> were told; the events list (<code>GET /v1/events</code>)
+            keeps it for 30 days.
+          </p>
         </div>
       )}
       {secret ? (
@@ -331,7 +335,7 @@ function WebhookCard({
           </li>
         ))}
       </ul>
-      {hook.failing_since && (
+      {hook.enabled && hook.failing_since && (
         <p className="note">
           Failing since {formatDate(hook.failing_since)}: deliveries are retried; after 3 days without a success the
           endpoint is disabled.
@@ -463,7 +467,8 @@ function Deliveries({ hook, canWrite, tick }: { hook: Webhook; canWrite: boolean
                       <li key={a.attempt} className={a.succeeded ? 'ok' : 'bad'}>
                         <span className="attempt-code">{a.status_code ?? 'no answer'}</span> ·{' '}
                         {a.latency_ms.toLocaleString('en')} ms
-                        {a.error ? ` · ${a.error}` : ''} <small className="muted">{formatDate(a.started_at)}</small>
+                        {a.error && a.error !== `HTTP ${a.status_code}` ? ` · ${a.error}` : ''}{' '}
+                        <small className="muted">{formatDate(a.started_at)}</small>
                       </li>
                     ))}
                   </ol>
