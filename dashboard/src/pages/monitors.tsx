@@ -51,7 +51,7 @@ const unavailable = (e: unknown) =>
 
 export function MonitorsPage({ me }: { me: SessionView }) {
   const canWrite = me.scopes.includes('dsp.agents.write')
-  const monitors = useLoad((signal) => get<Envelope<Monitor>>('/v1/monitors', { limit: 50 }, signal), [])
+  const monitors = useLoad((signal) => get<Envelope<Monitor>>('/v1/monitors', undefined, signal), [])
   const hooks = useLoad((signal) => get<WebhookList>('/v1/webhooks', undefined, signal), [])
   const webhooks = hooks.data?.results ?? []
   const listening = webhooks.filter((h) => h.enabled && h.events.includes('monitor.matched'))
