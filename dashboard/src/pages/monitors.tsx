@@ -377,7 +377,7 @@ function MonitorRuns({ monitor }: { monitor: Monitor }) {
     [monitor.id],
   )
   return (
-    <section className="stack" aria-label={`Runs of ${monitor.name}`}>
+    <div className="stack">
       <div className="row spread">
         <h3>Runs</h3>
         <button type="button" onClick={runs.reload}>
@@ -435,6 +435,6 @@ function MonitorRuns({ monitor }: { monitor: Monitor }) {
           ]}
         />
       )}
-    </section>
+    </div>
   )
 }

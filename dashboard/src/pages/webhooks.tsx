@@ -427,7 +427,7 @@ function Deliveries({ hook, canWrite, tick }: { hook: Webhook; canWrite: boolean
   }
 
   return (
-    <section className="stack" aria-label={`Deliveries to ${hook.url}`}>
+    <div className="stack">
       <div className="row spread">
         <h3>Deliveries</h3>
         <button type="button" onClick={list.reload}>
@@ -497,7 +497,7 @@ function Deliveries({ hook, canWrite, tick }: { hook: Webhook; canWrite: boolean
           ]}
         />
       )}
-    </section>
+    </div>
   )
 }
 
