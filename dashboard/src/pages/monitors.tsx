@@ -423,7 +423,7 @@ function MonitorRuns({ monitor }: { monitor: Monitor }) {
               key: 'new_count',
               header: 'New (sent)',
               numeric: true,
-              render: (r) => (r.trigger === 'baseline' ? `${r.new_count} (recorded)` : String(r.new_count)),
+              render: (r) => (r.trigger === 'baseline' ? 'none: the baseline' : String(r.new_count)),
             },
             { key: 'credits', header: 'Cost', numeric: true, render: (r) => formatCredits(r.credits_charged) },
             {
