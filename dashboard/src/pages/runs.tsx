@@ -120,7 +120,8 @@ export function RunPage({ me, runId }: { me: SessionView; runId: string }) {
         }),
       )
       .catch((e: unknown) => {
-        if ((e as Error).name !== 'AbortError') setError(unavailable(e))
+        // An unknown run is 404 request.invalid too: the server's own sentence says which.
+        if ((e as Error).name !== 'AbortError') setError(e)
       })
       .finally(() => !c.signal.aborted && setStreaming(false))
     return () => c.abort()
@@ -164,6 +165,19 @@ export function RunPage({ me, runId }: { me: SessionView; runId: string }) {
   }
 
   const status = run?.status ?? progress.status
+  if (!run && error && !streaming)
+    return (
+      <>
+        <p className="crumbs">
+          <Link to="/runs">← All agent runs</Link>
+        </p>
+        <PageTitle>Agent run</PageTitle>
+        <p className="muted small">
+          <code>{runId}</code>
+        </p>
+        <ErrorMessage error={error} />
+      </>
+    )
   return (
     <>
       <p className="crumbs">
