@@ -1,8 +1,8 @@
 // The monitors page in a real browser (headless Debian Chromium via playwright-core, the real
 // server): the empty state and the note that no endpoint receives monitor.matched, a search
-// monitor created from the form (its baseline run listed), pause and resume, and delete, checked
-// through GET /v1/monitors. Skips while the server has no monitor routes. Screenshots:
-// test-artifacts/monitors/.
+// monitor created from the form (its baseline run listed), pause and resume, delete (checked
+// through GET /v1/monitors), and an agent-run monitor on every data load. Skips while the server
+// has no monitor routes. Screenshots: test-artifacts/monitors/.
 import assert from 'node:assert/strict'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
@@ -104,6 +104,28 @@ describe('monitors page in headless Chromium', { skip: chromiumMissing }, () => 
       .click()
     await page.getByTestId('monitors-empty').waitFor()
     assert.deepEqual(await listed(), [])
+  })
+
+  test('an agent-run monitor after every data load reads as one', async (t) => {
+    if (!routes) return t.skip('the server has no /v1/monitors routes yet')
+    const name = 'Engineers in Germany after each load'
+    await page.getByLabel('Name').fill(name)
+    await page.getByRole('radio', { name: /An agent run/ }).check()
+    await page.getByLabel('Query').fill('Engineers in Germany')
+    await page.getByLabel('Category').selectOption('person')
+    await page.getByLabel('Effort').selectOption('minimal')
+    await page.getByLabel('When').selectOption('on_ingest')
+    await page.getByRole('button', { name: 'Create monitor' }).click()
+    const agentCard = page.getByRole('article', { name: `Monitor ${name}` })
+    await agentCard.waitFor()
+    const shown = await text(agentCard)
+    assert.match(shown, /Agent run: “Engineers in Germany” · person · minimal/)
+    assert.match(shown, /After every data load/)
+    assert.match(shown, /after the next data load/)
+    await browser.shot('agent-run-monitor')
+    await agentCard.getByRole('button', { name: `Delete monitor ${name}` }).click()
+    await agentCard.getByRole('button', { name: `Confirm: delete monitor ${name}` }).click()
+    await page.getByTestId('monitors-empty').waitFor()
   })
 
   test('no console errors, page errors or 5xx answers along the way', () => {
