@@ -2,16 +2,36 @@
 // the words against the index's own vocabularies (industries, places, technologies, stages) and
 // the org-chart taxonomy, classifies the category when the caller omitted it, and leaves the
 // remaining words as the semantic query. Offline and deterministic.
-import { chiefTitleOf, DEPARTMENTS } from '../../corpus/taxonomy.ts'
+import { DEPARTMENTS } from '../../corpus/taxonomy.ts'
 import {
   INDEX_VOCABULARY_MAX,
   PLACE_VOCABULARIES,
   type IndexVocabulary,
   type PlaceVocabulary,
 } from '../../contract/search-catalogue.ts'
-import { ENGLISH_STOP_WORDS } from '../../retrieval/fulltext.ts'
 import type { Filters, GeoPlace } from '../../store/search-filters.ts'
 import { readPeople, type PeopleVocabularies } from './parser-people.ts'
+import {
+  CATEGORY_WORDS,
+  CHIEF_DEPARTMENTS,
+  DEPARTMENT_WORDS,
+  industriesWithAliases,
+  LEVEL_FILLER,
+  MADE_AFTER,
+  PERSON_FILLER,
+  SENIORITY_WORDS,
+  STOPWORDS,
+} from './parser-words.ts'
+import {
+  audience,
+  escape,
+  KIND_WORDS,
+  kindContext,
+  MARK,
+  matchVocabulary,
+  placeContext,
+  technologyContext,
+} from './parser-vocabulary.ts'
 import {
   AMOUNT,
   amountValue,
@@ -49,130 +69,6 @@ export interface Parsed {
   spans: { filter: string; text: string }[]
 }
 
-const CATEGORY_WORDS: [string, RegExp][] = [
-  ['patent', /\bpatents?\b|\bpatented\b|\binventions?\b/],
-  ['news_article', /\bnews\b|\barticles?\b|\bheadlines?\b|\bpress\b/],
-  ['market_report', /\bmarket (?:reports?|research|analysis|size)\b|\breports? on\b/],
-  ['funding_round', /\bfunding rounds?\b|\brounds?\b.*\braised\b|\binvestments? in\b|\bseries [a-f] rounds?\b/],
-  ['academic_report', /\b(?:academic |research )?papers?\b|\bpublications?\b|\bstudies\b|\bacademic\b/],
-  ['trend', /\btrends?\b|\btrending\b/],
-  ['job_opening', /\bjob (?:openings?|postings?|ads?)\b|\bjobs?\b|\bvacanc(?:y|ies)\b|\bopenings?\b|\bhiring for\b/],
-  [
-    'person',
-    /\bpeople\b|\bpersons?\b|\balumni\b|\balums?\b|\bgraduates\b|\bco-?founders\b|\bboard members\b|\bnew hires\b|\brecently hired\b|\byears of experience\b|\bstudied at\b|\bemployees\b|\bstaff\b|\bexecutives?\b|\bleaders?\b|\bfounders?\b|\bengineers?\b|\bdevelopers?\b|\bdesigners?\b|\bmanagers?\b|\bdirectors?\b|\bheads? of\b|\bvps?\b|\bvice presidents?\b|\bceos?\b|\bctos?\b|\bcfos?\b|\bcmos?\b|\bcoos?\b|\bscientists?\b|\bsalespeople\b|\brecruiters?\b|\banalysts?\b|\bwho (?:work|works|worked)\b/,
-  ],
-]
-
-const SENIORITY_WORDS: [string, RegExp][] = [
-  ['C-Suite', /\b(?:ceos?|ctos?|cfos?|cmos?|coos?|cios?|chief [a-z]+ officers?|c-suite|c-level|founders?)\b/],
-  ['VP', /\b(?:(?:senior |executive |assistant )?(?:vps?|vice presidents?)|svps?|evps?|avps?)\b/],
-  ['Director / Head', /\b(?:heads? (?:and|or|&) directors?|directors? (?:and|or|&) heads?|directors?|heads? of)\b/],
-  ['Manager', /\bmanagers?\b/],
-  ['Entry', /\b(?:junior|entry[- ]level|graduates?)\b/],
-  ['In Training', /\b(?:interns?|internships?|trainees?|apprentices?)\b/],
-]
-
-/** Words for the taxonomy's departments (a role word implies its function). */
-const DEPARTMENT_WORDS: [string, RegExp][] = [
-  ['Engineering', /\b(?:engineering|engineers?|developers?|software|devops|sre|ctos?)\b/],
-  ['Sales', /\b(?:sales|salespeople|account executives?|sdrs?|bdrs?)\b/],
-  ['Marketing', /\b(?:marketing|marketers?|growth|brand|cmos?)\b/],
-  ['Finance', /\b(?:finance|financial|accountants?|accounting|cfos?|controllers?)\b/],
-  ['Human Resources', /\b(?:hr|human resources|recruiters?|recruiting|talent|people operations)\b/],
-  ['Operations', /\b(?:operations|ops|coos?)\b/],
-  ['Product', /\b(?:product managers?|product management|product)\b/],
-  ['Design', /\b(?:design|designers?|ux|ui)\b/],
-  ['Customer Success', /\b(?:customer success|support|customer service)\b/],
-  ['Legal', /\b(?:legal|lawyers?|counsel|attorneys?)\b/],
-  ['Information Technology', /\b(?:information technology|cios?|sysadmins?)\b/],
-  ['Data Science', /\b(?:data scien(?:ce|tists?)|machine learning|ml engineers?|analytics|data analysts?)\b/],
-  ['Research', /\b(?:research|researchers?|r&d)\b/],
-  ['Business Development', /\b(?:business development|partnerships)\b/],
-]
-
-/**
- * A department word naming what is made, not the person's function: "founders building machine
- * learning products" leaves "machine learning" to the words.
- */
-const MADE_AFTER = /^\s+(?:products?|tools?|platforms?|solutions?|apps?|applications?|models?|startups?|companies)\b/
-
-/**
- * Chief titles in full ("chief technology officers"): C-Suite and the function the taxonomy gives
- * that chief (chiefTitleOf), for every function but the general one.
- */
-const CHIEF_DEPARTMENTS = new Map(
-  DEPARTMENTS.map((d) => [
-    chiefTitleOf(d)
-      .toLowerCase()
-      .replace(/^chief | officer$/g, ''),
-    d as string,
-  ]),
-)
-
-/**
- * On a person search, words that describe no one once a filter is read ("MBA holders", "in devops
- * roles", "doing"); "executives" and "leaders" only beside a level read ("C-level executives").
- */
-const PERSON_FILLER = new Set(
-  'role roles position positions folks professionals individuals holders holder hold holds holding doing does'.split(
-    ' ',
-  ),
-)
-const LEVEL_FILLER = new Set('executives execs leaders leadership'.split(' '))
-
-/**
- * Industries by their common short names ("fintech companies"), read as the index's value when it
- * holds that value and not the short name itself.
- */
-const INDUSTRY_ALIASES: Record<string, string> = {
-  fintech: 'Financial Technology',
-  'fin-tech': 'Financial Technology',
-  healthtech: 'Healthcare Technology',
-  'health tech': 'Healthcare Technology',
-  edtech: 'Education Technology',
-  'ed-tech': 'Education Technology',
-  proptech: 'Real Estate & PropTech',
-  cleantech: 'Energy & Cleantech',
-  'clean tech': 'Energy & Cleantech',
-  'climate tech': 'Energy & Cleantech',
-  agtech: 'Agriculture & Food Tech',
-  agritech: 'Agriculture & Food Tech',
-  foodtech: 'Agriculture & Food Tech',
-  insurtech: 'Insurance',
-  biotech: 'Biotechnology',
-  'cyber security': 'Cybersecurity',
-  ecommerce: 'E-commerce & Retail',
-  'e-commerce': 'E-commerce & Retail',
-  telecom: 'Telecommunications',
-  'venture capital': 'Venture Capital & Private Equity',
-  'private equity': 'Venture Capital & Private Equity',
-}
-const aliasLists = new WeakMap<string[], { values: string[]; of: Map<string, string> }>()
-
-/** The industries plus the short names whose value the index holds (and not the short name itself). */
-function industriesWithAliases(industries: string[]) {
-  let got = aliasLists.get(industries)
-  if (!got) {
-    const held = new Map(industries.map((v) => [v.toLowerCase(), v]))
-    const of = new Map<string, string>()
-    for (const [alias, value] of Object.entries(INDUSTRY_ALIASES)) {
-      const v = held.get(value.toLowerCase())
-      if (v && !held.has(alias)) of.set(alias, v)
-    }
-    got = { values: [...industries, ...of.keys()], of }
-    aliasLists.set(industries, got)
-  }
-  return got
-}
-
-const STOPWORDS = new Set(
-  'a an the and or of for to in on at by with from based located headquartered hq that which who whose are is be been being companies company firms firm businesses business startups startup people persons person employees working work works worked find show list me all any some their there here near around over under more than less fewer least most top best new like about into within across per using use uses used'.split(
-    ' ',
-  ),
-)
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
 /**
  * The vocabulary's own spelling of a value (case and spacing folded), or undefined when the index
  * has no such value. Phrase matching in the words gives this spelling by construction; the LLM
@@ -186,109 +82,6 @@ export function vocabularyValue(values: readonly string[], raw: string): string 
 /** A funding stage as the index spells it, else title-cased ("series b" → "Series B"). */
 export function normaliseFundingStage(vocab: Pick<Vocabularies, 'funding_stages'>, raw: string): string {
   return vocabularyValue(vocab.funding_stages, raw) ?? raw.trim().replace(/\b\w/g, (c) => c.toUpperCase())
-}
-
-/** Where a matched phrase was: a mark, not a space, so a list ("in Germany and France") reads on. */
-const MARK = '\u0001'
-
-/** Words that name kinds of organisations ("software companies", "fintech startups"). */
-const KIND_WORDS =
-  /(?:compan(?:y|ies)|startups?|firms?|vendors?|providers?|businesses|makers?|manufacturers?|suppliers?|agenc(?:y|ies)|employers?|players?|organi[sz]ations?)\b/
-/** After a value: it is a kind of organisation, or named as an industry. */
-const KIND_AFTER = new RegExp(`^\\s*(?:-\\s*)?(?:${KIND_WORDS.source}|(?:industry|sector|vertical)\\b)`)
-/** Before a value: "in the … industry", "industry: …". */
-const INDUSTRY_BEFORE = /(?:\bindustry\s*(?::|=|is|of)?|\b(?:in|within|across|from)\s+(?:the\s+)?)\s*$/
-const INDUSTRY_AFTER = /^\s*(?:industry|sector|vertical|space)\b/
-/** Before a place: a preposition of location. */
-const PLACE_BEFORE =
-  /\b(?:in|from|based in|headquartered in|located in|hq in|hq'd in|offices? in|across|throughout|out of|within)\s+(?:the\s+)?$/
-/** After a place: "-based", or a kind of organisation ("Israel startups"). */
-const PLACE_AFTER = new RegExp(`^(?:\\s*-\\s*|\\s+)(?:based|headquartered|${KIND_WORDS.source})`)
-/** Before a technology: a verb of use. */
-const TECH_BEFORE =
-  /\b(?:using|uses|use|used|built (?:on|with)|running|runs|run on|powered by|customers of|users of|that use|with)\s+$/
-const TECH_AFTER = new RegExp(`^\\s*(?:users|customers|shops|stack|${KIND_WORDS.source})`)
-/** Before a value: another value of the same list just matched ("Germany and France", "fintech or insurtech companies"). */
-const LIST_BEFORE = new RegExp(`${MARK}\\s*(?:,|and|or|&|/)\\s*(?:the\\s+)?$`)
-const LIST_AFTER = new RegExp(`^\\s*(?:,|and|or|&|/)\\s*${MARK}`)
-
-/**
- * Before a value, in the same clause: who the record serves ("an app for affluent consumers in
- * Latin America", "Dill helps construction suppliers …"). An industry or a place there describes
- * the customers, not the record sought, and stays in the words. "looking for", "search for" … are
- * the search's own words, not an audience.
- */
-const AUDIENCE_BEFORE =
-  /(?:(?<!\b(?:look|looking|search|searching|hunt|hunting|hiring|shop|shopping|ask|asking))\s+for|\b(?:helps?|helping|serves?|serving|lets|enables?|enabling|empowers?|empowering))\b[^.;:!?,]*$/
-const audience = (before: string) => AUDIENCE_BEFORE.test(before)
-
-type Context = (before: string, after: string) => boolean
-const kindContext: Context = (b, a) =>
-  !audience(b) &&
-  (KIND_AFTER.test(a) || (INDUSTRY_BEFORE.test(b) && INDUSTRY_AFTER.test(a)) || /\bindustry\s*(?::|=|is)\s*$/.test(b))
-const technologyContext: Context = (b, a) => TECH_BEFORE.test(b) || TECH_AFTER.test(a)
-const placeContext: Context = (b, a) => !audience(b) && (PLACE_BEFORE.test(b) || PLACE_AFTER.test(a))
-
-/** Stop words and one- or two-letter codes never name a value ("on" is no state, "by" no country). */
-const canMatch = (value: string) =>
-  value.length > 2 && !STOPWORDS.has(value.toLowerCase()) && !ENGLISH_STOP_WORDS.has(value.toLowerCase())
-
-/** A vocabulary's values longest first, each with its lowercase form and its whole-phrase pattern (made on first use). */
-interface Phrase {
-  value: string
-  lower: string
-  pattern: RegExp | null
-}
-const phraseLists = new WeakMap<string[], Phrase[]>()
-
-function phrasesOf(values: string[]): Phrase[] {
-  let list = phraseLists.get(values)
-  if (!list) {
-    list = [...new Set(values)]
-      .filter((v) => v && canMatch(v))
-      .sort((a, b) => b.length - a.length)
-      .map((value) => ({ value, lower: value.toLowerCase(), pattern: null }))
-    phraseLists.set(values, list)
-  }
-  return list
-}
-
-/**
- * Longest-first phrase match of a vocabulary against the text, each occurrence kept only when
- * `context` (the text before and after it) makes it a constraint; returns matched values and
- * puts the text with them marked into `consumed[0]`. A value whose words are not in the text at
- * all is skipped before its pattern is tried. Two passes, so the first of a list ("fintech and
- * insurtech companies") is read once the last is.
- */
-function matchVocabulary(text: string, values: string[], consumed: string[], context: Context): string[] {
-  const found: string[] = []
-  let current = consumed[0] ?? text
-  for (let pass = 0; pass < 2; pass++) {
-    let changed = false
-    for (const phrase of phrasesOf(values)) {
-      if (found.includes(phrase.value) || !current.includes(phrase.lower)) continue
-      const re = (phrase.pattern ??= new RegExp(
-        `(^|[^\\p{L}\\p{N}])${escape(phrase.lower)}(?=$|[^\\p{L}\\p{N}])`,
-        'gu',
-      ))
-      re.lastIndex = 0
-      let hit = false
-      current = current.replace(re, (all, lead: string, offset: number) => {
-        const before = current.slice(0, offset + lead.length)
-        const after = current.slice(offset + all.length)
-        if (!context(before, after) && !LIST_BEFORE.test(before) && !LIST_AFTER.test(after)) return all
-        hit = true
-        return `${lead}${MARK}`
-      })
-      if (hit) {
-        found.push(phrase.value)
-        changed = true
-      }
-    }
-    if (!changed) break
-  }
-  consumed[0] = current
-  return found
 }
 
 /** A reading in progress: the text left to read (lowercase, padded), the filters and their spans so far. */
