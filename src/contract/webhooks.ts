@@ -1,8 +1,9 @@
 // Webhook endpoints, the workspace's events and their deliveries (issue 42; docs/integrations.md).
 // The event types are one catalogue: the create and update bodies, the events filter, the
 // OpenAPI `webhooks` section and the docs read it. Rules: domain/webhooks/.
-import { Type, type Static } from 'typebox'
-import { ListEnvelope, Nullable, Strict, Timestamp, WithMeta } from './common.ts'
+import { Type, type Static, type TSchema } from 'typebox'
+import { Credits, ListEnvelope, Nullable, Strict, Timestamp, WithMeta } from './common.ts'
+import { Monitor, MonitorRun } from './monitors.ts'
 
 /** Every event type, with what its `data` holds (the resource as its read route answers it). */
 export const EVENT_TYPES = {
@@ -210,4 +211,50 @@ export const EVENT_EXAMPLES: Record<EventType, Record<string, unknown>> = {
   },
   'webhook.test': { webhook_id: 'wh_2k4m6p8r0t1v', message: 'A test event sent on request.' },
   'webhook.disabled': { id: 'wh_2k4m6p8r0t1v', enabled: false, disabled_reason: 'Every delivery failed for 72 hours.' },
+}
+
+const IngestCounts = Type.Object(
+  {
+    inserted: Type.Integer({ minimum: 0 }),
+    updated: Type.Integer({ minimum: 0 }),
+    unchanged: Type.Integer({ minimum: 0 }),
+    rejected: Type.Integer({ minimum: 0, description: 'Rejected and duplicate lines' }),
+    deleted: Type.Integer({ minimum: 0, description: 'Records removed (a delete, or a replace ingest)' }),
+  },
+  { additionalProperties: false },
+)
+
+/** The declared `data` of the event types whose payload is not a resource declared elsewhere. */
+export const EVENT_DATA: Partial<Record<EventType, TSchema>> = {
+  'monitor.matched': Type.Object(
+    {
+      monitor: Monitor,
+      run: MonitorRun,
+      records: Type.Array(
+        Type.Object(
+          { id: Type.String(), category: Type.String() },
+          { additionalProperties: true, description: 'A row as the search (or the agent run) answers it' },
+        ),
+        { description: 'Only the records this monitor had not delivered before' },
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  'ingest.completed': Type.Object(
+    {
+      id: Type.String({ description: 'The ingest: the tick of the on_ingest monitor runs it queued' }),
+      operation: Type.Enum(['ingest', 'delete']),
+      category: Type.String(),
+      counts: Type.Record(Type.String(), IngestCounts, { description: 'Per category' }),
+      completed_at: Timestamp,
+    },
+    { additionalProperties: false },
+  ),
+  'credits.low': Type.Object(
+    {
+      available: { ...Credits, description: 'The spendable balance when it crossed below' },
+      threshold: { ...Credits, description: 'The workspace threshold (GET /v1/events/settings)' },
+    },
+    { additionalProperties: false },
+  ),
 }

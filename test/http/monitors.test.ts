@@ -6,6 +6,8 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { Webhook } from 'standardwebhooks'
+import { Value } from 'typebox/value'
+import { EVENT_DATA, EVENT_EXAMPLES } from '../../src/contract/webhooks.ts'
 import { startMonitorRunner } from '../../src/jobs/monitor-runner.ts'
 import { itEnforcesAuth } from '../support/auth-matrix.ts'
 import { expectMeta, expectProblem, expectStatus } from '../support/http.ts'
@@ -80,6 +82,15 @@ async function createWebhook(api: TestServer, key: string, url: string, events: 
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Run = any
+
+/** The event's data is what the OpenAPI `webhooks` section declares for its type. */
+function expectDeclared(type: 'monitor.matched' | 'ingest.completed' | 'credits.low', data: unknown) {
+  const schema = EVENT_DATA[type]!
+  assert.ok(
+    Value.Check(schema, data),
+    `${type} data off its schema: ${JSON.stringify([...Value.Errors(schema, data)])}`,
+  )
+}
 
 /** Polls the monitor's runs until `done` holds. */
 async function runsUntil(api: TestServer, key: string, id: string, done: (runs: Run[]) => boolean, timeoutMs = 30_000) {
@@ -269,6 +280,7 @@ describe('on_ingest monitors', () => {
     assert.equal(event.data.run.trigger, 'ingest')
     assert.equal(event.data.run.new_count, 2)
     assert.equal(event.data.run.matched_count, 3)
+    expectDeclared('monitor.matched', event.data)
 
     // Only a record outside the search: the monitor runs and finds nothing new.
     await api.admin.ingest('company', [b.other()])
@@ -323,6 +335,7 @@ describe('ingest.completed', () => {
     assert.deepEqual(ingested.data.counts, {
       company: { inserted: 3, updated: 0, unchanged: 0, rejected: 0, deleted: 0 },
     })
+    expectDeclared('ingest.completed', ingested.data)
     const del = await api.admin.raw(
       'DELETE',
       '/admin/v1/corpus/company',
@@ -489,6 +502,7 @@ describe('credits.low', () => {
     const low = verified(rx, hook.secret, 0)
     assert.equal(low.type, 'credits.low')
     assert.deepEqual(low.data, { available: 0.8, threshold: 0.85 })
+    expectDeclared('credits.low', low.data)
     await search() // 0.7: still below, no second event
     await settle()
     assert.equal(rx.received.length, 1)
@@ -503,5 +517,21 @@ describe('credits.low', () => {
     assert.equal(events.body.results.length, 2)
     expectStatus(await api.patch('/v1/events/settings', { key, body: { credits_low_threshold: null } }), 200)
     assert.equal((await api.get('/v1/events/settings', { key })).body.credits_low_threshold, null)
+  })
+})
+
+describe('the OpenAPI webhooks section', () => {
+  test('declares the data of monitor.matched, ingest.completed and credits.low, each with an example that fits it', async () => {
+    const api = await server()
+    const doc = (await api.get('/openapi.json')).body
+    for (const type of ['monitor.matched', 'ingest.completed', 'credits.low'] as const) {
+      const op = doc.webhooks[type].post
+      const example = op.requestBody.content['application/json'].examples[type].value
+      assert.equal(example.type, type)
+      expectDeclared(type, EVENT_EXAMPLES[type])
+      const ref = op.requestBody.content['application/json'].schema.$ref.split('/').pop()
+      const data = doc.components.schemas[ref].properties.data
+      assert.deepEqual(Object.keys(data.properties).sort(), Object.keys(EVENT_EXAMPLES[type]).sort())
+    }
   })
 })
