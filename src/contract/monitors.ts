@@ -29,21 +29,22 @@ const WebhookIds = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
     "Only these endpoints of the workspace receive this monitor's monitor.matched events (whatever event types they subscribe to); absent or null: every enabled endpoint subscribed to monitor.matched",
 })
 
-export const CreateMonitorBody = Strict({
-  name: Name,
-  search: Type.Optional({
-    ...SearchBody,
-    description: 'A POST /v1/search body (no cursor): the question each run asks. Exactly one of search and agent_run',
-  }),
-  agent_run: Type.Optional({
-    ...StartRunBody,
+// `search` and `agent_run` are the routes' own schemas as they are, so the description names them
+// (SearchRequest with its typed filters, StartAgentRunRequest) instead of copying them.
+export const CreateMonitorBody = Strict(
+  {
+    name: Name,
+    search: Type.Optional(SearchBody),
+    agent_run: Type.Optional(StartRunBody),
+    schedule: Schedule,
+    webhook_ids: Type.Optional(Nullable(WebhookIds)),
+    enabled: Type.Optional(Type.Boolean({ default: true })),
+  },
+  {
     description:
-      'A POST /v1/agents/runs body: each run starts an agent run with it. Exactly one of search and agent_run',
-  }),
-  schedule: Schedule,
-  webhook_ids: Type.Optional(Nullable(WebhookIds)),
-  enabled: Type.Optional(Type.Boolean({ default: true })),
-})
+      'Exactly one of `search` (a POST /v1/search body without cursor: the question each run asks) and `agent_run` (a POST /v1/agents/runs body: each run starts an agent run with it)',
+  },
+)
 export type CreateMonitorBody = Static<typeof CreateMonitorBody>
 
 /** The question stays as created (a changed question would make "already delivered" meaningless): create another monitor. */

@@ -4556,30 +4556,10 @@ export interface components {
             spendable: number;
             meta?: components["schemas"]["Meta"];
         };
+        /** @description Exactly one of `search` (a POST /v1/search body without cursor: the question each run asks) and `agent_run` (a POST /v1/agents/runs body: each run starts an agent run with it) */
         CreateMonitorRequest: {
             name: string;
-            /** @description A POST /v1/search body (no cursor): the question each run asks. Exactly one of search and agent_run */
-            search?: {
-                query?: string | null;
-                /** @enum {string} */
-                category?: "company" | "person" | "patent" | "news_article" | "market_report" | "funding_round" | "academic_report" | "trend" | "job_opening";
-                /**
-                 * @description fast: words by meaning, no parser. auto: a parser extracts filters. deep: several steps, slowest, priced highest
-                 * @default auto
-                 * @enum {string}
-                 */
-                mode?: "fast" | "auto" | "deep";
-                /** @description Company/person: the typed catalogue (GtmFilters); document categories: their own sets */
-                filters?: {
-                    [key: string]: unknown;
-                };
-                include_domains?: string[];
-                sort?: components["schemas"]["SortClause"][];
-                /** @default 25 */
-                limit?: number;
-                cursor?: string | null;
-            };
-            /** @description A POST /v1/agents/runs body: each run starts an agent run with it. Exactly one of search and agent_run */
+            search?: components["schemas"]["SearchRequest"];
             agent_run?: {
                 /** @description What to find, 1..4000 characters */
                 query: string;
@@ -4875,7 +4855,77 @@ export interface components {
             created_at: string;
             /** @description The monitor as GET /v1/monitors/{monitor_id} answers it, its run as GET /v1/monitors/{monitor_id}/runs lists it, and only the records not delivered before, as the search (or the agent run's results) answers them: {monitor, run, records} */
             data: {
-                [key: string]: unknown;
+                monitor: {
+                    id: string;
+                    name: string;
+                    /** @enum {unknown} */
+                    kind: "search" | "agent_run";
+                    search: {
+                        [key: string]: unknown;
+                    } | null;
+                    agent_run: {
+                        [key: string]: unknown;
+                    } | null;
+                    schedule: string;
+                    webhook_ids: string[] | null;
+                    enabled: boolean;
+                    /**
+                     * @description The environment of the key that created it: runs of a test-key monitor are free
+                     * @enum {unknown}
+                     */
+                    environment: "live" | "test";
+                    next_run_at: string | null;
+                    last_run_at: string | null;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 date-time
+                     */
+                    created_at: string;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 date-time
+                     */
+                    updated_at: string;
+                };
+                run: {
+                    id: string;
+                    monitor_id: string;
+                    /**
+                     * @description baseline: the run at creation, which records what already matches and delivers nothing; schedule: a cron tick; ingest: an operator ingest or delete
+                     * @enum {unknown}
+                     */
+                    trigger: "baseline" | "schedule" | "ingest";
+                    /** @description The cron tick (ISO time), the ingest it answers, or "baseline" */
+                    tick: string;
+                    /**
+                     * @description waiting: an agent-run monitor waits for the run it started
+                     * @enum {unknown}
+                     */
+                    status: "pending" | "running" | "waiting" | "succeeded" | "failed";
+                    /** @description Records the question returned */
+                    matched_count: number;
+                    /** @description Of those, records not delivered before (sent in monitor.matched) */
+                    new_count: number;
+                    /** @description Credits: a JSON number with at most three decimals */
+                    credits_charged: number;
+                    event_id: string | null;
+                    agent_run_id: string | null;
+                    error: string | null;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 date-time
+                     */
+                    created_at: string;
+                    started_at: string | null;
+                    finished_at: string | null;
+                };
+                /** @description Only the records this monitor had not delivered before */
+                records: ({
+                    id: string;
+                    category: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
             };
         };
         /** @description The ingest.completed event: data is an operator ingest or delete that committed: {id, operation: ingest|delete, category, counts: {<category>: {inserted, updated, unchanged, rejected, deleted}}, completed_at}; recorded in every workspace with an endpoint subscribed to it */
@@ -4888,7 +4938,28 @@ export interface components {
             created_at: string;
             /** @description An operator ingest or delete that committed: {id, operation: ingest|delete, category, counts: {<category>: {inserted, updated, unchanged, rejected, deleted}}, completed_at}; recorded in every workspace with an endpoint subscribed to it */
             data: {
-                [key: string]: unknown;
+                /** @description The ingest: the tick of the on_ingest monitor runs it queued */
+                id: string;
+                /** @enum {unknown} */
+                operation: "ingest" | "delete";
+                category: string;
+                /** @description Per category */
+                counts: {
+                    [key: string]: {
+                        inserted: number;
+                        updated: number;
+                        unchanged: number;
+                        /** @description Rejected and duplicate lines */
+                        rejected: number;
+                        /** @description Records removed (a delete, or a replace ingest) */
+                        deleted: number;
+                    };
+                };
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time
+                 */
+                completed_at: string;
             };
         };
         /** @description The credits.low event: data is the workspace's spendable balance went below its threshold (PATCH /v1/events/settings): {available, threshold}; once per crossing */
@@ -4901,7 +4972,10 @@ export interface components {
             created_at: string;
             /** @description The workspace's spendable balance went below its threshold (PATCH /v1/events/settings): {available, threshold}; once per crossing */
             data: {
-                [key: string]: unknown;
+                /** @description The spendable balance when it crossed below */
+                available: number;
+                /** @description The workspace threshold (GET /v1/events/settings) */
+                threshold: number;
             };
         };
         /** @description The list.updated event: data is the saved list as GET /v1/lists answers it, and the change */
@@ -5977,7 +6051,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example topup_ff3vc4c2reez */
+                /** @example topup_z21kzewfw3u1 */
                 topup_id: string;
             };
             cookie?: never;
@@ -6756,7 +6830,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 0b4a95ce-77d4-4e41-a57c-53e0732b2bac */
+                /** @example f4192f01-e2ad-4b4d-9e18-4c85eb311597 */
                 list_id: string;
             };
             cookie?: never;
@@ -6866,7 +6940,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 0b4a95ce-77d4-4e41-a57c-53e0732b2bac */
+                /** @example f4192f01-e2ad-4b4d-9e18-4c85eb311597 */
                 list_id: string;
             };
             cookie?: never;
@@ -6987,7 +7061,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example 0b4a95ce-77d4-4e41-a57c-53e0732b2bac */
+                /** @example f4192f01-e2ad-4b4d-9e18-4c85eb311597 */
                 list_id: string;
             };
             cookie?: never;
@@ -7081,7 +7155,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 0b4a95ce-77d4-4e41-a57c-53e0732b2bac */
+                /** @example f4192f01-e2ad-4b4d-9e18-4c85eb311597 */
                 list_id: string;
             };
             cookie?: never;
@@ -7206,7 +7280,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 0b4a95ce-77d4-4e41-a57c-53e0732b2bac */
+                /** @example f4192f01-e2ad-4b4d-9e18-4c85eb311597 */
                 list_id: string;
             };
             cookie?: never;
@@ -7322,7 +7396,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 0b4a95ce-77d4-4e41-a57c-53e0732b2bac */
+                /** @example f4192f01-e2ad-4b4d-9e18-4c85eb311597 */
                 list_id: string;
             };
             cookie?: never;
@@ -7778,7 +7852,7 @@ export interface operations {
     listVotes: {
         parameters: {
             query: {
-                /** @example req_3mc39uaoic */
+                /** @example req_0du3tf3728 */
                 request_id: string;
             };
             header?: never;
@@ -10403,7 +10477,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example run_nxghmhc8gv3l */
+                /** @example run_kyo8uphzqmno */
                 run_id: string;
             };
             cookie?: never;
@@ -10506,7 +10580,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example run_ikf2zwutyefs */
+                /** @example run_3sk3w057bpjp */
                 run_id: string;
             };
             cookie?: never;
@@ -10635,7 +10709,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example run_nxghmhc8gv3l */
+                /** @example run_kyo8uphzqmno */
                 run_id: string;
             };
             cookie?: never;
@@ -10741,7 +10815,7 @@ export interface operations {
                 "last-event-id"?: string;
             };
             path: {
-                /** @example run_nxghmhc8gv3l */
+                /** @example run_kyo8uphzqmno */
                 run_id: string;
             };
             cookie?: never;
@@ -11063,7 +11137,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example wh_wnq0yhtenf4h */
+                /** @example wh_rgmke7k0ckof */
                 webhook_id: string;
             };
             cookie?: never;
@@ -11166,7 +11240,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example wh_wnq0yhtenf4h */
+                /** @example wh_rgmke7k0ckof */
                 webhook_id: string;
             };
             cookie?: never;
@@ -11285,7 +11359,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example wh_wnq0yhtenf4h */
+                /** @example wh_rgmke7k0ckof */
                 webhook_id: string;
             };
             cookie?: never;
@@ -11410,7 +11484,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example wh_wnq0yhtenf4h */
+                /** @example wh_rgmke7k0ckof */
                 webhook_id: string;
             };
             cookie?: never;
@@ -11531,7 +11605,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example wh_wnq0yhtenf4h */
+                /** @example wh_rgmke7k0ckof */
                 webhook_id: string;
             };
             cookie?: never;
@@ -11656,7 +11730,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example wh_wnq0yhtenf4h */
+                /** @example wh_rgmke7k0ckof */
                 webhook_id: string;
             };
             cookie?: never;
@@ -11759,9 +11833,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example wh_wnq0yhtenf4h */
+                /** @example wh_rgmke7k0ckof */
                 webhook_id: string;
-                /** @example msg_ajc29ml65amo */
+                /** @example msg_hngw1n92wizq */
                 delivery_id: string;
             };
             cookie?: never;
@@ -12273,12 +12347,16 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Optional. A key already used in the workspace answers 200 with what it created, whatever the body */
+                /**
+                 * @description Optional. A key already used in the workspace answers 200 with what it created, whatever the body
+                 * @example example-monitor-1
+                 */
                 "idempotency-key"?: string;
             };
             path?: never;
             cookie?: never;
         };
+        /** @description Exactly one of `search` (a POST /v1/search body without cursor: the question each run asks) and `agent_run` (a POST /v1/agents/runs body: each run starts an agent run with it) */
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CreateMonitorRequest"];
@@ -12437,6 +12515,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example mon_99zre1l6af2o */
                 monitor_id: string;
             };
             cookie?: never;
@@ -12539,6 +12618,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example mon_99zre1l6af2o */
                 monitor_id: string;
             };
             cookie?: never;
@@ -12657,6 +12737,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example mon_99zre1l6af2o */
                 monitor_id: string;
             };
             cookie?: never;
@@ -12779,11 +12860,13 @@ export interface operations {
     listMonitorRuns: {
         parameters: {
             query?: {
+                /** @example 5 */
                 limit?: number;
                 cursor?: string;
             };
             header?: never;
             path: {
+                /** @example mon_99zre1l6af2o */
                 monitor_id: string;
             };
             cookie?: never;
