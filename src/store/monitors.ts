@@ -309,16 +309,14 @@ export async function settleCreditAlert(
   workspaceId: string,
   now: Date,
 ): Promise<{ is_armed: boolean; threshold_milli: number; spendable_milli: number } | null> {
+  const spendable = sql`coalesce(dsp_spendable_milli(dsp_spending_account(w.has_allocation, w.id, w.organisation_id), ${now.toISOString()}::timestamptz), 0)`
   const r = await sql<{ is_armed: boolean; threshold_milli: string | number; spendable_milli: string | number }>`
-    with s as (
-      select coalesce(dsp_spendable_milli(dsp_spending_account(w.has_allocation, w.id, w.organisation_id), ${now.toISOString()}::timestamptz), 0) as spendable_milli
-        from workspaces w where w.id = ${workspaceId})
     update credit_alerts a
-       set is_armed = (s.spendable_milli >= a.threshold_milli), updated_at = ${now}
-      from s
-     where a.workspace_id = ${workspaceId}
-       and a.is_armed <> (s.spendable_milli >= a.threshold_milli)
-    returning a.is_armed, a.threshold_milli, s.spendable_milli`.execute(db)
+       set is_armed = not a.is_armed, updated_at = ${now}
+      from workspaces w
+     where a.workspace_id = ${workspaceId} and w.id = a.workspace_id
+       and a.is_armed <> (${spendable} >= a.threshold_milli)
+    returning a.is_armed, a.threshold_milli, ${spendable} as spendable_milli`.execute(db)
   const row = r.rows[0]
   return row
     ? {

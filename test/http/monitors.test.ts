@@ -535,3 +535,52 @@ describe('the OpenAPI webhooks section', () => {
     }
   })
 })
+
+describe('agent-run monitors', () => {
+  test('each run starts an agent run, waits for it, settles it at its price and delivers only new rows', async () => {
+    const api = await server()
+    const b = newBand()
+    await api.admin.ingest('company', [b.matching(), b.matching()])
+    const { key } = await api.admin.workspaceWithKey({ credits: 100 })
+    const rx = await startReceiver()
+    await createWebhook(api, key, rx.url, ['monitor.matched'])
+    const m = await createMonitor(api, key, {
+      name: 'Agent',
+      agent_run: { query: `Band ${band} companies`, effort: 'low' },
+      schedule: 'on_ingest',
+    })
+    const baseline = (
+      await runsUntil(
+        api,
+        key,
+        m.id,
+        (r) => r.some((x) => x.trigger === 'baseline' && x.status === 'succeeded'),
+        90_000,
+      )
+    ).find((x) => x.trigger === 'baseline')
+    assert.match(baseline.agent_run_id, /^run_/)
+    assert.equal(baseline.new_count, 0)
+    assert.equal(baseline.event_id, null)
+    // The agent run was settled by the monitor: billed at its tier, listed in usage history.
+    const run = await api.get(`/v1/agents/runs/${baseline.agent_run_id}`, { key })
+    expectStatus(run, 200)
+    assert.equal(run.body.status, 'completed')
+    assert.equal(baseline.credits_charged, run.body.credits_charged ?? baseline.credits_charged)
+    assert.ok(baseline.credits_charged > 0)
+    await api.admin.ingest('company', [b.matching()])
+    const after = (
+      await runsUntil(
+        api,
+        key,
+        m.id,
+        (r) => r.some((x) => x.trigger === 'ingest' && ['succeeded', 'failed'].includes(x.status)),
+        90_000,
+      )
+    ).find((x) => x.trigger === 'ingest')
+    assert.equal(after.status, 'succeeded', after.error)
+    assert.notEqual(after.agent_run_id, baseline.agent_run_id)
+    await settle()
+    assert.equal(rx.received.length, after.new_count > 0 ? 1 : 0)
+    if (after.new_count > 0) assert.equal(JSON.parse(rx.received[0]!.body).data.records.length, after.new_count)
+  })
+})
