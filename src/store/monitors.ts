@@ -255,6 +255,16 @@ export async function finishRun(
   return Number(r.numUpdatedRows) > 0
 }
 
+/** Finished runs created before `before` (retention; what the monitors delivered stays in monitor_seen). */
+export async function deleteRunsBefore(db: Db, before: Date): Promise<number> {
+  const r = await db
+    .deleteFrom('monitor_runs')
+    .where('created_at', '<', before)
+    .where('status', 'in', ['succeeded', 'failed'])
+    .executeTakeFirst()
+  return Number(r.numDeletedRows)
+}
+
 /** Of `ids`, those the monitor has not delivered yet. */
 export async function findUnseen(db: Db, monitorId: string, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set()

@@ -584,3 +584,29 @@ describe('agent-run monitors', () => {
     if (after.new_count > 0) assert.equal(JSON.parse(rx.received[0]!.body).data.records.length, after.new_count)
   })
 })
+
+describe('retention', () => {
+  test('monitors.prune_runs removes runs older than 90 days; what the monitor delivered stays delivered', async () => {
+    const api = await startTestServer(SETTINGS)
+    try {
+      const b = newBand()
+      await api.admin.ingest('company', [b.matching()])
+      const { key } = await api.admin.workspaceWithKey()
+      const m = await createMonitor(api, key, { name: 'x', search: b.search, schedule: 'on_ingest' })
+      const prune = () =>
+        api.admin.raw('POST', '/admin/v1/jobs/monitors.prune_runs', undefined, { 'x-admin-token': ADMIN_TOKEN })
+      expectStatus(await prune(), 200)
+      assert.equal((await api.get(`/v1/monitors/${m.id}/runs`, { key })).body.results.length, 1)
+      await api.admin.advanceClock(91 * 24 * 3600)
+      expectStatus(await prune(), 200)
+      assert.equal((await api.get(`/v1/monitors/${m.id}/runs`, { key })).body.results.length, 0)
+      // The baseline's record is still known: an ingest of nothing new finds nothing new.
+      await api.admin.ingest('company', [b.other()])
+      const runs = await runsUntil(api, key, m.id, (r) => r.some((x) => x.status === 'succeeded'))
+      assert.equal(runs[0].matched_count, 1)
+      assert.equal(runs[0].new_count, 0)
+    } finally {
+      await api.close()
+    }
+  })
+})

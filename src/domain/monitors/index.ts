@@ -190,3 +190,10 @@ export async function listMonitorRuns(
       : null
   return envelope(page.map(runView), { next_cursor: next, total: page.length, total_is_estimate: next !== null })
 }
+
+/** Runs are kept 90 days, like usage history; a monitor's delivered records stay for as long as it lives. */
+export const MONITOR_RUN_RETENTION_DAYS = 90
+
+export function pruneMonitorRuns(deps: Deps): Promise<number> {
+  return store.deleteRunsBefore(deps.db, new Date(deps.clock.nowMs() - MONITOR_RUN_RETENTION_DAYS * 24 * 3600 * 1000))
+}
