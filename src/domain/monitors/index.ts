@@ -3,6 +3,7 @@
 // that run is billed like any other, validates the search exactly as POST /v1/search does (its
 // errors are the route's own), and records what already matches, so later runs deliver only
 // records that are new. An agent-run monitor queues its baseline run. Runs: runs.ts; ticks: schedule.ts.
+import { hash } from 'node:crypto'
 import { envelope } from '../../contract/common.ts'
 import {
   MAX_MONITORS,
@@ -77,7 +78,12 @@ export async function createMonitor(
   const request = body.search ?? body.agent_run!
   const id = randomId('mon', 12)
   const baseline = {
-    id: randomId('mrun', 12),
+    // With an Idempotency-Key, two creates racing on one key ask under one charge scope (the run's
+    // id is the scope: runs.ts askSearch), so the one that loses the insert is not charged again;
+    // the UTC day is part of it, as in every idempotency scope (credits/metering.ts).
+    id: idempotencyKey
+      ? `mrun_${hash('sha256', `${credential.workspace_id}\u0000${now.toISOString().slice(0, 10)}\u0000${idempotencyKey}`, 'hex').slice(0, 12)}`
+      : randomId('mrun', 12),
     monitor_id: id,
     workspace_id: credential.workspace_id,
     tick: 'baseline',
