@@ -1,12 +1,14 @@
 // dsp ingest --category <c> <file|->: stream NDJSON, JSON-array or CSV records (gzip or not, with
 // an optional mapping file) into the configured store, with a progress line on a terminal and a
 // final summary. The work is domain/corpus/ingest.ts, formats.ts and mapping.ts.
+import { createHash } from 'node:crypto'
 import { createReadStream, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { SingleBar } from 'cli-progress'
 import { Command, InvalidArgumentError, Option } from 'commander'
 import type { Config } from '../config.ts'
 import type { IngestProgress, IngestSummary } from '../domain/corpus/ingest.ts'
+import type { BulkLoadPhase } from '../domain/corpus/bulk-load.ts'
 import type { IngestCategory } from '../domain/corpus/prepare.ts'
 import { INGEST_CATEGORIES } from './categories.ts'
 import type { ReplaceSummary } from '../domain/corpus/replace.ts'
@@ -23,20 +25,24 @@ const fmt = (n: number) => n.toLocaleString('en-US')
 
 /**
  * The progress display of `dsp ingest`: on a terminal, a bar (cli-progress) redrawn in place at
- * most 5 times a second with records read, records/s and rejects, and a share when the total is
- * known (input bytes for a file, records for the demo corpus); on anything else (a pipe, a log file) nothing while
- * the run lasts, and the final summary line alone.
+ * most 5 times a second with records read, records/s and rejects, and a share and the time left
+ * (cli-progress's ETA from the pace so far) when the total is known (input bytes for a file,
+ * records for the demo corpus); on anything else (a pipe, a log file) nothing while the run lasts,
+ * and the final summary line alone. A bulk load's index builds at the end show as `indexes n/m`.
  */
 export function progressLine(label: string, opts: { total?: number; stream?: NodeJS.WriteStream } = {}) {
   const stream = opts.stream ?? process.stderr
   const started = performance.now()
   const total = opts.total && opts.total > 0 ? opts.total : 0
   let bar: SingleBar | null = null
+  let phase = ''
   const values = (p: IngestProgress) => ({
     read: fmt(p.read),
     rate: fmt(Math.round(p.read / Math.max((performance.now() - started) / 1000, 0.001))),
     rejects: p.rejected + p.duplicate > 0 ? ` · ${fmt(p.rejected)} rejected · ${fmt(p.duplicate)} duplicate` : '',
+    phase,
   })
+  let last: IngestProgress | null = null
   return {
     /** `position`: how far towards the total (default the records read). */
     update(p: IngestProgress, position: number = p.read) {
@@ -48,11 +54,18 @@ export function progressLine(label: string, opts: { total?: number; stream?: Nod
           barsize: 24,
           hideCursor: false,
           clearOnComplete: true,
-          format: `${label.padEnd(16)} ${total > 0 ? '[{bar}] {percentage}% · ' : ''}{read} read · {rate}/s{rejects}`,
+          etaBuffer: 50,
+          format: `${label.padEnd(16)} ${total > 0 ? '[{bar}] {percentage}% · ETA {eta_formatted} · ' : ''}{read} read · {rate}/s{rejects}{phase}`,
         })
         bar.start(total || 1, 0, values(p))
       }
+      last = p
       bar.update(total > 0 ? Math.min(position, total) : 0, values(p))
+    },
+    /** A bulk load's index builds at the end. */
+    phase(p: BulkLoadPhase) {
+      phase = ` · indexes ${p.done}/${p.total}`
+      if (bar !== null && last !== null) bar.update(values(last))
     },
     done() {
       bar?.stop()
@@ -108,6 +121,7 @@ interface IngestCliOptions {
   relationKey?: string
   relationType?: string
   relation?: string[]
+  bulk?: boolean
 }
 
 type PrintedSummary = IngestSummary & {
@@ -241,11 +255,22 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
     )
     .option('--replace', "also remove the stored records of the input's sources that it no longer sends")
     .option('--source <name>', 'with --replace: the source replaced (its source_ids are <name>:…)')
+    .option(
+      '--bulk',
+      'a first load: indexes of empty tables built once at the end, COPY on PostgreSQL; stopped at any point, the same command goes on where it stopped',
+    )
     .action(async (file: string, opts: IngestCliOptions) => {
       const c = config()
       const { commandTarget } = await import('./running-server.ts')
       const target = commandTarget(c, 'dsp ingest')
       if (target === undefined) return
+      if (opts.bulk && (file === '-' || target)) {
+        process.stderr.write(
+          `dsp ingest: --bulk ${file === '-' ? 'needs a file (a load is resumed by its hash), not standard input' : 'writes the store itself: stop the server on this data dir first'}\n`,
+        )
+        process.exitCode = 2
+        return
+      }
       const rejectFile =
         opts.rejects ??
         (file === '-'
@@ -287,6 +312,7 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
         process.exitCode = 2
         return
       }
+      const bulkKey = opts.bulk ? await inputKey(file, opts) : undefined
       const input = file === '-' ? process.stdin : createReadStream(file)
       if (target) {
         const { ingestThroughServer } = await import('./ingest-remote.ts')
@@ -358,6 +384,7 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
           replace: opts.replace,
           source: opts.source,
           onProgress: (p) => progress.update(p, bytesRead()),
+          ...(bulkKey ? { bulk: { key: bulkKey }, onBulkPhase: (p: BulkLoadPhase) => progress.phase(p) } : {}),
         })
         progress.done()
         report(
@@ -381,4 +408,25 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
         await app.close()
       }
     })
+}
+
+/**
+ * What names a bulk load's input: the file's bytes and every option that shapes its items (format,
+ * mapping, renames, delimiter, relations, strictness, as-of). The same command started again has
+ * the same key and resumes; any change makes another load.
+ */
+async function inputKey(file: string, opts: IngestCliOptions): Promise<string> {
+  const hash = createHash('sha256')
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer)
+  const shaping = {
+    category: opts.category,
+    format: opts.format,
+    mapping: opts.mapping ? readFileSync(opts.mapping, 'utf8') : null,
+    map: opts.map ?? [],
+    delimiter: opts.delimiter ?? null,
+    strict: opts.strict === true,
+    relations: [opts.relationKey ?? null, opts.relationType ?? null, opts.relation ?? []],
+    as_of: opts.asOf?.toISOString() ?? null,
+  }
+  return `sha256:${hash.digest('hex')}:${createHash('sha256').update(JSON.stringify(shaping)).digest('hex').slice(0, 16)}`
 }
