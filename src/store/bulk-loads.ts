@@ -49,20 +49,11 @@ export async function findBulkLoad(db: Db, category: string, inputKey: string): 
   return row ? { ...row, committed_items: Number(row.committed_items) } : null
 }
 
-/** A new load (or a finished one of the same input, loaded again from its start). */
-export async function upsertBulkLoad(db: Db, category: string, inputKey: string, now: Date): Promise<void> {
+/** A new load, from its first item. */
+export async function insertBulkLoad(db: Db, category: string, inputKey: string, now: Date): Promise<void> {
   await db
     .insertInto('bulk_loads')
     .values({ category, input_key: inputKey, state: 'loading', started_at: now, updated_at: now })
-    .onConflict((oc) =>
-      oc.columns(['category', 'input_key']).doUpdateSet({
-        state: 'loading',
-        committed_items: 0,
-        dropped_indexes: '[]',
-        started_at: now,
-        updated_at: now,
-      }),
-    )
     .execute()
 }
 
@@ -147,7 +138,12 @@ function csvRows(columns: BulkColumns, rows: readonly Record<string, unknown>[])
   return out.join('\n') + '\n'
 }
 
-const STAGE = { rows: 'bulk_stage_rows', vectors: 'bulk_stage_vectors', affiliations: 'bulk_stage_affiliations', institutions: 'bulk_stage_institutions' } as const
+const STAGE = {
+  rows: 'bulk_stage_rows',
+  vectors: 'bulk_stage_vectors',
+  affiliations: 'bulk_stage_affiliations',
+  institutions: 'bulk_stage_institutions',
+} as const
 
 /** A staging table as a batch statement's source: the same `u` alias and columns bulkRows gives. */
 function stagedSource(table: string): RowsSource {
@@ -193,7 +189,11 @@ export class CopyConnection {
   }
 
   static async open(url: string): Promise<CopyConnection> {
-    const client = new pg.Client({ connectionString: url, options: '-c TimeZone=UTC', application_name: 'dsp bulk load' })
+    const client = new pg.Client({
+      connectionString: url,
+      options: '-c TimeZone=UTC',
+      application_name: 'dsp bulk load',
+    })
     // A connection lost is seen by the statement in flight; without a listener its 'error' ends the process.
     client.on('error', () => undefined)
     await client.connect()
@@ -214,7 +214,9 @@ export class CopyConnection {
 
   private async copy(name: string, columns: BulkColumns, rows: readonly Record<string, unknown>[]): Promise<void> {
     if (rows.length === 0) return
-    const stream = this.client.query(copyFrom(`copy ${name} (${Object.keys(columns).join(', ')}) from stdin with (format csv)`))
+    const stream = this.client.query(
+      copyFrom(`copy ${name} (${Object.keys(columns).join(', ')}) from stdin with (format csv)`),
+    )
     await pipeline(Readable.from([csvRows(columns, rows)]), stream)
   }
 
@@ -224,8 +226,16 @@ export class CopyConnection {
     await this.copy(STAGE.rows, columns.rows, b.rows as Record<string, unknown>[])
     await this.copy(STAGE.vectors, columns.vectors, b.vectors)
     if (!b.graph) return
-    await this.copy(STAGE.affiliations, columns.affiliations, b.graph.affiliations as unknown as Record<string, unknown>[])
-    await this.copy(STAGE.institutions, columns.institutions, b.graph.institutions as unknown as Record<string, unknown>[])
+    await this.copy(
+      STAGE.affiliations,
+      columns.affiliations,
+      b.graph.affiliations as unknown as Record<string, unknown>[],
+    )
+    await this.copy(
+      STAGE.institutions,
+      columns.institutions,
+      b.graph.institutions as unknown as Record<string, unknown>[],
+    )
   }
 
   async close(): Promise<void> {

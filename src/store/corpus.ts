@@ -337,7 +337,12 @@ export interface BatchSources {
 
 /** The columns of each input of a batch statement, as they travel (bulk.ts types). */
 export function batchColumns(table: RecordTable) {
-  return { rows: BULK_COLUMNS[table], vectors: VECTOR_IN, affiliations: AFFILIATION_BULK, institutions: INSTITUTION_BULK }
+  return {
+    rows: BULK_COLUMNS[table],
+    vectors: VECTOR_IN,
+    affiliations: AFFILIATION_BULK,
+    institutions: INSTITUTION_BULK,
+  }
 }
 
 /** A batch's inputs as JSON-array parameters. */

@@ -210,7 +210,7 @@ describe('dsp ingest --bulk', { skip: !datasetsPresent() && 'no ../shared/datase
     ])
   })
 
-  test('a load killed with SIGKILL mid-way and started again finishes with the same rows, nothing twice', async () => {
+  test('a load killed with SIGKILL mid-way and started again finishes with the same rows, nothing twice', async (t) => {
     const data = await store()
     const [companies, ...rest] = inputs(data.env.DSP_DATA_DIR!)
     // Small batches: many commits, so the kill lands between and inside them.
@@ -224,6 +224,9 @@ describe('dsp ingest --bulk', { skip: !datasetsPresent() && 'no ../shared/datase
     // Every item the first run committed is, in the second, unchanged (stored then) or refused again.
     const again = Number(resumed.unchanged) + Number(resumed.rejected) + Number(resumed.duplicate)
     if (killed.committed !== null) assert.ok(again >= killed.committed, JSON.stringify(resumed))
+    t.diagnostic(
+      `killed after ${killed.committed ?? 'some'} items committed; the second run took ${String(resumed.unchanged)} as stored`,
+    )
     for (const input of rest) await ingest(data, input, true)
     assertSameRows(await dump(data), ordinary.rows)
   })

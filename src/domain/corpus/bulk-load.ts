@@ -16,7 +16,7 @@ import {
   rebuildIndex,
   stagedBatchSources,
   updateBulkLoad,
-  upsertBulkLoad,
+  insertBulkLoad,
   type DroppedIndex,
 } from '../../store/bulk-loads.ts'
 import type { BatchSources, BatchWrite } from '../../store/corpus.ts'
@@ -27,7 +27,7 @@ import { TABLE_OF } from './coverage.ts'
 export interface BulkOptions {
   /**
    * What names the input: a hash of its bytes and of the options that shape its items. A load of
-   * the same category and key that did not finish is resumed; one that finished is loaded again.
+   * the same category and key goes on after the items it committed (all of them, once it finished).
    */
   key: string
 }
@@ -58,9 +58,11 @@ function tablesOf(category: EntityCategory): string[] {
 }
 
 /**
- * Starts a load, or resumes the unfinished one of the same input. A new load drops the secondary
- * indexes of the tables it writes that hold no row yet, after recording them in its bulk_loads row
- * (one transaction), so whichever run finishes the load rebuilds them.
+ * Starts a load, or resumes the one of the same input. A new load drops the secondary indexes of the
+ * tables it writes that hold no row yet, after recording them in its bulk_loads row (one
+ * transaction), so whichever run finishes the load rebuilds them. A load that finished, started
+ * again, checks its input again and writes nothing (to store a file again into a store that
+ * changed since, ingest it without --bulk).
  */
 export async function startBulkLoad(deps: Deps, category: EntityCategory, opts: BulkOptions): Promise<BulkRun> {
   // PostgreSQL: the load's own connection, without statement deadlines (DROP INDEX waits for readers).
@@ -68,11 +70,12 @@ export async function startBulkLoad(deps: Deps, category: EntityCategory, opts: 
   try {
     const db = copy?.db ?? deps.db
     const stored = await findBulkLoad(db, category, opts.key)
-    const resumed = stored !== null && stored.state !== 'done'
-    let dropped: DroppedIndex[] = resumed ? stored.dropped_indexes : []
-    if (!resumed) {
+    // A finished load run again goes over its input as a resumed one would, writing nothing.
+    let dropped: DroppedIndex[] =
+      stored?.state === 'loading' || stored?.state === 'indexing' ? stored.dropped_indexes : []
+    if (stored === null) {
       dropped = await db.transaction().execute(async (tx) => {
-        await upsertBulkLoad(tx, category, opts.key, deps.clock.now())
+        await insertBulkLoad(tx, category, opts.key, deps.clock.now())
         const indexes: DroppedIndex[] = []
         for (const table of tablesOf(category))
           if (await isTableEmpty(tx, table)) indexes.push(...(await findDroppableIndexes(tx, table)))
@@ -82,11 +85,12 @@ export async function startBulkLoad(deps: Deps, category: EntityCategory, opts: 
       })
     }
     await copy?.prepare(TABLE_OF[category])
+    const resumeAfter = stored?.committed_items ?? 0
     deps.log.info(
-      { category, resumed_after: resumed ? stored.committed_items : 0, dropped_indexes: dropped.map((i) => i.name) },
-      resumed ? 'bulk load resumed' : 'bulk load started',
+      { category, resumed_after: resumeAfter, dropped_indexes: dropped.map((i) => i.name) },
+      stored ? 'bulk load resumed' : 'bulk load started',
     )
-    return bulkRun(deps, category, opts.key, copy, resumed ? stored.committed_items : 0, dropped)
+    return bulkRun(deps, category, opts.key, copy, resumeAfter, dropped)
   } catch (e) {
     await copy?.close()
     throw e
