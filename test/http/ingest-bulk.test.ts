@@ -229,6 +229,9 @@ describe('dsp ingest --bulk', { skip: !datasetsPresent() && 'no ../shared/datase
     )
     for (const input of rest) await ingest(data, input, true)
     assertSameRows(await dump(data), ordinary.rows)
+    // The finished load started again reads its input and writes nothing.
+    const rerun = await ingest(data, companies!, true, extra)
+    assert.deepEqual([rerun.inserted, rerun.updated, rerun.unchanged], [0, 0, before.inserted], JSON.stringify(rerun))
   })
 
   test('refuses standard input (a load is resumed by its file hash)', async () => {
