@@ -325,3 +325,30 @@ export function publicUrl(config: Config, port: number): string {
   const host = config.DSP_HOST === '0.0.0.0' || config.DSP_HOST === '::' ? '127.0.0.1' : config.DSP_HOST
   return (config.DSP_PUBLIC_URL ?? `http://${host}:${port}`).replace(/\/$/, '')
 }
+
+/**
+ * What the CLI's client commands read (dsp admin, dsp mcp, and dsp ingest / delete / backup when
+ * they go through a running server): the server's URL, the API key `dsp mcp` sends and the admin
+ * token. Not server settings, so not in ConfigSchema or `.env.example`; documented in the README.
+ */
+export interface ClientSettings {
+  /** DSP_URL, without a trailing slash; undefined when unset. */
+  url: string | undefined
+  apiKey: string | undefined
+  adminToken: string | undefined
+}
+
+export function clientSettings(env: Record<string, string | undefined> = process.env): ClientSettings {
+  const blank = (v: string | undefined) => (v === undefined || v === '' ? undefined : v)
+  const url = blank(env.DSP_URL)
+  if (url !== undefined && !/^https?:\/\//.test(url))
+    throw new ConfigError(
+      `DSP_URL: must start with http:// or https:// (got ${JSON.stringify(url.replace(URL_PASSWORD, '$1***@'))})`,
+    )
+  return { url: url?.replace(/\/$/, ''), apiKey: blank(env.DSP_API_KEY), adminToken: blank(env.DSP_ADMIN_TOKEN) }
+}
+
+/** The environment a child program starts with (pg_dump, a scratch demo-store build): this process's, plus `extra`. */
+export function childEnvironment(extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+  return { ...process.env, ...extra }
+}

@@ -1,7 +1,7 @@
 // The configured store, opened (DATABASE_URL: PostgreSQL; else PGlite under DSP_DATA_DIR, in its
 // own thread), refusing an embedded data dir a live server holds. Its own module, with nothing of
 // the server's: `dsp ingest` starts opening the store first thing, while everything else loads.
-import { assertEmbeddedDataDirFree } from './cli/running-server.ts'
+import { assertEmbeddedDataDirFree } from './data-dir.ts'
 import type { Config } from './config.ts'
 import { openStore } from './store/db.ts'
 
@@ -11,7 +11,7 @@ export function openConfiguredStore(
   config: Readonly<Config>,
   options: { loadDataDir?: Blob; inMemory?: boolean; onConnectionLost?: (e: Error) => void } = {},
 ): Promise<OpenedStore> {
-  // A second process on an embedded data dir would corrupt it (cli/running-server.ts).
+  // A second process on an embedded data dir would corrupt it (data-dir.ts).
   if (!config.DATABASE_URL && !options.inMemory) assertEmbeddedDataDirFree(config.DSP_DATA_DIR, 'dsp')
   return openStore({
     databaseUrl: config.DATABASE_URL,

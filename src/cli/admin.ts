@@ -1,12 +1,13 @@
 // dsp admin <command>: a thin client over /admin/v1 (DSP_URL, DSP_ADMIN_TOKEN) that prints the JSON.
 import { Argument, Command, InvalidArgumentError, Option } from 'commander'
-import type { Config } from '../config.ts'
+import { clientSettings, type Config } from '../config.ts'
 import { MEMBER_STATES, ROLES, SCOPES } from '../domain/types.ts'
 import { dependencies } from '../faults.ts'
 
 async function call(method: string, path: string, body?: unknown): Promise<void> {
-  const base = (process.env.DSP_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '')
-  const token = process.env.DSP_ADMIN_TOKEN
+  const client = clientSettings()
+  const base = client.url ?? 'http://127.0.0.1:8080'
+  const token = client.adminToken
   if (!token) throw new Error("set DSP_ADMIN_TOKEN to the server's admin token")
   const res = await fetch(base + path, {
     method,

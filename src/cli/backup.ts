@@ -9,8 +9,8 @@ import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { Command } from 'commander'
-import { assertEmbeddedDataDirFree } from './running-server.ts'
-import type { Config } from '../config.ts'
+import { assertEmbeddedDataDirFree } from '../data-dir.ts'
+import { childEnvironment, clientSettings, type Config } from '../config.ts'
 import type * as StoreDb from '../store/db.ts'
 import type * as StoreMigrate from '../store/migrate.ts'
 
@@ -25,7 +25,7 @@ const migrateToLatest: typeof StoreMigrate.migrateToLatest = async (...args) =>
 /** Runs a PostgreSQL client program; its stderr is relayed on failure (it never holds the password: it comes by env). */
 function run(program: string, args: string[], env: Record<string, string | undefined>): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(program, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'pipe'] })
+    const child = spawn(program, args, { env: childEnvironment(env), stdio: ['ignore', 'inherit', 'pipe'] })
     let err = ''
     child.stderr!.on('data', (d: Buffer) => (err += d.toString()))
     child.once('error', (e) =>
@@ -115,9 +115,9 @@ export function backupCommands(config: () => Readonly<Config>): Command[] {
           ['--format=custom', '--no-owner', '--no-privileges', '--file', file],
           libpqEnv(c.DATABASE_URL),
         )
-      } else if (process.env.DSP_URL) {
+      } else if (clientSettings().url) {
         if (!c.DSP_ADMIN_TOKEN) throw new Error("set DSP_ADMIN_TOKEN to the server's admin token")
-        await backupEmbeddedFromServer(file, process.env.DSP_URL, c.DSP_ADMIN_TOKEN)
+        await backupEmbeddedFromServer(file, clientSettings().url!, c.DSP_ADMIN_TOKEN)
       } else {
         await backupEmbeddedFromDisk(c, file)
       }

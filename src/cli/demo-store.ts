@@ -88,16 +88,17 @@ function trimWal(pgDir: string): void {
 /** `npm run build`: seeds the small demo corpus into a scratch embedded store and writes dist/demo-store/. */
 export async function buildDemoStore(): Promise<{ bytes: number; seconds: number }> {
   const started = performance.now()
-  const [{ loadConfig }, { createApp }, { seedDemoCorpus }, { DEFAULT_DEMO_SEED }] = await Promise.all([
-    import('../config.ts'),
-    import('../app.ts'),
-    import('../domain/corpus/demo.ts'),
-    import('../corpus/demo/index.ts'),
-  ])
+  const [{ loadConfig, childEnvironment }, { createApp }, { seedDemoCorpus }, { DEFAULT_DEMO_SEED }] =
+    await Promise.all([
+      import('../config.ts'),
+      import('../app.ts'),
+      import('../domain/corpus/demo.ts'),
+      import('../corpus/demo/index.ts'),
+    ])
   const scratch = mkdtempSync(path.join(tmpdir(), 'dsp-demo-store-'))
   try {
     // The build's own settings are ignored: an embedded store, GloVe, a secret of its own.
-    const env: Record<string, string | undefined> = { ...process.env, DSP_DATA_DIR: scratch }
+    const env: Record<string, string | undefined> = childEnvironment({ DSP_DATA_DIR: scratch })
     for (const k of ['DATABASE_URL', 'REDIS_URL', 'DSP_SECRET', 'DSP_EMBEDDINGS_PROVIDER']) delete env[k]
     const config = loadConfig(env)
     const app = await createApp(config, { port: 0, logger: false, worker: false })

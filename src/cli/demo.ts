@@ -6,7 +6,7 @@ import { DEMO_SCALES, type DemoScale } from '../corpus/demo/context.ts'
 import type { SeedDemoSummary } from '../domain/corpus/demo.ts'
 import type { IngestCategory } from '../domain/corpus/prepare.ts'
 import type { Deps } from '../domain/types.ts'
-import { progressLine, summaryLine } from './ingest.ts'
+import { progressLine, summaryLine } from './ingest-output.ts'
 
 const seedNumber = (v: string) => {
   const n = Number(v)

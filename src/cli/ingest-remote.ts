@@ -7,7 +7,7 @@
 import { readFileSync, statSync } from 'node:fs'
 import type { Readable } from 'node:stream'
 import type { IngestProgress } from '../domain/corpus/ingest.ts'
-import { mappingBlock, progressLine, type IngestCliOptions, type PrintedSummary } from './ingest.ts'
+import { mappingBlock, progressLine, type IngestCliOptions, type PrintedSummary } from './ingest-output.ts'
 import { CONTENT_TYPE_OF, RemoteError, streamServer } from './remote.ts'
 import type { ServerTarget } from './running-server.ts'
 

@@ -64,7 +64,7 @@ program
   .description('Apply database migrations to the configured store (DATABASE_URL, else the embedded one) and exit')
   .action(async () => {
     const c = config()
-    if (!c.DATABASE_URL) (await import('./running-server.ts')).assertEmbeddedDataDirFree(c.DSP_DATA_DIR, 'dsp migrate')
+    if (!c.DATABASE_URL) (await import('../data-dir.ts')).assertEmbeddedDataDirFree(c.DSP_DATA_DIR, 'dsp migrate')
     const { openStore } = await import('../store/db.ts')
     const { migrateToLatest } = await import('../store/migrate.ts')
     const store = await openStore({ databaseUrl: c.DATABASE_URL, dataDir: c.DSP_DATA_DIR })

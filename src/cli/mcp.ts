@@ -3,6 +3,7 @@
 // DSP_API_KEY, so each call is billed exactly as that route. Tool calls are throttled in this
 // process like /mcp throttles them per credential (60 a minute, then quota.burst_exceeded).
 // stdout carries the protocol only; messages go to stderr.
+import { clientSettings } from '../config.ts'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { Clock } from '../clock.ts'
 import { Faults } from '../faults.ts'
@@ -51,12 +52,13 @@ export function httpSender(baseUrl: string, apiKey: string): SendRequest {
 
 /** Runs `dsp mcp` (cli/mcp-command.ts loads this module only then, so `dsp --help` stays fast). */
 export async function runMcpStdio(): Promise<void> {
-  const apiKey = process.env.DSP_API_KEY
+  const client = clientSettings()
+  const apiKey = client.apiKey
   if (!apiKey || !API_KEY.test(apiKey)) {
     process.stderr.write('dsp mcp: set DSP_API_KEY to an API key (sk_dsp_live_… or sk_dsp_test_…)\n')
     process.exit(2)
   }
-  const base = process.env.DSP_URL ?? 'http://127.0.0.1:8080'
+  const base = client.url ?? 'http://127.0.0.1:8080'
   const clock = new Clock()
   const limiter = new Limiter(new MemoryLimiterStore(), clock, new Faults(clock), 1000)
   const server = createMcpServer({

@@ -11,6 +11,8 @@ export interface FilterShape {
   kind: FilterKind | 'geo'
   /** enumerated or bounded vocabularies have values at GET /v1/search/filters/{name}. */
   vocabulary?: string
+  /** A range of integers (the catalogue row's `integer`). */
+  integer?: true
 }
 
 const LIST = '{"include": ["…"], "exclude": ["…"]} (lists of up to 100 texts)'
@@ -25,14 +27,10 @@ const ACCEPTS: Record<FilterShape['kind'], string> = {
   geo: '{"include": [{"value": "Germany", "level": "country"}], "exclude": […]} with level one of country, state, city, region',
 }
 
-const INTEGER_RANGES = new Set(['employee_count', 'founded_year', 'tenure', 'graduation_year'])
-
 /** What a filter accepts, in words. */
 export function filterAccepts(f: FilterShape): string {
   const shape =
-    f.kind === 'range' && INTEGER_RANGES.has(f.name)
-      ? '{"min": integer, "max": integer} (either may be left out)'
-      : ACCEPTS[f.kind]
+    f.kind === 'range' && f.integer ? '{"min": integer, "max": integer} (either may be left out)' : ACCEPTS[f.kind]
   const values =
     f.vocabulary === 'enumerated' || f.vocabulary === 'bounded' ? `; values: GET /v1/search/filters/${f.name}` : ''
   return shape + values
@@ -105,6 +103,6 @@ export function assertValidFilters(
 
 /** The company and person filters plus geo, as body.filters of a company or person search spells them. */
 export const GTM_FILTER_SHAPES: readonly FilterShape[] = [
-  ...GTM_FILTERS.map((f) => ({ name: f.name, kind: f.kind, vocabulary: f.vocabulary })),
+  ...GTM_FILTERS.map((f) => ({ name: f.name, kind: f.kind, vocabulary: f.vocabulary, integer: f.integer })),
   { name: 'geo', kind: 'geo' },
 ]

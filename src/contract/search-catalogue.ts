@@ -28,6 +28,30 @@ export type VocabularyClass = 'enumerated' | 'bounded' | 'free_text' | 'none'
 export type FilterSource = { column: string; array?: true } | { path: readonly string[] } | { compiled: true }
 
 /**
+ * Where GET /v1/search/filters/{name} reads values (src/store/filter-values.ts): a table's column
+ * (`array`: a text[] column, one value per element) or a path into its record (`each`: that key of
+ * every element of the array at the path; `endedOnly`: only elements whose `end` is set);
+ * `category` narrows documents to one category.
+ */
+export interface ValueLocation {
+  table: 'companies' | 'persons' | 'documents'
+  category?: string
+  column?: string
+  array?: boolean
+  path?: readonly string[]
+  each?: string
+  endedOnly?: boolean
+}
+const companyColumn = (column: string, array = false): ValueLocation => ({ table: 'companies', column, array })
+const personColumn = (column: string): ValueLocation => ({ table: 'persons', column, array: false })
+const personRecord = (path: string[], each?: string, endedOnly = false): ValueLocation => ({
+  table: 'persons',
+  path,
+  each,
+  endedOnly,
+})
+
+/**
  * The parser vocabularies read from the index, each with how many values it keeps: the distinct
  * values of the column of the filter row that names it, most common first
  * (src/domain/search/engine.ts loadVocabularies). A row naming one must read a column.
@@ -52,6 +76,17 @@ interface FilterRow {
   vocabulary: VocabularyClass
   /** The sort field (GTM_SORTS) that orders by the same value, or null. */
   sort: string | null
+  /**
+   * Where the filter-values route reads the values when they are not where the filter reads
+   * (`source`): job openings for the hiring filters, the record's arrays for past jobs and
+   * education. Without it: the `source` column or path, on the row's table.
+   */
+  values_from?: readonly ValueLocation[]
+  /**
+   * A range compared with an integer column or expression: a fraction or a value past 32 bits is
+   * refused by the request schema (422), not by PostgreSQL.
+   */
+  integer?: true
   /** Two-level filters (industry, sub_industry, department): level parents or children. */
   two_level?: true
   /**
@@ -71,7 +106,7 @@ const arr = (column: string): FilterSource => ({ column, array: true })
 const path = (...p: string[]): FilterSource => ({ path: p })
 const compiled: FilterSource = { compiled: true }
 
-/** The company filters (30): one row per filter, keyed by its name as the request spells it. */
+/** The company filters: one row per filter, keyed by its name as the request spells it. */
 export const COMPANY_FILTER_TABLE = {
   industry: {
     parser_vocabulary: 'industries',
@@ -95,6 +130,7 @@ export const COMPANY_FILTER_TABLE = {
   },
   employee_count: {
     kind: 'range',
+    integer: true,
     applies_to: 'company',
     source: col('employee_count'),
     vocabulary: 'none',
@@ -111,6 +147,7 @@ export const COMPANY_FILTER_TABLE = {
   },
   founded_year: {
     kind: 'range',
+    integer: true,
     applies_to: 'company',
     source: col('founded_year'),
     vocabulary: 'none',
@@ -248,6 +285,7 @@ export const COMPANY_FILTER_TABLE = {
     description: 'Specific companies: entries {value, by} with by domain, name, li (company page URL) or id',
   },
   hiring_role: {
+    values_from: [{ table: 'documents', category: 'job_opening', column: 'name' }],
     kind: 'text',
     applies_to: 'company',
     source: compiled,
@@ -256,6 +294,7 @@ export const COMPANY_FILTER_TABLE = {
     description: 'Companies with an open job whose role matches',
   },
   hiring_location: {
+    values_from: [{ table: 'documents', category: 'job_opening', path: ['location'] }],
     kind: 'text',
     applies_to: 'company',
     source: compiled,
@@ -321,7 +360,7 @@ export const COMPANY_FILTER_TABLE = {
   },
 } as const satisfies Record<string, FilterRow>
 
-/** The person filters (20), as COMPANY_FILTER_TABLE. */
+/** The person filters, as COMPANY_FILTER_TABLE. */
 export const PERSON_FILTER_TABLE = {
   person: {
     kind: 'text',
@@ -391,6 +430,7 @@ export const PERSON_FILTER_TABLE = {
     description: 'A school the person studied at',
   },
   degree: {
+    values_from: [personRecord(['education'], 'degree')],
     kind: 'text',
     applies_to: 'person',
     source: compiled,
@@ -399,6 +439,7 @@ export const PERSON_FILTER_TABLE = {
     description: 'Degree held',
   },
   field_of_study: {
+    values_from: [personRecord(['education'], 'field')],
     kind: 'text',
     applies_to: 'person',
     source: compiled,
@@ -415,6 +456,7 @@ export const PERSON_FILTER_TABLE = {
     description: 'A former employer (name or domain)',
   },
   past_title: {
+    values_from: [personRecord(['employment_history'], 'title', true)],
     kind: 'text',
     applies_to: 'person',
     source: compiled,
@@ -424,6 +466,7 @@ export const PERSON_FILTER_TABLE = {
   },
   tenure: {
     kind: 'range',
+    integer: true,
     applies_to: 'person',
     source: compiled,
     vocabulary: 'none',
@@ -455,6 +498,7 @@ export const PERSON_FILTER_TABLE = {
     description: 'Founder, owner, board member, advisor',
   },
   has_direct_access_to_c_suite: {
+    values_from: [personRecord(['has_direct_access_to_c_suite'])],
     kind: 'boolean',
     applies_to: 'person',
     source: col('has_direct_access_to_c_suite'),
@@ -472,6 +516,7 @@ export const PERSON_FILTER_TABLE = {
   },
   graduation_year: {
     kind: 'range',
+    integer: true,
     applies_to: 'person',
     source: compiled,
     vocabulary: 'none',
@@ -508,7 +553,7 @@ export const GEO_LEVELS = ['country', 'state', 'city', 'region'] as const
 export type GeoLevel = (typeof GEO_LEVELS)[number]
 
 export const FILTER_VALUE_NAMES: readonly string[] = [...GTM_FILTERS.map((x) => x.name), ...GEO_LEVELS]
-/** How many names the filter-values route accepts (54 today), derived from the tables. */
+/** How many names the filter-values route accepts, derived from the tables. */
 export const FILTER_VALUE_NAME_COUNT = FILTER_VALUE_NAMES.length
 
 /** Vocabulary class of the four geo names: city and state are bounded; country and region enumerated. */
@@ -517,6 +562,14 @@ export const GEO_VOCABULARY: Record<GeoLevel, VocabularyClass> = {
   region: 'enumerated',
   state: 'bounded',
   city: 'bounded',
+}
+
+/** Where the values of a geo level live: a place matches a company's headquarters or a person's location, both count. */
+export const GEO_VALUES_FROM: Record<GeoLevel, readonly ValueLocation[]> = {
+  country: [companyColumn('country'), personColumn('country')],
+  state: [companyColumn('state'), personColumn('state')],
+  city: [companyColumn('city'), personColumn('city')],
+  region: [companyColumn('region', true)],
 }
 
 /**
@@ -545,9 +598,12 @@ export const DOCUMENT_CATEGORIES: readonly DocumentCategory[] = [
   'job_opening',
 ]
 
+/** Document filters read the record's own fields: no boolean or company entries. */
+export type DocumentFilterKind = Exclude<FilterKind, 'boolean' | 'company'>
+
 export interface DocumentFilterSpec {
   name: string
-  kind: FilterKind
+  kind: DocumentFilterKind
   /** Path into the record (jsonb) or a documents column. */
   source: { column: string } | { path: string[] }
   vocabulary: VocabularyClass
@@ -556,7 +612,7 @@ export interface DocumentFilterSpec {
 
 const d = (
   name: string,
-  kind: FilterKind,
+  kind: DocumentFilterKind,
   source: DocumentFilterSpec['source'],
   vocabulary: VocabularyClass,
   description: string,

@@ -11,13 +11,9 @@ export const SIMILAR_ANCHORS_MAX = 10
 const Values = Type.Array(Type.String({ minLength: 1, maxLength: 300 }), { maxItems: 100 })
 export const ListFilter = Strict({ include: Type.Optional(Values), exclude: Type.Optional(Values) })
 export const RangeFilter = Strict({ min: Type.Optional(Type.Number()), max: Type.Optional(Type.Number()) })
-/**
- * Ranges the store compares with an integer column or expression (store/search-filters.ts): a
- * fraction or a value outside 32 bits is refused here, not by PostgreSQL (which answered 500).
- */
+/** A catalogue row's `integer` range: a fraction or a value outside 32 bits is refused here, not by PostgreSQL. */
 const INT32 = Type.Integer({ minimum: -(2 ** 31), maximum: 2 ** 31 - 1 })
 const IntegerRangeFilter = Strict({ min: Type.Optional(INT32), max: Type.Optional(INT32) })
-const INTEGER_RANGES = new Set(['employee_count', 'founded_year', 'tenure', 'graduation_year'])
 /**
  * A calendar day (2024-02-29), a date-time, or a month (2024-02), from year 0001: what the store
  * can cast to a date. 2020-02-30, year 0000 or trailing text answered 500 before.
@@ -56,13 +52,13 @@ const KIND_SCHEMA: Record<FilterKind, TSchema> = {
   company: CompanyFilter,
 }
 
-/** Company and person filters: 50 typed filters plus `geo`. Unknown names are 422. */
+/** Company and person filters: every typed filter of the catalogue plus `geo`. Unknown names are 422. */
 export const GtmFilters = Strict(
   Object.fromEntries([
     ...GTM_FILTERS.map((f) => [
       f.name,
       Type.Optional({
-        ...(INTEGER_RANGES.has(f.name) ? IntegerRangeFilter : KIND_SCHEMA[f.kind]),
+        ...(f.integer ? IntegerRangeFilter : KIND_SCHEMA[f.kind]),
         description: f.description,
       }),
     ]),

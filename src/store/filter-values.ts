@@ -1,6 +1,7 @@
 // Filter-value queries (data-routes §4.6): the distinct values of a column or of a path into the
 // record jsonb, most common first, one page at a time; and companies by name. The domain
 // (domain/search/filter-values.ts) decides which source a filter name reads.
+import type { ValueLocation } from '../contract/search-catalogue.ts'
 import { sql, type RawBuilder } from 'kysely'
 import type { Db } from './db.ts'
 
@@ -9,16 +10,8 @@ import type { Db } from './db.ts'
  * may end at a scalar or an array, whose elements are strings or objects (`each` names the key
  * read from an object, default `name`).
  */
-export interface ValueSource {
-  table: 'companies' | 'persons' | 'documents'
-  /** documents: the category slice. */
-  category?: string
-  column?: string
-  array?: boolean
-  path?: readonly string[]
-  each?: string
-  /** Path sources: only elements whose `end` is set (past jobs, not the current one). */
-  endedOnly?: boolean
+/** A catalogue value location (contract/search-catalogue.ts ValueLocation), narrowed to one parent's values or not. */
+export interface ValueSource extends ValueLocation {
   /** Only rows whose `column` equals `value` (case-insensitive): the sub-industries of one industry. */
   parent?: { column: string; value: string }
 }

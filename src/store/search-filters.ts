@@ -12,6 +12,7 @@ import {
   type CompiledFilterName,
   type FilterSource,
   type FilterSpec,
+  type DocumentFilterSpec,
 } from '../contract/search-catalogue.ts'
 import { and, jsonNumber, jsonText, like, or } from './search.ts'
 
@@ -305,10 +306,7 @@ export function geoCond(a: string, table: 'companies' | 'persons', g: GeoFilter)
   return and(parts)
 }
 
-export interface DocumentFilterSource {
-  kind: 'list' | 'array' | 'text' | 'range' | 'date_range' | 'boolean' | 'company'
-  source: { column: string } | { path: string[] }
-}
+export type DocumentFilterSource = Pick<DocumentFilterSpec, 'kind' | 'source'>
 
 export function documentFilterCond(a: string, spec: DocumentFilterSource, v: FilterValue): RawBuilder<unknown> {
   const isCol = 'column' in spec.source
@@ -342,8 +340,6 @@ export function documentFilterCond(a: string, spec: DocumentFilterSource, v: Fil
         : sql`(case when ${text} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}' then substr(${text}, 1, 10)::date end)`
       return dateCond(expr, v as DateFilter)
     }
-    default:
-      return sql`true`
   }
 }
 

@@ -7,7 +7,7 @@ import { executeRun, Interrupted } from '../../src/agent/engine.ts'
 import { claimAgentRun } from '../../src/domain/agent-runs/progress.ts'
 import { startAgentWorker } from '../../src/jobs/agent-worker.ts'
 import { itEnforcesAuth } from '../support/auth-matrix.ts'
-import { expectMeta, expectProblem, expectStatus, type Res } from '../support/http.ts'
+import { expectEnvelope, expectMeta, expectProblem, expectStatus, type Res } from '../support/http.ts'
 import { ADMIN_TOKEN, startTestServer, usingPostgres, useTestServer, type TestServer } from '../support/server.ts'
 
 // The entity ceiling is lowered to 5 distinct records: a test that reads results and then starts
@@ -723,22 +723,7 @@ describe('GET /v1/agents/runs/{run_id}/results', () => {
         key,
         query: { limit: 2, cursor: cursor ?? undefined },
       })
-      expectStatus(page, 200)
-      expectMeta(page, { credits_charged: null })
-      for (const f of [
-        'results',
-        'total',
-        'total_is_estimate',
-        'has_more',
-        'next_cursor',
-        'resolved_search',
-        'suggestion',
-        'coverage',
-        'attribution',
-        'degradation',
-        'columns',
-      ])
-        assert.ok(f in page.body, `envelope lacks ${f}`)
+      expectEnvelope(page, { credits_charged: null })
       assert.equal(page.body.has_more, page.body.next_cursor !== null)
       assert.deepEqual(
         page.body.columns.map((c: { name: string; source: string }) => [c.name, c.source]),

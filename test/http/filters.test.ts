@@ -2,7 +2,6 @@
 // search, paging, two-level filters, the document route, outages and the sort catalogue.
 import assert from 'node:assert/strict'
 import { before, describe, test } from 'node:test'
-import { ingestObjects } from '../../src/domain/corpus/ingest.ts'
 import type { IngestCategory } from '../../src/domain/corpus/prepare.ts'
 import {
   DOCUMENT_CATEGORIES,
@@ -198,7 +197,7 @@ function seededServer(): Promise<TestServer> {
   seeded ??= (async () => {
     const api = await server()
     const ingest = async (category: IngestCategory, records: unknown[]) => {
-      const summary = await ingestObjects(api.app.deps, category, structuredClone(records))
+      const summary = await api.admin.ingest(category, records)
       assert.equal(summary.rejected, 0, `${category} rejects: ${JSON.stringify(summary.rejects)}`)
     }
     await ingest('company', COMPANIES)
@@ -248,7 +247,7 @@ describe('GET /v1/search/filters/{name}', () => {
     for (const n of ['country', 'state', 'city', 'region']) assert.ok(FILTER_VALUE_NAMES.includes(n))
   })
 
-  test('every one of the 54 names answers 200 with the response shape, free of charge', async () => {
+  test('every name answers 200 with the response shape, free of charge', async () => {
     for (const name of FILTER_VALUE_NAMES) {
       const res = await values(`/v1/search/filters/${name}`)
       expectMeta(res, { credits_charged: null })

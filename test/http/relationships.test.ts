@@ -8,7 +8,7 @@ import { chooseInstitution } from '../../src/domain/relationships/anchors.ts'
 import type { DemoFacts, RelationshipFact } from '../../src/corpus/demo/facts.ts'
 import { itEnforcesAuth } from '../support/auth-matrix.ts'
 import { readDemoFacts } from '../support/demo.ts'
-import { expectMeta, expectProblem, expectStatus, type Res } from '../support/http.ts'
+import { expectEnvelope, expectMeta, expectProblem, expectStatus, type Res } from '../support/http.ts'
 import { ADMIN_TOKEN, useTestServer, type TestServer } from '../support/server.ts'
 
 const server = useTestServer({}, { demo: true })
@@ -47,20 +47,6 @@ itEnforcesAuth(server, {
 const LUMINA = 'luminacloud.io'
 const BRIGHTWAVE = 'brightwave.com'
 const VANTAGE = 'vantagehealth.com'
-const ENVELOPE = [
-  'results',
-  'total',
-  'total_is_estimate',
-  'has_more',
-  'next_cursor',
-  'resolved_search',
-  'suggestion',
-  'coverage',
-  'attribution',
-  'degradation',
-  'columns',
-  'meta',
-]
 
 let cachedFacts: DemoFacts | null = null
 async function facts(api: TestServer): Promise<DemoFacts> {
@@ -120,10 +106,8 @@ describe('POST /v1/relationships: answers from the facts', () => {
     const f = fact(await facts(api), LUMINA, BRIGHTWAVE)
     const { key } = await api.admin.workspaceWithKey({ credits: 100 })
     const res = await rel(api, key, pair(LUMINA, BRIGHTWAVE, { limit: 100 }))
-    expectStatus(res, 200)
-    expectMeta(res)
-    for (const k of [...ENVELOPE, 'breakdown', 'connection_basis', 'institutions'])
-      assert.ok(k in res.body, `envelope lacks ${k}`)
+    expectEnvelope(res)
+    for (const k of ['breakdown', 'connection_basis', 'institutions']) assert.ok(k in res.body, `envelope lacks ${k}`)
     assert.equal(res.body.total, f.people_first)
     assert.equal(res.body.total_is_estimate, false)
     assert.equal(res.body.connection_basis, 'overlapping')

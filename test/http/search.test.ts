@@ -4,7 +4,7 @@ import { describe, test } from 'node:test'
 import { issueCursor } from '../../src/domain/cursors.ts'
 import { itEnforcesAuth } from '../support/auth-matrix.ts'
 import { SearchResponse } from '../../src/contract/search.ts'
-import { expectMeta, expectProblem, expectSchema, expectStatus, tampered } from '../support/http.ts'
+import { expectEnvelope, expectMeta, expectProblem, expectSchema, expectStatus, tampered } from '../support/http.ts'
 import { useTestServer, type TestServer } from '../support/server.ts'
 
 const server = useTestServer({}, { demo: true })
@@ -22,20 +22,6 @@ itEnforcesAuth(server, {
   body: { anchors: ['luminacloud.io'] },
 })
 
-const ENVELOPE = [
-  'results',
-  'total',
-  'total_is_estimate',
-  'has_more',
-  'next_cursor',
-  'resolved_search',
-  'suggestion',
-  'coverage',
-  'attribution',
-  'degradation',
-  'columns',
-  'meta',
-]
 const RESOLVED = [
   'parser_version',
   'mode',
@@ -79,9 +65,7 @@ describe('POST /v1/search: answers', () => {
       category: 'company',
       limit: 5,
     })
-    expectStatus(res, 200)
-    expectMeta(res)
-    for (const f of ENVELOPE) assert.ok(f in res.body, `envelope lacks ${f}`)
+    expectEnvelope(res)
     for (const f of RESOLVED) assert.ok(f in res.body.resolved_search, `resolved_search lacks ${f}`)
     assert.equal(res.body.resolved_search.parser_version, 'none')
     assert.equal(res.body.resolved_search.mode, 'fast')

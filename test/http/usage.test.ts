@@ -7,7 +7,7 @@ import { sql } from 'kysely'
 import { verifyApiKey } from '../../src/domain/api-keys.ts'
 import { chargeCall, type ChargeInput } from '../../src/domain/credits/metering.ts'
 import { itEnforcesAuth } from '../support/auth-matrix.ts'
-import { expectMeta, expectProblem, expectStatus, tampered } from '../support/http.ts'
+import { expectEnvelope, expectMeta, expectProblem, expectStatus, tampered } from '../support/http.ts'
 import { ADMIN_TOKEN, startTestServer, useTestServer, type TestServer } from '../support/server.ts'
 
 const server = useTestServer()
@@ -46,22 +46,7 @@ describe('GET /v1/usage/history', () => {
     const { key } = await api.admin.workspaceWithKey()
     for (let i = 0; i < 3; i++) await run(api, key, { query: `q${i}` })
     const res = await api.get('/v1/usage/history', { key })
-    expectStatus(res, 200)
-    expectMeta(res, { credits_charged: null })
-    for (const f of [
-      'results',
-      'total',
-      'total_is_estimate',
-      'has_more',
-      'next_cursor',
-      'resolved_search',
-      'suggestion',
-      'coverage',
-      'attribution',
-      'degradation',
-      'columns',
-    ])
-      assert.ok(f in res.body, `envelope lacks ${f}`)
+    expectEnvelope(res, { credits_charged: null })
     assert.deepEqual(
       res.body.results.map((r: { query: string }) => r.query),
       ['q2', 'q1', 'q0'],

@@ -96,6 +96,32 @@ export function expectProblem(res: Res, status: number, code: string): void {
   assert.equal(res.body.request_id, res.headers.get('x-request-id'))
 }
 
+/** The fields of the response envelope every data route answers with (data-routes §2.2). */
+export const ENVELOPE_FIELDS = [
+  'results',
+  'total',
+  'total_is_estimate',
+  'has_more',
+  'next_cursor',
+  'resolved_search',
+  'suggestion',
+  'coverage',
+  'attribution',
+  'degradation',
+  'columns',
+  'meta',
+] as const
+
+/** A 200 in the response envelope: every field of §2.2 present, and its meta. */
+export function expectEnvelope(
+  res: Res,
+  meta: { environment?: string; credential?: string; credits_charged?: number | null } = {},
+): void {
+  expectStatus(res, 200)
+  for (const f of ENVELOPE_FIELDS) assert.ok(f in res.body, `envelope lacks ${f}`)
+  expectMeta(res, meta)
+}
+
 /** meta on every 2xx (§2.2). */
 export function expectMeta(
   res: Res,

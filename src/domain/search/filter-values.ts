@@ -11,6 +11,7 @@ import {
   DOCUMENT_FILTERS,
   FILTER_VALUE_NAMES,
   GEO_LEVELS,
+  GEO_VALUES_FROM,
   GEO_VOCABULARY,
   GTM_FILTERS,
   filterSpec,
@@ -50,21 +51,15 @@ export interface FilterValuesQuery {
   parent?: string
 }
 
-const companies = (column: string, array = false): ValueSource => ({ table: 'companies', column, array })
-const persons = (column: string, array = false): ValueSource => ({ table: 'persons', column, array })
-const personRecord = (path: string[], each?: string, endedOnly = false): ValueSource => ({
-  table: 'persons',
-  path,
-  each,
-  endedOnly,
-})
+const companies = (column: string): ValueSource => ({ table: 'companies', column, array: false })
 
 /**
- * Where the values of a GTM filter with a vocabulary live, from its catalogue row: its column or
- * record path on its table. Null for `none` names (they read nothing) and rows with SQL of their
- * own (VALUE_OVERRIDES). company, department, seniority, industry and sub_industry are answered below.
+ * Where the values of each name live: the catalogue row's `values_from`, else the column or record
+ * path its filter reads on its table; a geo level's GEO_VALUES_FROM. None for `none` names (they
+ * read nothing). company, department, seniority, industry and sub_industry are answered below.
  */
-function catalogueSource(spec: FilterSpec): readonly ValueSource[] | null {
+function valueSources(spec: FilterSpec): readonly ValueSource[] | null {
+  if (spec.values_from) return spec.values_from
   if (spec.vocabulary === 'none' || 'compiled' in spec.source) return null
   const table = spec.applies_to === 'person' ? 'persons' : 'companies'
   return 'column' in spec.source
@@ -72,30 +67,14 @@ function catalogueSource(spec: FilterSpec): readonly ValueSource[] | null {
     : [{ table, path: [...spec.source.path] }]
 }
 
-// Names whose values are not where their filter reads: hiring filters read job openings, past
-// jobs and education read arrays in the record, the C-suite flag its record field, and a place
-// (geo) matches a company's headquarters or a person's location: both count.
-const VALUE_OVERRIDES: Record<string, readonly ValueSource[]> = {
-  hiring_role: [{ table: 'documents', category: 'job_opening', column: 'name' }],
-  hiring_location: [{ table: 'documents', category: 'job_opening', path: ['location'] }],
-  degree: [personRecord(['education'], 'degree')],
-  field_of_study: [personRecord(['education'], 'field')],
-  past_title: [personRecord(['employment_history'], 'title', true)],
-  has_direct_access_to_c_suite: [personRecord(['has_direct_access_to_c_suite'])],
-  country: [companies('country'), persons('country')],
-  state: [companies('state'), persons('state')],
-  city: [companies('city'), persons('city')],
-  region: [companies('region', true)],
-}
-
 const SOURCES: Record<string, readonly ValueSource[]> = {
   ...Object.fromEntries(
     GTM_FILTERS.flatMap((spec) => {
-      const found = catalogueSource(spec)
+      const found = valueSources(spec)
       return found ? [[spec.name, found]] : []
     }),
   ),
-  ...VALUE_OVERRIDES,
+  ...GEO_VALUES_FROM,
 }
 
 const TWO_LEVEL = GTM_FILTERS.filter((f) => f.two_level).map((f) => f.name)

@@ -241,16 +241,11 @@ async function planSearch(
   }
 }
 
-// Filters of numbers and dates: a relaxed one gives no words back ("before 1800", "joined in the last 6 months").
-const RANGE_FILTERS = new Set([
-  'employee_count',
-  'revenue',
-  'total_funding',
-  'founded_year',
-  'tenure',
-  'years_worked',
-  'current_job_start',
-])
+// Filters of numbers and dates (the catalogue's range and date_range kinds): a relaxed one gives
+// no words back ("before 1800", "joined in the last 6 months").
+const RANGE_FILTERS = new Set(
+  GTM_FILTERS.filter((f) => f.kind === 'range' || f.kind === 'date_range').map((f) => f.name),
+)
 
 /** The words of deep's criteria, expansions and re-rank: the query's terms less English stop words. */
 function contentTerms(text: string | null): string[] {

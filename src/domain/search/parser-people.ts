@@ -81,6 +81,78 @@ const TITLE_SHORT: Record<string, string> = {
   evp: 'executive vice president',
 }
 
+/** A degree's letters only: "Ph.D." → "phd", "M.Sc." → "msc". */
+const degreeKey = (d: string) => d.toLowerCase().replace(/[^a-z]/g, '')
+
+/**
+ * The spellings of each degree and which of the index's degrees (by `degreeKey`) they name. Two
+ * letters alone ("MS", "MA", "BA", "BS") are a degree only after "a"/"an" or before "degree"/"in"
+ * ("an MS in statistics"), never a state or a word on their own. The generic master's is the
+ * Master of Science, of Arts and of Engineering (an MBA is read as an MBA).
+ */
+const SHORT = (letters: string) =>
+  String.raw`(?<=\b(?:an?|the|hold|holds|with)\s)${letters}(?=[\s,;:!?]|$)|${letters}(?=\s+(?:degrees?|in)\b)`
+const DEGREE_FORMS: [RegExp, (key: string) => boolean][] = [
+  [/phds?|ph\.\s?d\.?s?|doctorates?|doctoral degrees?|dphil/, (k) => k === 'phd' || k === 'dphil'],
+  [/executive mbas?|e?mbas?|m\.b\.a\.?s?/, (k) => k === 'mba' || k === 'emba'],
+  [
+    new RegExp(String.raw`master(?:'s|s|’s)? of science|m\.?sc\.?s?|m\.s\.|${SHORT('ms')}`),
+    (k) => k === 'msc' || k === 'ms',
+  ],
+  [new RegExp(String.raw`master(?:'s|s|’s)? of arts|m\.a\.|${SHORT('ma')}`), (k) => k === 'ma'],
+  [/master(?:'s|s|’s)? of engineering|m\.?eng\.?/, (k) => k === 'meng'],
+  [
+    /(?:master(?:'s|s|’s)?|graduate) degrees?|master(?:'s|’s|s)(?=[\s,;:!?]|$)/,
+    (k) => /^m(?:sc|a|eng|s|phil|res)$/.test(k),
+  ],
+  [
+    new RegExp(String.raw`bachelor(?:'s|s|’s)? of science|b\.?sc\.?s?|b\.s\.|${SHORT('bs')}`),
+    (k) => k === 'bsc' || k === 'bs',
+  ],
+  [new RegExp(String.raw`bachelor(?:'s|s|’s)? of arts|b\.a\.|${SHORT('ba')}`), (k) => k === 'ba'],
+  [/bachelor(?:'s|s|’s)? of engineering|b\.?eng\.?/, (k) => k === 'beng'],
+  [/bachelor(?:'s|s|’s)? of commerce|b\.?com\.?/, (k) => k === 'bcom'],
+  [
+    /(?:bachelor(?:'s|s|’s)?|undergraduate) degrees?|bachelor(?:'s|’s|s)(?=[\s,;:!?]|$)/,
+    (k) => /^b(?:sc|a|eng|com|s)$/.test(k),
+  ],
+]
+/** Words around a degree that only say someone has it: "who hold an MBA", "PhD holders". */
+const DEGREE_BEFORE = String.raw`(?:\b(?:who |that )?(?:holds?|holding|earned|has|have|having)\s+(?:an?\s+|the\s+)?)?`
+const DEGREE_AFTER = String.raw`(?:\s+(?:degree\s+)?holders?)?(?=[\s,;:!?)]|$)`
+
+/** Fields of study by their short forms, read only where the index holds the field. */
+const FIELD_ALIASES: Record<string, string> = {
+  cs: 'Computer Science',
+  'comp sci': 'Computer Science',
+  compsci: 'Computer Science',
+  ee: 'Electrical Engineering',
+  econ: 'Economics',
+  econs: 'Economics',
+  math: 'Mathematics',
+  maths: 'Mathematics',
+  stats: 'Statistics',
+  hci: 'Human-Computer Interaction',
+  'human computer interaction': 'Human-Computer Interaction',
+  'poli sci': 'Political Science',
+  polisci: 'Political Science',
+  'mech eng': 'Mechanical Engineering',
+}
+
+/** A short form of a field at the start (or, `backward`, the end) of `s`, as the index spells the field. */
+function fieldAlias(s: string, fields: string[], backward: boolean): Found | null {
+  for (const [alias, value] of Object.entries(FIELD_ALIASES)) {
+    const held = fields.find((f) => f.toLowerCase() === value.toLowerCase())
+    if (!held) continue
+    const re = backward
+      ? new RegExp(String.raw`(?:^|\s)(${alias})\s*$`)
+      : new RegExp(String.raw`^\s*(${alias})(?=[\s,;:!?.]|$)`)
+    const m = s.match(re)
+    if (m) return { value: held, whole: true, length: backward ? s.length - s.lastIndexOf(m[1]!) : m[0].length }
+  }
+  return null
+}
+
 interface PhraseIndex {
   exact: Map<string, string>
   /** The leading words of a value ("lumina" of "Lumina Cloud") → every value they start. */
@@ -276,9 +348,17 @@ export function readPeople(
     const domain = lookup(s, v.past_employer_domains, { partial: false, backward })
     return domain ?? notReserved(lookup(s, v.past_employers, { partial: true, backward }))
   }
-  const field = (s: string, backward = false) => (v ? lookup(s, v.fields_of_study, { partial: false, backward }) : null)
+  const field = (s: string, backward = false) =>
+    v
+      ? (lookup(s, v.fields_of_study, { partial: false, backward }) ?? fieldAlias(s, v.fields_of_study, backward))
+      : null
 
   if (v) {
+    // A field before "graduates of <school>" ("computer science graduates of X"): the field's
+    // words only, so the school reading below still sees its trigger.
+    r.before(/(?=\s+(?:graduates|grads|alumni|alums?)\s+(?:of|from)\s)/g, (head) =>
+      as('field_of_study', field(head, true)),
+    )
     // Schools: "studied at X", "alumni of X", "graduates of X", "X alumni", "X graduates".
     r.after(
       /\b(?:studied|studying|graduated|graduating|educated|degrees? from|went to school)\s+(?:at|from)\s+(?:the\s+)?|\b(?:alumni|alumnae|alumnus|alums?|graduates?|grads?)\s+(?:of|from)\s+(?:the\s+)?|\bwho went to\s+(?:the\s+)?/g,
@@ -289,7 +369,7 @@ export function readPeople(
       as('field_of_study', field(head, true)),
     )
     r.after(
-      /\b(?:studied|majored in|majoring in|major in|degrees? in|graduates? in|background in|(?:phds?|ph\.d\.?|masters?|bachelors?|master's|bachelor's) in)\s+/g,
+      /\b(?:studied|majored in|majoring in|major in|degrees? in|graduates? in|background in)\s+|(?<=\b(?:phds?|ph\.d\.?|masters?|bachelors?|master's|bachelor's|mbas?|m\.?sc\.?|m\.?s\.?|m\.a\.|ma|b\.?sc\.?|b\.?s\.?|b\.a\.|ba|m\.?eng\.?|b\.?eng\.?)\s)in\s+/g,
       (rest) => as('field_of_study', field(rest)),
     )
     r.before(/\s+(?:alumni|alums?|graduates|grads)\b/g, (head) => as('university', school(head, true)))
@@ -322,19 +402,14 @@ export function readPeople(
       } as CompanyFilter
     }
 
-    // Degrees, as the index spells them: "PhDs", "MBA", "a master's degree", "bachelor's".
-    const degreeKey = (d: string) => d.toLowerCase().replace(/[^a-z]/g, '')
-    const degreeForms: [RegExp, (key: string) => boolean][] = [
-      [/\b(?:phds?|ph\.\s?d\.?s?|doctorates?|doctoral degrees?)(?=\s|$)/, (k) => k === 'phd' || k === 'dphil'],
-      [/\bmbas?\b/, (k) => k === 'mba' || k === 'emba'],
-      [/\b(?:master'?s|masters) degrees?\b|\bmaster'?s\b/, (k) => /^m(?:sc|a|eng|s|phil|res)$/.test(k)],
-      [/\b(?:bachelor'?s|bachelors) degrees?\b|\bbachelor'?s\b/, (k) => /^b(?:sc|a|eng|com|s)$/.test(k)],
-    ]
-    for (const [re, fits] of degreeForms) {
+    // Degrees, as the index spells them: "PhDs", "MBA", "M.B.A.", "a master's degree", "an MS",
+    // "bachelor's"; "who hold an MBA" and "MBA holders" are the degree's words too.
+    for (const [form, fits] of DEGREE_FORMS) {
       const values = v.degrees.filter((d) => fits(degreeKey(d)))
       if (!values.length) continue
-      const m = r.take(re)
-      if (m) for (const d of values) r.addList('degree', d, m[0].trim())
+      const re = new RegExp(String.raw`${DEGREE_BEFORE}\b(?:${form.source})${DEGREE_AFTER}`)
+      for (let m = r.take(re), guard = 0; m && guard < 4; m = r.take(re), guard++)
+        for (const d of values) r.addList('degree', d, m[0].trim())
     }
 
     // Governance: "founders", "co-founders", "board members", "owners", "advisors".
@@ -349,8 +424,9 @@ export function readPeople(
     ]
     for (const [value, re] of governance) {
       if (!v.governance_levels.includes(value)) continue
-      const m = r.take(re)
-      if (m) r.addList('governance_level', value, m[0].trim())
+      // Every occurrence: "founders and co-founders" leaves no "co-" behind.
+      for (let m = r.take(re), guard = 0; m && guard < 4; m = r.take(re), guard++)
+        r.addList('governance_level', value, m[0].trim())
     }
   }
 
@@ -364,7 +440,9 @@ export function readPeople(
   }
 
   readTime(r, opts.now)
-  return { text: r.text, filters: r.filters, spans: r.spans }
+  // One span per phrase, however many values it read ("master's" → M.Sc., M.A., M.Eng.).
+  const spans = r.spans.filter((x, i) => r.spans.findIndex((y) => y.filter === x.filter && y.text === x.text) === i)
+  return { text: r.text, filters: r.filters, spans }
 }
 
 /** A former title: the longest run of words after the trigger that some former title of the index holds. */

@@ -2,7 +2,7 @@
 // the words against the index's own vocabularies (industries, places, technologies, stages) and
 // the org-chart taxonomy, classifies the category when the caller omitted it, and leaves the
 // remaining words as the semantic query. Offline and deterministic.
-import { DEPARTMENTS } from '../../corpus/taxonomy.ts'
+import { chiefTitleOf, DEPARTMENTS } from '../../corpus/taxonomy.ts'
 import {
   INDEX_VOCABULARY_MAX,
   PLACE_VOCABULARIES,
@@ -65,8 +65,8 @@ const CATEGORY_WORDS: [string, RegExp][] = [
 
 const SENIORITY_WORDS: [string, RegExp][] = [
   ['C-Suite', /\b(?:ceos?|ctos?|cfos?|cmos?|coos?|cios?|chief [a-z]+ officers?|c-suite|c-level|founders?)\b/],
-  ['VP', /\b(?:vps?|vice presidents?|svps?|evps?)\b/],
-  ['Director / Head', /\b(?:directors?|heads? of)\b/],
+  ['VP', /\b(?:(?:senior |executive |assistant )?(?:vps?|vice presidents?)|svps?|evps?|avps?)\b/],
+  ['Director / Head', /\b(?:heads? (?:and|or|&) directors?|directors? (?:and|or|&) heads?|directors?|heads? of)\b/],
   ['Manager', /\bmanagers?\b/],
   ['Entry', /\b(?:junior|entry[- ]level|graduates?)\b/],
   ['In Training', /\b(?:interns?|internships?|trainees?|apprentices?)\b/],
@@ -89,6 +89,81 @@ const DEPARTMENT_WORDS: [string, RegExp][] = [
   ['Research', /\b(?:research|researchers?|r&d)\b/],
   ['Business Development', /\b(?:business development|partnerships)\b/],
 ]
+
+/**
+ * A department word naming what is made, not the person's function: "founders building machine
+ * learning products" leaves "machine learning" to the words.
+ */
+const MADE_AFTER = /^\s+(?:products?|tools?|platforms?|solutions?|apps?|applications?|models?|startups?|companies)\b/
+
+/**
+ * Chief titles in full ("chief technology officers"): C-Suite and the function the taxonomy gives
+ * that chief (chiefTitleOf), for every function but the general one.
+ */
+const CHIEF_DEPARTMENTS = new Map(
+  DEPARTMENTS.map((d) => [
+    chiefTitleOf(d)
+      .toLowerCase()
+      .replace(/^chief | officer$/g, ''),
+    d as string,
+  ]),
+)
+
+/**
+ * On a person search, words that describe no one once a filter is read ("MBA holders", "in devops
+ * roles", "doing"); "executives" and "leaders" only beside a level read ("C-level executives").
+ */
+const PERSON_FILLER = new Set(
+  'role roles position positions folks professionals individuals holders holder hold holds holding doing does'.split(
+    ' ',
+  ),
+)
+const LEVEL_FILLER = new Set('executives execs leaders leadership'.split(' '))
+
+/**
+ * Industries by their common short names ("fintech companies"), read as the index's value when it
+ * holds that value and not the short name itself.
+ */
+const INDUSTRY_ALIASES: Record<string, string> = {
+  fintech: 'Financial Technology',
+  'fin-tech': 'Financial Technology',
+  healthtech: 'Healthcare Technology',
+  'health tech': 'Healthcare Technology',
+  edtech: 'Education Technology',
+  'ed-tech': 'Education Technology',
+  proptech: 'Real Estate & PropTech',
+  cleantech: 'Energy & Cleantech',
+  'clean tech': 'Energy & Cleantech',
+  'climate tech': 'Energy & Cleantech',
+  agtech: 'Agriculture & Food Tech',
+  agritech: 'Agriculture & Food Tech',
+  foodtech: 'Agriculture & Food Tech',
+  insurtech: 'Insurance',
+  biotech: 'Biotechnology',
+  'cyber security': 'Cybersecurity',
+  ecommerce: 'E-commerce & Retail',
+  'e-commerce': 'E-commerce & Retail',
+  telecom: 'Telecommunications',
+  'venture capital': 'Venture Capital & Private Equity',
+  'private equity': 'Venture Capital & Private Equity',
+}
+const aliasLists = new WeakMap<string[], { values: string[]; of: Map<string, string> }>()
+
+/** The industries plus the short names whose value the index holds (and not the short name itself). */
+function industriesWithAliases(industries: string[]) {
+  let got = aliasLists.get(industries)
+  if (!got) {
+    const held = new Map(industries.map((v) => [v.toLowerCase(), v]))
+    const of = new Map<string, string>()
+    for (const [alias, value] of Object.entries(INDUSTRY_ALIASES)) {
+      const v = held.get(value.toLowerCase())
+      if (v && !held.has(alias)) of.set(alias, v)
+    }
+    got = { values: [...industries, ...of.keys()], of }
+    aliasLists.set(industries, got)
+  }
+  return got
+}
 
 const STOPWORDS = new Set(
   'a an the and or of for to in on at by with from based located headquartered hq that which who whose are is be been being companies company firms firm businesses business startups startup people persons person employees working work works worked find show list me all any some their there here near around over under more than less fewer least most top best new like about into within across per using use uses used'.split(
@@ -216,183 +291,249 @@ function matchVocabulary(text: string, values: string[], consumed: string[], con
   return found
 }
 
+/** A reading in progress: the text left to read (lowercase, padded), the filters and their spans so far. */
+interface Reading {
+  text: string
+  filters: Filters
+  spans: Parsed['spans']
+}
+
+/**
+ * The rule parser: reads filters from the query's words where the context makes them sure, in
+ * stages (the category, a person's own words, sizes and money, places and vocabularies), and
+ * leaves the rest as the semantic query.
+ */
 export function parseQuery(
   query: string,
   vocab: Vocabularies,
   opts: { category: string | null; nowYear: number; now?: Date },
 ): Parsed {
-  let text = ` ${query.toLowerCase()} `
-  const filters: Filters = {}
-  const spans: Parsed['spans'] = []
+  const r: Reading = { text: ` ${query.toLowerCase()} `, filters: {}, spans: [] }
+  const category = opts.category ?? categoryOf(r.text)
+  const employer = category === 'person' ? readPersonWords(r, vocab, opts.now) : { industries: [], subIndustries: [] }
+  if (category === 'company' || category === 'person') {
+    readQuantities(r, vocab)
+    readPlacesAndVocabularies(r, vocab, employer)
+  }
+  return remainingWords(query, r, category)
+}
+
+/** The category a query names ("patents about …", "people who …"); company when none. */
+function categoryOf(text: string): string {
+  for (const [c, re] of CATEGORY_WORDS) if (re.test(text)) return c
+  return 'company'
+}
+
+/**
+ * A person search's own words: schools, former employers and titles, the employer by name,
+ * degrees, governance, time in the job (readPeople), then the employer's industry, then the level
+ * and the function. Read first, so their words are not read as a level or a function below.
+ * Returns the employer industries read, for the vocabulary stage.
+ */
+function readPersonWords(
+  r: Reading,
+  vocab: Vocabularies,
+  now: Date | undefined,
+): { industries: string[]; subIndustries: string[] } {
+  const reserved = new Set(
+    [...vocab.industries, ...vocab.sub_industries, ...vocab.technologies, ...vocab.countries, ...vocab.cities].map(
+      (v) => v.toLowerCase(),
+    ),
+  )
+  const people = readPeople(r.text, vocab.people, { now, reserved: (w) => reserved.has(w) })
+  r.text = people.text
+  Object.assign(r.filters, people.filters)
+  r.spans.push(...people.spans)
+  // The employer's industry before the function words: "financial technology companies" is an
+  // industry, not Finance.
+  const industries: string[] = []
+  const early = [r.text]
+  const withAliases = industriesWithAliases(vocab.industries)
+  for (const v of matchVocabulary(r.text, withAliases.values, early, kindContext)) {
+    const value = withAliases.of.get(v) ?? v
+    if (!industries.includes(value)) industries.push(value)
+  }
+  const subIndustries = matchVocabulary(early[0]!, vocab.sub_industries, early, kindContext)
+  r.text = early[0]!
+  readLevelAndFunction(r)
+  return { industries, subIndustries }
+}
+
+/** Seniority and department from titles: chief titles in full, level words, function words. */
+function readLevelAndFunction(r: Reading): void {
+  const seniorities: string[] = []
+  const departments: string[] = []
+  // Chief titles in full: the level and the function ("chief technology officers" → C-Suite, Engineering).
+  r.text = r.text.replace(/\bchief ([a-z&]+(?: [a-z&]+)?) officers?\b/g, (all, fn: string) => {
+    const d = CHIEF_DEPARTMENTS.get(fn)
+    if (!d) return all
+    if (!seniorities.includes('C-Suite')) seniorities.push('C-Suite')
+    if (!departments.includes(d)) departments.push(d)
+    r.spans.push({ filter: 'seniority', text: all }, { filter: 'department', text: all })
+    return ' '
+  })
+  for (const [value, re] of SENIORITY_WORDS) {
+    const m = r.text.match(re)
+    if (m && !seniorities.includes(value)) {
+      seniorities.push(value)
+      r.spans.push({ filter: 'seniority', text: m[0].trim() })
+    }
+  }
+  if (seniorities.length) r.filters.seniority = { include: seniorities }
+  for (const [value, re] of DEPARTMENT_WORDS) {
+    if (!(DEPARTMENTS as readonly string[]).includes(value)) continue
+    // Each occurrence naming a function (not what is made: "machine learning products").
+    const all = new RegExp(re.source, 'g')
+    let read: string | null = null
+    r.text = r.text.replace(all, (word: string, offset: number) => {
+      if (MADE_AFTER.test(r.text.slice(offset + word.length))) return word
+      read ??= word.trim()
+      return ' '
+    })
+    if (read !== null) {
+      if (!departments.includes(value)) departments.push(value)
+      r.spans.push({ filter: 'department', text: read })
+    }
+  }
+  if (departments.length)
+    r.filters.department = {
+      include: [...((r.filters.department as { include?: string[] } | undefined)?.include ?? []), ...departments],
+    }
+  for (const [, re] of SENIORITY_WORDS) r.text = r.text.replace(new RegExp(re.source, 'g'), ' ')
+}
+
+/** Sizes, money and years: numbers with units and scale, exact comparisons; a funding stage named as one. */
+function readQuantities(r: Reading, vocab: Vocabularies): void {
   const take = (re: RegExp) => {
-    const m = text.match(re)
-    if (m) text = text.replace(re, ' ')
+    const m = r.text.match(re)
+    if (m) r.text = r.text.replace(re, ' ')
     return m
   }
-
-  const employerIndustries: string[] = []
-  const employerSubIndustries: string[] = []
-  let category = opts.category
-  if (category === null) {
-    category = 'company'
-    for (const [c, re] of CATEGORY_WORDS) {
-      if (re.test(text)) {
-        category = c
-        break
-      }
+  const ranges: [string, RangeMatch | null][] = [
+    ['employee_count', readRange(r.text, String.raw`employees|people|staff|headcount|workers|FTEs?`)],
+    ['revenue', readRange(r.text, String.raw`(?:annual\s+)?(?:revenues?|arr|turnover)`)],
+    ['total_funding', readRange(r.text, String.raw`(?:total\s+)?funding|raised|capital raised|in funding`)],
+    ['founded_year', readFounded(r.text)],
+  ]
+  for (const [name, found] of ranges) {
+    if (!found) continue
+    r.filters[name] = found.range
+    r.spans.push({ filter: name, text: found.text })
+    r.text = r.text.replace(found.text, ' ')
+  }
+  if (!r.filters.total_funding) {
+    // "raised $10M" (no comparison word): at least what was raised.
+    const m = take(new RegExp(String.raw`\b(?:raised|funding of|funded with)\s+(${AMOUNT})`))
+    if (m && /[$kmb]|million|billion|thousand/i.test(m[1]!)) {
+      r.filters.total_funding = { min: amountValue(m[1]!) }
+      r.spans.push({ filter: 'total_funding', text: m[0].trim() })
     }
   }
-  const gtm = category === 'company' || category === 'person'
-
-  if (category === 'person') {
-    // Schools, former employers and titles, the employer by name, degrees, governance, time in
-    // the job: read first, so their words are not read as a level or a function below.
-    const reserved = new Set(
-      [...vocab.industries, ...vocab.sub_industries, ...vocab.technologies, ...vocab.countries, ...vocab.cities].map(
-        (v) => v.toLowerCase(),
-      ),
-    )
-    const people = readPeople(text, vocab.people, { now: opts.now, reserved: (w) => reserved.has(w) })
-    text = people.text
-    Object.assign(filters, people.filters)
-    spans.push(...people.spans)
-    // The employer's industry before the function words: "financial technology companies" is an
-    // industry, not Finance.
-    const early = [text]
-    employerIndustries.push(...matchVocabulary(text, vocab.industries, early, kindContext))
-    employerSubIndustries.push(...matchVocabulary(early[0]!, vocab.sub_industries, early, kindContext))
-    text = early[0]!
-    const seniorities: string[] = []
-    for (const [value, re] of SENIORITY_WORDS) {
-      const m = text.match(re)
-      if (m) {
-        seniorities.push(value)
-        spans.push({ filter: 'seniority', text: m[0].trim() })
-      }
-    }
-    if (seniorities.length) filters.seniority = { include: seniorities }
-    const departments: string[] = []
-    for (const [value, re] of DEPARTMENT_WORDS) {
-      const m = text.match(re)
-      if (m && (DEPARTMENTS as readonly string[]).includes(value)) {
-        departments.push(value)
-        spans.push({ filter: 'department', text: m[0].trim() })
-        text = text.replace(re, ' ')
-      }
-    }
-    if (departments.length)
-      filters.department = {
-        include: [...((filters.department as { include?: string[] } | undefined)?.include ?? []), ...departments],
-      }
-    for (const [, re] of SENIORITY_WORDS) text = text.replace(new RegExp(re.source, 'g'), ' ')
+  // A stage is sure when it is named as one: "series b", "seed-stage", "pre-seed", "seed round".
+  const m = take(/\b(pre-seed|series [a-f]|seed)(?:[- ]stage| funded| round| funding)\b|\b(pre-seed|series [a-f])\b/)
+  if (m) {
+    const stage = normaliseFundingStage(vocab, (m[1] ?? m[2])!)
+    r.filters.funding_stage = { include: [stage] }
+    r.spans.push({ filter: 'funding_stage', text: m[0].trim() })
   }
+}
 
-  if (gtm) {
-    // Sizes, money and years: numbers with units and scale, exact comparisons.
-    const ranges: [string, RangeMatch | null][] = [
-      ['employee_count', readRange(text, String.raw`employees|people|staff|headcount|workers|FTEs?`)],
-      ['revenue', readRange(text, String.raw`(?:annual\s+)?(?:revenues?|arr|turnover)`)],
-      ['total_funding', readRange(text, String.raw`(?:total\s+)?funding|raised|capital raised|in funding`)],
-      ['founded_year', readFounded(text)],
-    ]
-    for (const [name, found] of ranges) {
-      if (!found) continue
-      filters[name] = found.range
-      spans.push({ filter: name, text: found.text })
-      text = text.replace(found.text, ' ')
-    }
-    if (!filters.total_funding) {
-      // "raised $10M" (no comparison word): at least what was raised.
-      const m = take(new RegExp(String.raw`\b(?:raised|funding of|funded with)\s+(${AMOUNT})`))
-      if (m && /[$kmb]|million|billion|thousand/i.test(m[1]!)) {
-        filters.total_funding = { min: amountValue(m[1]!) }
-        spans.push({ filter: 'total_funding', text: m[0].trim() })
-      }
-    }
-    // A stage is sure when it is named as one: "series b", "seed-stage", "pre-seed", "seed round".
-    const m = take(/\b(pre-seed|series [a-f]|seed)(?:[- ]stage| funded| round| funding)\b|\b(pre-seed|series [a-f])\b/)
-    if (m) {
-      const stage = normaliseFundingStage(vocab, (m[1] ?? m[2])!)
-      filters.funding_stage = { include: [stage] }
-      spans.push({ filter: 'funding_stage', text: m[0].trim() })
-    }
-
-    // Regions first ("Europe", "DACH", "European startups"): each expands to its countries.
-    const regionCountriesFound: string[] = []
-    for (const word of Object.keys(REGION_COUNTRIES).sort((a, b) => b.length - a.length)) {
-      const re = new RegExp(`(^|[^\\p{L}\\p{N}])${escape(word)}(?=$|[^\\p{L}\\p{N}])`, 'gu')
-      text = text.replace(re, (all, lead: string, offset: number) => {
-        if (!placeContext(text.slice(0, offset + lead.length), text.slice(offset + all.length))) return all
-        regionCountriesFound.push(...regionCountries(word, vocab.countries))
-        spans.push({ filter: 'geo', text: word })
-        return `${lead}${MARK}`
-      })
-    }
-    for (const [adjective, region] of Object.entries(REGION_ADJECTIVES).sort((a, b) => b[0].length - a[0].length)) {
-      const re = new RegExp(`(^|[^\\p{L}\\p{N}])${escape(adjective)}(?=\\s+${KIND_WORDS.source})`, 'u')
-      const at = re.exec(text)
-      if (at && !audience(text.slice(0, at.index + at[1]!.length))) {
-        regionCountriesFound.push(...regionCountries(region, vocab.countries))
-        spans.push({ filter: 'geo', text: adjective })
-        text = text.replace(re, `$1${MARK}`)
-      }
-    }
-
-    // Vocabulary values only in a context that makes them a constraint: an industry before a kind
-    // of organisation ("software companies") or named as one ("in the software industry"); a
-    // technology after a verb of use ("startups using Kafka"); a place after "in", "from",
-    // "based in" … or before "-based". Otherwise they describe what is sought and stay in the words.
-    const consumed = [text]
-    const industries = [...employerIndustries, ...matchVocabulary(text, vocab.industries, consumed, kindContext)]
-    const subIndustries = [
-      ...employerSubIndustries,
-      ...matchVocabulary(consumed[0]!, vocab.sub_industries, consumed, kindContext),
-    ]
-    const technologies = matchVocabulary(consumed[0]!, vocab.technologies, consumed, technologyContext)
-    const countries = matchVocabulary(consumed[0]!, vocab.countries, consumed, placeContext)
-    const states = matchVocabulary(consumed[0]!, vocab.states, consumed, placeContext)
-    const cities = matchVocabulary(consumed[0]!, vocab.cities, consumed, placeContext)
-    const regions = matchVocabulary(consumed[0]!, vocab.regions, consumed, placeContext)
-    text = consumed[0]!.replaceAll(MARK, ' ')
-    if (industries.length) {
-      filters.industry = { include: industries }
-      for (const v of industries) spans.push({ filter: 'industry', text: v.toLowerCase() })
-    }
-    if (subIndustries.length) {
-      filters.sub_industry = { include: subIndustries }
-      for (const v of subIndustries) spans.push({ filter: 'sub_industry', text: v.toLowerCase() })
-    }
-    if (technologies.length) {
-      filters.technology = { include: technologies }
-      for (const v of technologies) spans.push({ filter: 'technology', text: v.toLowerCase() })
-    }
-    const countryValues = [...new Set([...regionCountriesFound, ...countries])]
-    const places: GeoPlace[] = [
-      ...countryValues.map((value) => ({ value, level: 'country' as const })),
-      ...states.map((value) => ({ value, level: 'state' as const })),
-      ...cities.map((value) => ({ value, level: 'city' as const })),
-      ...regions.map((value) => ({ value, level: 'region' as const })),
-    ]
-    if (places.length) {
-      filters.geo = { include: places }
-      for (const p of [...countries, ...states, ...cities, ...regions])
-        spans.push({ filter: 'geo', text: p.toLowerCase() })
+/** Regions ("Europe", "DACH", "European startups"), each expanded to its countries, marked in the text. */
+function readRegions(r: Reading, vocab: Vocabularies): string[] {
+  const countries: string[] = []
+  for (const word of Object.keys(REGION_COUNTRIES).sort((a, b) => b.length - a.length)) {
+    const re = new RegExp(`(^|[^\\p{L}\\p{N}])${escape(word)}(?=$|[^\\p{L}\\p{N}])`, 'gu')
+    r.text = r.text.replace(re, (all, lead: string, offset: number) => {
+      if (!placeContext(r.text.slice(0, offset + lead.length), r.text.slice(offset + all.length))) return all
+      countries.push(...regionCountries(word, vocab.countries))
+      r.spans.push({ filter: 'geo', text: word })
+      return `${lead}${MARK}`
+    })
+  }
+  for (const [adjective, region] of Object.entries(REGION_ADJECTIVES).sort((a, b) => b[0].length - a[0].length)) {
+    const re = new RegExp(`(^|[^\\p{L}\\p{N}])${escape(adjective)}(?=\\s+${KIND_WORDS.source})`, 'u')
+    const at = re.exec(r.text)
+    if (at && !audience(r.text.slice(0, at.index + at[1]!.length))) {
+      countries.push(...regionCountries(region, vocab.countries))
+      r.spans.push({ filter: 'geo', text: adjective })
+      r.text = r.text.replace(re, `$1${MARK}`)
     }
   }
+  return countries
+}
 
+/**
+ * Vocabulary values only in a context that makes them a constraint: an industry before a kind of
+ * organisation ("software companies") or named as one ("in the software industry"); a technology
+ * after a verb of use ("startups using Kafka"); a place after "in", "from", "based in" … or before
+ * "-based". Otherwise they describe what is sought and stay in the words.
+ */
+function readPlacesAndVocabularies(
+  r: Reading,
+  vocab: Vocabularies,
+  employer: { industries: string[]; subIndustries: string[] },
+): void {
+  const regionCountriesFound = readRegions(r, vocab)
+  const consumed = [r.text]
+  const industries = [...employer.industries, ...matchVocabulary(r.text, vocab.industries, consumed, kindContext)]
+  const subIndustries = [
+    ...employer.subIndustries,
+    ...matchVocabulary(consumed[0]!, vocab.sub_industries, consumed, kindContext),
+  ]
+  const technologies = matchVocabulary(consumed[0]!, vocab.technologies, consumed, technologyContext)
+  const countries = matchVocabulary(consumed[0]!, vocab.countries, consumed, placeContext)
+  const states = matchVocabulary(consumed[0]!, vocab.states, consumed, placeContext)
+  const cities = matchVocabulary(consumed[0]!, vocab.cities, consumed, placeContext)
+  const regions = matchVocabulary(consumed[0]!, vocab.regions, consumed, placeContext)
+  r.text = consumed[0]!.replaceAll(MARK, ' ')
+  const list = (name: string, values: string[]) => {
+    if (!values.length) return
+    r.filters[name] = { include: values }
+    for (const v of values) r.spans.push({ filter: name, text: v.toLowerCase() })
+  }
+  list('industry', industries)
+  list('sub_industry', subIndustries)
+  list('technology', technologies)
+  const countryValues = [...new Set([...regionCountriesFound, ...countries])]
+  const places: GeoPlace[] = [
+    ...countryValues.map((value) => ({ value, level: 'country' as const })),
+    ...states.map((value) => ({ value, level: 'state' as const })),
+    ...cities.map((value) => ({ value, level: 'city' as const })),
+    ...regions.map((value) => ({ value, level: 'region' as const })),
+  ]
+  if (places.length) {
+    r.filters.geo = { include: places }
+    for (const p of [...countries, ...states, ...cities, ...regions])
+      r.spans.push({ filter: 'geo', text: p.toLowerCase() })
+  }
+}
+
+/**
+ * What no filter took, as the semantic query, and its scope: on a person search, words that
+ * describe the employer (industry, technology, "companies") are matched against each person's
+ * current company rather than the person. A reading that found no filter leaves the words as they
+ * were: auto then ranks exactly what fast ranks (its phrase and its name included), never fewer words.
+ */
+function remainingWords(query: string, r: Reading, category: string): Parsed {
+  const { text, filters } = r
+  const levelRead = filters.seniority !== undefined
   const rest = text
     .split(/[^\p{L}\p{N}&+#.-]+/u)
     .map((w) => w.replace(/^[.-]+|[.-]+$/g, ''))
     .filter((w) => w.length > 1 && !STOPWORDS.has(w) && !/^\d+$/.test(w))
-  // On a person search, words that describe the employer (industry, technology, "companies") are
-  // matched against each person's current company rather than the person.
+    .filter(
+      (w) =>
+        category !== 'person' ||
+        Object.keys(filters).length === 0 ||
+        (!PERSON_FILLER.has(w) && !(levelRead && LEVEL_FILLER.has(w))),
+    )
   const describesEmployer =
     category === 'person' &&
     (filters.industry !== undefined ||
       filters.technology !== undefined ||
-      /\b(?:companies|startups|firms|at)\b/.test(text))
-  // A reading that found no filter leaves the words as they were: auto then ranks exactly what fast
-  // ranks (its phrase and its name included), never fewer words.
+      /\b(?:companies|startups|firms)\b|(?<!\b(?:good|great|skilled|expert|experienced|excellent|strong|best|better|proficient|talented|adept)\s+)\bat\b/.test(
+        text,
+      ))
   const asTyped = Object.keys(filters).length === 0 ? query.trim().replace(/\s+/g, ' ') : ''
   const semantic = asTyped || (rest.length ? rest.join(' ') : null)
   return {
@@ -400,7 +541,7 @@ export function parseQuery(
     filters,
     semantic_query: semantic,
     semantic_scope: semantic === null ? null : describesEmployer ? 'company' : category === 'person' ? 'person' : null,
-    spans,
+    spans: r.spans,
   }
 }
 

@@ -12,7 +12,7 @@ import { fingerprint, issueCursor, readCursor } from '../cursors.ts'
 import type { Credential, Deps } from '../types.ts'
 import { emitEvent, notifyDeliveries } from './events.ts'
 import { sendAttempt } from './send.ts'
-import { endpointView, visibleEndpoint } from './endpoints.ts'
+import { endpointView, visibleEndpoint } from './views.ts'
 
 const HOUR_MS = 3600 * 1000
 /** The longest wait between two attempts. */

@@ -3,13 +3,7 @@
 // and send a test event. A URL is checked as a safe target (targets.ts) before anything is written.
 import { randomBytes } from 'node:crypto'
 import { envelope } from '../../contract/common.ts'
-import {
-  MAX_ENDPOINTS,
-  type CreateWebhookBody,
-  type EventType,
-  type UpdateWebhookBody,
-  type Webhook,
-} from '../../contract/webhooks.ts'
+import { MAX_ENDPOINTS, type CreateWebhookBody, type UpdateWebhookBody, type Webhook } from '../../contract/webhooks.ts'
 import { ApiError } from '../../errors.ts'
 import * as store from '../../store/webhooks.ts'
 import { randomId } from '../ids.ts'
@@ -17,34 +11,12 @@ import type { Credential, Deps } from '../types.ts'
 import { emitEvent, notifyDeliveries } from './events.ts'
 import { checkTarget, TargetRefused } from './targets.ts'
 import { readDelivery } from './deliveries.ts'
+import { endpointView, notFound, visibleEndpoint } from './views.ts'
 
 /** How long the previous secret keeps signing after a rotation. */
 const ROTATION_OVERLAP_MS = 24 * 3600 * 1000
 
 const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`
-
-export function endpointView(row: store.EndpointRow): Webhook {
-  return {
-    id: row.id,
-    url: row.url,
-    events: row.events as EventType[],
-    description: row.description,
-    enabled: row.is_enabled,
-    disabled_reason: row.disabled_reason,
-    failing_since: row.failing_since?.toISOString() ?? null,
-    previous_secret_expires_at: row.previous_secret_expires_at?.toISOString() ?? null,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-  }
-}
-
-const notFound = (id: string) => new ApiError('request.invalid', `No webhook ${id} in this workspace.`, { status: 404 })
-
-export async function visibleEndpoint(deps: Deps, credential: Credential, id: string): Promise<store.EndpointRow> {
-  const row = await store.findEndpoint(deps.db, credential.workspace_id, id)
-  if (!row) throw notFound(id)
-  return row
-}
 
 /** A refused URL is 422 request.invalid naming the reason, at ["body", "url"]. */
 async function checkUrl(deps: Deps, url: string): Promise<void> {
