@@ -13,8 +13,8 @@ export type Pool = 'allocated' | 'shared'
 export const allocatedAccountId = (workspaceId: string) => `${workspaceId}:allocated`
 export const sharedAccountId = (organisationId: string) => `${organisationId}:shared`
 
-import { toCredits, toMilli } from './units.ts'
-export { toCredits, toMilli }
+import { toCredits } from './units.ts'
+export { toCredits, toMilli } from './units.ts'
 
 export async function ensureAccounts(db: Db, workspaceId: string, organisationId: string, now: Date): Promise<void> {
   await store.insertAccount(db, {
