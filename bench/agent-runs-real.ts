@@ -12,20 +12,39 @@
 // empty answer was explained. Writes bench/results/agent-runs-real.json (agent-runs-real.postgresql.json
 // with DSP_BENCH_DATABASE_URL) and prints a summary; docs/agent-runs.md quotes the figures.
 //
+// It ingests only what the tasks need: the companies, the papers, and the funding rounds of the
+// companies some task's truth holds (enrichments are checked against those same rounds).
+//
 //   nice -n 10 npx tsx bench/agent-runs-real.ts [--tiers low,medium,high] [--per-kind 10]
+//     [--data-dir DIR [--database-url URL]] [--ingest-only] [--kind filter|topic|empty]
+// --data-dir keeps the ingested store between runs (bench/lib/kept-store.ts, as
+// bench/relevance-real.ts does); --ingest-only stops once it is ingested. A partial run (--kind,
+// another --per-kind) writes agent-runs-real.partial*.json instead of the results file.
+import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { parse } from 'csv-parse/sync'
 import { ingestLines } from '../src/domain/corpus/ingest.ts'
 import { prepareRecord } from '../src/domain/corpus/prepare.ts'
+import { fingerprint, prepareKept, saveKept } from './lib/kept-store.ts'
 import { startBenchServer } from './lib/server.ts'
 import { DATASETS, realRecords, type RealRecord } from './real-data/records.ts'
 
 const { values: args } = parseArgs({
-  options: { tiers: { type: 'string' }, 'per-kind': { type: 'string' } },
+  options: {
+    tiers: { type: 'string' },
+    'per-kind': { type: 'string' },
+    'data-dir': { type: 'string' },
+    'database-url': { type: 'string' },
+    'ingest-only': { type: 'boolean' },
+    kind: { type: 'string', multiple: true },
+  },
 })
 const TIERS = (args.tiers ?? 'low,medium,high').split(',') as ('minimal' | 'low' | 'medium' | 'high' | 'xhigh')[]
 const PER_KIND = Number(args['per-kind'] ?? 10)
+const KINDS = args.kind ?? null
+const PARTIAL = KINDS !== null || PER_KIND !== 10
 /** Rows a tier can examine (its candidate budget): recall is measured within it. */
 const BUDGET: Record<string, number> = { minimal: 25, low: 60, medium: 200, high: 500, xhigh: 1000 }
 
@@ -177,49 +196,95 @@ function buildTasks(companies: Stored[]): Task[] {
   return tasks.map((t) => ({ ...t, truth: new Set(companies.filter((c) => t.judge(c.record)).map((c) => c.id)) }))
 }
 
+const secondsSince = (t0: number) => Math.round((performance.now() - t0) / 100) / 10
+
 // ---- the run -------------------------------------------------------------------------------
 async function main() {
-  const server = await startBenchServer({
-    DSP_STORE_ACQUIRE_TIMEOUT_MS: '600000',
-    DSP_STORE_STATEMENT_TIMEOUT_MS: '600000',
-    DSP_RETRIEVAL_TIMEOUT_MS: '120000',
-    DSP_AGENT_WORKERS: '1',
-  })
+  const dataDir = args['data-dir'] ? path.resolve(args['data-dir']) : undefined
+  const databaseUrl = dataDir ? args['database-url'] : undefined
+  // The tasks (and so the funding rounds ingested) come from the converted records alone.
+  const all = realRecords().filter((r) => r.category === 'company' || r.category === 'academic_report')
+  const allRounds = sourceRounds()
+  // The funding rounds of the companies some task's truth holds (by domain; the ids come with the server's secret).
+  const draft = all
+    .filter((r) => r.category === 'company')
+    .map((r, i) => ({ id: String(i), source: r.source, record: r.record }))
+  const draftTasks = buildTasks(draft)
+  const needed = new Set(
+    draft
+      .filter((c) => draftTasks.some((t) => t.truth.has(c.id)) && typeof c.record.domain === 'string')
+      .map((c) => c.record.domain as string),
+  )
+  const rounds = allRounds.filter((r) => needed.has(r.domain))
+  const print = createHash('sha256')
+    .update(fingerprint())
+    .update([...needed].sort().join('\n'))
+    .digest('hex')
+  const kept = await prepareKept(dataDir, databaseUrl, print, 'agent-runs-real.json')
+  const server = await startBenchServer(
+    {
+      DSP_STORE_ACQUIRE_TIMEOUT_MS: '600000',
+      DSP_STORE_STATEMENT_TIMEOUT_MS: '600000',
+      DSP_RETRIEVAL_TIMEOUT_MS: '120000',
+      DSP_AGENT_WORKERS: '1',
+    },
+    dataDir ? { dataDir, ...(databaseUrl ? { databaseUrl } : {}) } : {},
+  )
   const started = performance.now()
   try {
     const deps = server.app.deps
-    const all = realRecords().filter((r) => r.category === 'company' || r.category === 'academic_report')
     const companies: Stored[] = []
-    for (const category of ['company', 'academic_report'] as const) {
-      const rows = all.filter((r) => r.category === category)
+    for (const r of all)
+      if (r.category === 'company') {
+        const p = prepareRecord('company', r.record, deps.secret)
+        if (p.ok) companies.push({ id: p.value.id, source: r.source, record: r.record })
+      }
+    const everyTask = buildTasks(companies)
+    const ingested: Record<string, unknown> = kept?.ingested ?? {}
+    if (kept) console.error(`  ${dataDir}: already ingested (${JSON.stringify(ingested)})`)
+    else {
+      for (const category of ['company', 'academic_report'] as const) {
+        const t0 = performance.now()
+        const rows = all.filter((r) => r.category === category)
+        const s = await ingestLines(
+          deps,
+          category,
+          rows.map((r) => JSON.stringify(r.record)),
+        )
+        ingested[category] = {
+          rows: rows.length,
+          upserted: s.upserted,
+          rejected: s.rejected,
+          seconds: secondsSince(t0),
+        }
+        console.error(`  ${category}: ${JSON.stringify(ingested[category])}`)
+      }
+      const t0 = performance.now()
       const s = await ingestLines(
         deps,
-        category,
-        rows.map((r) => JSON.stringify(r.record)),
+        'funding_round',
+        rounds.map((r, i) =>
+          JSON.stringify({
+            source_id: `crunchbase-round:${i}`,
+            company_domain: r.domain,
+            type: r.type,
+            announced_on: r.announced_on,
+            amount_usd: r.amount_usd,
+          }),
+        ),
       )
-      console.error(`  ${category}: ${s.upserted} upserted, ${s.rejected} rejected`)
-      if (category === 'company')
-        for (const r of rows) {
-          const p = prepareRecord('company', r.record, deps.secret)
-          if (p.ok) companies.push({ id: p.value.id, source: r.source, record: r.record })
-        }
+      ingested.funding_round = {
+        rows: rounds.length,
+        of: allRounds.length,
+        upserted: s.upserted,
+        rejected: s.rejected,
+        seconds: secondsSince(t0),
+      }
+      console.error(`  funding_round: ${JSON.stringify(ingested.funding_round)}`)
+      if (dataDir) saveKept(dataDir, 'agent-runs-real.json', { fingerprint: print, ingested })
     }
-    const rounds = sourceRounds()
-    const roundsIngest = await ingestLines(
-      deps,
-      'funding_round',
-      rounds.map((r, i) =>
-        JSON.stringify({
-          source_id: `crunchbase-round:${i}`,
-          company_domain: r.domain,
-          type: r.type,
-          announced_on: r.announced_on,
-          amount_usd: r.amount_usd,
-        }),
-      ),
-    )
-    console.error(`  funding_round: ${roundsIngest.upserted} upserted, ${roundsIngest.rejected} rejected`)
-    const ingestSeconds = Math.round((performance.now() - started) / 100) / 10
+    const ingestSeconds = kept ? null : secondsSince(started)
+    if (args['ingest-only']) return
 
     // Source values per domain: the latest round and the rounds' total (for a company without its own total).
     const byDomain = new Map<string, Stored>()
@@ -232,7 +297,7 @@ async function main() {
       if (r.amount_usd !== null) raised.set(r.domain, (raised.get(r.domain) ?? 0) + r.amount_usd)
     }
 
-    const tasks = buildTasks(companies)
+    const tasks = everyTask.filter((t) => !KINDS || KINDS.includes(t.kind))
     console.error(
       `  ${tasks.length} tasks: ${['filter', 'topic', 'empty'].map((k) => `${tasks.filter((t) => t.kind === k).length} ${k}`).join(', ')}`,
     )
@@ -387,6 +452,7 @@ async function main() {
       tiers: TIERS,
       tasks: tasks.length,
       ingest_seconds: ingestSeconds,
+      ingested,
       goals: {
         precision_filter: 0.95,
         precision_topic: 0.85,
@@ -397,7 +463,7 @@ async function main() {
       summary,
       results,
     }
-    const suffix = server.store === 'postgresql' ? '.postgresql' : ''
+    const suffix = `${PARTIAL ? '.partial' : ''}${server.store === 'postgresql' ? '.postgresql' : ''}`
     writeFileSync(
       new URL(`./results/agent-runs-real${suffix}.json`, import.meta.url),
       `${JSON.stringify(out, null, 2)}\n`,
