@@ -27,6 +27,7 @@ import { parseArgs } from 'node:util'
 import { parse } from 'csv-parse/sync'
 import { ingestLines } from '../src/domain/corpus/ingest.ts'
 import { prepareRecord } from '../src/domain/corpus/prepare.ts'
+import { BUDGETS } from '../src/domain/agent-runs/tiers.ts'
 import { fingerprint, prepareKept, saveKept } from './lib/kept-store.ts'
 import { startBenchServer } from './lib/server.ts'
 import { DATASETS, realRecords, type RealRecord } from './real-data/records.ts'
@@ -45,8 +46,6 @@ const TIERS = (args.tiers ?? 'low,medium,high').split(',') as ('minimal' | 'low'
 const PER_KIND = Number(args['per-kind'] ?? 10)
 const KINDS = args.kind ?? null
 const PARTIAL = KINDS !== null || PER_KIND !== 10
-/** Rows a tier can examine (its candidate budget): recall is measured within it. */
-const BUDGET: Record<string, number> = { minimal: 25, low: 60, medium: 200, high: 500, xhigh: 1000 }
 
 interface Stored {
   id: string
@@ -144,27 +143,33 @@ function buildTasks(companies: Stored[]): Task[] {
     if (tasks.filter((t) => t.kind === 'filter').length >= PER_KIND) break
   }
 
-  // topic: words no filter value names, judged by the record's tags, name, industry or description.
-  const TOPICS: [string, string[], string | null][] = [
-    ['drone companies', ['drone'], null],
-    ['companies building developer tools', ['developer tool', 'devtool', 'developer'], null],
-    ['payroll software companies', ['payroll'], null],
-    ['companies working on carbon capture', ['carbon'], null],
-    ['genomics companies', ['genomic'], null],
-    ['cybersecurity companies in California', ['cybersecurity', 'security'], 'California'],
-    ['robotics companies in California', ['robot'], 'California'],
-    ['legal technology companies', ['legal'], null],
-    ['battery companies', ['batter'], null],
-    ['food delivery companies', ['food delivery', 'delivery'], null],
-    ['insurance companies in New York', ['insur'], 'New York'],
-    ['crypto companies', ['crypto'], null],
+  // topic: words no filter value names. A record answers when its tags, name, industry or
+  // description name the topic: every word of one of its phrasings (word starts, any ending).
+  const TOPICS: [string, string[][], string | null][] = [
+    ['drone companies', [['drone']], null],
+    ['companies building developer tools', [['developer tool'], ['devtool'], ['developer', 'tool']], null],
+    ['payroll software companies', [['payroll']], null],
+    ['companies working on carbon capture', [['carbon', 'capture'], ['carbon removal']], null],
+    ['genomics companies', [['genomic']], null],
+    ['cybersecurity companies in California', [['cybersecurity'], ['security']], 'California'],
+    ['robotics companies in California', [['robot']], 'California'],
+    [
+      'legal technology companies',
+      [['legaltech'], ['legal tech'], ['legal', 'technolog'], ['legal', 'software']],
+      null,
+    ],
+    ['battery companies', [['batter']], null],
+    ['food delivery companies', [['food', 'deliver']], null],
+    ['insurance companies in New York', [['insur']], 'New York'],
+    ['crypto companies', [['crypto']], null],
   ]
-  for (const [query, topic, state] of TOPICS.slice(0, Math.max(PER_KIND, 10))) {
+  for (const [query, phrasings, state] of TOPICS.slice(0, Math.max(PER_KIND, 10))) {
     tasks.push({
       kind: 'topic',
       query,
-      topic,
-      judge: (r) => topic.some((t) => has(words(r), t)) && (state === null || r.state === state),
+      topic: [...new Set(phrasings.flat())],
+      judge: (r) =>
+        phrasings.some((words_) => words_.every((w) => has(words(r), w))) && (state === null || r.state === state),
     })
   }
 
@@ -318,6 +323,29 @@ async function main() {
       })
       return (await res.json()) as Record<string, unknown>
     }
+    const byId = new Map(companies.map((c) => [c.id, c]))
+    const brief = (r: Record<string, unknown>) =>
+      [r.account_name, r.industry, r.state, (r.company_keyword as string[] | undefined)?.join(', '), r.description]
+        .filter((v) => v !== undefined && v !== '')
+        .join(' | ')
+        .slice(0, 200)
+    // The search steps from the run's event log (it ends after `done`).
+    const searchesOf = async (id: string) => {
+      const res = await fetch(`${server.url}/v1/agents/runs/${id}/events`, { headers: { 'x-api-key': key } })
+      return (await res.text())
+        .split(/\n\n/)
+        .filter((b) => /^event: search_step$/m.test(b))
+        .map((b) => JSON.parse(/^data: (.*)$/m.exec(b)![1]!) as Record<string, unknown>)
+        .map((d) => ({
+          purpose: d.purpose,
+          ...(d.kind ? { kind: d.kind } : {}),
+          semantic_query: d.semantic_query,
+          expansions: d.expansions,
+          returned: d.returned,
+          off_topic: d.off_topic,
+          new_candidates: d.new_candidates,
+        }))
+    }
     const ENRICH = ['headcount', 'total raised', 'latest funding round', 'latest funding date', 'favourite colour']
     const results: Record<string, unknown>[] = []
     for (const task of tasks) {
@@ -345,7 +373,7 @@ async function main() {
         const relaxed = rows.length - strict.length
         const hits = strict.filter((r) => task.truth.has(r.id as string)).length
         const precision = strict.length ? hits / strict.length : null
-        const reachable = Math.min(task.truth.size, BUDGET[tier]!)
+        const reachable = Math.min(task.truth.size, BUDGETS[tier].candidates)
         const recall = reachable ? Math.min(1, hits / reachable) : null
         // Enrichments against the source values.
         let checked = 0
@@ -406,6 +434,16 @@ async function main() {
           empty_explained: rows.length === 0 || relaxed === rows.length ? explained : null,
           seconds: Math.round((performance.now() - t0) / 100) / 10,
           summary: rows.length === 0 ? summary : undefined,
+          // What the run searched, and a few rows it kept wrongly or missed (by their source values).
+          searches: await searchesOf(id),
+          wrong_sample: strict
+            .filter((r) => !task.truth.has(r.id as string))
+            .slice(0, 3)
+            .map((r) => brief(r.record as Record<string, unknown>)),
+          missed_sample: [...task.truth]
+            .filter((t) => !rows.some((r) => r.id === t))
+            .slice(0, 3)
+            .map((t) => brief(byId.get(t)!.record)),
         }
         results.push(result)
         console.error(

@@ -31,12 +31,13 @@ import { linkedNames, linkedValues } from './links.ts'
 import {
   describeFilter,
   describeFilters,
+  expansionWord,
   planRun,
   VOCABULARY_TERMS_MAX,
   type RunPlan,
   type SearchSpec,
 } from './plan.ts'
-import { matchTopic, topicWordsOf } from './topic.ts'
+import { matchTopic } from './topic.ts'
 import { checkValue, filterEvidence, personFilterCheck, type ValueFilter } from './values.ts'
 
 /** The run stops between steps when this says so (worker shutting down); its lease then expires and it is picked up again. */
@@ -366,9 +367,7 @@ async function vocabularyStep(
   const counts = new Map<string, number>()
   for (const row of await bestRows(deps, plan, state)) {
     const values = [row.industry, row.sub_industry, ...(Array.isArray(row.company_keyword) ? row.company_keyword : [])]
-    const words = new Set(
-      values.flatMap((v) => (typeof v === 'string' ? topicWordsOf(queryTerms(v)) : [])).filter((w) => w.length > 2),
-    )
+    const words = new Set(values.flatMap((v) => (typeof v === 'string' ? queryTerms(v) : [])).filter(expansionWord))
     for (const w of words) counts.set(w, (counts.get(w) ?? 0) + 1)
   }
   const shared = [...counts.entries()]

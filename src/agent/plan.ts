@@ -14,7 +14,7 @@ import type { Filters } from '../store/search-filters.ts'
 import { resolveColumn, type ColumnPlan } from './columns.ts'
 import { planCriterion, termPattern, type CriterionPlan } from './criteria.ts'
 import { BUDGETS, chooseTier, type Budget } from '../domain/agent-runs/tiers.ts'
-import { topicWordsOf } from './topic.ts'
+import { GENERIC_WORDS, topicWordsOf, wordsNeeded } from './topic.ts'
 import { valueFilters, type ValueFilter } from './values.ts'
 
 export interface SearchSpec {
@@ -157,8 +157,8 @@ export function planRun(input: RunInput, vocab: Vocabularies, nowYear: number, r
   const topicTerms = topicWordsOf(queryTerms(semantic))
   if (RECALL_TIERS.has(tier) && semantic && topicTerms.length)
     specs.push({
-      purpose: "the query with the corpus's own words for its topic",
-      semantic_query: semantic,
+      purpose: "the topic's words with the corpus's own words for it",
+      semantic_query: topicTerms.join(' '),
       semantic_scope: scope,
       expansions: vocabularyTerms(vocab, topicTerms),
       check_topic: false,
@@ -209,17 +209,23 @@ const RECALL_TIERS = new Set<Tier>(['medium', 'high', 'xhigh'])
 /** At most this many expansion words a vocabulary search adds. */
 export const VOCABULARY_TERMS_MAX = 8
 
+/** Words too common to widen a search (joining words of vocabulary values). */
+const FILLER = new Set('and or of the for with in on to by at from as its their b2b b2c'.split(' '))
+
+/** A word fit to widen a search: three letters or more, neither generic nor filler. */
+export const expansionWord = (w: string) => w.length > 2 && !FILLER.has(w) && !GENERIC_WORDS.has(w) && !/^\d+$/.test(w)
+
 /**
- * The corpus's own words beside a topic word: the other words of the index's industry,
- * sub-industry and technology values naming it ("drone" → "Drones & Unmanned Aerial Vehicles"
- * gives unmanned, aerial, vehicles). In vocabulary order, generic words left out.
+ * The corpus's own words beside a topic: the other words of the index's industry, sub-industry
+ * and technology values naming the topic (as many of its words as a record must carry: "drone" →
+ * "Drones & Unmanned Aerial Vehicles" gives unmanned, aerial, vehicles). In vocabulary order.
  */
 export function vocabularyTerms(vocab: Vocabularies, topic: string[]): string[] {
   const out = new Set<string>()
   const patterns = topic.map((t) => termPattern(t, false))
   for (const value of [...vocab.industries, ...vocab.sub_industries, ...vocab.technologies]) {
-    if (!patterns.some((p) => p.test(value))) continue
-    for (const w of topicWordsOf(queryTerms(value))) if (!topic.includes(w)) out.add(w)
+    if (patterns.filter((p) => p.test(value)).length < wordsNeeded(topic.length)) continue
+    for (const w of queryTerms(value)) if (!topic.includes(w) && expansionWord(w)) out.add(w)
     if (out.size >= VOCABULARY_TERMS_MAX) break
   }
   return [...out].slice(0, VOCABULARY_TERMS_MAX)

@@ -4,9 +4,14 @@
 // two thirds of a longer one. The strength of the match (which fields carry which words) is the
 // row's topic score; rows are ordered by it. A synonym counts only in the fields that classify the
 // record (industry, keywords, name); its description, secondary industries and technologies must
-// name the word itself (a hotel chain using "Payments APIs" is not about fintech). Records that do not carry the topic are never rows.
+// name the word itself (a hotel chain using "Payments APIs" is not about fintech). Only the
+// synonyms that say the same thing count (fintech ↔ payments, robotics → robots; not robotics →
+// automation). Records that do not carry the topic are never rows.
 import type { RunCategory } from '../contract/agent-runs.ts'
-import { termPattern } from './criteria.ts'
+import { stemOf, termPattern } from './criteria.ts'
+
+/** Words a compound names by its "tech" ending (LegalTech, FoodTech). */
+const TECH_WORDS = new Set(['technology', 'technologies', 'tech'])
 
 /** Words that name kinds of records or fill a question, never a topic ("companies", "startups"). */
 export const GENERIC_WORDS = new Set(
@@ -92,8 +97,10 @@ export function matchTopic(category: RunCategory, terms: string[], record: Recor
   let evidence: string | null = null
   const matched: string[] = []
   for (const term of terms) {
-    const loose = termPattern(term)
-    const strict = termPattern(term, false)
+    // "legal technology" is carried by "LegalTech": the other topic words joined to "tech".
+    const compounds = TECH_WORDS.has(term) ? terms.filter((t) => t !== term).map((t) => `${stemOf(t)}tech`) : []
+    const loose = termPattern(term, 'close', compounds)
+    const strict = termPattern(term, false, compounds)
     for (const f of fields) {
       const m = (f.weight >= 0.9 ? loose : strict).exec(f.text)
       if (!m) continue
