@@ -137,7 +137,7 @@ function buildTasks(companies: Stored[]): Task[] {
     tasks.push({
       kind: 'filter',
       query: `${PHRASE[industry]} companies in ${state}`,
-      topic: [industry.split('_')[0]!],
+      topic: industry.split('_'),
       judge: (r) => low(r.industry) === industry && r.state === state,
     })
     if (tasks.filter((t) => t.kind === 'filter').length >= PER_KIND) break
@@ -190,7 +190,7 @@ function buildTasks(companies: Stored[]): Task[] {
     tasks.push({
       kind: 'empty',
       query: `${PHRASE[industry]} companies in ${state} founded after ${year}`,
-      topic: [industry.split('_')[0]!],
+      topic: industry.split('_'),
       judge: (r) =>
         low(r.industry) === industry &&
         r.state === state &&
@@ -410,6 +410,7 @@ async function main() {
           }
         }
         const insights = (read.insights as { statement: string }[]) ?? []
+        const offTopic = insights.filter((i) => !task.topic.some((t) => has(i.statement.toLowerCase(), t)))
         const onTopic = insights.filter((i) => task.topic.some((t) => has(i.statement.toLowerCase(), t))).length
         const summary = String(read.summary ?? '')
         const explained =
@@ -440,6 +441,7 @@ async function main() {
             .filter((r) => !task.truth.has(r.id as string))
             .slice(0, 3)
             .map((r) => brief(r.record as Record<string, unknown>)),
+          insights_off_topic_sample: offTopic.slice(0, 3).map((i) => i.statement.slice(0, 200)),
           missed_sample: [...task.truth]
             .filter((t) => !rows.some((r) => r.id === t))
             .slice(0, 3)

@@ -33,6 +33,7 @@ import {
   describeFilters,
   expansionWord,
   planRun,
+  RECALL_TIERS,
   VOCABULARY_TERMS_MAX,
   type RunPlan,
   type SearchSpec,
@@ -314,8 +315,11 @@ async function searchStep(
     budget_hit: false,
   }
   const seen = new Set(state.seen)
+  // Medium effort and above read the whole fused list (the words' matches and their vector
+  // neighbours, up to twice the pool), not only its first pool's worth.
+  const pages = plan.budget.depth * (RECALL_TIERS.has(plan.tier) ? 2 : 1)
   // One retrieval deadline per page (DSP_RETRIEVAL_TIMEOUT_MS), as a search request has.
-  for (let page = 0; page < plan.budget.depth; page++) {
+  for (let page = 0; page < pages; page++) {
     const { got, rows } = await withRetrieval(deps, async () => {
       const got = await retrieve(deps, retrievalPlan, page * plan.budget.page, plan.budget.page)
       return { got, rows: await buildRows(deps, plan.category, got.hits) }
@@ -375,7 +379,10 @@ async function vocabularyStep(
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .map(([w]) => w)
   const expansions = [...spec.expansions, ...shared].slice(0, VOCABULARY_TERMS_MAX)
-  const d = await searchStep(deps, plan, { ...spec, expansions }, state, exclusion)
+  // The words are searched together, the rarest weighing most: a record naming the topic and the
+  // corpus's words for it ranks first, and one naming any of them is still a candidate.
+  const words = [spec.semantic_query ?? '', ...expansions].join(' ').trim()
+  const d = await searchStep(deps, plan, { ...spec, semantic_query: words || null, expansions: [] }, state, exclusion)
   return { ...d, expansions }
 }
 

@@ -204,7 +204,7 @@ export function planRun(input: RunInput, vocab: Vocabularies, nowYear: number, r
 }
 
 /** The tiers that run the recall searches (corpus vocabulary, look-alikes). */
-const RECALL_TIERS = new Set<Tier>(['medium', 'high', 'xhigh'])
+export const RECALL_TIERS = new Set<Tier>(['medium', 'high', 'xhigh'])
 
 /** At most this many expansion words a vocabulary search adds. */
 export const VOCABULARY_TERMS_MAX = 8

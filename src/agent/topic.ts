@@ -13,9 +13,9 @@ import { stemOf, termPattern } from './criteria.ts'
 /** Words a compound names by its "tech" ending (LegalTech, FoodTech). */
 const TECH_WORDS = new Set(['technology', 'technologies', 'tech'])
 
-/** Words that name kinds of records or fill a question, never a topic ("companies", "startups"). */
+/** Words that name kinds of records or fill a question, never a topic ("companies", "startups", "on"). */
 export const GENERIC_WORDS = new Set(
-  'companies company startups startup firms firm businesses business organisations organizations organization organisation vendors vendor providers provider players player people persons person employees staff teams team industry industries sector sectors space market markets working work based located headquartered hq focused focus focusing doing does do make makes making offer offers offering provide provides providing build builds building also other others etc such'.split(
+  'a an the on in of for with and or to by at from as into about that which who whose is are be their its using use uses companies company startups startup firms firm businesses business organisations organizations organization organisation vendors vendor providers provider players player people persons person employees staff teams team industry industries sector sectors space market markets working work based located headquartered hq focused focus focusing doing does do make makes making offer offers offering provide provides providing build builds building also other others etc such'.split(
     ' ',
   ),
 )
@@ -97,8 +97,10 @@ export function matchTopic(category: RunCategory, terms: string[], record: Recor
   let evidence: string | null = null
   const matched: string[] = []
   for (const term of terms) {
-    // "legal technology" is carried by "LegalTech": the other topic words joined to "tech".
-    const compounds = TECH_WORDS.has(term) ? terms.filter((t) => t !== term).map((t) => `${stemOf(t)}tech`) : []
+    // "legal technology" is carried by "LegalTech" or "legal tech": another topic word before "tech".
+    const compounds = TECH_WORDS.has(term)
+      ? terms.filter((t) => !TECH_WORDS.has(t)).map((t) => `${stemOf(t).replace(/[^\p{L}\p{N}]/gu, '')}[- ]?tech`)
+      : []
     const loose = termPattern(term, 'close', compounds)
     const strict = termPattern(term, false, compounds)
     for (const f of fields) {
