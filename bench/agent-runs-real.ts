@@ -72,6 +72,8 @@ const slug = (s: string) =>
     .slice(0, 50)
     .replace(/^-|-$/g, '') || 'x'
 
+/** A category's word as an insight names it: games → game. */
+const singular = (w: string) => (w.length > 4 ? w.replace(/s$/, '') : w)
 const low = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : '')
 const words = (r: Record<string, unknown>) =>
   [r.account_name, r.industry, r.sub_industry, r.description, ...((r.company_keyword as string[] | undefined) ?? [])]
@@ -137,7 +139,7 @@ function buildTasks(companies: Stored[]): Task[] {
     tasks.push({
       kind: 'filter',
       query: `${PHRASE[industry]} companies in ${state}`,
-      topic: industry.split('_'),
+      topic: industry.split('_').map(singular),
       judge: (r) => low(r.industry) === industry && r.state === state,
     })
     if (tasks.filter((t) => t.kind === 'filter').length >= PER_KIND) break
@@ -190,7 +192,7 @@ function buildTasks(companies: Stored[]): Task[] {
     tasks.push({
       kind: 'empty',
       query: `${PHRASE[industry]} companies in ${state} founded after ${year}`,
-      topic: industry.split('_'),
+      topic: industry.split('_').map(singular),
       judge: (r) =>
         low(r.industry) === industry &&
         r.state === state &&

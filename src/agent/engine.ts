@@ -33,7 +33,6 @@ import {
   describeFilters,
   expansionWord,
   planRun,
-  RECALL_TIERS,
   VOCABULARY_TERMS_MAX,
   type RunPlan,
   type SearchSpec,
@@ -315,9 +314,9 @@ async function searchStep(
     budget_hit: false,
   }
   const seen = new Set(state.seen)
-  // Medium effort and above read the whole fused list (the words' matches and their vector
-  // neighbours, up to twice the pool), not only its first pool's worth.
-  const pages = plan.budget.depth * (RECALL_TIERS.has(plan.tier) ? 2 : 1)
+  // The whole fused list is read (the words' matches and their vector neighbours, up to twice the
+  // pool), not only its first pool's worth: the neighbours that do not carry the topic are skipped.
+  const pages = plan.budget.depth * 2
   // One retrieval deadline per page (DSP_RETRIEVAL_TIMEOUT_MS), as a search request has.
   for (let page = 0; page < pages; page++) {
     const { got, rows } = await withRetrieval(deps, async () => {
