@@ -5,6 +5,7 @@
 // a given corpus, query and tier.
 import type { RunCategory } from '../contract/agent-runs.ts'
 import { SEARCH_LIMIT, SIMILAR_ANCHORS_MAX } from '../contract/search.ts'
+import { ApiError } from '../errors.ts'
 import { normaliseDomain, normaliseProfileUrl } from '../corpus/normalise.ts'
 import type { NewEvent } from '../store/agent-runs.ts'
 import * as progress from '../domain/agent-runs/progress.ts'
@@ -436,12 +437,22 @@ async function similarStep(
   const seen = new Set(state.seen)
   let cursor: string | null = null
   for (let page = 0; page < plan.budget.depth; page++) {
-    const { envelope } = await findSimilar(
-      deps,
-      credential,
-      { anchors, filters: plan.filters as Record<string, unknown>, limit, cursor },
-      { request_id: `agent-run-similar-${spec.step}`, idempotency_scope: null },
-    )
+    let envelope: Awaited<ReturnType<typeof findSimilar>>['envelope']
+    try {
+      ;({ envelope } = await findSimilar(
+        deps,
+        credential,
+        { anchors, filters: plan.filters as Record<string, unknown>, limit, cursor },
+        { request_id: `agent-run-similar-${spec.step}`, idempotency_scope: null },
+      ))
+    } catch (e) {
+      // Filters the look-alike engine refuses (it takes company filters only): no look-alikes, the run goes on.
+      if (e instanceof ApiError && e.status < 500) {
+        delta.exhausted = true
+        break
+      }
+      throw e
+    }
     const rows = envelope.results as Record<string, unknown>[]
     if (page === 0) {
       delta.total = envelope.total
