@@ -12,22 +12,40 @@
 // empty answer was explained. Writes bench/results/agent-runs-real.json (agent-runs-real.postgresql.json
 // with DSP_BENCH_DATABASE_URL) and prints a summary; docs/agent-runs.md quotes the figures.
 //
+// It ingests only what the tasks need: the companies, the papers, and the funding rounds of the
+// companies some task's truth holds (enrichments are checked against those same rounds).
+//
 //   nice -n 10 npx tsx bench/agent-runs-real.ts [--tiers low,medium,high] [--per-kind 10]
+//     [--data-dir DIR [--database-url URL]] [--ingest-only] [--kind filter|topic|empty]
+// --data-dir keeps the ingested store between runs (bench/lib/kept-store.ts, as
+// bench/relevance-real.ts does); --ingest-only stops once it is ingested. A partial run (--kind,
+// another --per-kind) writes agent-runs-real.partial*.json instead of the results file.
+import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { parse } from 'csv-parse/sync'
 import { ingestLines } from '../src/domain/corpus/ingest.ts'
 import { prepareRecord } from '../src/domain/corpus/prepare.ts'
+import { BUDGETS } from '../src/domain/agent-runs/tiers.ts'
+import { fingerprint, prepareKept, saveKept } from './lib/kept-store.ts'
 import { startBenchServer } from './lib/server.ts'
 import { DATASETS, realRecords, type RealRecord } from './real-data/records.ts'
 
 const { values: args } = parseArgs({
-  options: { tiers: { type: 'string' }, 'per-kind': { type: 'string' } },
+  options: {
+    tiers: { type: 'string' },
+    'per-kind': { type: 'string' },
+    'data-dir': { type: 'string' },
+    'database-url': { type: 'string' },
+    'ingest-only': { type: 'boolean' },
+    kind: { type: 'string', multiple: true },
+  },
 })
 const TIERS = (args.tiers ?? 'low,medium,high').split(',') as ('minimal' | 'low' | 'medium' | 'high' | 'xhigh')[]
 const PER_KIND = Number(args['per-kind'] ?? 10)
-/** Rows a tier can examine (its candidate budget): recall is measured within it. */
-const BUDGET: Record<string, number> = { minimal: 25, low: 60, medium: 200, high: 500, xhigh: 1000 }
+const KINDS = args.kind ?? null
+const PARTIAL = KINDS !== null || PER_KIND !== 10
 
 interface Stored {
   id: string
@@ -54,6 +72,8 @@ const slug = (s: string) =>
     .slice(0, 50)
     .replace(/^-|-$/g, '') || 'x'
 
+/** A category's word as an insight names it: games → game. */
+const singular = (w: string) => (w.length > 4 ? w.replace(/s$/, '') : w)
 const low = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : '')
 const words = (r: Record<string, unknown>) =>
   [r.account_name, r.industry, r.sub_industry, r.description, ...((r.company_keyword as string[] | undefined) ?? [])]
@@ -119,33 +139,39 @@ function buildTasks(companies: Stored[]): Task[] {
     tasks.push({
       kind: 'filter',
       query: `${PHRASE[industry]} companies in ${state}`,
-      topic: [industry.split('_')[0]!],
+      topic: industry.split('_').map(singular),
       judge: (r) => low(r.industry) === industry && r.state === state,
     })
     if (tasks.filter((t) => t.kind === 'filter').length >= PER_KIND) break
   }
 
-  // topic: words no filter value names, judged by the record's tags, name, industry or description.
-  const TOPICS: [string, string[], string | null][] = [
-    ['drone companies', ['drone'], null],
-    ['companies building developer tools', ['developer tool', 'devtool', 'developer'], null],
-    ['payroll software companies', ['payroll'], null],
-    ['companies working on carbon capture', ['carbon'], null],
-    ['genomics companies', ['genomic'], null],
-    ['cybersecurity companies in California', ['cybersecurity', 'security'], 'California'],
-    ['robotics companies in California', ['robot'], 'California'],
-    ['legal technology companies', ['legal'], null],
-    ['battery companies', ['batter'], null],
-    ['food delivery companies', ['food delivery', 'delivery'], null],
-    ['insurance companies in New York', ['insur'], 'New York'],
-    ['crypto companies', ['crypto'], null],
+  // topic: words no filter value names. A record answers when its tags, name, industry or
+  // description name the topic: every word of one of its phrasings (word starts, any ending).
+  const TOPICS: [string, string[][], string | null][] = [
+    ['drone companies', [['drone']], null],
+    ['companies building developer tools', [['developer tool'], ['devtool'], ['developer', 'tool']], null],
+    ['payroll software companies', [['payroll']], null],
+    ['companies working on carbon capture', [['carbon', 'capture'], ['carbon removal']], null],
+    ['genomics companies', [['genomic']], null],
+    ['cybersecurity companies in California', [['cybersecurity'], ['security']], 'California'],
+    ['robotics companies in California', [['robot']], 'California'],
+    [
+      'legal technology companies',
+      [['legaltech'], ['legal tech'], ['legal', 'technolog'], ['legal', 'software']],
+      null,
+    ],
+    ['battery companies', [['batter']], null],
+    ['food delivery companies', [['food', 'deliver']], null],
+    ['insurance companies in New York', [['insur']], 'New York'],
+    ['crypto companies', [['crypto']], null],
   ]
-  for (const [query, topic, state] of TOPICS.slice(0, Math.max(PER_KIND, 10))) {
+  for (const [query, phrasings, state] of TOPICS.slice(0, Math.max(PER_KIND, 10))) {
     tasks.push({
       kind: 'topic',
       query,
-      topic,
-      judge: (r) => topic.some((t) => has(words(r), t)) && (state === null || r.state === state),
+      topic: [...new Set(phrasings.flat())],
+      judge: (r) =>
+        phrasings.some((words_) => words_.every((w) => has(words(r), w))) && (state === null || r.state === state),
     })
   }
 
@@ -166,7 +192,7 @@ function buildTasks(companies: Stored[]): Task[] {
     tasks.push({
       kind: 'empty',
       query: `${PHRASE[industry]} companies in ${state} founded after ${year}`,
-      topic: [industry.split('_')[0]!],
+      topic: industry.split('_').map(singular),
       judge: (r) =>
         low(r.industry) === industry &&
         r.state === state &&
@@ -177,49 +203,95 @@ function buildTasks(companies: Stored[]): Task[] {
   return tasks.map((t) => ({ ...t, truth: new Set(companies.filter((c) => t.judge(c.record)).map((c) => c.id)) }))
 }
 
+const secondsSince = (t0: number) => Math.round((performance.now() - t0) / 100) / 10
+
 // ---- the run -------------------------------------------------------------------------------
 async function main() {
-  const server = await startBenchServer({
-    DSP_STORE_ACQUIRE_TIMEOUT_MS: '600000',
-    DSP_STORE_STATEMENT_TIMEOUT_MS: '600000',
-    DSP_RETRIEVAL_TIMEOUT_MS: '120000',
-    DSP_AGENT_WORKERS: '1',
-  })
+  const dataDir = args['data-dir'] ? path.resolve(args['data-dir']) : undefined
+  const databaseUrl = dataDir ? args['database-url'] : undefined
+  // The tasks (and so the funding rounds ingested) come from the converted records alone.
+  const all = realRecords().filter((r) => r.category === 'company' || r.category === 'academic_report')
+  const allRounds = sourceRounds()
+  // The funding rounds of the companies some task's truth holds (by domain; the ids come with the server's secret).
+  const draft = all
+    .filter((r) => r.category === 'company')
+    .map((r, i) => ({ id: String(i), source: r.source, record: r.record }))
+  const draftTasks = buildTasks(draft)
+  const needed = new Set(
+    draft
+      .filter((c) => draftTasks.some((t) => t.truth.has(c.id)) && typeof c.record.domain === 'string')
+      .map((c) => c.record.domain as string),
+  )
+  const rounds = allRounds.filter((r) => needed.has(r.domain))
+  const print = createHash('sha256')
+    .update(fingerprint())
+    .update([...needed].sort().join('\n'))
+    .digest('hex')
+  const kept = await prepareKept(dataDir, databaseUrl, print, 'agent-runs-real.json')
+  const server = await startBenchServer(
+    {
+      DSP_STORE_ACQUIRE_TIMEOUT_MS: '600000',
+      DSP_STORE_STATEMENT_TIMEOUT_MS: '600000',
+      DSP_RETRIEVAL_TIMEOUT_MS: '120000',
+      DSP_AGENT_WORKERS: '1',
+    },
+    dataDir ? { dataDir, ...(databaseUrl ? { databaseUrl } : {}) } : {},
+  )
   const started = performance.now()
   try {
     const deps = server.app.deps
-    const all = realRecords().filter((r) => r.category === 'company' || r.category === 'academic_report')
     const companies: Stored[] = []
-    for (const category of ['company', 'academic_report'] as const) {
-      const rows = all.filter((r) => r.category === category)
+    for (const r of all)
+      if (r.category === 'company') {
+        const p = prepareRecord('company', r.record, deps.secret)
+        if (p.ok) companies.push({ id: p.value.id, source: r.source, record: r.record })
+      }
+    const everyTask = buildTasks(companies)
+    const ingested: Record<string, unknown> = kept?.ingested ?? {}
+    if (kept) console.error(`  ${dataDir}: already ingested (${JSON.stringify(ingested)})`)
+    else {
+      for (const category of ['company', 'academic_report'] as const) {
+        const t0 = performance.now()
+        const rows = all.filter((r) => r.category === category)
+        const s = await ingestLines(
+          deps,
+          category,
+          rows.map((r) => JSON.stringify(r.record)),
+        )
+        ingested[category] = {
+          rows: rows.length,
+          upserted: s.upserted,
+          rejected: s.rejected,
+          seconds: secondsSince(t0),
+        }
+        console.error(`  ${category}: ${JSON.stringify(ingested[category])}`)
+      }
+      const t0 = performance.now()
       const s = await ingestLines(
         deps,
-        category,
-        rows.map((r) => JSON.stringify(r.record)),
+        'funding_round',
+        rounds.map((r, i) =>
+          JSON.stringify({
+            source_id: `crunchbase-round:${i}`,
+            company_domain: r.domain,
+            type: r.type,
+            announced_on: r.announced_on,
+            amount_usd: r.amount_usd,
+          }),
+        ),
       )
-      console.error(`  ${category}: ${s.upserted} upserted, ${s.rejected} rejected`)
-      if (category === 'company')
-        for (const r of rows) {
-          const p = prepareRecord('company', r.record, deps.secret)
-          if (p.ok) companies.push({ id: p.value.id, source: r.source, record: r.record })
-        }
+      ingested.funding_round = {
+        rows: rounds.length,
+        of: allRounds.length,
+        upserted: s.upserted,
+        rejected: s.rejected,
+        seconds: secondsSince(t0),
+      }
+      console.error(`  funding_round: ${JSON.stringify(ingested.funding_round)}`)
+      if (dataDir) saveKept(dataDir, 'agent-runs-real.json', { fingerprint: print, ingested })
     }
-    const rounds = sourceRounds()
-    const roundsIngest = await ingestLines(
-      deps,
-      'funding_round',
-      rounds.map((r, i) =>
-        JSON.stringify({
-          source_id: `crunchbase-round:${i}`,
-          company_domain: r.domain,
-          type: r.type,
-          announced_on: r.announced_on,
-          amount_usd: r.amount_usd,
-        }),
-      ),
-    )
-    console.error(`  funding_round: ${roundsIngest.upserted} upserted, ${roundsIngest.rejected} rejected`)
-    const ingestSeconds = Math.round((performance.now() - started) / 100) / 10
+    const ingestSeconds = kept ? null : secondsSince(started)
+    if (args['ingest-only']) return
 
     // Source values per domain: the latest round and the rounds' total (for a company without its own total).
     const byDomain = new Map<string, Stored>()
@@ -232,7 +304,7 @@ async function main() {
       if (r.amount_usd !== null) raised.set(r.domain, (raised.get(r.domain) ?? 0) + r.amount_usd)
     }
 
-    const tasks = buildTasks(companies)
+    const tasks = everyTask.filter((t) => !KINDS || KINDS.includes(t.kind))
     console.error(
       `  ${tasks.length} tasks: ${['filter', 'topic', 'empty'].map((k) => `${tasks.filter((t) => t.kind === k).length} ${k}`).join(', ')}`,
     )
@@ -252,6 +324,29 @@ async function main() {
         body: body === undefined ? undefined : JSON.stringify(body),
       })
       return (await res.json()) as Record<string, unknown>
+    }
+    const byId = new Map(companies.map((c) => [c.id, c]))
+    const brief = (r: Record<string, unknown>) =>
+      [r.account_name, r.industry, r.state, (r.company_keyword as string[] | undefined)?.join(', '), r.description]
+        .filter((v) => v !== undefined && v !== '')
+        .join(' | ')
+        .slice(0, 200)
+    // The search steps from the run's event log (it ends after `done`).
+    const searchesOf = async (id: string) => {
+      const res = await fetch(`${server.url}/v1/agents/runs/${id}/events`, { headers: { 'x-api-key': key } })
+      return (await res.text())
+        .split(/\n\n/)
+        .filter((b) => /^event: search_step$/m.test(b))
+        .map((b) => JSON.parse(/^data: (.*)$/m.exec(b)![1]!) as Record<string, unknown>)
+        .map((d) => ({
+          purpose: d.purpose,
+          ...(d.kind ? { kind: d.kind } : {}),
+          semantic_query: d.semantic_query,
+          expansions: d.expansions,
+          returned: d.returned,
+          off_topic: d.off_topic,
+          new_candidates: d.new_candidates,
+        }))
     }
     const ENRICH = ['headcount', 'total raised', 'latest funding round', 'latest funding date', 'favourite colour']
     const results: Record<string, unknown>[] = []
@@ -280,7 +375,7 @@ async function main() {
         const relaxed = rows.length - strict.length
         const hits = strict.filter((r) => task.truth.has(r.id as string)).length
         const precision = strict.length ? hits / strict.length : null
-        const reachable = Math.min(task.truth.size, BUDGET[tier]!)
+        const reachable = Math.min(task.truth.size, BUDGETS[tier].candidates)
         const recall = reachable ? Math.min(1, hits / reachable) : null
         // Enrichments against the source values.
         let checked = 0
@@ -317,6 +412,7 @@ async function main() {
           }
         }
         const insights = (read.insights as { statement: string }[]) ?? []
+        const offTopic = insights.filter((i) => !task.topic.some((t) => has(i.statement.toLowerCase(), t)))
         const onTopic = insights.filter((i) => task.topic.some((t) => has(i.statement.toLowerCase(), t))).length
         const summary = String(read.summary ?? '')
         const explained =
@@ -341,6 +437,17 @@ async function main() {
           empty_explained: rows.length === 0 || relaxed === rows.length ? explained : null,
           seconds: Math.round((performance.now() - t0) / 100) / 10,
           summary: rows.length === 0 ? summary : undefined,
+          // What the run searched, and a few rows it kept wrongly or missed (by their source values).
+          searches: await searchesOf(id),
+          wrong_sample: strict
+            .filter((r) => !task.truth.has(r.id as string))
+            .slice(0, 3)
+            .map((r) => brief(r.record as Record<string, unknown>)),
+          insights_off_topic_sample: offTopic.slice(0, 3).map((i) => i.statement.slice(0, 200)),
+          missed_sample: [...task.truth]
+            .filter((t) => !rows.some((r) => r.id === t))
+            .slice(0, 3)
+            .map((t) => brief(byId.get(t)!.record)),
         }
         results.push(result)
         console.error(
@@ -387,6 +494,7 @@ async function main() {
       tiers: TIERS,
       tasks: tasks.length,
       ingest_seconds: ingestSeconds,
+      ingested,
       goals: {
         precision_filter: 0.95,
         precision_topic: 0.85,
@@ -397,7 +505,7 @@ async function main() {
       summary,
       results,
     }
-    const suffix = server.store === 'postgresql' ? '.postgresql' : ''
+    const suffix = `${PARTIAL ? '.partial' : ''}${server.store === 'postgresql' ? '.postgresql' : ''}`
     writeFileSync(
       new URL(`./results/agent-runs-real${suffix}.json`, import.meta.url),
       `${JSON.stringify(out, null, 2)}\n`,

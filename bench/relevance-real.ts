@@ -23,19 +23,18 @@
 //                      it (dropped and created again when the fingerprint changes)
 //   --per-family N     up to N queries a family (default 60, or DSP_EVAL_PER_FAMILY)
 //   --family NAME      only this family (repeatable); the results file and docs are then left alone
-import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { sql } from 'kysely'
 import MiniSearch from 'minisearch'
-import pg from 'pg'
 import * as prettier from 'prettier'
 import { ingestLines } from '../src/domain/corpus/ingest.ts'
 import { prepareRecord } from '../src/domain/corpus/prepare.ts'
 import { rarityTablesLoaded } from '../src/domain/search/engine.ts'
+import { fingerprint, prepareKept, saveKept } from './lib/kept-store.ts'
 import { startBenchServer } from './lib/server.ts'
-import { DATASETS, realRecords, type RealCategory, type RealRecord } from './real-data/records.ts'
+import { realRecords, type RealCategory, type RealRecord } from './real-data/records.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -290,75 +289,6 @@ function miniSearchOf(category: RealCategory, records: Stored[]) {
   return index
 }
 
-// ---- a kept store ----------------------------------------------------------------------------
-
-const ROOT = new URL('../', import.meta.url).pathname
-/** What the ingested store depends on: the dataset files (size, time) and the ingest code (text). */
-const INGEST_CODE = [
-  'bench/real-data',
-  'src/domain/corpus',
-  'src/store/corpus.ts',
-  'src/store/migrations',
-  'src/corpus',
-]
-
-function filesUnder(p: string): string[] {
-  if (!existsSync(p)) return []
-  if (!statSync(p).isDirectory()) return [p]
-  return readdirSync(p)
-    .sort()
-    .flatMap((e) => filesUnder(path.join(p, e)))
-}
-
-function fingerprint(): string {
-  const h = createHash('sha256')
-  for (const f of filesUnder(DATASETS.pathname)) {
-    const st = statSync(f)
-    h.update(`${path.relative(DATASETS.pathname, f)} ${st.size} ${st.mtimeMs}\n`)
-  }
-  for (const f of INGEST_CODE.flatMap((p) => filesUnder(path.join(ROOT, p)))) {
-    h.update(`${path.relative(ROOT, f)}\n`)
-    h.update(readFileSync(f))
-  }
-  return h.digest('hex')
-}
-
-/** Drops and creates the kept PostgreSQL database again (connected through its server's `postgres`). */
-async function recreateDatabase(url: string) {
-  const target = new URL(url)
-  const name = target.pathname.slice(1)
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`--database-url: a plain database name, not ${name}`)
-  target.pathname = '/postgres'
-  const client = new pg.Client({ connectionString: target.toString() })
-  await client.connect()
-  try {
-    await client.query(`drop database if exists ${name} with (force)`)
-    await client.query(`create database ${name}`)
-  } finally {
-    await client.end()
-  }
-}
-
-interface KeptState {
-  fingerprint: string
-  ingested: Record<string, unknown>
-}
-
-/** The kept store's state when it still matches the datasets and the ingest code, else a fresh one. */
-async function prepareKept(dir: string | undefined, databaseUrl: string | undefined, print: string) {
-  if (!dir) return null
-  const file = path.join(dir, 'eval-real.json')
-  if (existsSync(file)) {
-    const state = JSON.parse(readFileSync(file, 'utf8')) as KeptState
-    if (state.fingerprint === print) return state
-    console.error(`  ${dir}: datasets or ingest code changed, ingesting again`)
-  }
-  rmSync(dir, { recursive: true, force: true })
-  mkdirSync(dir, { recursive: true })
-  if (databaseUrl) await recreateDatabase(databaseUrl)
-  return null
-}
-
 const TABLE: Record<RealCategory, string> = { company: 'companies', academic_report: 'documents', patent: 'documents' }
 
 async function main() {
@@ -367,7 +297,7 @@ async function main() {
   const dataDir = args['data-dir'] ? path.resolve(args['data-dir']) : undefined
   const databaseUrl = dataDir ? args['database-url'] : undefined
   const print = fingerprint()
-  const kept = await prepareKept(dataDir, databaseUrl, print)
+  const kept = await prepareKept(dataDir, databaseUrl, print, 'eval-real.json')
   const server = await startBenchServer(
     {
       DSP_STORE_ACQUIRE_TIMEOUT_MS: '600000',
@@ -408,8 +338,7 @@ async function main() {
       }
       console.error(`  ${category}: ${JSON.stringify(ingested[category])}`)
     }
-    if (dataDir && !kept)
-      writeFileSync(path.join(dataDir, 'eval-real.json'), JSON.stringify({ fingerprint: print, ingested }, null, 2))
+    if (dataDir && !kept) saveKept(dataDir, 'eval-real.json', { fingerprint: print, ingested })
     const queries = buildQueries(stored).filter((q) => !ONLY || ONLY.includes(q.family))
     const families = [...new Set(queries.map((q) => q.family))]
     console.error(`  ${queries.length} queries in ${families.length} families`)

@@ -127,12 +127,26 @@ export function recordText(record: Record<string, unknown>): string {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-/** A word matches itself, its stem (plural, -ing, -ed) or a listed synonym, at a word start. */
-export function termPattern(term: string, synonyms = true): RegExp {
-  const stem = term.length > 4 ? term.replace(/(?:ies|es|s|ing|ed)$/, '') : term
-  const alternatives = [stem, ...(synonyms ? (SYNONYMS[term] ?? []) : [])].map(escape)
+/**
+ * A word matches itself, its stem (plural, -ing, -ed; battery → batteries) or a listed synonym,
+ * at a word start, plus any `extra` alternatives (regular-expression sources). `close`: only the
+ * synonyms that say the same thing — listed both ways (fintech ↔ payments), a form of the word
+ * (robotics → robots), or any of an acronym's.
+ */
+export function termPattern(term: string, synonyms: boolean | 'close' = true, extra: string[] = []): RegExp {
+  const stem = stemOf(term)
+  const listed = synonyms ? (SYNONYMS[term] ?? []) : []
+  const kept =
+    synonyms === 'close' && term.length > 3
+      ? listed.filter((s) => (SYNONYMS[s] ?? []).includes(term) || s.startsWith(stem.slice(0, 5)))
+      : listed
+  const plural = /[^aeiou]y$/.test(term) && term.length > 4 ? [`${term.slice(0, -1)}ies`] : []
+  const alternatives = [...[stem, ...plural, ...kept].map(escape), ...extra]
   return new RegExp(`(?:^|[^\\p{L}\\p{N}])(${alternatives.join('|')})`, 'iu')
 }
+
+/** A word without its plural, -ing or -ed ending (words of five letters or more). */
+export const stemOf = (term: string) => (term.length > 4 ? term.replace(/(?:ies|es|s|ing|ed)$/, '') : term)
 
 function snippet(text: string, index: number, length: number): string {
   const from = Math.max(0, index - 40)

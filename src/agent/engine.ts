@@ -4,6 +4,8 @@
 // reads only through the search service (retrieve, buildRows) and the domain. Deterministic for
 // a given corpus, query and tier.
 import type { RunCategory } from '../contract/agent-runs.ts'
+import { SEARCH_LIMIT, SIMILAR_ANCHORS_MAX } from '../contract/search.ts'
+import { ApiError } from '../errors.ts'
 import { normaliseDomain, normaliseProfileUrl } from '../corpus/normalise.ts'
 import type { NewEvent } from '../store/agent-runs.ts'
 import * as progress from '../domain/agent-runs/progress.ts'
@@ -11,6 +13,7 @@ import type { RunAnswer } from '../domain/agent-runs/progress.ts'
 import {
   buildRows,
   loadVocabularies,
+  queryTerms,
   retrieve,
   vectorDegradation,
   vectorUnavailableDegradation,
@@ -19,13 +22,22 @@ import {
 } from '../domain/search/engine.ts'
 import { readSearchQuery } from '../domain/search/llm-parser.ts'
 import type { Vocabularies } from '../domain/search/parser.ts'
-import type { Deps } from '../domain/types.ts'
+import { findSimilar } from '../domain/search/similar.ts'
+import type { Credential, Deps } from '../domain/types.ts'
 import { composeAnswer, type ScreenState } from './answer.ts'
 import { columnValue } from './columns.ts'
 import { checkCriterion, mentionsAny, recordText, type CriterionCheck } from './criteria.ts'
 import { findInsights, type InsightsResult } from './insights.ts'
 import { linkedNames, linkedValues } from './links.ts'
-import { describeFilter, describeFilters, planRun, type RunPlan, type SearchSpec } from './plan.ts'
+import {
+  describeFilter,
+  describeFilters,
+  expansionWord,
+  planRun,
+  VOCABULARY_TERMS_MAX,
+  type RunPlan,
+  type SearchSpec,
+} from './plan.ts'
 import { matchTopic } from './topic.ts'
 import { checkValue, filterEvidence, personFilterCheck, type ValueFilter } from './values.ts'
 
@@ -84,6 +96,10 @@ interface SearchDelta {
   budget_hit: boolean
   /** The embeddings provider failed on this search's words: it matched by words only. Absent in steps stored before it existed. */
   vector_unavailable?: boolean
+  /** A vocabulary search: the expansion words it ran with (the plan's and the best rows'). */
+  expansions?: string[]
+  /** A look-alike search: the best rows it resembled. */
+  anchors?: string[]
 }
 
 let vocabCache: { at: number; value: Promise<Vocabularies> } | null = null
@@ -143,6 +159,7 @@ export async function executeRun(deps: Deps, claim: progress.Claim, shouldStop: 
           searches: p.searches.map((s) => ({
             step: s.step,
             purpose: s.purpose,
+            ...(s.kind ? { kind: s.kind } : {}),
             semantic_query: s.semantic_query,
             expansions: s.expansions,
           })),
@@ -199,7 +216,12 @@ export async function executeRun(deps: Deps, claim: progress.Claim, shouldStop: 
   for (const spec of plan.searches) {
     if (state.budget_hit) break
     const delta = await step(`search:${spec.step}`, async () => {
-      const d = await searchStep(deps, plan, spec, state, exclusion)
+      const d =
+        spec.kind === 'similar'
+          ? await similarStep(deps, run.workspace_id, plan, spec, state, exclusion)
+          : spec.kind === 'vocabulary'
+            ? await vocabularyStep(deps, plan, spec, state, exclusion)
+            : await searchStep(deps, plan, spec, state, exclusion)
       return { output: d, events: searchEvents(plan, spec, d, state) }
     })
     apply(delta)
@@ -293,8 +315,11 @@ async function searchStep(
     budget_hit: false,
   }
   const seen = new Set(state.seen)
+  // The whole fused list is read (the words' matches and their vector neighbours, up to twice the
+  // pool), not only its first pool's worth: the neighbours that do not carry the topic are skipped.
+  const pages = plan.budget.depth * 2
   // One retrieval deadline per page (DSP_RETRIEVAL_TIMEOUT_MS), as a search request has.
-  for (let page = 0; page < plan.budget.depth; page++) {
+  for (let page = 0; page < pages; page++) {
     const { got, rows } = await withRetrieval(deps, async () => {
       const got = await retrieve(deps, retrievalPlan, page * plan.budget.page, plan.budget.page)
       return { got, rows: await buildRows(deps, plan.category, got.hits) }
@@ -309,6 +334,135 @@ async function searchStep(
     const reached = page * plan.budget.page + got.hits.length
     if (got.hits.length < plan.budget.page || reached >= Math.min(got.total, got.reachable)) {
       delta.exhausted = !got.total_is_estimate && reached >= got.total
+      break
+    }
+    if (delta.budget_hit) break
+  }
+  return delta
+}
+
+/** How many of the best rows a look-alike search resembles, and a vocabulary search reads. */
+const BEST_ROWS: Record<RunPlan['tier'], number> = { minimal: 0, low: 0, medium: 5, high: 8, xhigh: 10 }
+
+/** The best rows kept so far (by score, ties by the order found), as records. */
+async function bestRows(deps: Deps, plan: RunPlan, state: ScreenState): Promise<Record<string, unknown>[]> {
+  const best = state.kept
+    .filter((k) => !k.unknown?.length)
+    .map((k, i) => ({ k, i }))
+    .sort((a, b) => b.k.score - a.k.score || a.i - b.i)
+    .slice(0, BEST_ROWS[plan.tier])
+    .map((x) => ({ id: x.k.id, score: x.k.score }))
+  if (!best.length) return []
+  return withRetrieval(deps, () => buildRows(deps, plan.category, best))
+}
+
+/**
+ * The query again with the corpus's own words for its topic: the plan's (from the index's
+ * vocabularies) and the keywords and industries two or more of the best rows share beside the
+ * topic (most shared first, then alphabetical). Its rows pass the same checks as any search's.
+ */
+async function vocabularyStep(
+  deps: Deps,
+  plan: RunPlan,
+  spec: SearchSpec,
+  state: ScreenState,
+  exclusion: (row: Record<string, unknown>) => boolean,
+): Promise<SearchDelta> {
+  const counts = new Map<string, number>()
+  for (const row of await bestRows(deps, plan, state)) {
+    const values = [row.industry, row.sub_industry, ...(Array.isArray(row.company_keyword) ? row.company_keyword : [])]
+    const words = new Set(values.flatMap((v) => (typeof v === 'string' ? queryTerms(v) : [])).filter(expansionWord))
+    for (const w of words) counts.set(w, (counts.get(w) ?? 0) + 1)
+  }
+  const shared = [...counts.entries()]
+    .filter(([w, n]) => n >= 2 && !plan.topic_terms.includes(w) && !spec.expansions.includes(w))
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([w]) => w)
+  const expansions = [...spec.expansions, ...shared].slice(0, VOCABULARY_TERMS_MAX)
+  // The words are searched together, the rarest weighing most: a record naming the topic and the
+  // corpus's words for it ranks first, and one naming any of them is still a candidate.
+  const words = [spec.semantic_query ?? '', ...expansions].join(' ').trim()
+  const d = await searchStep(deps, plan, { ...spec, semantic_query: words || null, expansions: [] }, state, exclusion)
+  return { ...d, expansions }
+}
+
+/**
+ * Look-alikes of the best rows (the engine of POST /v1/similar, under the run's filters): each
+ * passes the same checks as a search's row (the topic carried, every criterion, the exclusion
+ * list). A look-alike that does not carry the topic is never kept. Nothing to resemble: no search.
+ */
+async function similarStep(
+  deps: Deps,
+  workspaceId: string,
+  plan: RunPlan,
+  spec: SearchSpec,
+  state: ScreenState,
+  exclusion: (row: Record<string, unknown>) => boolean,
+): Promise<SearchDelta> {
+  const delta: SearchDelta = {
+    step: spec.step,
+    returned: 0,
+    seen: [],
+    kept: [],
+    excluded: 0,
+    off_topic: 0,
+    stats: plan.criteria.map(() => ({ evaluated: 0, passed: 0, unknown: 0 })),
+    total: null,
+    total_is_estimate: null,
+    exhausted: false,
+    budget_hit: false,
+    anchors: [],
+  }
+  const anchors = (await bestRows(deps, plan, state))
+    .map((r) => r.domain)
+    .filter((d): d is string => typeof d === 'string' && d !== '')
+    .slice(0, SIMILAR_ANCHORS_MAX)
+  delta.anchors = anchors
+  if (!anchors.length) {
+    delta.exhausted = true
+    return delta
+  }
+  // The run is charged by its tier: the look-alike engine's own charge is not applied.
+  const credential: Credential = {
+    kind: 'api_key',
+    workspace_id: workspaceId,
+    organisation_id: '',
+    key_id: null,
+    user_id: null,
+    environment: 'live',
+    scopes: [],
+  }
+  const limit = Math.min(plan.budget.page, SEARCH_LIMIT.max)
+  const proof = describeFilters(plan.filters)
+  const seen = new Set(state.seen)
+  let cursor: string | null = null
+  for (let page = 0; page < plan.budget.depth; page++) {
+    let envelope: Awaited<ReturnType<typeof findSimilar>>['envelope']
+    try {
+      ;({ envelope } = await findSimilar(
+        deps,
+        credential,
+        { anchors, filters: plan.filters as Record<string, unknown>, limit, cursor },
+        { request_id: `agent-run-similar-${spec.step}`, idempotency_scope: null },
+      ))
+    } catch (e) {
+      // Filters the look-alike engine refuses (it takes company filters only): no look-alikes, the run goes on.
+      if (e instanceof ApiError && e.status < 500) {
+        delta.exhausted = true
+        break
+      }
+      throw e
+    }
+    const rows = envelope.results as Record<string, unknown>[]
+    if (page === 0) {
+      delta.total = envelope.total
+      delta.total_is_estimate = envelope.total_is_estimate
+    }
+    delta.returned += rows.length
+    screen(plan, spec, rows, delta, seen, exclusion, proof)
+    cursor = envelope.next_cursor
+    if (!cursor) {
+      delta.exhausted = !envelope.total_is_estimate
       break
     }
     if (delta.budget_hit) break
@@ -570,8 +724,10 @@ function searchEvents(plan: RunPlan, spec: SearchSpec, d: SearchDelta, before: S
     ev('search_step', {
       step: spec.step,
       purpose: spec.purpose,
+      ...(spec.kind ? { kind: spec.kind } : {}),
       semantic_query: spec.semantic_query,
-      expansions: spec.expansions,
+      expansions: d.expansions ?? spec.expansions,
+      ...(d.anchors ? { anchors: d.anchors } : {}),
       returned: d.returned,
       off_topic: d.off_topic,
       new_candidates: d.seen.length,

@@ -103,7 +103,10 @@ export async function findInsights(deps: Deps, plan: RunPlan, rowNames: string[]
   if (!words) return { insights: [], insight_sources: [], searches: [] }
   const topic = queryTerms(words).filter((t) => !GENERIC_WORDS.has(t) && !/^\d+$/.test(t))
   if (!topic.length) return { insights: [], insight_sources: [], searches: [] }
-  const patterns = topic.map((t) => termPattern(t))
+  // Only the synonyms that say the same thing (as for rows, topic.ts): "retail" is not ecommerce.
+  // A run with topic words wants documents naming them: "payroll software" is about payroll, and a
+  // document about software alone is not; the filters' values decide only when there are none.
+  const patterns = (plan.topic_terms.length ? plan.topic_terms : topic).map((t) => termPattern(t, 'close'))
   const onTopic = (text: string) => patterns.some((p) => p.test(text))
   // A place the query names: documents about it come first, when there are any.
   const places = placesOf(plan).map((p) => termPattern(p.toLowerCase(), false))

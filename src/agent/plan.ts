@@ -12,9 +12,9 @@ import {
 } from '../domain/search/parser.ts'
 import type { Filters } from '../store/search-filters.ts'
 import { resolveColumn, type ColumnPlan } from './columns.ts'
-import { planCriterion, type CriterionPlan } from './criteria.ts'
+import { planCriterion, termPattern, type CriterionPlan } from './criteria.ts'
 import { BUDGETS, chooseTier, type Budget } from '../domain/agent-runs/tiers.ts'
-import { topicWordsOf } from './topic.ts'
+import { GENERIC_WORDS, topicWordsOf, wordsNeeded } from './topic.ts'
 import { valueFilters, type ValueFilter } from './values.ts'
 
 export interface SearchSpec {
@@ -25,6 +25,13 @@ export interface SearchSpec {
   expansions: string[]
   /** Its ranking ignores the query's words, so its rows must mention them (or a synonym) to count. */
   check_topic: boolean
+  /**
+   * Searches whose input comes from the rows kept before them (medium effort and above):
+   * `vocabulary` adds the words the best rows' keywords and industries use beside the topic to
+   * `expansions`; `similar` asks for look-alikes of the best rows (POST /v1/similar's engine).
+   * Absent: a plain search.
+   */
+  kind?: 'vocabulary' | 'similar'
 }
 
 export interface RunPlan {
@@ -145,6 +152,27 @@ export function planRun(input: RunInput, vocab: Vocabularies, nowYear: number, r
       expansions,
       check_topic: false,
     })
+  // Medium effort and above buy recall: the corpus's own words for the topic, then look-alikes
+  // of the best rows. Their rows pass the same checks as every other search's.
+  const topicTerms = topicWordsOf(queryTerms(semantic))
+  if (RECALL_TIERS.has(tier) && semantic && topicTerms.length)
+    specs.push({
+      purpose: "the topic's words with the corpus's own words for it",
+      semantic_query: topicTerms.join(' '),
+      semantic_scope: scope,
+      expansions: vocabularyTerms(vocab, topicTerms),
+      check_topic: false,
+      kind: 'vocabulary',
+    })
+  if (RECALL_TIERS.has(tier) && input.category === 'company')
+    specs.push({
+      purpose: 'look-alikes of the best rows',
+      semantic_query: null,
+      semantic_scope: null,
+      expansions: [],
+      check_topic: semantic !== null,
+      kind: 'similar',
+    })
 
   const topicWords = [
     semantic,
@@ -165,7 +193,7 @@ export function planRun(input: RunInput, vocab: Vocabularies, nowYear: number, r
     planned_searches: specs.length,
     criteria,
     columns: input.enrichments.map((e) => resolveColumn(input.category, e)),
-    topic_terms: topicWordsOf(queryTerms(semantic)),
+    topic_terms: topicTerms,
     value_filters: valueFilters(input.category, filters, parsed.filters),
     relax: tier === 'medium' || tier === 'high' || tier === 'xhigh',
     insight_query: topicWords.trim() ? topicWords : null,
@@ -173,6 +201,34 @@ export function planRun(input: RunInput, vocab: Vocabularies, nowYear: number, r
     ...(now ? { now: now.toISOString() } : {}),
     degradation: reading?.degradation ?? [],
   }
+}
+
+/** The tiers that run the recall searches (corpus vocabulary, look-alikes). */
+export const RECALL_TIERS = new Set<Tier>(['medium', 'high', 'xhigh'])
+
+/** At most this many expansion words a vocabulary search adds. */
+export const VOCABULARY_TERMS_MAX = 8
+
+/** Words too common to widen a search (joining words of vocabulary values). */
+const FILLER = new Set('and or of the for with in on to by at from as its their b2b b2c'.split(' '))
+
+/** A word fit to widen a search: three letters or more, neither generic nor filler. */
+export const expansionWord = (w: string) => w.length > 2 && !FILLER.has(w) && !GENERIC_WORDS.has(w) && !/^\d+$/.test(w)
+
+/**
+ * The corpus's own words beside a topic: the other words of the index's industry, sub-industry
+ * and technology values naming the topic (as many of its words as a record must carry: "drone" →
+ * "Drones & Unmanned Aerial Vehicles" gives unmanned, aerial, vehicles). In vocabulary order.
+ */
+export function vocabularyTerms(vocab: Vocabularies, topic: string[]): string[] {
+  const out = new Set<string>()
+  const patterns = topic.map((t) => termPattern(t, false))
+  for (const value of [...vocab.industries, ...vocab.sub_industries, ...vocab.technologies]) {
+    if (patterns.filter((p) => p.test(value)).length < wordsNeeded(topic.length)) continue
+    for (const w of queryTerms(value)) if (!topic.includes(w) && expansionWord(w)) out.add(w)
+    if (out.size >= VOCABULARY_TERMS_MAX) break
+  }
+  return [...out].slice(0, VOCABULARY_TERMS_MAX)
 }
 
 /** A filter in words, for summaries and evidence: `industry: Fintech or Banking`, `employee_count ≥ 100`. */

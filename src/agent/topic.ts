@@ -4,13 +4,18 @@
 // two thirds of a longer one. The strength of the match (which fields carry which words) is the
 // row's topic score; rows are ordered by it. A synonym counts only in the fields that classify the
 // record (industry, keywords, name); its description, secondary industries and technologies must
-// name the word itself (a hotel chain using "Payments APIs" is not about fintech). Records that do not carry the topic are never rows.
+// name the word itself (a hotel chain using "Payments APIs" is not about fintech). Only the
+// synonyms that say the same thing count (fintech ↔ payments, robotics → robots; not robotics →
+// automation). Records that do not carry the topic are never rows.
 import type { RunCategory } from '../contract/agent-runs.ts'
-import { termPattern } from './criteria.ts'
+import { stemOf, termPattern } from './criteria.ts'
 
-/** Words that name kinds of records or fill a question, never a topic ("companies", "startups"). */
+/** Words a compound names by its "tech" ending (LegalTech, FoodTech). */
+const TECH_WORDS = new Set(['technology', 'technologies', 'tech'])
+
+/** Words that name kinds of records or fill a question, never a topic ("companies", "startups", "on"). */
 export const GENERIC_WORDS = new Set(
-  'companies company startups startup firms firm businesses business organisations organizations organization organisation vendors vendor providers provider players player people persons person employees staff teams team industry industries sector sectors space market markets working work based located headquartered hq focused focus focusing doing does do make makes making offer offers offering provide provides providing build builds building also other others etc such'.split(
+  'a an the on in of for with and or to by at from as into about that which who whose is are be their its using use uses companies company startups startup firms firm businesses business organisations organizations organization organisation vendors vendor providers provider players player people persons person employees staff teams team industry industries sector sectors space market markets working work based located headquartered hq focused focus focusing doing does do make makes making offer offers offering provide provides providing build builds building also other others etc such'.split(
     ' ',
   ),
 )
@@ -92,8 +97,12 @@ export function matchTopic(category: RunCategory, terms: string[], record: Recor
   let evidence: string | null = null
   const matched: string[] = []
   for (const term of terms) {
-    const loose = termPattern(term)
-    const strict = termPattern(term, false)
+    // "legal technology" is carried by "LegalTech" or "legal tech": another topic word before "tech".
+    const compounds = TECH_WORDS.has(term)
+      ? terms.filter((t) => !TECH_WORDS.has(t)).map((t) => `${stemOf(t).replace(/[^\p{L}\p{N}]/gu, '')}[- ]?tech`)
+      : []
+    const loose = termPattern(term, 'close', compounds)
+    const strict = termPattern(term, false, compounds)
     for (const f of fields) {
       const m = (f.weight >= 0.9 ? loose : strict).exec(f.text)
       if (!m) continue

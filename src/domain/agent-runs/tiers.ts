@@ -22,9 +22,9 @@ export interface Budget {
 export const BUDGETS: Record<Tier, Budget> = {
   minimal: { searches: 1, candidates: 25, depth: 1, page: 25, insight_searches: 1, insight_sources: 2 },
   low: { searches: 2, candidates: 60, depth: 2, page: 30, insight_searches: 1, insight_sources: 3 },
-  medium: { searches: 4, candidates: 200, depth: 2, page: 50, insight_searches: 2, insight_sources: 5 },
-  high: { searches: 8, candidates: 500, depth: 3, page: 100, insight_searches: 3, insight_sources: 8 },
-  xhigh: { searches: 12, candidates: 1000, depth: 4, page: 100, insight_searches: 3, insight_sources: 12 },
+  medium: { searches: 6, candidates: 200, depth: 4, page: 50, insight_searches: 2, insight_sources: 5 },
+  high: { searches: 10, candidates: 500, depth: 6, page: 100, insight_searches: 3, insight_sources: 8 },
+  xhigh: { searches: 14, candidates: 1000, depth: 10, page: 100, insight_searches: 3, insight_sources: 12 },
 }
 
 export const tierAction = (tier: Tier) => `dsp.agent.run.${tier}` as const
