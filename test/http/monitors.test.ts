@@ -12,6 +12,7 @@ import { startMonitorRunner } from '../../src/jobs/monitor-runner.ts'
 import { itEnforcesAuth } from '../support/auth-matrix.ts'
 import { expectMeta, expectProblem, expectStatus } from '../support/http.ts'
 import { startReceiver, type Receiver } from '../support/receiver.ts'
+import { memberSession } from '../support/session.ts'
 import { ADMIN_TOKEN, startTestServer, usingPostgres, useTestServer, type TestServer } from '../support/server.ts'
 
 const SETTINGS = {
@@ -425,6 +426,23 @@ describe('billing', () => {
       r.some((x) => x.trigger === 'ingest' && x.status === 'failed'),
     )
     assert.match(runs[0].error, /revoked/)
+    assert.equal(runs[0].credits_charged, 0)
+  })
+
+  test("a member's monitor stops once the member loses access: the run fails naming why and charges nothing", async () => {
+    const api = await server()
+    const b = newBand()
+    const ws = await api.admin.workspaceWithKey({ credits: 10, scopes: ['dsp.agents.read', 'dsp.usage.read'] })
+    const member = await memberSession(api, ws.workspace_id, 'dsp_developer')
+    const created = await member.post('/v1/monitors', { body: { name: 'x', search: b.search, schedule: 'on_ingest' } })
+    expectStatus(created, 201)
+    const email = member.view.user.email as string
+    await api.admin.addMember(ws.workspace_id, { email, role: 'dsp_developer', state: 'no_access' })
+    await api.admin.ingest('company', [b.matching()])
+    const runs = await runsUntil(api, ws.key, created.body.id, (r) =>
+      r.some((x) => x.trigger === 'ingest' && x.status === 'failed'),
+    )
+    assert.match(runs[0].error, /no longer belongs/)
     assert.equal(runs[0].credits_charged, 0)
   })
 })

@@ -85,7 +85,8 @@ class RunRefused extends Error {}
 
 /**
  * The credential a monitor acts with: the key (or member) that created it, in its workspace. A
- * revoked or expired key stops its monitors' runs (each fails, naming why) rather than spending on.
+ * revoked or expired key, or a member removed from the workspace, stops its monitors' runs (each
+ * fails, naming why) rather than spending on.
  */
 export async function monitorCredential(db: Db, m: store.MonitorRow, now: Date): Promise<Credential> {
   const ws = await db
@@ -104,6 +105,16 @@ export async function monitorCredential(db: Db, m: store.MonitorRow, now: Date):
     if (!key || key.revoked_at) throw new RunRefused('the API key that created this monitor is revoked')
     if (key.expires_at <= now) throw new RunRefused('the API key that created this monitor has expired')
     scopes = key.scopes as Scope[]
+  } else if (m.user_id !== null) {
+    // A member's monitor runs while the member still belongs to the workspace, with a role.
+    const member = await db
+      .selectFrom('memberships')
+      .select(['role', 'state'])
+      .where('workspace_id', '=', m.workspace_id)
+      .where('user_id', '=', m.user_id)
+      .executeTakeFirst()
+    if (!member || member.role === null || member.state !== 'active')
+      throw new RunRefused('the member who created this monitor no longer belongs to the workspace')
   }
   return {
     kind: m.key_id ? 'api_key' : 'session',
