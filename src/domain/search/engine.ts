@@ -852,41 +852,24 @@ async function retrieveFused(
   }
 }
 
-/** Records of the page, flattened into rows with the three guaranteed keys (§2.2): buildRowTexts, read. */
-export async function buildRows(deps: Deps, category: EntityCategory, hits: Hit[]): Promise<Record<string, unknown>[]> {
-  return parseRows(await buildRowTexts(deps, category, hits))
-}
-
-/** Row texts read into objects (deep search re-ranks and audits them; similar and agent runs use them). */
-export function parseRows(texts: RowText[]): Record<string, unknown>[] {
-  return texts.map((t) => JSON.parse(t.json) as Record<string, unknown>)
-}
-
-/** A page row as JSON text (buildRowTexts), and the id it carries. */
-export interface RowText {
-  id: string
-  json: string
-}
+/** A page row: the record's fields, then the three guaranteed keys (§2.2). */
+export type Row = Record<string, unknown> & { id: string; category: EntityCategory; score: number }
 
 /**
- * Records of the page as row JSON text: each record as the store prints it, with id, category and
- * score appended. Nothing is parsed or serialised again on the way to the answer (search: the
- * store's own spacing stays inside each row); a record gone since it was ranked is left out.
+ * Records of the page as rows: each record's fields with id, category and score appended (§2.2),
+ * in the page's order; a record gone since it was ranked is left out.
  */
-export async function buildRowTexts(deps: Deps, category: EntityCategory, hits: Hit[]): Promise<RowText[]> {
+export async function buildRows(deps: Deps, category: EntityCategory, hits: Hit[]): Promise<Row[]> {
   // Fault injection's `records`: the reads of a ranked page's records (DSP_FAULTS=1).
   if (deps.faults.modeOf('records') !== null) await deps.faults.check('records', deps.config.DSP_RETRIEVAL_TIMEOUT_MS)
-  const records = await q.recordTextsByIds(
+  const records = await q.rowRecordsByIds(
     deps.db,
     TABLE[category],
     hits.map((h) => h.id),
   )
-  const kind = JSON.stringify(category)
   return hits.flatMap((h) => {
     const record = records.get(h.id)
-    if (record === undefined) return []
-    const own = `"id":${JSON.stringify(h.id)},"category":${kind},"score":${JSON.stringify(h.score)}}`
-    return [{ id: h.id, json: record === '{}' ? `{${own}` : `${record.slice(0, -1)}, ${own}` }]
+    return record === undefined ? [] : [{ ...record, id: h.id, category, score: h.score }]
   })
 }
 

@@ -4,17 +4,12 @@
 // answer's envelope. The route charges the page once its answer is built (searchRecords returns
 // what to charge).
 import type { EntityCategory } from '../../contract/records.ts'
-import { DocumentFilters, GtmFilters, type SearchBody } from '../../contract/search.ts'
+import type { Static } from 'typebox'
+import { DocumentFilters, GtmFilters, type SearchBody, type SearchResponse } from '../../contract/search.ts'
 import { assertValidFilters, GTM_FILTER_SHAPES } from '../../contract/filter-errors.ts'
 import { ApiError } from '../../errors.ts'
 import type { Filters } from '../../store/search-filters.ts'
-import {
-  billingDegradation,
-  chargeChain,
-  SerialisedSnapshot,
-  snapshotOf,
-  type ChargeInput,
-} from '../credits/metering.ts'
+import { billingDegradation, chargeChain, snapshotOf, type ChargeInput } from '../credits/metering.ts'
 import { fingerprint, issueCursor, MAX_DEPTH, planOrCursor } from '../cursors.ts'
 import type { Credential, Deps } from '../types.ts'
 import {
@@ -26,10 +21,9 @@ import {
 import {
   attributionFor,
   bestTextScore,
-  buildRowTexts,
+  buildRows,
   compileWhere,
   DEEP_POOL,
-  parseRows,
   loadVocabularies,
   POOL,
   queryTerms,
@@ -455,11 +449,11 @@ export const RERANK_SHARE = 0.1
  * ranked first (what fast and auto rank first) stays first: the intent's filters were applied by
  * retrieval, and a share of words is no evidence against it.
  */
-export function rerank(
+export function rerank<R extends Record<string, unknown>>(
   plan: Pick<SearchPlan, 'semantic_query'>,
-  rows: Record<string, unknown>[],
+  rows: R[],
   idf: Map<string, number>,
-) {
+): R[] {
   const terms = [...new Set(termLexemes(contentTerms(plan.semantic_query)))]
   if (!terms.length || rows.length < 2) return rows
   const weight = (w: string) => idf.get(w) ?? 0
@@ -485,9 +479,12 @@ export function rerank(
   return sorted.map((s, k) => ({ ...s.r, score: Math.round(keys[k]! * 10_000) / 10_000 }))
 }
 
+/** A search's answer as the route sends it, `meta` aside. */
+export type SearchEnvelope = Static<typeof SearchResponse>
+
 export interface SearchAnswer {
-  /** The envelope as JSON (the route adds meta: http/plugins/envelope.ts withMeta). */
-  json: string
+  /** The envelope (the route's schema serialises it; http/plugins/envelope.ts adds meta). */
+  envelope: SearchEnvelope
   /** The records the page shows (the per-credential entity ceiling counts them). */
   shown: { category: string; id: string }[]
   /** The engine query of this answer in ms: the ranked page and its records (the `engine` entry of Server-Timing). */
@@ -608,7 +605,7 @@ export async function searchRecords(
         ]
       }
     }
-    const reading = buildRowTexts(deps, plan.category, got.hits)
+    const reading = buildRows(deps, plan.category, got.hits)
     // A rejection must not count as unhandled while the awaits below span I/O.
     reading.catch(() => undefined)
     // While the records are read: the parts of the answer that do not need them.
@@ -618,20 +615,19 @@ export async function searchRecords(
       resolved_search: resolvedSearch(plan, onCursorPage),
       suggestion: onCursorPage ? null : suggestionFor(plan, got.total),
     }
-    const texts = await reading
+    const found = await reading
     engineMs = performance.now() - started
-    // The rows go into the answer as the store printed them; deep re-ranks and audits them, so it reads them first.
-    const objects = plan.mode === 'deep' ? parseRows(texts) : null
+    // deep re-ranks page 1 by its words.
     const rerankIdf =
-      objects && !onCursorPage
+      plan.mode === 'deep' && !onCursorPage
         ? await termRarity(deps, plan.category, termLexemes(contentTerms(plan.semantic_query)))
         : null
-    const rows = objects && rerankIdf ? rerank(plan, objects, rerankIdf) : objects
-    return { got, texts, rows, attribution, vectorGaps, head }
+    const rows = rerankIdf ? rerank(plan, found, rerankIdf) : found
+    return { got, rows, attribution, vectorGaps, head }
   })
-  const { got } = answer
+  const { got, rows } = answer
   // A record deleted since the page was ranked leaves it shorter: the page is what it delivers.
-  const count = answer.texts.length
+  const count = rows.length
   const reach = pageReach(deps, { plan, fp, got, offset, pageLimit }, count)
   const degradation: {
     reason: string
@@ -646,23 +642,22 @@ export async function searchRecords(
     ...reach.degradation,
     ...billingDegradation(credential.environment),
   ]
-  // The envelope after `results`, in the order the contract lists it.
-  const rest = {
+  // In the order the contract lists it (the route's schema writes it; the envelope plugin adds meta).
+  const envelope = {
+    results: rows,
     total: got.total,
     total_is_estimate: got.total_is_estimate,
     has_more: reach.has_more,
     next_cursor: reach.next_cursor,
     ...answer.head,
-    coverage: { ...reach.coverage, criteria: answer.rows ? auditCriteria(plan, answer.rows) : [] },
+    coverage: { ...reach.coverage, criteria: plan.mode === 'deep' ? auditCriteria(plan, rows) : [] },
     attribution: answer.attribution,
     degradation,
     columns: null,
   }
-  const results = answer.rows ? JSON.stringify(answer.rows) : `[${answer.texts.map((t) => t.json).join(',')}]`
-  const json = `{"results":${results},${JSON.stringify(rest).slice(1)}`
   return {
-    json,
-    shown: answer.texts.map((t) => ({ category: plan.category, id: t.id })),
+    envelope,
+    shown: rows.map((r) => ({ category: plan.category, id: r.id })),
     engine_ms: engineMs,
     charge: {
       action_type: `dsp.search.${plan.mode}`,
@@ -674,7 +669,7 @@ export async function searchRecords(
       result_total_is_estimate: got.total_is_estimate,
       request: { method: 'POST', path: '/v1/search', body },
       plan: answer.head.resolved_search,
-      ...snapshotOf(new SerialisedSnapshot(json), onCursorPage),
+      ...snapshotOf(envelope, onCursorPage),
     },
   }
 }
