@@ -33,7 +33,7 @@ import pg from 'pg'
 import * as prettier from 'prettier'
 import { ingestLines } from '../src/domain/corpus/ingest.ts'
 import { prepareRecord } from '../src/domain/corpus/prepare.ts'
-import { rarityTablesLoaded } from '../src/domain/search/engine.ts'
+import { rarityTablesLoaded } from '../src/domain/search/rarity.ts'
 import { startBenchServer } from './lib/server.ts'
 import { DATASETS, realRecords, type RealCategory, type RealRecord } from './real-data/records.ts'
 

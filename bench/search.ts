@@ -11,15 +11,10 @@ import { randomUUID } from 'node:crypto'
 import { loadavg } from 'node:os'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { chargeCall } from '../src/domain/credits/metering.ts'
-import {
-  buildRows,
-  compileWhere,
-  COUNT_CAP,
-  POOL,
-  retrieve,
-  withRetrieval,
-  type RetrievalPlan,
-} from '../src/domain/search/engine.ts'
+import { compileWhere } from '../src/domain/search/compile.ts'
+import { COUNT_CAP } from '../src/domain/search/counts.ts'
+import { buildRows, retrieve, withRetrieval, type RetrievalPlan } from '../src/domain/search/engine.ts'
+import { POOL } from '../src/domain/search/retrieval-plan.ts'
 import type { Credential, Deps } from '../src/domain/types.ts'
 import { timeSampled, type SampledTiming } from './lib/in-process.ts'
 import { load, loadTiming } from './lib/load.ts'
