@@ -113,7 +113,11 @@ const QUESTIONS: Question[] = [
   // The employer.
   {
     id: 'vp-fintech',
-    phrasings: ['VPs at Financial Technology companies', 'vice presidents working for financial technology companies'],
+    phrasings: [
+      'VPs at Financial Technology companies',
+      'vice presidents working for financial technology companies',
+      'VPs at fintech companies',
+    ],
     truth: (f) => is(f, 'VP', null) && industry(f, 'Financial Technology'),
   },
   {
@@ -264,10 +268,14 @@ const QUESTIONS: Question[] = [
   },
   // Degrees and fields.
   { id: 'phd', phrasings: ['PhDs', 'people with a PhD', 'people with a Ph.D.'], truth: (f) => degree(f, 'Ph.D.') },
-  { id: 'mba', phrasings: ['MBAs', 'people with an MBA', 'MBA holders'], truth: (f) => degree(f, 'MBA') },
+  {
+    id: 'mba',
+    phrasings: ['MBAs', 'people with an MBA', 'MBA holders', 'people with an M.B.A.'],
+    truth: (f) => degree(f, 'MBA'),
+  },
   {
     id: 'mba-vp',
-    phrasings: ['VPs with an MBA', 'vice presidents who hold an MBA'],
+    phrasings: ['VPs with an MBA', 'vice presidents who hold an MBA', 'VPs who hold an MBA'],
     truth: (f) => is(f, 'VP', null) && degree(f, 'MBA'),
   },
   {
@@ -301,8 +309,13 @@ const QUESTIONS: Question[] = [
   },
   {
     id: 'masters',
-    phrasings: ["people with a master's degree", 'masters degree holders'],
+    phrasings: ["people with a master's degree", 'masters degree holders', 'people with a masters degree'],
     truth: (f) => f.p.education.some((e) => ['M.Sc.', 'M.A.', 'M.Eng.'].includes(e.degree ?? '')),
+  },
+  {
+    id: 'msc',
+    phrasings: ['people with an MS', 'people with an M.Sc.', 'people with a Master of Science'],
+    truth: (f) => degree(f, 'M.Sc.'),
   },
   // Governance.
   {
@@ -318,7 +331,11 @@ const QUESTIONS: Question[] = [
   { id: 'advisors', phrasings: ['advisors', 'advisers'], truth: (f) => governs(f, 'advisor') },
   {
     id: 'founders-fintech',
-    phrasings: ['founders of Financial Technology companies', 'founders at financial technology companies'],
+    phrasings: [
+      'founders of Financial Technology companies',
+      'founders at financial technology companies',
+      'founders at fintech companies',
+    ],
     truth: (f) => governs(f, 'founder') && industry(f, 'Financial Technology'),
   },
   // Time in the job and experience.
@@ -380,6 +397,7 @@ const QUESTIONS: Question[] = [
     phrasings: [
       'computer science graduates of Anchorward State University',
       'people who studied computer science, alumni of Anchorward State University',
+      'CS graduates of Anchorward State University',
     ],
     truth: (f) => field(f, 'Computer Science') && studied(f, 'Anchorward State University'),
   },

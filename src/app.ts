@@ -9,6 +9,7 @@ import type { Deps } from './domain/types.ts'
 import { buildServer, type BuiltServer } from './http/server.ts'
 import { startAgentWorker } from './jobs/agent-worker.ts'
 import { startWebhookDispatcher } from './jobs/webhook-dispatcher.ts'
+import { startMonitorRunner } from './jobs/monitor-runner.ts'
 
 /** How long closing waits for route handlers still running. */
 const SHUTDOWN_GRACE_MS = 10_000
@@ -57,6 +58,7 @@ export async function createApp(config: Readonly<Config>, options: CreateAppOpti
   const worker = options.worker === false ? null : startAgentWorker(deps)
   // Webhook deliveries (and monitors) run in every process that has it on, `dsp worker` included.
   const dispatcher = config.DSP_WEBHOOKS_DISPATCH === '1' ? startWebhookDispatcher(deps) : null
+  const monitors = config.DSP_WEBHOOKS_DISPATCH === '1' ? startMonitorRunner(deps) : null
   let quiet: Promise<void> | null = null
   const quiesce = () =>
     (quiet ??= (async () => {
@@ -67,6 +69,7 @@ export async function createApp(config: Readonly<Config>, options: CreateAppOpti
       await deps.runClosings.flush()
       await deps.exposures.queue.flush()
       await worker?.stop()
+      await monitors?.stop()
       await dispatcher?.stop()
       await deps.graphBlocks.flush()
     })())

@@ -8,17 +8,23 @@ import { KeysPage } from './pages/keys.tsx'
 import { ListsPage } from './pages/lists.tsx'
 import { MembersPage } from './pages/members.tsx'
 import { ConnectedAppsPage, ConsentPage } from './pages/oauth.tsx'
+import { MonitorsPage } from './pages/monitors.tsx'
 import { PlaygroundPage } from './pages/playground.tsx'
+import { RunPage, RunsPage } from './pages/runs.tsx'
 import { UsagePage } from './pages/usage.tsx'
+import { WebhooksPage } from './pages/webhooks.tsx'
 import { Link, navigate, usePath } from './router.tsx'
 import type { SessionView } from './types.ts'
 import { Loading, PageTitle } from './ui.tsx'
 
 const NAV = [
   { to: '/', label: 'Playground' },
+  { to: '/runs', label: 'Agent runs' },
+  { to: '/lists', label: 'Lists' },
+  { to: '/monitors', label: 'Monitors' },
+  { to: '/webhooks', label: 'Webhooks' },
   { to: '/keys', label: 'API keys' },
   { to: '/usage', label: 'Usage' },
-  { to: '/lists', label: 'Lists' },
   { to: '/members', label: 'Members' },
   { to: '/connected-apps', label: 'Connected apps' },
 ] as const
@@ -84,7 +90,7 @@ export function App() {
           <ul>
             {NAV.map((n) => (
               <li key={n.to}>
-                <Link to={n.to} aria-current={path === n.to ? 'page' : undefined}>
+                <Link to={n.to} aria-current={path === n.to || path.startsWith(`${n.to}/`) ? 'page' : undefined}>
                   {n.label}
                 </Link>
               </li>
@@ -113,6 +119,11 @@ export function App() {
 
 function Page({ path, me }: { path: string; me: SessionView }) {
   if (path === '/' || path === '/sign-in' || path === '/sign-up') return <PlaygroundPage me={me} />
+  if (path === '/runs') return <RunsPage me={me} />
+  const run = /^\/runs\/([^/]+)$/.exec(path)
+  if (run) return <RunPage key={run[1]} me={me} runId={decodeURIComponent(run[1]!)} />
+  if (path === '/webhooks') return <WebhooksPage me={me} />
+  if (path === '/monitors') return <MonitorsPage me={me} />
   if (path === '/keys') return <KeysPage me={me} />
   if (path === '/usage') return <UsagePage me={me} />
   if (path === '/lists') return <ListsPage />

@@ -17,6 +17,22 @@ import type { FilterValuesResponse } from '../../src/contract/filters.ts'
 import type { AddItemsResponse, ListItemsPage, ListsResponse, SavedListResponse } from '../../src/contract/lists.ts'
 import type { EntityCategory as EntityCategoryType } from '../../src/contract/records.ts'
 import type {
+  Effort as AgentEffort,
+  ResultColumn,
+  ResultRow,
+  RunCategory as AgentRunCategory,
+  RunHandle,
+  RunListItem as RunListItemSchema,
+  RunRead,
+  StartRunBody,
+} from '../../src/contract/agent-runs.ts'
+import type {
+  Delivery as DeliverySchema,
+  EventType,
+  Webhook as WebhookSchema,
+  WebhookWithSecret as WebhookWithSecretSchema,
+} from '../../src/contract/webhooks.ts'
+import type {
   ActionType as ActionTypeName,
   HistoryRunDetail,
   HistoryRunSummary,
@@ -102,39 +118,91 @@ export interface EntityHit {
   matches: Record<string, unknown>[]
 }
 
-// Agent runs (§2.12, §4.9). TODO(agent runs issue): import from src/contract/agents.ts once it lands.
-export type Effort = 'minimal' | 'low' | 'medium' | 'high' | 'xhigh' | 'auto'
-
-export interface AgentRunHandle {
-  run_id: string
-  status: string
-  meta: Meta
+// Agent runs (§2.12, §4.9, contract/agent-runs.ts) and their event stream (docs/agent-runs.md §8).
+export type Effort = AgentEffort
+export type RunCategory = AgentRunCategory
+export type AgentRunHandle = Static<typeof RunHandle>
+export type AgentRun = Static<typeof RunRead>
+export type RunListItem = Static<typeof RunListItemSchema>
+/** A results row; `record` and `enrichments` are open objects (any field). */
+export type RunResultRow = Omit<Static<typeof ResultRow>, 'record' | 'enrichments'> & {
+  record: Record<string, unknown>
+  enrichments: Record<string, unknown>
 }
+export type RunColumn = Static<typeof ResultColumn>
+export type RunResultsPage = Omit<Envelope<RunResultRow>, 'columns'> & { columns: RunColumn[] | null }
+export type RunStartBody = Static<typeof StartRunBody>
 
-export interface AgentRun {
-  run_id: string
-  status: string
-  summary: string
-  effort: Effort
-  effort_ran: Effort | null
-  credits_charged: number | null
-  error: string | null
-  stop_reason: string | null
-  exclusions: string[]
-  meta: Meta
-}
+// Webhooks (issue 42, contract/webhooks.ts).
+export type Webhook = Static<typeof WebhookSchema>
+export type WebhookWithSecret = Static<typeof WebhookWithSecretSchema>
+/** GET /v1/webhooks: the list envelope of endpoints. */
+export type WebhookList = Pick<Envelope<Webhook>, 'results' | 'has_more' | 'next_cursor' | 'meta'>
+export type Delivery = Static<typeof DeliverySchema>
+export type DeliveryList = Pick<Envelope<Delivery>, 'results' | 'has_more' | 'next_cursor' | 'meta'>
+export type WebhookEventType = EventType
 
-export interface RunListItem {
-  run_id: string
-  status: string
-  query: string | null
-  created_at: string
-  finished_at: string | null
-}
+/** Every event type an endpoint can subscribe to, with what it says (contract/webhooks.ts EVENT_TYPES). */
+export const WEBHOOK_EVENTS = [
+  { type: 'agent_run.completed', help: 'An agent run finished with its rows' },
+  { type: 'agent_run.failed', help: 'An agent run failed' },
+  { type: 'agent_run.cancelled', help: 'An agent run was cancelled' },
+  { type: 'monitor.matched', help: 'A monitor found new records' },
+  { type: 'list.updated', help: 'A saved list changed' },
+  { type: 'credits.low', help: 'The balance fell below its threshold' },
+  { type: 'ingest.completed', help: 'An operator loaded or deleted records' },
+  { type: 'webhook.disabled', help: 'An endpoint was disabled after failing for too long' },
+  { type: 'webhook.test', help: 'A test sent on request (always sent when asked)' },
+] as const satisfies readonly { type: EventType; help: string }[]
 
 /** One server-sent event as received: names and payloads are the engine's (§6 shows none). */
 export interface StreamEvent {
   id: string | null
   event: string
   data: string
+}
+
+// Monitors (issue 42 item 5). Written from the contract on branch webhooks-monitors
+// (src/contract/monitors.ts): TODO import Monitor, MonitorRun and CreateMonitorBody from there once merged.
+export interface Monitor {
+  id: string
+  name: string
+  kind: 'search' | 'agent_run'
+  search: Record<string, unknown> | null
+  agent_run: Record<string, unknown> | null
+  /** A 5-field cron expression or nickname (UTC), or "on_ingest". */
+  schedule: string
+  webhook_ids: string[] | null
+  enabled: boolean
+  environment: 'live' | 'test'
+  next_run_at: string | null
+  last_run_at: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface MonitorRun {
+  id: string
+  monitor_id: string
+  trigger: 'baseline' | 'schedule' | 'ingest'
+  tick: string
+  status: 'pending' | 'running' | 'waiting' | 'succeeded' | 'failed'
+  matched_count: number
+  new_count: number
+  credits_charged: number
+  event_id: string | null
+  agent_run_id: string | null
+  error: string | null
+  created_at: string
+  started_at: string | null
+  finished_at: string | null
+}
+
+export interface CreateMonitorBody {
+  name: string
+  search?: SearchBody
+  agent_run?: RunStartBody
+  schedule: string
+  webhook_ids?: string[] | null
+  enabled?: boolean
 }

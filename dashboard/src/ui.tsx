@@ -136,6 +136,8 @@ export interface Column<Row> {
   header: string
   render?: (row: Row) => ReactNode
   numeric?: boolean
+  /** A header that may wrap (long text, such as a criterion); headers otherwise stay on one line. */
+  wrap?: boolean
 }
 
 export function Table<Row>({
@@ -160,7 +162,11 @@ export function Table<Row>({
         <thead>
           <tr>
             {columns.map((c) => (
-              <th key={c.key} scope="col" className={c.numeric ? 'num' : undefined}>
+              <th
+                key={c.key}
+                scope="col"
+                className={[c.numeric ? 'num' : '', c.wrap ? 'wrap' : ''].filter(Boolean).join(' ') || undefined}
+              >
                 {c.header}
               </th>
             ))}

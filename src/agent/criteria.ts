@@ -16,6 +16,8 @@ export interface CriterionPlan {
   /** Words judged per row (empty for a filter criterion). */
   terms: string[]
   negated: boolean
+  /** "studied at a top-10 school": the N schools with the most people in the index (its `university` filter, most first). */
+  top_schools?: number
 }
 
 export interface CriterionCheck {
@@ -36,13 +38,27 @@ const CRITERION_STOPWORDS = new Set(
 
 const NEGATION = /^\s*(?:not|no|non|without|excluding|except|never)\b[\s-]*/i
 
-/** Reads a criterion; filters conflicting with ones already applied are judged by text instead (both must hold). */
+const NUMBER_WORDS: Record<string, number> = { three: 3, five: 5, ten: 10, twenty: 20, fifty: 50, hundred: 100 }
+
+/**
+ * "studied at a top-10 school", "went to one of the top 5 universities": the index holds no ranking
+ * of schools, so a top-N school is one of the N schools with the most people in the index (the
+ * person parser's schools vocabulary, most common first).
+ */
+const TOP_SCHOOLS =
+  /\b(?:(?:has |have |who )?(?:studied|study|studying|graduated|went|educated)(?: at| from| to)?|alumni of|alumnus of|graduates? of|attended|from)\s+(?:a|an|one of the|the)\s+top[- ]?(\d{1,3}|three|five|ten|twenty|fifty|hundred)\s+(?:schools?|universit(?:y|ies)|colleges?|business schools?|institutions?)\b/i
+
+/**
+ * Reads a criterion; filters conflicting with ones already applied are judged by text instead (both
+ * must hold). `now` is the run's clock: "joined in the last 6 months" starts from it.
+ */
 export function planCriterion(
   criterion: string,
   category: RunCategory,
   vocab: Vocabularies,
   applied: Filters,
   nowYear: number,
+  now?: Date,
 ): CriterionPlan {
   const negation = criterion.match(NEGATION)
   if (negation) {
@@ -54,7 +70,22 @@ export function planCriterion(
       negated: true,
     }
   }
-  const parsed = parseQuery(criterion, vocab, { category, nowYear })
+  let text = criterion
+  let top: { n: number; schools: string[] } | null = null
+  const topMatch = category === 'person' ? TOP_SCHOOLS.exec(criterion) : null
+  if (topMatch) {
+    const n = NUMBER_WORDS[topMatch[1]!.toLowerCase()] ?? Number(topMatch[1])
+    const schools = (vocab.people?.schools ?? []).slice(0, n)
+    if (n > 0 && schools.length) {
+      top = { n, schools }
+      text = `${criterion.slice(0, topMatch.index)} ${criterion.slice(topMatch.index + topMatch[0].length)}`
+    }
+  }
+  const parsed = parseQuery(text, vocab, { category, nowYear, now })
+  if (top) {
+    parsed.filters.university = { include: top.schools }
+    if (Object.keys(parsed.filters).length === 1 && !parsed.spans.length) parsed.semantic_query = null
+  }
   const conflicts = Object.keys(parsed.filters).some(
     (k) => k in applied && JSON.stringify(applied[k]) !== JSON.stringify(parsed.filters[k]),
   )
@@ -65,7 +96,14 @@ export function planCriterion(
     // Nothing but fillers: judge on the criterion's own words so it is never vacuously true.
     return { criterion, method: 'judged', filters: {}, terms: queryTerms(criterion).slice(0, 8), negated: false }
   }
-  return { criterion, method: terms.length ? 'judged' : 'filter', filters: parsed.filters, terms, negated: false }
+  return {
+    criterion,
+    method: terms.length ? 'judged' : 'filter',
+    filters: parsed.filters,
+    terms,
+    negated: false,
+    ...(top ? { top_schools: top.n } : {}),
+  }
 }
 
 function judgedTerms(text: string): string[] {

@@ -27,7 +27,7 @@ import { findInsights, type InsightsResult } from './insights.ts'
 import { linkedNames, linkedValues } from './links.ts'
 import { describeFilter, describeFilters, planRun, type RunPlan, type SearchSpec } from './plan.ts'
 import { matchTopic } from './topic.ts'
-import { checkValue, filterEvidence, type ValueFilter } from './values.ts'
+import { checkValue, filterEvidence, personFilterCheck, type ValueFilter } from './values.ts'
 
 /** The run stops between steps when this says so (worker shutting down); its lease then expires and it is picked up again. */
 export type ShouldStop = () => boolean
@@ -120,14 +120,15 @@ export async function executeRun(deps: Deps, claim: progress.Claim, shouldStop: 
   }
   const plan = await step('plan', async () => {
     const vocab = await vocabularies(deps)
-    const nowYear = deps.clock.now().getUTCFullYear()
+    const now = deps.clock.now()
+    const nowYear = now.getUTCFullYear()
     // With DSP_PARSER_PROVIDER=llm the language model reads the query (its filters and topic);
     // on its failure or timeout the rules do, and the run says so in its degradation.
     const reading =
       deps.config.DSP_PARSER_PROVIDER === 'llm'
         ? await readSearchQuery(deps, input.query, vocab, { category: input.category, nowYear })
         : undefined
-    const p = planRun(input, vocab, nowYear, reading)
+    const p = planRun(input, vocab, nowYear, reading, now)
     return {
       output: p,
       fields: { tier: p.tier },
@@ -151,6 +152,7 @@ export async function executeRun(deps: Deps, claim: progress.Claim, shouldStop: 
             filters: c.filters,
             terms: c.terms,
             negated: c.negated,
+            ...(c.top_schools ? { top_schools: c.top_schools } : {}),
           })),
           columns: p.columns,
         }),
@@ -385,7 +387,11 @@ function keptRow(
       return {
         filter: describeFilter(k, v),
         verdict: relaxed ? ('unknown' as const) : ('met' as const),
-        evidence: relaxed ? `${relaxed.field}: unknown` : filterEvidence(plan.category, k, v, row),
+        evidence: relaxed
+          ? `${relaxed.field}: unknown`
+          : plan.category === 'person'
+            ? (personFilterCheck(k, v, row, clockOf(plan))?.evidence ?? filterEvidence(plan.category, k, v, row))
+            : filterEvidence(plan.category, k, v, row),
       }
     })
   return {
@@ -411,6 +417,7 @@ function judge(
   text: string,
   proof: string | null,
 ): CriterionCheck {
+  if (c.method === 'filter' && plan.category === 'person') return judgePerson(plan, c, row, text, proof)
   if (c.method === 'filter') {
     const evidence = Object.entries(c.filters)
       .map(([k, v]) => filterEvidence(plan.category, k, v, row))
@@ -431,6 +438,51 @@ function judge(
       return typeof v === 'string' ? v.trim() !== '' : Array.isArray(v) && v.length > 0
     })
   return { ...check, verdict: readable ? 'not_met' : 'unknown' }
+}
+
+/** The run's clock when it planned; a plan stored before it held one reads the present. */
+const clockOf = (plan: RunPlan) => (plan.now ? new Date(plan.now) : new Date())
+
+/**
+ * A filter criterion of a person run, judged on the record's own fields against the run's clock
+ * (values.ts personFilterCheck): "has been in role under a year" reads the current job's start,
+ * "studied at <school>" the education. Not met when a field says no, unknown (never kept) when the
+ * record lacks it; a filter this does not judge (a level, a function) was proven by the searches.
+ * A top-N school says its rank among the index's schools by people.
+ */
+function judgePerson(
+  plan: RunPlan,
+  c: RunPlan['criteria'][number],
+  row: Record<string, unknown>,
+  text: string,
+  proof: string | null,
+): CriterionCheck {
+  const now = clockOf(plan)
+  const parts: string[] = []
+  let verdict: 'met' | 'not_met' | 'unknown' = 'met'
+  for (const [k, v] of Object.entries(c.filters)) {
+    const check = personFilterCheck(k, v, row, now)
+    let evidence = check?.evidence ?? filterEvidence(plan.category, k, v, row)
+    if (check && k === 'university' && c.top_schools) {
+      const schools = (v as { include?: string[] }).include ?? []
+      const education = (Array.isArray(row.education) ? row.education : []) as { school?: string }[]
+      const rank = schools.findIndex((s) => education.some((e) => e.school?.toLowerCase().includes(s.toLowerCase())))
+      evidence +=
+        rank >= 0
+          ? ` — #${rank + 1} of the index's schools by people`
+          : ` — none of the index's top ${c.top_schools} schools by people`
+    }
+    if (evidence) parts.push(evidence)
+    if (check?.verdict === 'not_met') verdict = 'not_met'
+    else if (check?.verdict === 'unknown' && verdict === 'met') verdict = 'unknown'
+  }
+  const base = checkCriterion(c, text, describeFilters(c.filters) ?? proof)
+  return {
+    ...base,
+    passed: verdict === 'met',
+    verdict,
+    evidence: parts.join('; ') || (describeFilters(c.filters) ?? proof),
+  }
 }
 
 interface ValueStepResult {

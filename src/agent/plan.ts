@@ -52,6 +52,11 @@ export interface RunPlan {
   /** Words for the document searches behind insights; null skips them. */
   insight_query: string | null
   parser_version: string
+  /**
+   * The run's clock when it planned (ISO): person criteria on time ("in role under a year") are
+   * judged against it, as the plan's dates were read from it. Absent in plans stored before it existed.
+   */
+  now?: string
   /** The language model's failure when it was asked to read the query and the rules read it instead. */
   degradation?: { reason: string; detail: string; impact: string; source_corpus: string | null }[]
 }
@@ -84,13 +89,17 @@ function valuesOf(filter: unknown): string[] {
     .filter(Boolean)
 }
 
-export function planRun(input: RunInput, vocab: Vocabularies, nowYear: number, reading?: Reading): RunPlan {
+/**
+ * `now` is the run's clock (the test clock in tests): on a person run the query and the criteria
+ * read dates from it ("joined in the last 6 months") and time criteria are judged against it.
+ */
+export function planRun(input: RunInput, vocab: Vocabularies, nowYear: number, reading?: Reading, now?: Date): RunPlan {
   const tier: Tier = input.effort === 'auto' ? chooseTier(input) : input.effort
   const budget = BUDGETS[tier]
-  const parsed = reading?.parsed ?? parseQuery(input.query, vocab, { category: input.category, nowYear })
+  const parsed = reading?.parsed ?? parseQuery(input.query, vocab, { category: input.category, nowYear, now })
   const filters: Filters = { ...parsed.filters }
   const criteria = input.criteria.map((c) => {
-    const plan = planCriterion(c, input.category, vocab, filters, nowYear)
+    const plan = planCriterion(c, input.category, vocab, filters, nowYear, now)
     Object.assign(filters, plan.filters)
     return plan
   })
@@ -161,6 +170,7 @@ export function planRun(input: RunInput, vocab: Vocabularies, nowYear: number, r
     relax: tier === 'medium' || tier === 'high' || tier === 'xhigh',
     insight_query: topicWords.trim() ? topicWords : null,
     parser_version: reading?.parser_version ?? RULES_PARSER_VERSION,
+    ...(now ? { now: now.toISOString() } : {}),
     degradation: reading?.degradation ?? [],
   }
 }

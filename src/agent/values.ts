@@ -101,3 +101,141 @@ export function filterEvidence(
   }
   return null
 }
+
+/** A person filter judged on the record's own fields: its verdict and the values that decided it. */
+export interface PersonCheck {
+  verdict: 'met' | 'not_met' | 'unknown'
+  evidence: string
+}
+
+interface Job {
+  company?: string | null
+  domain?: string | null
+  title?: string | null
+  start?: string | null
+  end?: string | null
+}
+interface Degree {
+  school?: string | null
+  degree?: string | null
+  field?: string | null
+}
+
+/** yyyy-mm[-dd] → months since year 0; null when it is no date. */
+const monthOf = (s: unknown): number | null => {
+  const m = typeof s === 'string' ? /^(\d{4})-(\d{2})/.exec(s) : null
+  return m ? Number(m[1]) * 12 + Number(m[2]) - 1 : null
+}
+const inRange = (n: number, f: RangeFilter) =>
+  (f.min === undefined || n >= f.min) && (f.max === undefined || n <= f.max)
+const listOf = (f: unknown) => {
+  const L = f as { include?: unknown[]; exclude?: unknown[] }
+  const words = (xs: unknown[] | undefined) =>
+    (xs ?? []).map((x) => (typeof x === 'string' ? x : String((x as { value?: unknown }).value ?? ''))).filter(Boolean)
+  return { include: words(L.include), exclude: words(L.exclude) }
+}
+/** As the index compares these values: case-insensitive, the value inside the field (`ilike %v%`). */
+const holds = (field: unknown, value: string) =>
+  typeof field === 'string' && field.toLowerCase().includes(value.toLowerCase())
+const span = (j: Job) => `${j.start ?? '?'} to ${j.end ?? 'now'}`
+const degreeText = (d: Degree) => {
+  const about = [d.degree, d.field].filter(Boolean).join(', ')
+  return `${d.school ?? 'unknown school'}${about ? ` (${about})` : ''}`
+}
+/** Include: any value held; exclude: none. */
+function listVerdict<T>(items: T[], filter: unknown, held: (item: T, value: string) => boolean) {
+  const L = listOf(filter)
+  const hit = L.include.length ? items.find((i) => L.include.some((v) => held(i, v))) : undefined
+  const banned = items.find((i) => L.exclude.some((v) => held(i, v)))
+  const verdict: PersonCheck['verdict'] = banned || (L.include.length && !hit) ? 'not_met' : 'met'
+  return { verdict, shown: banned ?? hit }
+}
+
+/**
+ * A person filter judged on the record's own fields, against the run's clock `now` (the test clock
+ * in tests): time in the current job, years worked and when the current job started, schools,
+ * degrees and fields, former employers and titles, governance. The evidence names the values that
+ * decided it ("current job: Software Engineer at Ledgerly since 2026-08 (3 months in role)"). A
+ * record lacking the field leaves the filter unknown. Null for the filters this does not judge.
+ */
+export function personFilterCheck(
+  key: string,
+  filter: unknown,
+  record: Record<string, unknown>,
+  now: Date,
+): PersonCheck | null {
+  const nowMonth = now.getUTCFullYear() * 12 + now.getUTCMonth()
+  const jobs = (Array.isArray(record.employment_history) ? record.employment_history : []) as Job[]
+  const education = (Array.isArray(record.education) ? record.education : []) as Degree[]
+  const current = jobs.find((j) => j.end === null || j.end === undefined)
+  const ended = jobs.filter((j) => j.end !== null && j.end !== undefined)
+  const currentText = (j: Job) => `${j.title ?? 'current job'}${j.company ? ` at ${j.company}` : ''}`
+  switch (key) {
+    case 'tenure': {
+      const start = monthOf(current?.start)
+      if (!current || start === null) return { verdict: 'unknown', evidence: 'current job start: unknown' }
+      const months = nowMonth - start
+      return {
+        verdict: inRange(months, filter as RangeFilter) ? 'met' : 'not_met',
+        evidence: `current job: ${currentText(current)} since ${current.start} (${months} ${months === 1 ? 'month' : 'months'} in role)`,
+      }
+    }
+    case 'current_job_start': {
+      const start = monthOf(current?.start)
+      if (!current || start === null) return { verdict: 'unknown', evidence: 'current job start: unknown' }
+      const f = filter as DateFilter
+      const from = monthOf(f.from)
+      const to = monthOf(f.to)
+      const met = (from === null || start >= from) && (to === null || start <= to)
+      return {
+        verdict: met ? 'met' : 'not_met',
+        evidence: `current job: ${currentText(current)} since ${current.start}`,
+      }
+    }
+    case 'years_worked': {
+      const starts = jobs
+        .map((j) => ({ j, m: monthOf(j.start) }))
+        .filter((x): x is { j: Job; m: number } => x.m !== null)
+      if (!starts.length) return { verdict: 'unknown', evidence: 'first job start: unknown' }
+      const first = starts.reduce((a, b) => (b.m < a.m ? b : a))
+      const years = (nowMonth - first.m) / 12
+      return {
+        verdict: inRange(years, filter as RangeFilter) ? 'met' : 'not_met',
+        evidence: `first job: ${currentText(first.j)} from ${first.j.start} (${Math.floor(years * 10) / 10} years worked)`,
+      }
+    }
+    case 'university':
+    case 'degree':
+    case 'field_of_study': {
+      const part = key === 'university' ? 'school' : key === 'degree' ? 'degree' : 'field'
+      const known = education.filter((d) => typeof d[part] === 'string' && d[part] !== '')
+      if (!known.length) return { verdict: 'unknown', evidence: `education: no ${part} on record` }
+      const { verdict, shown } = listVerdict(known, filter, (d, v) => holds(d[part], v))
+      return {
+        verdict,
+        evidence: `education: ${shown ? degreeText(shown) : known.map(degreeText).join('; ')}`,
+      }
+    }
+    case 'employment_history':
+    case 'past_title': {
+      if (!jobs.length) return { verdict: 'unknown', evidence: 'employment_history: none on record' }
+      const { verdict, shown } = listVerdict(ended, filter, (j, v) =>
+        key === 'past_title' ? holds(j.title, v) : holds(j.company, v) || j.domain?.toLowerCase() === v.toLowerCase(),
+      )
+      const show = (j: Job) => `${j.title ? `${j.title} at ` : ''}${j.company ?? j.domain ?? '?'} (${span(j)})`
+      return {
+        verdict,
+        evidence: `${key === 'past_title' ? 'past title' : 'employment_history'}: ${
+          shown ? show(shown) : ended.length ? ended.map(show).join('; ') : 'no former job'
+        }`,
+      }
+    }
+    case 'governance_level': {
+      const levels = Array.isArray(record.governance_level) ? (record.governance_level as string[]) : []
+      const { verdict } = listVerdict(levels, filter, (g, v) => g.toLowerCase() === v.toLowerCase())
+      return { verdict, evidence: `governance_level: ${levels.length ? levels.join(', ') : 'none'}` }
+    }
+    default:
+      return null
+  }
+}

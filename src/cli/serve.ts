@@ -7,8 +7,8 @@ import { chmodSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Config } from '../config.ts'
 import type { DemoSecrets } from '../domain/demo.ts'
-import type { Deps } from '../domain/types.ts'
 import { reachableUrl, removeServerFile, writeServerFile } from '../data-dir.ts'
+import { prepareVectorIndexes } from './vector-indexes.ts'
 
 const DEMO_FILE = 'demo.json'
 
@@ -145,40 +145,4 @@ export async function serveCommand(
   }
   process.once('SIGINT', () => void stop())
   process.once('SIGTERM', () => void stop())
-}
-
-/**
- * Every category's vector index, loaded from its file under DSP_DATA_DIR/index (a restart: seconds,
- * the file is mapped or read) or built from the store's vectors and written (a new data dir over a
- * filled store), before /readyz says ready: a process never answers a search by rebuilding. A
- * progress line on a terminal (stderr), one line per category on stdout, the gate's detail for
- * /readyz meanwhile.
- */
-async function prepareVectorIndexes(deps: Deps, print: (line: string) => void): Promise<void> {
-  const { ENTITY_CATEGORIES } = await import('../contract/records.ts')
-  const tty = process.stderr.isTTY ? process.stderr : null
-  let drawnAt = 0
-  for (const [i, category] of ENTITY_CATEGORIES.entries()) {
-    const step = `${i + 1}/${ENTITY_CATEGORIES.length}`
-    // A store that fails now (an outage) leaves the index to load on first use, as searches would.
-    const result = await deps.vectors
-      .prepare(category, (p) => {
-        const what = p.phase === 'building' ? `building from the store, ${p.applied} vectors read` : p.phase
-        deps.startup = { pending: `vector indexes: ${category} (${step}) ${what}` }
-        if (tty && performance.now() - drawnAt > 200) {
-          drawnAt = performance.now()
-          tty.write(`\r\x1b[Kvector index ${category} (${step}): ${what}`)
-        }
-      })
-      .catch((e: unknown) => {
-        deps.log.warn({ category, err: (e as Error).message }, 'vector index not prepared at start; loads on first use')
-        return null
-      })
-    tty?.write('\r\x1b[K')
-    if (result === null) continue
-    print(
-      `vector index ${category.padEnd(16)} ${result.vectors} vectors ` +
-        `${result.from === 'file' ? 'loaded from file' : 'built from the store'} in ${result.seconds.toFixed(1)} s`,
-    )
-  }
 }

@@ -24,12 +24,15 @@ export function workerCommand(config: () => Readonly<Config>): Command {
         process.exit(2)
       }
       // The app's wiring without its listener and without its own in-process worker.
-      const [{ createApp }, { startAgentWorker }, { listenMetrics }] = await Promise.all([
+      const [{ createApp }, { startAgentWorker }, { listenMetrics }, { prepareVectorIndexes }] = await Promise.all([
         import('../app.ts'),
         import('../jobs/agent-worker.ts'),
         import('../http/plugins/metrics.ts'),
+        import('./vector-indexes.ts'),
       ])
       const app = await createApp(c, { port: 0, worker: false })
+      // Runs search: the indexes first, built here once when no process has written them yet.
+      await prepareVectorIndexes(app.deps, (line) => process.stdout.write(line + '\n'))
       const worker = startAgentWorker(app.deps, { concurrency: opts.concurrency ?? Math.max(1, c.DSP_AGENT_WORKERS) })
       const metrics = await listenMetrics(app.deps)
       if (metrics) process.stdout.write(`dsp worker metrics at ${metrics.address}/metrics\n`)

@@ -78,5 +78,6 @@ export const JobParams = Strict({
     'agents.prune_exposures',
     'relationships.prune_blocks',
     'webhooks.prune_events',
+    'monitors.prune_runs',
   ]),
 })

@@ -328,6 +328,48 @@ export const EXAMPLE_STEPS: readonly ExampleStep[] = [
   },
   { operationId: 'listEvents', summary: "The workspace's recent events", query: { limit: 3 } },
   {
+    operationId: 'createMonitor',
+    summary: 'A monitor of new cloud companies founded since 2015, after every ingest',
+    headers: { 'idempotency-key': 'example-monitor-1' },
+    body: {
+      name: 'New cloud companies',
+      search: {
+        query: 'cloud software',
+        category: 'company',
+        mode: 'fast',
+        filters: { founded_year: { min: 2015 } },
+        limit: 10,
+      },
+      schedule: 'on_ingest',
+      webhook_ids: [ref('createWebhook', 'id')],
+    },
+  },
+  { operationId: 'listMonitors', summary: "The workspace's monitors" },
+  { operationId: 'getMonitor', summary: 'One monitor', params: { monitor_id: ref('createMonitor', 'id') } },
+  {
+    operationId: 'updateMonitor',
+    summary: 'Run it every weekday at 08:00 UTC instead',
+    params: { monitor_id: ref('createMonitor', 'id') },
+    body: { schedule: '0 8 * * 1-5' },
+  },
+  {
+    operationId: 'listMonitorRuns',
+    summary: 'Its runs: the baseline so far',
+    params: { monitor_id: ref('createMonitor', 'id') },
+    query: { limit: 5 },
+  },
+  {
+    operationId: 'deleteMonitor',
+    summary: 'Delete the monitor',
+    params: { monitor_id: ref('createMonitor', 'id') },
+  },
+  { operationId: 'getEventSettings', summary: 'The credits.low threshold' },
+  {
+    operationId: 'updateEventSettings',
+    summary: 'Send credits.low when fewer than 25 credits are spendable',
+    body: { credits_low_threshold: 25 },
+  },
+  {
     operationId: 'deleteWebhook',
     summary: 'Delete the endpoint',
     params: { webhook_id: ref('createWebhook', 'id') },

@@ -1,17 +1,24 @@
 // Webhook endpoints, the workspace's events and their deliveries (issue 42; docs/integrations.md).
 // The event types are one catalogue: the create and update bodies, the events filter, the
 // OpenAPI `webhooks` section and the docs read it. Rules: domain/webhooks/.
-import { Type, type Static } from 'typebox'
-import { ListEnvelope, Nullable, Strict, Timestamp, WithMeta } from './common.ts'
+import { Type, type Static, type TSchema } from 'typebox'
+import { Credits, ListEnvelope, Nullable, Strict, Timestamp, WithMeta } from './common.ts'
+import { Monitor, MonitorRun } from './monitors.ts'
 
 /** Every event type, with what its `data` holds (the resource as its read route answers it). */
 export const EVENT_TYPES = {
   'agent_run.completed': { data: 'The run as GET /v1/agents/runs/{run_id} answers it' },
   'agent_run.failed': { data: 'The run as GET /v1/agents/runs/{run_id} answers it' },
   'agent_run.cancelled': { data: 'The run as GET /v1/agents/runs/{run_id} answers it' },
-  'monitor.matched': { data: 'The monitor, the run and only the new records: {monitor, run, records}' },
-  'ingest.completed': { data: 'An operator ingest or delete: {operation, counts: {category: n}}' },
-  'credits.low': { data: "The workspace's balance and its threshold: {available, threshold}" },
+  'monitor.matched': {
+    data: "The monitor as GET /v1/monitors/{monitor_id} answers it, its run as GET /v1/monitors/{monitor_id}/runs lists it, and only the records not delivered before, as the search (or the agent run's results) answers them: {monitor, run, records}",
+  },
+  'ingest.completed': {
+    data: 'An operator ingest or delete that committed: {id, operation: ingest|delete, category, counts: {<category>: {inserted, updated, unchanged, rejected, deleted}}, completed_at}; recorded in every workspace with an endpoint subscribed to it',
+  },
+  'credits.low': {
+    data: "The workspace's spendable balance went below its threshold (PATCH /v1/events/settings): {available, threshold}; once per crossing",
+  },
   'list.updated': { data: 'The saved list as GET /v1/lists answers it, and the change' },
   'webhook.test': { data: 'The endpoint sent to: {webhook_id, message}' },
   'webhook.disabled': {
@@ -156,11 +163,46 @@ export const EVENT_EXAMPLES: Record<EventType, Record<string, unknown>> = {
   'agent_run.failed': { ...EXAMPLE_RUN, status: 'failed', result_count: 0, error: 'The agent engine failed.' },
   'agent_run.cancelled': { ...EXAMPLE_RUN, status: 'cancelled', result_count: 0, error: 'Cancelled by request.' },
   'monitor.matched': {
-    monitor: { id: 'mon_4h7d2k9s1a0b', name: 'New fintech companies' },
-    run: { id: 'mrun_0a9s8d7f6g5h', new_count: 1 },
-    records: [{ id: 'northwind-payments.example', category: 'company', account_name: 'Northwind Payments' }],
+    monitor: {
+      id: 'mon_4h7d2k9s1a0b',
+      name: 'New fintech companies',
+      kind: 'search',
+      search: { query: 'fintech companies in Germany', mode: 'fast' },
+      agent_run: null,
+      schedule: 'on_ingest',
+      webhook_ids: null,
+      enabled: true,
+      environment: 'live',
+      next_run_at: null,
+      last_run_at: '2026-01-15T10:29:58.000Z',
+      created_at: '2026-01-10T09:00:00.000Z',
+      updated_at: '2026-01-10T09:00:00.000Z',
+    },
+    run: {
+      id: 'mrun_0a9s8d7f6g5h',
+      monitor_id: 'mon_4h7d2k9s1a0b',
+      trigger: 'ingest',
+      tick: 'ingest:ing_9k2j4h6g8f0d',
+      status: 'succeeded',
+      matched_count: 14,
+      new_count: 1,
+      credits_charged: 0.28,
+      event_id: 'evt_1a2b3c4d5e6f',
+      agent_run_id: null,
+      error: null,
+      created_at: '2026-01-15T10:29:58.000Z',
+      started_at: '2026-01-15T10:29:58.100Z',
+      finished_at: '2026-01-15T10:29:58.400Z',
+    },
+    records: [{ id: 'northwind-payments.example', category: 'company', score: 0.82, name: 'Northwind Payments' }],
   },
-  'ingest.completed': { operation: 'ingest', counts: { company: 120, person: 0 } },
+  'ingest.completed': {
+    id: 'ing_9k2j4h6g8f0d',
+    operation: 'ingest',
+    category: 'company',
+    counts: { company: { inserted: 120, updated: 4, unchanged: 880, rejected: 2, deleted: 0 } },
+    completed_at: '2026-01-15T10:29:58.000Z',
+  },
   'credits.low': { available: 4.5, threshold: 10 },
   'list.updated': {
     list: { id: '6f1c2d3e-4a5b-4c6d-8e7f-0a1b2c3d4e5f', name: 'Cloud databases', item_count: 3 },
@@ -169,4 +211,50 @@ export const EVENT_EXAMPLES: Record<EventType, Record<string, unknown>> = {
   },
   'webhook.test': { webhook_id: 'wh_2k4m6p8r0t1v', message: 'A test event sent on request.' },
   'webhook.disabled': { id: 'wh_2k4m6p8r0t1v', enabled: false, disabled_reason: 'Every delivery failed for 72 hours.' },
+}
+
+const IngestCounts = Type.Object(
+  {
+    inserted: Type.Integer({ minimum: 0 }),
+    updated: Type.Integer({ minimum: 0 }),
+    unchanged: Type.Integer({ minimum: 0 }),
+    rejected: Type.Integer({ minimum: 0, description: 'Rejected and duplicate lines' }),
+    deleted: Type.Integer({ minimum: 0, description: 'Records removed (a delete, or a replace ingest)' }),
+  },
+  { additionalProperties: false },
+)
+
+/** The declared `data` of the event types whose payload is not a resource declared elsewhere. */
+export const EVENT_DATA: Partial<Record<EventType, TSchema>> = {
+  'monitor.matched': Type.Object(
+    {
+      monitor: Monitor,
+      run: MonitorRun,
+      records: Type.Array(
+        Type.Object(
+          { id: Type.String(), category: Type.String() },
+          { additionalProperties: true, description: 'A row as the search (or the agent run) answers it' },
+        ),
+        { description: 'Only the records this monitor had not delivered before' },
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  'ingest.completed': Type.Object(
+    {
+      id: Type.String({ description: 'The ingest: the tick of the on_ingest monitor runs it queued' }),
+      operation: Type.Enum(['ingest', 'delete']),
+      category: Type.String(),
+      counts: Type.Record(Type.String(), IngestCounts, { description: 'Per category' }),
+      completed_at: Timestamp,
+    },
+    { additionalProperties: false },
+  ),
+  'credits.low': Type.Object(
+    {
+      available: { ...Credits, description: 'The spendable balance when it crossed below' },
+      threshold: { ...Credits, description: 'The workspace threshold (GET /v1/events/settings)' },
+    },
+    { additionalProperties: false },
+  ),
 }

@@ -9,6 +9,7 @@ import { allocatedAccountId, toCredits, toMilli } from './credits/ledger.ts'
 import { guarded } from './guard.ts'
 import { randomId } from './ids.ts'
 import type { Credential, Deps } from './types.ts'
+import { checkCreditsLow } from './webhooks/credits-low.ts'
 
 export const TOPUP_LINK_SECONDS = 15 * 60
 /** Amounts the local provider sells, in credits. */
@@ -150,5 +151,7 @@ export async function completeTopup(
       await tx.updateTable('workspaces').set({ has_allocation: true }).where('id', '=', t.workspace_id).execute()
     })
   })
+  // The top-up re-arms the workspace's credits.low alert once the balance is back above its threshold.
+  await checkCreditsLow(deps, t.workspace_id)
   return getTopupIntent(deps, { workspace_id: t.workspace_id } as Credential, t.id)
 }

@@ -39,6 +39,7 @@ import { agentRunEventRoutes } from './routes/agent-run-events.ts'
 import { mcpRoutes } from './routes/mcp.ts'
 import { oauthRoutes } from './routes/oauth.ts'
 import { webhookRoutes } from './routes/webhooks.ts'
+import { monitorRoutes } from './routes/monitors.ts'
 import './types.ts'
 
 export interface BuiltServer {
@@ -136,6 +137,7 @@ export async function buildServer(
   await app.register(agentRunRoutes, { deps })
   await app.register(agentRunEventRoutes, { deps })
   await app.register(webhookRoutes, { deps })
+  await app.register(monitorRoutes, { deps })
   await app.register(mcpRoutes, { deps })
   await app.register(oauthRoutes, { deps })
   if (deps.config.DSP_ADMIN_TOKEN) await app.register(adminRoutes, { deps, token: deps.config.DSP_ADMIN_TOKEN })

@@ -1,4 +1,4 @@
-// Maintenance jobs: history retention (90 days), lapsed credit holds, the entity-ceiling window (30 days), and company
+// Maintenance jobs: history retention (90 days), lapsed credit holds, the entity-ceiling window (30 days), monitor runs (90 days), and company
 // graph blocks of past generations. `dsp serve` runs them
 // on a timer; operators and tests run one now with POST /admin/v1/jobs/{job}. Both are
 // idempotent, so two processes running them at once is harmless.
@@ -8,6 +8,7 @@ import type { Deps } from '../domain/types.ts'
 import { pruneHistory } from '../domain/usage.ts'
 import { deleteStaleGraphBlocks } from '../store/graph-blocks.ts'
 import { pruneEvents } from '../domain/webhooks/events.ts'
+import { pruneMonitorRuns } from '../domain/monitors/index.ts'
 
 export type JobName =
   | 'usage.retention'
@@ -15,6 +16,7 @@ export type JobName =
   | 'agents.prune_exposures'
   | 'relationships.prune_blocks'
   | 'webhooks.prune_events'
+  | 'monitors.prune_runs'
 
 export async function runJob(deps: Deps, job: JobName): Promise<number> {
   switch (job) {
@@ -28,6 +30,8 @@ export async function runJob(deps: Deps, job: JobName): Promise<number> {
       return deleteStaleGraphBlocks(deps.db)
     case 'webhooks.prune_events':
       return pruneEvents(deps)
+    case 'monitors.prune_runs':
+      return pruneMonitorRuns(deps)
   }
 }
 
@@ -39,6 +43,7 @@ export function startMaintenance(deps: Deps, everyMs = 60_000): () => void {
     'agents.prune_exposures',
     'relationships.prune_blocks',
     'webhooks.prune_events',
+    'monitors.prune_runs',
   ]
   const timer = setInterval(() => {
     for (const job of jobs)

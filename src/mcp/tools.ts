@@ -14,11 +14,13 @@ import {
 import { OrgChartBody, OrgChartDepartmentsBody, OrgChartLocationsBody } from '../contract/org-chart.ts'
 import { AskBody } from '../contract/relationships.ts'
 import { SearchBody, SimilarBody } from '../contract/search.ts'
+import { CreateMonitorBody, MonitorParams, MonitorRunsQuery } from '../contract/monitors.ts'
+import { EventsQuery } from '../contract/webhooks.ts'
 import type { Scope } from '../domain/types.ts'
 
 /** A REST request a tool call becomes. */
 export interface ToolRequest {
-  method: 'GET' | 'POST'
+  method: 'GET' | 'POST' | 'DELETE'
   path: string
   body?: unknown
   idempotencyKey?: string
@@ -88,6 +90,9 @@ function billedPost(path: string) {
 }
 
 const runId = (args: Record<string, unknown>) => encodeURIComponent(String(args.run_id ?? ''))
+const monitorId = (args: Record<string, unknown>) => encodeURIComponent(String(args.monitor_id ?? ''))
+const agentsRead: readonly Scope[] = ['dsp.agents.read', 'dsp.agents.write']
+const names = (schema: TSchema) => Object.keys(plain(schema).properties as object)
 
 function query(args: Record<string, unknown>, names: readonly string[]): string {
   const params = new URLSearchParams()
@@ -196,6 +201,61 @@ export const TOOLS: readonly ToolDefinition[] = [
       method: 'GET',
       path: `/v1/agents/runs/${runId(args)}/results${query(args, Object.keys(plain(ResultsQuery).properties as object))}`,
     }),
+  },
+  {
+    name: 'list_events',
+    title: 'Events',
+    description:
+      "The workspace's events of the last 30 days, newest first (agent_run.*, monitor.matched, ingest.completed, credits.low, list.updated, webhook.*), as GET /v1/events; filter by `type`, page on with `cursor`. Free.",
+    inputSchema: plain(EventsQuery),
+    scopes: agentsRead,
+    toRequest: (args) => ({ method: 'GET', path: `/v1/events${query(args, names(EventsQuery))}` }),
+  },
+  {
+    name: 'list_monitors',
+    title: 'Monitors',
+    description:
+      "The workspace's monitors (saved searches or agent-run questions run on a schedule), as GET /v1/monitors. Free.",
+    inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+    scopes: agentsRead,
+    toRequest: () => ({ method: 'GET', path: '/v1/monitors' }),
+  },
+  {
+    name: 'create_monitor',
+    title: 'Create a monitor',
+    description:
+      'Save a search (`search`: a search body) or an agent-run question (`agent_run`) to run on a cron `schedule` (UTC) or "on_ingest"; each run sends only records not delivered before as a monitor.matched event to the workspace\'s webhooks. As POST /v1/monitors: a search monitor runs once now as its baseline and is billed like the search, and so is every run.',
+    inputSchema: withArgs(CreateMonitorBody, { idempotency_key: idempotencyKey(false) }),
+    scopes: ['dsp.agents.write'],
+    toRequest: billedPost('/v1/monitors'),
+  },
+  {
+    name: 'get_monitor',
+    title: 'Monitor',
+    description: 'One monitor with its schedule and next run, as GET /v1/monitors/{monitor_id}. Free.',
+    inputSchema: plain(MonitorParams),
+    scopes: agentsRead,
+    toRequest: (args) => ({ method: 'GET', path: `/v1/monitors/${monitorId(args)}` }),
+  },
+  {
+    name: 'list_monitor_runs',
+    title: 'Monitor runs',
+    description:
+      "A monitor's runs, newest first: what each matched, what was new, what it cost, as GET /v1/monitors/{monitor_id}/runs. Free.",
+    inputSchema: withArgs(MonitorParams, plain(MonitorRunsQuery).properties as Record<string, TSchema>),
+    scopes: agentsRead,
+    toRequest: (args) => ({
+      method: 'GET',
+      path: `/v1/monitors/${monitorId(args)}/runs${query(args, names(MonitorRunsQuery))}`,
+    }),
+  },
+  {
+    name: 'delete_monitor',
+    title: 'Delete a monitor',
+    description: 'Delete a monitor and its runs, as DELETE /v1/monitors/{monitor_id}.',
+    inputSchema: plain(MonitorParams),
+    scopes: ['dsp.agents.write'],
+    toRequest: (args) => ({ method: 'DELETE', path: `/v1/monitors/${monitorId(args)}` }),
   },
   {
     name: 'get_credits',

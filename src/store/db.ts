@@ -18,6 +18,7 @@ import type { AgentRunTables } from './agent-runs.ts'
 import type { CorpusTables } from './corpus.ts'
 import type { OAuthTables } from './oauth.ts'
 import type { WebhookTables } from './webhooks.ts'
+import type { MonitorTables } from './monitors.ts'
 import { StoreConnectError } from './outage.ts'
 import { PGliteDialect } from './pglite-dialect.ts'
 import { RemotePGlite, type EmbeddedEngine } from './pglite-remote.ts'
@@ -259,7 +260,7 @@ export interface FeedbackVotesTable {
   created_at: Timestamp
 }
 
-export interface Database extends CorpusTables, AgentRunTables, OAuthTables, WebhookTables {
+export interface Database extends CorpusTables, AgentRunTables, OAuthTables, WebhookTables, MonitorTables {
   deployment_settings: DeploymentSettingsTable
   organisations: OrganisationsTable
   workspaces: WorkspacesTable

@@ -29,6 +29,7 @@ import * as m0028 from './migrations/0028_company_place_words.ts'
 import * as m0029 from './migrations/0029_agent_run_trace.ts'
 import * as m0034 from './migrations/0034_webhooks.ts'
 import * as m0041 from './migrations/0041_money_rules_once.ts'
+import * as m0042 from './migrations/0042_monitors.ts'
 
 const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0029_agent_run_trace': m0029,
   '0034_webhooks': m0034,
   '0041_money_rules_once': m0041,
+  '0042_monitors': m0042,
 }
 
 /** Every migration's name, oldest first. */

@@ -309,8 +309,9 @@ describe('playground in headless Chromium', { skip: chromiumMissing }, () => {
     await page.getByLabel('Each row is a').selectOption('company')
     await page.getByLabel('Effort').selectOption('minimal')
     await page.getByRole('button', { name: 'Start run' }).click()
+    // The started run opens on its own page (pages/runs.tsx; test/browser/run-view.test.ts).
+    await page.waitForURL(/\/dashboard\/runs\/run_/)
     assert.equal(await runEnded(), 'completed')
-    await page.getByRole('button', { name: 'Show rows' }).click()
     const rows = page.getByRole('region', { name: 'Agent run rows' })
     await rows.waitFor()
     const headers = await rows.getByRole('columnheader').allInnerTexts()
@@ -325,6 +326,8 @@ describe('playground in headless Chromium', { skip: chromiumMissing }, () => {
 
   test("agent-run person rows show the employer's industry", async () => {
     await newMinute()
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Playground' }).click()
+    await page.getByRole('tab', { name: 'Agent runs' }).click()
     await page.getByLabel('What should the agent find?').fill('Engineers in Germany')
     await page.getByLabel('Each row is a').selectOption('person')
     await page.getByLabel('Effort').selectOption('minimal')
@@ -334,12 +337,13 @@ describe('playground in headless Chromium', { skip: chromiumMissing }, () => {
     ])
     assert.equal(started.status(), 202, await started.text())
     const runId = ((await started.json()) as { run_id: string }).run_id
-    await page.getByRole('heading', { name: `Run ${runId}` }).waitFor()
+    // The run's page reads its rows once it has completed.
+    const shownRows = page.waitForResponse((r: Response) => r.url().includes(`/v1/agents/runs/${runId}/results`), {
+      timeout: 90_000,
+    })
+    await page.waitForURL(new RegExp(`/dashboard/runs/${runId}$`))
     assert.equal(await runEnded(), 'completed')
-    const [shown] = await Promise.all([
-      page.waitForResponse((r: Response) => r.url().includes(`/v1/agents/runs/${runId}/results`)),
-      page.getByRole('button', { name: 'Show rows' }).click(),
-    ])
+    const shown = await shownRows
     const answered = (await shown.json()) as { results: { record: Record<string, unknown> }[] }
     assert.ok(answered.results.length > 0, 'the run found engineers in Germany')
     const rows = page.getByRole('region', { name: 'Agent run rows' })

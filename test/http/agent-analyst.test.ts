@@ -6,7 +6,6 @@
 import assert from 'node:assert/strict'
 import type { ServerResponse } from 'node:http'
 import { after, before, describe, test } from 'node:test'
-import { ingestLines } from '../../src/domain/corpus/ingest.ts'
 import {
   chatCompletion,
   sendJson,
@@ -294,8 +293,6 @@ const REPORTS = [
 
 async function ingestSmall(api: TestServer): Promise<void> {
   {
-    const deps = api.app.deps
-    const lines = (rows: object[]) => rows.map((r) => JSON.stringify(r))
     for (const [category, rows] of [
       ['company', COMPANIES],
       ['person', PEOPLE],
@@ -303,7 +300,7 @@ async function ingestSmall(api: TestServer): Promise<void> {
       ['job_opening', JOBS],
       ['market_report', REPORTS],
     ] as const) {
-      const s = await ingestLines(deps, category, lines(rows))
+      const s = await api.admin.ingest(category, rows)
       assert.equal(s.rejected, 0, JSON.stringify(s.rejects))
     }
   }

@@ -272,6 +272,7 @@ describe('page and offset on cursor routes (§7)', () => {
     ['GET', '/v1/lists/00000000-0000-4000-8000-000000000000/items'],
     ['GET', '/v1/events'],
     ['GET', '/v1/webhooks/wh_x/deliveries'],
+    ['GET', '/v1/monitors/mon_x/runs'],
   ]
 
   test('every route of /openapi.json that takes a cursor is in the list below', async () => {

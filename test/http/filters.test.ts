@@ -2,7 +2,6 @@
 // search, paging, two-level filters, the document route, outages and the sort catalogue.
 import assert from 'node:assert/strict'
 import { before, describe, test } from 'node:test'
-import { ingestObjects } from '../../src/domain/corpus/ingest.ts'
 import type { IngestCategory } from '../../src/domain/corpus/prepare.ts'
 import {
   DOCUMENT_CATEGORIES,
@@ -198,7 +197,7 @@ function seededServer(): Promise<TestServer> {
   seeded ??= (async () => {
     const api = await server()
     const ingest = async (category: IngestCategory, records: unknown[]) => {
-      const summary = await ingestObjects(api.app.deps, category, structuredClone(records))
+      const summary = await api.admin.ingest(category, records)
       assert.equal(summary.rejected, 0, `${category} rejects: ${JSON.stringify(summary.rejects)}`)
     }
     await ingest('company', COMPANIES)

@@ -2,7 +2,6 @@
 // Do-Not-Contact list, the saved-items cap, field tiers, item records, the items cursor, outages.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { ingestObjects } from '../../src/domain/corpus/ingest.ts'
 import { itEnforcesAuth } from '../support/auth-matrix.ts'
 import { expectMeta, expectProblem, expectStatus } from '../support/http.ts'
 import { ADMIN_TOKEN, startTestServer, useTestServer, type TestServer } from '../support/server.ts'
@@ -575,10 +574,9 @@ describe('item records and field tiers', () => {
   }
 
   async function seeded(api: TestServer) {
-    const deps = api.app.deps
-    await ingestObjects(deps, 'company', [ACME])
-    await ingestObjects(deps, 'person', [JANE])
-    await ingestObjects(deps, 'patent', [PATENT])
+    await api.admin.ingest('company', [ACME])
+    await api.admin.ingest('person', [JANE])
+    await api.admin.ingest('patent', [PATENT])
   }
 
   const items = [
@@ -641,7 +639,7 @@ describe('item records and field tiers', () => {
     const id = await createList(api, key)
     await add(api, key, id, [company('later-record.com')])
     assert.equal((await api.get(`/v1/lists/${id}/items`, { key })).body.items[0].unavailable_reason, 'not_found')
-    await ingestObjects(api.app.deps, 'company', [{ account_name: 'Later', domain: 'later-record.com' }])
+    await api.admin.ingest('company', [{ account_name: 'Later', domain: 'later-record.com' }])
     const now = (await api.get(`/v1/lists/${id}/items`, { key })).body.items[0]
     assert.equal(now.available, true)
     assert.equal(now.record.account_name, 'Later')

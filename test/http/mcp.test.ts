@@ -148,6 +148,65 @@ describe('MCP over Streamable HTTP with an API key', () => {
     await client.close()
   })
 
+  test('monitors and events: create (billed as the route), list, get, runs, delete; list_events with a type', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 20 })
+    const client = await httpClient(api, { 'x-api-key': key })
+    const { tools } = await client.listTools()
+    for (const n of [
+      'list_events',
+      'list_monitors',
+      'create_monitor',
+      'get_monitor',
+      'list_monitor_runs',
+      'delete_monitor',
+    ])
+      assert.ok(
+        tools.some((t) => t.name === n),
+        `no tool ${n}`,
+      )
+    const bad = await call(client, 'create_monitor', { name: 'x', search: SEARCH, schedule: '99 * * * *' })
+    assert.equal(bad.isError, true)
+    assert.match(bad.text, /^request\.invalid \(422\): The schedule is not a valid cron expression/)
+    const created = await call(client, 'create_monitor', {
+      name: 'Cloud databases',
+      search: SEARCH,
+      schedule: '@daily',
+      idempotency_key: 'mcp-monitor-1',
+    })
+    assert.equal(created.isError, undefined)
+    const id = created.structured.id as string
+    // Its baseline is the search, billed as POST /v1/search would bill it.
+    const direct = await api.post('/v1/search', { key, body: SEARCH })
+    expectStatus(direct, 200)
+    assert.equal(created.structured.meta.credits_charged, direct.body.meta.credits_charged)
+    const replay = await call(client, 'create_monitor', {
+      name: 'Other',
+      search: SEARCH,
+      schedule: '@daily',
+      idempotency_key: 'mcp-monitor-1',
+    })
+    assert.equal(replay.structured.id, id)
+    assert.deepEqual(
+      (await call(client, 'list_monitors')).structured.results.map((m: Structured) => m.id),
+      [id],
+    )
+    assert.equal((await call(client, 'get_monitor', { monitor_id: id })).structured.name, 'Cloud databases')
+    const runs = await call(client, 'list_monitor_runs', { monitor_id: id, limit: 5 })
+    assert.equal(runs.structured.results[0].trigger, 'baseline')
+    assert.equal((await call(client, 'delete_monitor', { monitor_id: id })).isError, undefined)
+    const gone = await call(client, 'get_monitor', { monitor_id: id })
+    assert.equal(gone.isError, true)
+    assert.equal(gone.structured.status, 404)
+    // A threshold above the balance fires credits.low at once.
+    expectStatus(await api.patch('/v1/events/settings', { key, body: { credits_low_threshold: 1000 } }), 200)
+    const events = await call(client, 'list_events', { type: 'credits.low' })
+    assert.equal(events.structured.results.length, 1)
+    assert.equal(events.structured.results[0].type, 'credits.low')
+    assert.equal((await call(client, 'list_events', { type: 'list.updated' })).structured.results.length, 0)
+    await client.close()
+  })
+
   test("bad arguments are the route's 422 as a tool error; credits and an unknown tool answer too", async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey({ credits: 20 })

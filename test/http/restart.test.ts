@@ -119,3 +119,66 @@ describe('dsp serve: vector index files across restarts', () => {
     }
   })
 })
+
+// Processes sharing one data dir over PostgreSQL (issue 39 item 4): each index is built once, by
+// whichever process takes its build lock first; the others wait and load the file it wrote. A
+// `dsp worker` started first builds them too, so API processes started after it only load.
+describe(
+  'processes sharing a data dir build each vector index once',
+  { skip: !process.env.DSP_TEST_DATABASE_URL },
+  () => {
+    let data: ProcessData | null = null
+    after(async () => data?.drop())
+
+    test('two servers started together: one builds each category, the other loads its file', async () => {
+      data = await processData({ DSP_VECTOR_MAP_MIN_VECTORS: '50' })
+      const seeded = await runDsp(['demo', 'seed', '--limit', String(PER_CATEGORY)], data.env)
+      assert.equal(seeded.code, 0, seeded.err)
+      const indexDir = path.join(data.env.DSP_DATA_DIR!, 'index')
+      rmSync(indexDir, { recursive: true, force: true })
+
+      const both = await Promise.all([startProcess(data), startProcess(data)])
+      try {
+        const [a, b] = both.map((p) => indexLines(p.stdout()))
+        for (const category of ENTITY_CATEGORIES) {
+          const ways = [a!.get(category) ?? '', b!.get(category) ?? ''].map((l) => l.replace(/^\d+ /, '')).sort()
+          assert.deepEqual(ways, ['built from the store', 'loaded from file'], `${category}: ${JSON.stringify(ways)}`)
+        }
+      } finally {
+        await Promise.all(both.map((p) => p.stop()))
+      }
+
+      // A worker started on a data dir without files builds them before it takes runs.
+      rmSync(indexDir, { recursive: true, force: true })
+      const worker = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'worker'], {
+        env: { ...process.env, ...data.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      let out = ''
+      let err = ''
+      worker.stdout.on('data', (d: Buffer) => (out += d.toString()))
+      worker.stderr.on('data', (d: Buffer) => (err += d.toString()))
+      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
+      try {
+        for (let i = 0; !/^dsp worker .*agent runs at once$/m.test(out); i++) {
+          assert.ok(i < 3000 && worker.exitCode === null, `the worker did not start: ${err}`)
+          await new Promise((r) => setTimeout(r, 100))
+        }
+        const lines = indexLines(out)
+        for (const category of ENTITY_CATEGORIES)
+          assert.match(lines.get(category) ?? '', /^\d+ built from the store$/, `${category}: ${out}`)
+      } finally {
+        worker.kill('SIGTERM')
+        await exited
+      }
+      const server = await startProcess(data)
+      try {
+        const lines = indexLines(server.stdout())
+        for (const category of ENTITY_CATEGORIES)
+          assert.match(lines.get(category) ?? '', /^\d+ loaded from file$/, `${category}: ${server.stdout()}`)
+      } finally {
+        await server.stop()
+      }
+    })
+  },
+)

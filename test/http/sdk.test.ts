@@ -133,6 +133,35 @@ describe('packages/sdk', () => {
     assert.equal(seen.find((s) => s.path === '/v1/credits')!.headers.get('idempotency-key'), null)
   })
 
+  test('createMonitor retried after a lost answer makes one monitor, charged once; monitorRuns iterates its runs', async () => {
+    const api = await server()
+    const seen: Seen[] = []
+    const gateway = recordingFetch(seen, (req, real, i) =>
+      i === 0 && new URL(req.url).pathname === '/v1/monitors'
+        ? new Response(JSON.stringify({ code: 'upstream.unavailable' }), {
+            status: 503,
+            headers: { 'retry-after': '0', 'content-type': 'application/problem+json' },
+          })
+        : real,
+    )
+    const { dsp } = await client(api, 200, { fetch: gateway })
+    const search = { query: 'observability', mode: 'fast', category: 'company', limit: 3 } as const
+    const made = await dsp.createMonitor({ name: 'Observability', search, schedule: '@daily' })
+    const posts = seen.filter((x) => x.path === '/v1/monitors')
+    assert.equal(posts.length, 2)
+    assert.equal(posts[1]!.headers.get('idempotency-key'), posts[0]!.headers.get('idempotency-key'))
+    assert.equal((await dsp.get('/v1/monitors')).results.length, 1)
+    const baseline = (await dsp.post('/v1/search', { body: search })).meta?.credits_charged ?? 0
+    assert.ok(baseline > 0)
+    assert.equal((await dsp.get('/v1/credits')).spendable, 200 - 2 * baseline)
+    const runs = []
+    for await (const run of dsp.monitorRuns(made.id)) runs.push(run)
+    assert.deepEqual(
+      runs.map((r) => r.trigger),
+      ['baseline'],
+    )
+  })
+
   test('retries stop after maxRetries; a Retry-After longer than maxRetryDelayMs is thrown at once', async () => {
     const api = await server()
     const seen: Seen[] = []

@@ -121,6 +121,18 @@ const TABLE: [string, Record<string, unknown>][] = [
     { years_worked: { min: 11 }, department: { include: ['Engineering'] } },
   ],
   ['engineers with 10 years of experience', { department: { include: ['Engineering'] } }],
+  // Chief titles in full, degree spellings, a field before "graduates of", short names.
+  ['chief technology officers', { seniority: { include: ['C-Suite'] }, department: { include: ['Engineering'] } }],
+  ['senior vice presidents', { seniority: { include: ['VP'] } }],
+  ['MBA holders', { degree: { include: ['MBA'] } }],
+  ['VPs who hold an M.B.A.', { seniority: { include: ['VP'] }, degree: { include: ['MBA'] } }],
+  ['people with an MS in economics', { degree: { include: ['M.Sc.'] }, field_of_study: { include: ['Economics'] } }],
+  [
+    'CS graduates of Anchorward State University',
+    { field_of_study: { include: ['Computer Science'] }, university: { include: ['Anchorward State University'] } },
+  ],
+  ['founders and co-founders', { governance_level: { include: ['founder'] } }],
+  ['founders building machine learning products', { governance_level: { include: ['founder'] } }],
 ]
 
 describe('parseQuery: person phrases', () => {

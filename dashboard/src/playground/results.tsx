@@ -151,7 +151,7 @@ function readableColumns(rows: SearchRow[]): Column<SearchRow & { __i: number }>
   ]
 }
 
-function AddToList({ rows }: { rows: SearchRow[] }) {
+export function AddToList({ rows }: { rows: SearchRow[] }) {
   const [lists, setLists] = useState<Lists['lists'] | null>(null)
   const [target, setTarget] = useState<string>(NEW_LIST)
   const [newName, setNewName] = useState('')

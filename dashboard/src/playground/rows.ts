@@ -12,9 +12,13 @@ export function rowName(r: SearchRow): string {
 }
 
 export function rowLocation(r: SearchRow): string | null {
-  if (str(r.location)) return str(r.location)
   const place = obj(r.location) ?? r
-  const parts = [place.city, place.state, place.country].map(str).filter((x): x is string => Boolean(x))
+  const parts = str(r.location)
+    ? str(r.location)!
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)
+    : [place.city, place.state, place.country].map(str).filter((x): x is string => Boolean(x))
   // "Hamburg, Hamburg, Germany" says the city-state once.
   return parts.filter((p, i) => parts.indexOf(p) === i).join(', ') || null
 }

@@ -191,6 +191,14 @@ export interface DspClient {
    * with Last-Event-ID when the stream drops, until `done`; then reads the run and returns it.
    */
   followRun(runId: string, options?: FollowOptions): Promise<Data<'/v1/agents/runs/{run_id}', 'get'>>
+  /**
+   * Creates a monitor (a fresh Idempotency-Key unless given: its baseline search is charged, so a
+   * retried create must not make a second monitor). Read, change and delete it with
+   * `get`/`patch`/`delete('/v1/monitors/{monitor_id}')`.
+   */
+  createMonitor(body: Schemas['CreateMonitorRequest'], idempotencyKey?: string): Promise<Data<'/v1/monitors', 'post'>>
+  /** Every run of a monitor, newest first, over all pages. */
+  monitorRuns(monitorId: string): AsyncGenerator<Data<'/v1/monitors/{monitor_id}/runs', 'get'>['results'][number]>
 }
 
 export interface RunEvent {
@@ -281,6 +289,18 @@ export function createDspClient(options: DspClientOptions): DspClient {
         body,
         params: { header: { 'idempotency-key': idempotencyKey ?? crypto.randomUUID() } },
       }),
+    createMonitor: (body, idempotencyKey) =>
+      client.post('/v1/monitors', {
+        body,
+        params: { header: { 'idempotency-key': idempotencyKey ?? crypto.randomUUID() } },
+      }),
+    async *monitorRuns(monitorId) {
+      type Run = Data<'/v1/monitors/{monitor_id}/runs', 'get'>['results'][number]
+      for await (const page of client.pages<Run>('get', '/v1/monitors/{monitor_id}/runs', {
+        params: { monitor_id: monitorId },
+      }))
+        yield* page.results
+    },
     async followRun(runId, opts = {}) {
       let last = opts.lastEventId ?? 0
       let reconnects = 0

@@ -920,6 +920,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's event settings: the credits.low threshold */
+        get: operations["getEventSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set the credits.low threshold (null: no alert)
+         * @description credits.low fires once when the spendable balance goes below the threshold, and again only after the balance has come back to it or above (a top-up re-arms it). A balance already below fires at once.
+         */
+        patch: operations["updateEventSettings"];
+        trace?: never;
+    };
+    "/v1/monitors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's monitors, newest first */
+        get: operations["listMonitors"];
+        put?: never;
+        /**
+         * Save a search or agent-run question to run on a schedule or after each ingest
+         * @description A search monitor asks its question once now (its baseline, billed as the search is): what already matches is recorded, and later runs deliver only new records in monitor.matched events.
+         */
+        post: operations["createMonitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/monitors/{monitor_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One monitor */
+        get: operations["getMonitor"];
+        put?: never;
+        post?: never;
+        /** Delete a monitor with its runs */
+        delete: operations["deleteMonitor"];
+        options?: never;
+        head?: never;
+        /** Rename, reschedule, pause or resume a monitor, or change its webhooks */
+        patch: operations["updateMonitor"];
+        trace?: never;
+    };
+    "/v1/monitors/{monitor_id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The monitor's runs, newest first: what each matched, what was new, what it cost */
+        get: operations["listMonitorRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "agent_run.completed": {
@@ -992,7 +1070,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * monitor.matched: The monitor, the run and only the new records: {monitor, run, records}
+         * monitor.matched: The monitor as GET /v1/monitors/{monitor_id} answers it, its run as GET /v1/monitors/{monitor_id}/runs lists it, and only the records not delivered before, as the search (or the agent run's results) answers them: {monitor, run, records}
          * @description POSTed to every enabled endpoint subscribed to this type, with the headers webhook-id (the same on every retry), webhook-timestamp and webhook-signature (Standard Webhooks; verify with the endpoint secret).
          */
         post: operations["onMonitorMatchedEvent"];
@@ -1012,7 +1090,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * ingest.completed: An operator ingest or delete: {operation, counts: {category: n}}
+         * ingest.completed: An operator ingest or delete that committed: {id, operation: ingest|delete, category, counts: {<category>: {inserted, updated, unchanged, rejected, deleted}}, completed_at}; recorded in every workspace with an endpoint subscribed to it
          * @description POSTed to every enabled endpoint subscribed to this type, with the headers webhook-id (the same on every retry), webhook-timestamp and webhook-signature (Standard Webhooks; verify with the endpoint secret).
          */
         post: operations["onIngestCompletedEvent"];
@@ -1032,7 +1110,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * credits.low: The workspace's balance and its threshold: {available, threshold}
+         * credits.low: The workspace's spendable balance went below its threshold (PATCH /v1/events/settings): {available, threshold}; once per crossing
          * @description POSTed to every enabled endpoint subscribed to this type, with the headers webhook-id (the same on every retry), webhook-timestamp and webhook-signature (Standard Webhooks; verify with the endpoint secret).
          */
         post: operations["onCreditsLowEvent"];
@@ -4459,6 +4537,275 @@ export interface components {
                 };
             }[];
         };
+        GetEventSettingsResponse: {
+            credits_low_threshold: number | null;
+            /** @description true while the balance is at or above the threshold: the next crossing below fires credits.low */
+            armed: boolean;
+            /** @description Credits: a JSON number with at most three decimals */
+            spendable: number;
+            meta?: components["schemas"]["Meta"];
+        };
+        UpdateEventSettingsRequest: {
+            credits_low_threshold: number | null;
+        };
+        UpdateEventSettingsResponse: {
+            credits_low_threshold: number | null;
+            /** @description true while the balance is at or above the threshold: the next crossing below fires credits.low */
+            armed: boolean;
+            /** @description Credits: a JSON number with at most three decimals */
+            spendable: number;
+            meta?: components["schemas"]["Meta"];
+        };
+        /** @description Exactly one of `search` (a POST /v1/search body without cursor: the question each run asks) and `agent_run` (a POST /v1/agents/runs body: each run starts an agent run with it) */
+        CreateMonitorRequest: {
+            name: string;
+            search?: components["schemas"]["SearchRequest"];
+            agent_run?: {
+                /** @description What to find, 1..4000 characters */
+                query: string;
+                /**
+                 * @description What each row is
+                 * @default company
+                 * @enum {string}
+                 */
+                category?: "company" | "person";
+                /**
+                 * @description Budget tier (searches, candidates examined, depth); auto picks one from the query and holds 85 credits while it chooses
+                 * @default medium
+                 * @enum {string}
+                 */
+                effort?: "minimal" | "low" | "medium" | "high" | "xhigh" | "auto";
+                /** @description Up to 10; a row must satisfy every one to be kept */
+                criteria?: string[];
+                /** @description Up to 20 column names filled on every row from record fields; a column no field supports comes back empty, never guessed */
+                enrichments?: string[];
+                /** @description Up to 1000 record ids (row ids, domains or profile URLs) left out of the answer; coverage is still measured against the whole matching set */
+                exclusion?: string[];
+            };
+            /**
+             * @description A cron expression of 5 fields (minute hour day-of-month month day-of-week) or a nickname (@hourly, @daily, @weekly, @monthly), read in UTC; or "on_ingest": after every operator ingest or delete
+             * @example 0 8 * * 1-5
+             * @example @daily
+             * @example on_ingest
+             */
+            schedule: string;
+            webhook_ids?: string[] | null;
+            /** @default true */
+            enabled?: boolean;
+        };
+        CreateMonitorResponse200: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            kind: "search" | "agent_run";
+            search: {
+                [key: string]: unknown;
+            } | null;
+            agent_run: {
+                [key: string]: unknown;
+            } | null;
+            schedule: string;
+            webhook_ids: string[] | null;
+            enabled: boolean;
+            /**
+             * @description The environment of the key that created it: runs of a test-key monitor are free
+             * @enum {string}
+             */
+            environment: "live" | "test";
+            next_run_at: string | null;
+            last_run_at: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time
+             */
+            updated_at: string;
+            meta?: components["schemas"]["Meta"];
+        };
+        CreateMonitorResponse201: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            kind: "search" | "agent_run";
+            search: {
+                [key: string]: unknown;
+            } | null;
+            agent_run: {
+                [key: string]: unknown;
+            } | null;
+            schedule: string;
+            webhook_ids: string[] | null;
+            enabled: boolean;
+            /**
+             * @description The environment of the key that created it: runs of a test-key monitor are free
+             * @enum {string}
+             */
+            environment: "live" | "test";
+            next_run_at: string | null;
+            last_run_at: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time
+             */
+            updated_at: string;
+            meta?: components["schemas"]["Meta"];
+        };
+        ListMonitorsResponse: components["schemas"]["Envelope"] & {
+            results: {
+                id: string;
+                name: string;
+                /** @enum {string} */
+                kind: "search" | "agent_run";
+                search: {
+                    [key: string]: unknown;
+                } | null;
+                agent_run: {
+                    [key: string]: unknown;
+                } | null;
+                schedule: string;
+                webhook_ids: string[] | null;
+                enabled: boolean;
+                /**
+                 * @description The environment of the key that created it: runs of a test-key monitor are free
+                 * @enum {string}
+                 */
+                environment: "live" | "test";
+                next_run_at: string | null;
+                last_run_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time
+                 */
+                updated_at: string;
+            }[];
+        };
+        GetMonitorResponse: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            kind: "search" | "agent_run";
+            search: {
+                [key: string]: unknown;
+            } | null;
+            agent_run: {
+                [key: string]: unknown;
+            } | null;
+            schedule: string;
+            webhook_ids: string[] | null;
+            enabled: boolean;
+            /**
+             * @description The environment of the key that created it: runs of a test-key monitor are free
+             * @enum {string}
+             */
+            environment: "live" | "test";
+            next_run_at: string | null;
+            last_run_at: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time
+             */
+            updated_at: string;
+            meta?: components["schemas"]["Meta"];
+        };
+        UpdateMonitorRequest: {
+            name?: string;
+            /**
+             * @description A cron expression of 5 fields (minute hour day-of-month month day-of-week) or a nickname (@hourly, @daily, @weekly, @monthly), read in UTC; or "on_ingest": after every operator ingest or delete
+             * @example 0 8 * * 1-5
+             * @example @daily
+             * @example on_ingest
+             */
+            schedule?: string;
+            webhook_ids?: string[] | null;
+            /** @description false pauses the monitor; true resumes it from the next tick */
+            enabled?: boolean;
+        };
+        UpdateMonitorResponse: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            kind: "search" | "agent_run";
+            search: {
+                [key: string]: unknown;
+            } | null;
+            agent_run: {
+                [key: string]: unknown;
+            } | null;
+            schedule: string;
+            webhook_ids: string[] | null;
+            enabled: boolean;
+            /**
+             * @description The environment of the key that created it: runs of a test-key monitor are free
+             * @enum {string}
+             */
+            environment: "live" | "test";
+            next_run_at: string | null;
+            last_run_at: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 date-time
+             */
+            updated_at: string;
+            meta?: components["schemas"]["Meta"];
+        };
+        ListMonitorRunsResponse: components["schemas"]["Envelope"] & {
+            results: {
+                id: string;
+                monitor_id: string;
+                /**
+                 * @description baseline: the run at creation, which records what already matches and delivers nothing; schedule: a cron tick; ingest: an operator ingest or delete
+                 * @enum {string}
+                 */
+                trigger: "baseline" | "schedule" | "ingest";
+                /** @description The cron tick (ISO time), the ingest it answers, or "baseline" */
+                tick: string;
+                /**
+                 * @description waiting: an agent-run monitor waits for the run it started
+                 * @enum {string}
+                 */
+                status: "pending" | "running" | "waiting" | "succeeded" | "failed";
+                /** @description Records the question returned */
+                matched_count: number;
+                /** @description Of those, records not delivered before (sent in monitor.matched) */
+                new_count: number;
+                /** @description Credits: a JSON number with at most three decimals */
+                credits_charged: number;
+                event_id: string | null;
+                agent_run_id: string | null;
+                error: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time
+                 */
+                created_at: string;
+                started_at: string | null;
+                finished_at: string | null;
+            }[];
+        };
         /** @description The agent_run.completed event: data is the run as GET /v1/agents/runs/{run_id} answers it */
         AgentRunCompletedEvent: {
             /** @description The event id (GET /v1/events) */
@@ -4498,7 +4845,7 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description The monitor.matched event: data is the monitor, the run and only the new records: {monitor, run, records} */
+        /** @description The monitor.matched event: data is the monitor as GET /v1/monitors/{monitor_id} answers it, its run as GET /v1/monitors/{monitor_id}/runs lists it, and only the records not delivered before, as the search (or the agent run's results) answers them: {monitor, run, records} */
         MonitorMatchedEvent: {
             /** @description The event id (GET /v1/events) */
             id: string;
@@ -4506,12 +4853,82 @@ export interface components {
             type: "monitor.matched";
             /** Format: date-time */
             created_at: string;
-            /** @description The monitor, the run and only the new records: {monitor, run, records} */
+            /** @description The monitor as GET /v1/monitors/{monitor_id} answers it, its run as GET /v1/monitors/{monitor_id}/runs lists it, and only the records not delivered before, as the search (or the agent run's results) answers them: {monitor, run, records} */
             data: {
-                [key: string]: unknown;
+                monitor: {
+                    id: string;
+                    name: string;
+                    /** @enum {unknown} */
+                    kind: "search" | "agent_run";
+                    search: {
+                        [key: string]: unknown;
+                    } | null;
+                    agent_run: {
+                        [key: string]: unknown;
+                    } | null;
+                    schedule: string;
+                    webhook_ids: string[] | null;
+                    enabled: boolean;
+                    /**
+                     * @description The environment of the key that created it: runs of a test-key monitor are free
+                     * @enum {unknown}
+                     */
+                    environment: "live" | "test";
+                    next_run_at: string | null;
+                    last_run_at: string | null;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 date-time
+                     */
+                    created_at: string;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 date-time
+                     */
+                    updated_at: string;
+                };
+                run: {
+                    id: string;
+                    monitor_id: string;
+                    /**
+                     * @description baseline: the run at creation, which records what already matches and delivers nothing; schedule: a cron tick; ingest: an operator ingest or delete
+                     * @enum {unknown}
+                     */
+                    trigger: "baseline" | "schedule" | "ingest";
+                    /** @description The cron tick (ISO time), the ingest it answers, or "baseline" */
+                    tick: string;
+                    /**
+                     * @description waiting: an agent-run monitor waits for the run it started
+                     * @enum {unknown}
+                     */
+                    status: "pending" | "running" | "waiting" | "succeeded" | "failed";
+                    /** @description Records the question returned */
+                    matched_count: number;
+                    /** @description Of those, records not delivered before (sent in monitor.matched) */
+                    new_count: number;
+                    /** @description Credits: a JSON number with at most three decimals */
+                    credits_charged: number;
+                    event_id: string | null;
+                    agent_run_id: string | null;
+                    error: string | null;
+                    /**
+                     * Format: date-time
+                     * @description ISO 8601 date-time
+                     */
+                    created_at: string;
+                    started_at: string | null;
+                    finished_at: string | null;
+                };
+                /** @description Only the records this monitor had not delivered before */
+                records: ({
+                    id: string;
+                    category: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
             };
         };
-        /** @description The ingest.completed event: data is an operator ingest or delete: {operation, counts: {category: n}} */
+        /** @description The ingest.completed event: data is an operator ingest or delete that committed: {id, operation: ingest|delete, category, counts: {<category>: {inserted, updated, unchanged, rejected, deleted}}, completed_at}; recorded in every workspace with an endpoint subscribed to it */
         IngestCompletedEvent: {
             /** @description The event id (GET /v1/events) */
             id: string;
@@ -4519,12 +4936,33 @@ export interface components {
             type: "ingest.completed";
             /** Format: date-time */
             created_at: string;
-            /** @description An operator ingest or delete: {operation, counts: {category: n}} */
+            /** @description An operator ingest or delete that committed: {id, operation: ingest|delete, category, counts: {<category>: {inserted, updated, unchanged, rejected, deleted}}, completed_at}; recorded in every workspace with an endpoint subscribed to it */
             data: {
-                [key: string]: unknown;
+                /** @description The ingest: the tick of the on_ingest monitor runs it queued */
+                id: string;
+                /** @enum {unknown} */
+                operation: "ingest" | "delete";
+                category: string;
+                /** @description Per category */
+                counts: {
+                    [key: string]: {
+                        inserted: number;
+                        updated: number;
+                        unchanged: number;
+                        /** @description Rejected and duplicate lines */
+                        rejected: number;
+                        /** @description Records removed (a delete, or a replace ingest) */
+                        deleted: number;
+                    };
+                };
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 date-time
+                 */
+                completed_at: string;
             };
         };
-        /** @description The credits.low event: data is the workspace's balance and its threshold: {available, threshold} */
+        /** @description The credits.low event: data is the workspace's spendable balance went below its threshold (PATCH /v1/events/settings): {available, threshold}; once per crossing */
         CreditsLowEvent: {
             /** @description The event id (GET /v1/events) */
             id: string;
@@ -4532,9 +4970,12 @@ export interface components {
             type: "credits.low";
             /** Format: date-time */
             created_at: string;
-            /** @description The workspace's balance and its threshold: {available, threshold} */
+            /** @description The workspace's spendable balance went below its threshold (PATCH /v1/events/settings): {available, threshold}; once per crossing */
             data: {
-                [key: string]: unknown;
+                /** @description The spendable balance when it crossed below */
+                available: number;
+                /** @description The workspace threshold (GET /v1/events/settings) */
+                threshold: number;
             };
         };
         /** @description The list.updated event: data is the saved list as GET /v1/lists answers it, and the change */
@@ -5610,7 +6051,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example topup_ff3vc4c2reez */
+                /** @example topup_z21kzewfw3u1 */
                 topup_id: string;
             };
             cookie?: never;
@@ -6389,7 +6830,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 0b4a95ce-77d4-4e41-a57c-53e0732b2bac */
+                /** @example f4192f01-e2ad-4b4d-9e18-4c85eb311597 */
                 list_id: string;
             };
             cookie?: never;
@@ -6499,7 +6940,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 0b4a95ce-77d4-4e41-a57c-53e0732b2bac */
+                /** @example f4192f01-e2ad-4b4d-9e18-4c85eb311597 */
                 list_id: string;
             };
             cookie?: never;
@@ -6620,7 +7061,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example 0b4a95ce-77d4-4e41-a57c-53e0732b2bac */
+                /** @example f4192f01-e2ad-4b4d-9e18-4c85eb311597 */
                 list_id: string;
             };
             cookie?: never;
@@ -6714,7 +7155,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 0b4a95ce-77d4-4e41-a57c-53e0732b2bac */
+                /** @example f4192f01-e2ad-4b4d-9e18-4c85eb311597 */
                 list_id: string;
             };
             cookie?: never;
@@ -6839,7 +7280,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 0b4a95ce-77d4-4e41-a57c-53e0732b2bac */
+                /** @example f4192f01-e2ad-4b4d-9e18-4c85eb311597 */
                 list_id: string;
             };
             cookie?: never;
@@ -6955,7 +7396,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 0b4a95ce-77d4-4e41-a57c-53e0732b2bac */
+                /** @example f4192f01-e2ad-4b4d-9e18-4c85eb311597 */
                 list_id: string;
             };
             cookie?: never;
@@ -7411,7 +7852,7 @@ export interface operations {
     listVotes: {
         parameters: {
             query: {
-                /** @example req_3mc39uaoic */
+                /** @example req_0du3tf3728 */
                 request_id: string;
             };
             header?: never;
@@ -10036,7 +10477,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example run_nxghmhc8gv3l */
+                /** @example run_kyo8uphzqmno */
                 run_id: string;
             };
             cookie?: never;
@@ -10139,7 +10580,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example run_ikf2zwutyefs */
+                /** @example run_3sk3w057bpjp */
                 run_id: string;
             };
             cookie?: never;
@@ -10268,7 +10709,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example run_nxghmhc8gv3l */
+                /** @example run_kyo8uphzqmno */
                 run_id: string;
             };
             cookie?: never;
@@ -10374,7 +10815,7 @@ export interface operations {
                 "last-event-id"?: string;
             };
             path: {
-                /** @example run_nxghmhc8gv3l */
+                /** @example run_kyo8uphzqmno */
                 run_id: string;
             };
             cookie?: never;
@@ -10696,7 +11137,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example wh_wnq0yhtenf4h */
+                /** @example wh_rgmke7k0ckof */
                 webhook_id: string;
             };
             cookie?: never;
@@ -10799,7 +11240,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example wh_wnq0yhtenf4h */
+                /** @example wh_rgmke7k0ckof */
                 webhook_id: string;
             };
             cookie?: never;
@@ -10918,7 +11359,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example wh_wnq0yhtenf4h */
+                /** @example wh_rgmke7k0ckof */
                 webhook_id: string;
             };
             cookie?: never;
@@ -11043,7 +11484,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example wh_wnq0yhtenf4h */
+                /** @example wh_rgmke7k0ckof */
                 webhook_id: string;
             };
             cookie?: never;
@@ -11164,7 +11605,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example wh_wnq0yhtenf4h */
+                /** @example wh_rgmke7k0ckof */
                 webhook_id: string;
             };
             cookie?: never;
@@ -11289,7 +11730,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example wh_wnq0yhtenf4h */
+                /** @example wh_rgmke7k0ckof */
                 webhook_id: string;
             };
             cookie?: never;
@@ -11392,9 +11833,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example wh_wnq0yhtenf4h */
+                /** @example wh_rgmke7k0ckof */
                 webhook_id: string;
-                /** @example msg_ajc29ml65amo */
+                /** @example msg_hngw1n92wizq */
                 delivery_id: string;
             };
             cookie?: never;
@@ -11532,6 +11973,913 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ListEventsResponse"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.unauthorized`: Any failure before authentication: no credential, a key sent as a Bearer token, an expired session or a missing cookie. `auth.invalid_key`: A key was presented and is unknown, revoked, expired, or has the wrong prefix. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.browser_origin`: An X-API-Key arrived with an Origin header; keys are server-side only. `auth.insufficient_scope`: The credential holds none of the scopes this route accepts. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. `pagination.cursor_invalid`: The cursor is malformed, failed its signature check, or the request changed between pages (anything except limit). `pagination.cursor_expired`: The cursor is older than 24 hours. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: An unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.unavailable`: The credential store could not verify the key; nothing ran. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getEventSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetEventSettingsResponse"];
+                };
+            };
+            /** @description `auth.unauthorized`: Any failure before authentication: no credential, a key sent as a Bearer token, an expired session or a missing cookie. `auth.invalid_key`: A key was presented and is unknown, revoked, expired, or has the wrong prefix. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.browser_origin`: An X-API-Key arrived with an Origin header; keys are server-side only. `auth.insufficient_scope`: The credential holds none of the scopes this route accepts. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: An unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.unavailable`: The credential store could not verify the key; nothing ran. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateEventSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateEventSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateEventSettingsResponse"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.unauthorized`: Any failure before authentication: no credential, a key sent as a Bearer token, an expired session or a missing cookie. `auth.invalid_key`: A key was presented and is unknown, revoked, expired, or has the wrong prefix. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.browser_origin`: An X-API-Key arrived with an Origin header; keys are server-side only. `auth.insufficient_scope`: The credential holds none of the scopes this route accepts. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.too_large`: The body is over the size cap, or the request line and headers over 16 KB together. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.unsupported`: 415: wrong content type. 422: a sentence a relationships route cannot answer (extra.kind, extra.try_instead). 501: top-up creation on a deployment without a dashboard. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: An unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.unavailable`: The credential store could not verify the key; nothing ran. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listMonitors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListMonitorsResponse"];
+                };
+            };
+            /** @description `auth.unauthorized`: Any failure before authentication: no credential, a key sent as a Bearer token, an expired session or a missing cookie. `auth.invalid_key`: A key was presented and is unknown, revoked, expired, or has the wrong prefix. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.browser_origin`: An X-API-Key arrived with an Origin header; keys are server-side only. `auth.insufficient_scope`: The credential holds none of the scopes this route accepts. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: An unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.unavailable`: The credential store could not verify the key; nothing ran. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createMonitor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional. A key already used in the workspace answers 200 with what it created, whatever the body
+                 * @example example-monitor-1
+                 */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Exactly one of `search` (a POST /v1/search body without cursor: the question each run asks) and `agent_run` (a POST /v1/agents/runs body: each run starts an agent run with it) */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateMonitorRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateMonitorResponse200"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateMonitorResponse201"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.unauthorized`: Any failure before authentication: no credential, a key sent as a Bearer token, an expired session or a missing cookie. `auth.invalid_key`: A key was presented and is unknown, revoked, expired, or has the wrong prefix. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `credits.insufficient`: The allocation cannot fund the call; results are not returned. extra has available, required, action_type and sometimes unrestricted_not_usable. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.browser_origin`: An X-API-Key arrived with an Origin header; keys are server-side only. `auth.insufficient_scope`: The credential holds none of the scopes this route accepts. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.too_large`: The body is over the size cap, or the request line and headers over 16 KB together. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.unsupported`: 415: wrong content type. 422: a sentence a relationships route cannot answer (extra.kind, extra.try_instead). 501: top-up creation on a deployment without a dashboard. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: An unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `upstream.unavailable`: The retrieval or agent engine is unreachable (502: the agent engine answered with an error, agent-run routes only); not charged. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.unavailable`: The credential store could not verify the key; nothing ran. `credits.unavailable`: Billing unreachable or the charge was not confirmed in time; the request may have been charged. `upstream.unavailable`: The retrieval or agent engine is unreachable (502: the agent engine answered with an error, agent-run routes only); not charged. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `upstream.timeout`: The retrieval engine was too slow; not charged. */
+            504: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example mon_99zre1l6af2o */
+                monitor_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetMonitorResponse"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.unauthorized`: Any failure before authentication: no credential, a key sent as a Bearer token, an expired session or a missing cookie. `auth.invalid_key`: A key was presented and is unknown, revoked, expired, or has the wrong prefix. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.browser_origin`: An X-API-Key arrived with an Origin header; keys are server-side only. `auth.insufficient_scope`: The credential holds none of the scopes this route accepts. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: An unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.unavailable`: The credential store could not verify the key; nothing ran. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example mon_99zre1l6af2o */
+                monitor_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.unauthorized`: Any failure before authentication: no credential, a key sent as a Bearer token, an expired session or a missing cookie. `auth.invalid_key`: A key was presented and is unknown, revoked, expired, or has the wrong prefix. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.browser_origin`: An X-API-Key arrived with an Origin header; keys are server-side only. `auth.insufficient_scope`: The credential holds none of the scopes this route accepts. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.too_large`: The body is over the size cap, or the request line and headers over 16 KB together. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.unsupported`: 415: wrong content type. 422: a sentence a relationships route cannot answer (extra.kind, extra.try_instead). 501: top-up creation on a deployment without a dashboard. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: An unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.unavailable`: The credential store could not verify the key; nothing ran. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example mon_99zre1l6af2o */
+                monitor_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateMonitorRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateMonitorResponse"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.unauthorized`: Any failure before authentication: no credential, a key sent as a Bearer token, an expired session or a missing cookie. `auth.invalid_key`: A key was presented and is unknown, revoked, expired, or has the wrong prefix. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.browser_origin`: An X-API-Key arrived with an Origin header; keys are server-side only. `auth.insufficient_scope`: The credential holds none of the scopes this route accepts. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.too_large`: The body is over the size cap, or the request line and headers over 16 KB together. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.unsupported`: 415: wrong content type. 422: a sentence a relationships route cannot answer (extra.kind, extra.try_instead). 501: top-up creation on a deployment without a dashboard. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `quota.burst_exceeded`: Session throttles, sign-in throttle or the MCP server; carries Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    /** @description Sent with quota.burst_exceeded: the refusing policy, the requests left in its window and the seconds until one frees (draft-ietf-httpapi-ratelimit-headers), e.g. `"session-minute";r=0;t=42` */
+                    RateLimit?: string;
+                    /** @description Sent with quota.burst_exceeded: every policy of the throttle, with its quota and window in seconds, e.g. `"session-minute";q=30;w=60, "session-day";q=500;w=86400` */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `internal`: An unexpected error. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `auth.unavailable`: The credential store could not verify the key; nothing ran. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying (RFC 9110 §10.2.3) */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listMonitorRuns: {
+        parameters: {
+            query?: {
+                /** @example 5 */
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @example mon_99zre1l6af2o */
+                monitor_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListMonitorRunsResponse"];
                 };
             };
             /** @description `request.invalid`: 422: a bad value (text holding NUL or an unpaired surrogate included), unknown parameter or field, missing query or filters, over-cap batch, a path segment over 100 characters, JSON that is malformed or nested deeper than 32 levels, or a query the engine rejected. 400: agent run start with a missing, empty or over-255-character Idempotency-Key; a request HTTP cannot read (a percent-encoding that does not decode, an unknown method, a malformed header, a bad Content-Length or chunk, no Host). 404: unknown or foreign agent run id, or unknown path or method. */

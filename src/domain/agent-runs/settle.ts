@@ -10,6 +10,7 @@ import type { Deps } from '../types.ts'
 import { releaseSlot } from './slots.ts'
 import { tierAction, tierPriceMilli } from './tiers.ts'
 import { TERMINAL } from './views.ts'
+import { checkCreditsLow } from '../webhooks/credits-low.ts'
 
 export interface Settled {
   run: AgentRunRow
@@ -56,6 +57,7 @@ export async function settleRun(deps: Deps, run: AgentRunRow): Promise<Settled> 
     return true
   })
   await releaseSlot(deps, run)
+  if (won && charged > 0) await checkCreditsLow(deps, run.workspace_id)
   const fresh = (await store.findRunById(deps.db, run.id)) ?? run
   return { run: fresh, charged_milli: won ? charged : 0 }
 }

@@ -16,6 +16,7 @@ import { bumpGraphGeneration } from '../../store/graph-blocks.ts'
 import type { Deps } from '../types.ts'
 import { TABLE_OF, refreshCorpusState } from './coverage.ts'
 import { corpusChanged } from './live.ts'
+import { corpusChangeCommitted } from '../monitors/corpus-changes.ts'
 
 export interface DeleteSummary {
   category: EntityCategory
@@ -33,6 +34,16 @@ export async function deleteRecords(deps: Deps, category: EntityCategory, input:
   const matched = new Set<string>()
   for (const d of deleted) for (const v of [d.id, d.source_id, d.entity_id]) if (v !== null) matched.add(v)
   const notFound = ids.filter((i) => !matched.has(i) && !matched.has(normaliseEntityId(category, i) ?? ''))
+  // The ingest.completed event and the on_ingest monitors (domain/monitors/corpus-changes.ts).
+  await corpusChangeCommitted(deps, {
+    operation: 'delete',
+    category,
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    rejected: 0,
+    deleted: deleted.length,
+  })
   return { category, requested: ids.length, deleted: deleted.length, not_found: notFound }
 }
 

@@ -2,6 +2,7 @@
 // fields of a category: which column is which field and how to read it (number, date, a list
 // split on a delimiter, numbered columns that make a person's employment and education).
 // Without a mapping file, common header names are recognised. Rules: docs/corpus.md §6.1.
+import { NOUNS, PERSON_GROUPS, SOURCE_ID_HEADERS, SYNONYMS } from './header-names.ts'
 import type { TSchema } from 'typebox'
 import { CATEGORY_IDENTIFIERS, RecordSchemas, School } from '../../contract/records.ts'
 import { splitPlace } from './normalise-places.ts'
@@ -286,137 +287,6 @@ const norm = (h: string) =>
     .replace(/[^a-z0-9]+/g, '_')
     .replace(/^_|_$/g, '')
 
-/** Common header names per category (normalised: lower case, `_` between words) → field. */
-const SYNONYMS: Partial<Record<IngestCategory, Record<string, string>>> = {
-  company: {
-    name: 'account_name',
-    company: 'account_name',
-    company_name: 'account_name',
-    organization: 'account_name',
-    organisation: 'account_name',
-    account: 'account_name',
-    website: 'domain',
-    url: 'domain',
-    homepage: 'domain',
-    homepage_url: 'domain',
-    web: 'domain',
-    linkedin: 'professional_url',
-    linkedin_url: 'professional_url',
-    employees: 'employee_count',
-    headcount: 'employee_count',
-    team_size: 'employee_count',
-    staff: 'employee_count',
-    number_of_employees: 'employee_count',
-    founded: 'founded_year',
-    year_founded: 'founded_year',
-    founded_at: 'founded_year',
-    founded_on: 'founded_year',
-    sector: 'industry',
-    category: 'industry',
-    category_code: 'industry',
-    gics_sector: 'industry',
-    gics_sub_industry: 'sub_industry',
-    subindustry: 'sub_industry',
-    headquarters: 'location',
-    headquarters_location: 'location',
-    hq: 'location',
-    hq_location: 'location',
-    country_code: 'country',
-    state_code: 'state',
-    hq_city: 'city',
-    hq_country: 'country',
-    funding_total_usd: 'total_funding',
-    total_funding_usd: 'total_funding',
-    funding: 'total_funding',
-    status: 'operating_status',
-    tags: 'company_keyword',
-    keywords: 'company_keyword',
-  },
-  person: {
-    full_name: 'name',
-    person: 'name',
-    job_title: 'title',
-    position: 'title',
-    role: 'title',
-    company: 'current_employer.company',
-    employer: 'current_employer.company',
-    company_name: 'current_employer.company',
-    organization: 'current_employer.company',
-    organisation: 'current_employer.company',
-    organization_name: 'current_employer.company',
-    organisation_name: 'current_employer.company',
-    company_domain: 'current_employer.domain',
-    company_website: 'current_employer.domain',
-    website: 'current_employer.domain',
-    industry: 'current_employer.industry',
-    company_industry: 'current_employer.industry',
-    employer_industry: 'current_employer.industry',
-    sector: 'current_employer.industry',
-    company_sector: 'current_employer.industry',
-    linkedin: 'profile_url',
-    linkedin_url: 'profile_url',
-    profile: 'profile_url',
-    city: 'location.city',
-    state: 'location.state',
-    country: 'location.country',
-  },
-  job_opening: {
-    title: 'role',
-    job_title: 'role',
-    business_title: 'role',
-    position: 'role',
-    agency: 'company',
-    employer: 'company',
-    company_name: 'company',
-    organization: 'company',
-    organisation: 'company',
-    posted: 'posted_at',
-    posted_on: 'posted_at',
-    posting_date: 'posted_at',
-    date_posted: 'posted_at',
-    date: 'posted_at',
-    work_location: 'location',
-    division: 'department',
-    division_work_unit: 'department',
-    job_type: 'employment_type',
-    link: 'url',
-  },
-  funding_round: {
-    round: 'type',
-    round_type: 'type',
-    funding_round_type: 'type',
-    funding_type: 'type',
-    company_name: 'company',
-    organization: 'company',
-    organisation: 'company',
-    funded_at: 'announced_on',
-    funded_on: 'announced_on',
-    announced_at: 'announced_on',
-    date: 'announced_on',
-    raised_amount_usd: 'amount_usd',
-    raised_amount: 'amount_usd',
-    amount: 'amount_usd',
-    category_code: 'industry',
-    company_category_code: 'industry',
-    sector: 'industry',
-    country_code: 'country',
-    company_country_code: 'country',
-  },
-  news_article: { url: 'link', date: 'published_at', headline: 'title' },
-}
-
-/** Header names (normalised) read as the record's source_id. */
-const SOURCE_ID_HEADERS = new Set([
-  'id',
-  'source_id',
-  'record_id',
-  'external_id',
-  'crm_id',
-  'permalink',
-  'ticker',
-  'cik',
-])
-
 /**
  * The field a record key that is no field of the category most likely means, for the hint of a
  * rejection (`/name: unknown field (did you mean account_name?)`): a common name for a field
@@ -433,42 +303,10 @@ export function suggestField(category: IngestCategory, key: string): string | nu
   return n !== key && schemaType(category, n) !== null ? n : null
 }
 
-/** Numbered columns recognised for persons: `past_employer_1`, `school_1`, with optional dates. */
-const PERSON_GROUPS: Record<string, Record<string, string[]>> = {
-  employment_history: {
-    company: ['past_employer', 'employer', 'past_company', 'company'],
-    title: ['past_title', 'title', 'job_title'],
-    domain: ['past_employer_domain', 'employer_domain', 'company_domain'],
-    start: ['past_start', 'employer_start', 'job_start', 'start'],
-    end: ['past_end', 'employer_end', 'job_end', 'end'],
-  },
-  education: {
-    school: ['school', 'university', 'college'],
-    degree: ['degree'],
-    field: ['field', 'field_of_study', 'major'],
-    start: ['school_start', 'education_start'],
-    end: ['school_end', 'education_end', 'graduation', 'graduated'],
-  },
-}
-
 export interface Recognised {
   mapping: Mapping
   /** Numbered columns the employment and education lists took (`past_employer_1`, …): read, though by no field. */
   grouped: Set<string>
-}
-
-/** The nouns a category's own columns may start with (`person_name`, `Job ID`, `paper_title`). */
-const NOUNS: Record<IngestCategory, string[]> = {
-  company: ['company', 'organization', 'organisation', 'account'],
-  person: ['person', 'people', 'contact', 'employee', 'member'],
-  patent: ['patent'],
-  news_article: ['article', 'news', 'story'],
-  market_report: ['report'],
-  funding_round: ['round', 'funding_round', 'funding', 'deal'],
-  academic_report: ['paper', 'article', 'publication', 'report'],
-  trend: ['trend'],
-  job_opening: ['job', 'posting', 'vacancy'],
-  school: ['school', 'institution'],
 }
 
 /** The field a column is read into without a mapping: one a header names plainly (a string, a number, a list of strings); never an object or a list of objects. */

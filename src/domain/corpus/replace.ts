@@ -14,6 +14,7 @@ import { TABLE_OF } from './coverage.ts'
 import { removeRecords } from './delete.ts'
 import { ingestItems, type IngestOptions, type IngestSummary, type Item } from './ingest.ts'
 import { announceWhileIngesting, corpusChanged } from './live.ts'
+import { corpusChangeCommitted, type CorpusChange } from '../monitors/corpus-changes.ts'
 import type { IngestCategory } from './prepare.ts'
 
 /** Source ids removed per delete transaction (the delete route's own cap). */
@@ -85,8 +86,22 @@ export async function ingestLive(
     },
   })
   if (!opts.dryRun && summary.upserted > 0) await corpusChanged(deps, category)
-  if (!opts.replace || category === 'school') return summary
-  return { ...summary, replaced: await replaceSources(deps, category, sent, unreadable, opts) }
+  const done: LiveIngestSummary =
+    !opts.replace || category === 'school'
+      ? summary
+      : { ...summary, replaced: await replaceSources(deps, category, sent, unreadable, opts) }
+  // The ingest.completed event and the on_ingest monitors (domain/monitors/corpus-changes.ts).
+  if (!opts.dryRun)
+    await corpusChangeCommitted(deps, {
+      operation: 'ingest',
+      category: category as CorpusChange['category'],
+      inserted: summary.inserted,
+      updated: summary.updated,
+      unchanged: summary.unchanged,
+      rejected: summary.rejected + summary.duplicate,
+      deleted: done.replaced?.removed ?? 0,
+    })
+  return done
 }
 
 async function replaceSources(

@@ -8,6 +8,7 @@ import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { setImmediate as setImmediatePromise } from 'node:timers/promises'
 import type { Logger } from 'pino'
+import { lock } from 'proper-lockfile'
 import type { Config } from '../../config.ts'
 import type { EntityCategory } from '../../contract/records.ts'
 import { CATEGORY_SOURCE_CORPUS } from '../../contract/coverage.ts'
@@ -50,7 +51,8 @@ export interface PrepareProgress {
   category: EntityCategory
   /** Vectors read from the store so far (a build or a catch-up). */
   applied: number
-  phase: 'loading' | 'building' | 'saving' | 'done'
+  /** waiting: another process holds the category's build lock (it builds; this one then loads its file). */
+  phase: 'waiting' | 'loading' | 'building' | 'saving' | 'done'
 }
 
 export interface VectorUpdate {
@@ -344,6 +346,44 @@ export class CorpusVectors {
     onProgress?: (p: PrepareProgress) => void,
   ): Promise<{ from: 'file' | 'store'; vectors: number; seconds: number }> {
     const started = performance.now()
+    // Processes sharing a data dir build each index once: the first takes the category's build
+    // lock and writes the file; the others wait for it, then load that file.
+    const release = await this.buildLock(category, () => onProgress?.({ category, applied: 0, phase: 'waiting' }))
+    try {
+      return await this.prepareLocked(category, started, onProgress)
+    } finally {
+      await release()
+    }
+  }
+
+  /**
+   * The category's build lock across processes (proper-lockfile: a lock directory whose mtime the
+   * holder refreshes; one left by a killed process is stale after a minute and taken over).
+   * `onWait` once if another process holds it.
+   */
+  private async buildLock(category: EntityCategory, onWait: () => void): Promise<() => Promise<void>> {
+    if (this.dir === null) return async () => {}
+    await mkdir(this.dir, { recursive: true })
+    const file = path.join(this.dir, `${category}.build`)
+    const options = {
+      realpath: false,
+      stale: 60_000,
+      onCompromised: (e: Error) => this.log.warn({ category, err: e.message }, 'vector index build lock lost'),
+    }
+    try {
+      return await lock(file, options)
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ELOCKED') throw e
+    }
+    onWait()
+    return lock(file, { ...options, retries: { forever: true, minTimeout: 250, maxTimeout: 2_000 } })
+  }
+
+  private async prepareLocked(
+    category: EntityCategory,
+    started: number,
+    onProgress?: (p: PrepareProgress) => void,
+  ): Promise<{ from: 'file' | 'store'; vectors: number; seconds: number }> {
     let from = 'file' as 'file' | 'store' // set in the serial step below
     await this.serial(category, async () => {
       const l = await this.entry(category)

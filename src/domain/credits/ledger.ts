@@ -6,6 +6,7 @@ import * as store from '../../store/ledger.ts'
 import type { Db } from '../../store/db.ts'
 import { guarded } from '../guard.ts'
 import type { Deps } from '../types.ts'
+import { checkCreditsLow } from '../webhooks/credits-low.ts'
 
 export type Pool = 'allocated' | 'shared'
 
@@ -76,6 +77,8 @@ export async function grantCredits(
         await tx.updateTable('workspaces').set({ has_allocation: true }).where('id', '=', workspaceId).execute()
     }),
   )
+  // A grant re-arms the workspace's credits.low alert once the balance is back above its threshold.
+  await checkCreditsLow(deps, workspaceId)
   return getCredits(deps, workspaceId)
 }
 

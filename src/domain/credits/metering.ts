@@ -14,6 +14,7 @@ import { guarded } from '../guard.ts'
 import type { Credential, Deps } from '../types.ts'
 import { toCredits } from './ledger.ts'
 import { priceOf, priceRule, unitsFor } from './pricing.ts'
+import { checkCreditsLow } from '../webhooks/credits-low.ts'
 
 export interface ChargeInput {
   action_type: string
@@ -211,6 +212,8 @@ export async function chargeCall(deps: Deps, ctx: ChargeContext, input: ChargeIn
       action_type: input.action_type,
       shared_balance_milli: outcome.has_allocation ? outcome.shared_balance_milli : null,
     })
+  // A live charge may take the balance below the workspace's credits.low threshold.
+  if (outcome.price_milli > 0) await checkCreditsLow(deps, credential.workspace_id)
   return {
     run_id: outcome.run_id!,
     credits_charged: toCredits(outcome.price_milli),

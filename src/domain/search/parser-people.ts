@@ -8,6 +8,7 @@
 import { departmentFilterValues } from '../../corpus/taxonomy.ts'
 import type { CompanyFilter, Filters } from '../../store/search-filters.ts'
 import type { PeopleVocabularyName } from '../../store/search.ts'
+import { as, lookup, Reader, STOP, wordsOf, type Found } from './parser-people-lookup.ts'
 
 /** The values the person phrases are read against, as the index spells them, most common first. */
 export type PeopleVocabularies = Record<PeopleVocabularyName, string[]>
@@ -19,16 +20,6 @@ export interface PeopleReading {
   spans: { filter: string; text: string }[]
 }
 
-/** Words that start many institution names: never enough alone to name one ("University", "State"). */
-const GENERIC = new Set(
-  'the of and university college school institute state polytechnic academy national international global general united city saint st royal first new american european peace self-employed freelance group'.split(
-    ' ',
-  ),
-)
-/** Words that end a phrase: a following clause or list ("…at Lumina Cloud who …"). */
-const STOP = new Set(
-  'a an the and or of for to in on at by with from who whose which that are is was were be been their there'.split(' '),
-)
 const KIND_AFTER =
   /^\s*(?:compan(?:y|ies)|startups?|firms?|businesses|employers?|organi[sz]ations?|scale-?ups?|industry|sector)\b/
 
@@ -81,169 +72,77 @@ const TITLE_SHORT: Record<string, string> = {
   evp: 'executive vice president',
 }
 
-interface PhraseIndex {
-  exact: Map<string, string>
-  /** The leading words of a value ("lumina" of "Lumina Cloud") → every value they start. */
-  leading: Map<string, string[]>
-  maxWords: number
-}
-
-const keyOf = (s: string) => s.toLowerCase().trim().replace(/\s+/g, ' ')
-const indexes = new WeakMap<string[], PhraseIndex>()
-
-function phraseIndex(values: string[]): PhraseIndex {
-  let idx = indexes.get(values)
-  if (!idx) {
-    idx = { exact: new Map(), leading: new Map(), maxWords: 1 }
-    for (const v of values) {
-      const key = keyOf(v)
-      if (key.length < 3 || STOP.has(key)) continue
-      if (!idx.exact.has(key)) idx.exact.set(key, v)
-      const words = key.split(' ')
-      idx.maxWords = Math.max(idx.maxWords, words.length)
-      for (let k = 1; k < words.length; k++) {
-        const lead = words.slice(0, k).join(' ')
-        if (words[0]!.length < 4 || GENERIC.has(words[0]!) || GENERIC.has(words[k - 1]!)) continue
-        const list = idx.leading.get(lead) ?? []
-        if (!list.includes(v)) list.push(v)
-        idx.leading.set(lead, list)
-      }
-    }
-    indexes.set(values, idx)
-  }
-  return idx
-}
-
-interface Token {
-  word: string
-  start: number
-  end: number
-}
-
-/** The words of `s` (trailing punctuation off); a word ending a clause ends the list. */
-function wordsOf(s: string): Token[] {
-  const out: Token[] = []
-  for (const m of s.matchAll(/\S+/g)) {
-    const raw = m[0]
-    const word = raw.replace(/[,;:!?()"]+$/, '').replace(/\.$/, '')
-    if (!word) break
-    out.push({ word, start: m.index, end: m.index + word.length })
-    if (word !== raw && /[,;:!?]/.test(raw.slice(word.length))) break
-  }
-  return out
-}
-
-interface Found {
-  value: string
-  /** Whether the value is a whole vocabulary value (not a leading part of one). */
-  whole: boolean
-  /** Characters of the scanned text the phrase covers. */
-  length: number
-}
+/** A degree's letters only: "Ph.D." → "phd", "M.Sc." → "msc". */
+const degreeKey = (d: string) => d.toLowerCase().replace(/[^a-z]/g, '')
 
 /**
- * The longest run of words at the start (or, `backward`, the end) of `s` naming a value of the
- * index: a whole value, or the leading words of values (`partial`: one value, given whole, when
- * they start only one; else the words as the values spell them).
+ * The spellings of each degree and which of the index's degrees (by `degreeKey`) they name. Two
+ * letters alone ("MS", "MA", "BA", "BS") are a degree only after "a"/"an" or before "degree"/"in"
+ * ("an MS in statistics"), never a state or a word on their own. The generic master's is the
+ * Master of Science, of Arts and of Engineering (an MBA is read as an MBA).
  */
-function lookup(s: string, values: string[], opts: { partial: boolean; backward?: boolean }): Found | null {
-  if (!values.length) return null
-  const idx = phraseIndex(values)
-  let tokens = wordsOf(s)
-  if (opts.backward) {
-    tokens = [...s.matchAll(/\S+/g)].map((m) => ({ word: m[0], start: m.index, end: m.index + m[0].length }))
-    const cut = tokens.findLastIndex((t) => /[,;:!?.]$/.test(t.word) && !/\.\w/.test(t.word))
-    tokens = tokens.slice(cut + 1)
-  }
-  const most = Math.min(tokens.length, idx.maxWords)
-  for (let n = most; n >= 1; n--) {
-    const run = opts.backward ? tokens.slice(tokens.length - n) : tokens.slice(0, n)
-    if (STOP.has(run[0]!.word) || STOP.has(run[run.length - 1]!.word)) continue
-    const key = run.map((t) => t.word).join(' ')
-    const length = opts.backward ? s.length - run[0]!.start : run[run.length - 1]!.end
-    const exact = idx.exact.get(key)
-    if (exact) return { value: exact, whole: true, length }
-    if (!opts.partial) continue
-    const starts = idx.leading.get(key)
-    if (!starts?.length) continue
-    if (starts.length === 1) return { value: starts[0]!, whole: true, length }
-    return { value: starts[0]!.slice(0, key.length), whole: false, length }
+const SHORT = (letters: string) =>
+  String.raw`(?<=\b(?:an?|the|hold|holds|with)\s)${letters}(?=[\s,;:!?]|$)|${letters}(?=\s+(?:degrees?|in)\b)`
+const DEGREE_FORMS: [RegExp, (key: string) => boolean][] = [
+  [/phds?|ph\.\s?d\.?s?|doctorates?|doctoral degrees?|dphil/, (k) => k === 'phd' || k === 'dphil'],
+  [/executive mbas?|e?mbas?|m\.b\.a\.?s?/, (k) => k === 'mba' || k === 'emba'],
+  [
+    new RegExp(String.raw`master(?:'s|s|’s)? of science|m\.?sc\.?s?|m\.s\.|${SHORT('ms')}`),
+    (k) => k === 'msc' || k === 'ms',
+  ],
+  [new RegExp(String.raw`master(?:'s|s|’s)? of arts|m\.a\.|${SHORT('ma')}`), (k) => k === 'ma'],
+  [/master(?:'s|s|’s)? of engineering|m\.?eng\.?/, (k) => k === 'meng'],
+  [
+    /(?:master(?:'s|s|’s)?|graduate) degrees?|master(?:'s|’s|s)(?=[\s,;:!?]|$)/,
+    (k) => /^m(?:sc|a|eng|s|phil|res)$/.test(k),
+  ],
+  [
+    new RegExp(String.raw`bachelor(?:'s|s|’s)? of science|b\.?sc\.?s?|b\.s\.|${SHORT('bs')}`),
+    (k) => k === 'bsc' || k === 'bs',
+  ],
+  [new RegExp(String.raw`bachelor(?:'s|s|’s)? of arts|b\.a\.|${SHORT('ba')}`), (k) => k === 'ba'],
+  [/bachelor(?:'s|s|’s)? of engineering|b\.?eng\.?/, (k) => k === 'beng'],
+  [/bachelor(?:'s|s|’s)? of commerce|b\.?com\.?/, (k) => k === 'bcom'],
+  [
+    /(?:bachelor(?:'s|s|’s)?|undergraduate) degrees?|bachelor(?:'s|’s|s)(?=[\s,;:!?]|$)/,
+    (k) => /^b(?:sc|a|eng|com|s)$/.test(k),
+  ],
+]
+/** Words around a degree that only say someone has it: "who hold an MBA", "PhD holders". */
+const DEGREE_BEFORE = String.raw`(?:\b(?:who |that )?(?:holds?|holding|earned|has|have|having)\s+(?:an?\s+|the\s+)?)?`
+const DEGREE_AFTER = String.raw`(?:\s+(?:degree\s+)?holders?)?(?=[\s,;:!?)]|$)`
+
+/** Fields of study by their short forms, read only where the index holds the field. */
+const FIELD_ALIASES: Record<string, string> = {
+  cs: 'Computer Science',
+  'comp sci': 'Computer Science',
+  compsci: 'Computer Science',
+  ee: 'Electrical Engineering',
+  econ: 'Economics',
+  econs: 'Economics',
+  math: 'Mathematics',
+  maths: 'Mathematics',
+  stats: 'Statistics',
+  hci: 'Human-Computer Interaction',
+  'human computer interaction': 'Human-Computer Interaction',
+  'poli sci': 'Political Science',
+  polisci: 'Political Science',
+  'mech eng': 'Mechanical Engineering',
+}
+
+/** A short form of a field at the start (or, `backward`, the end) of `s`, as the index spells the field. */
+function fieldAlias(s: string, fields: string[], backward: boolean): Found | null {
+  for (const [alias, value] of Object.entries(FIELD_ALIASES)) {
+    const held = fields.find((f) => f.toLowerCase() === value.toLowerCase())
+    if (!held) continue
+    const re = backward
+      ? new RegExp(String.raw`(?:^|\s)(${alias})\s*$`)
+      : new RegExp(String.raw`^\s*(${alias})(?=[\s,;:!?.]|$)`)
+    const m = s.match(re)
+    if (m) return { value: held, whole: true, length: backward ? s.length - s.lastIndexOf(m[1]!) : m[0].length }
   }
   return null
 }
-
-class Reader {
-  filters: Filters = {}
-  spans: PeopleReading['spans'] = []
-  constructor(public text: string) {}
-
-  /** Blanks [start, end) of the text. */
-  blank(start: number, end: number): string {
-    const span = this.text.slice(start, end).trim()
-    this.text = `${this.text.slice(0, start)} ${' '.repeat(Math.max(0, end - start - 1))}${this.text.slice(end)}`
-    return span
-  }
-
-  addList(filter: string, value: string, span: string) {
-    const f = (this.filters[filter] as { include: string[] } | undefined) ?? { include: [] }
-    if (!f.include.some((v) => v.toLowerCase() === value.toLowerCase())) f.include.push(value)
-    this.filters[filter] = f
-    this.spans.push({ filter, text: span })
-  }
-
-  /**
-   * Each match of `trigger` (global) followed by a value `find` reads from the text after it:
-   * the trigger and the value's words are blanked and `read` is called. Returns how many were read.
-   */
-  after(trigger: RegExp, find: (rest: string) => (Found & { filter: string }) | null): number {
-    let count = 0
-    for (let guard = 0; guard < 8; guard++) {
-      let hit: { start: number; end: number; found: Found & { filter: string } } | null = null
-      for (const m of this.text.matchAll(trigger)) {
-        const rest = this.text.slice(m.index + m[0].length)
-        const found = find(rest)
-        if (found) {
-          hit = { start: m.index, end: m.index + m[0].length + found.length, found }
-          break
-        }
-      }
-      if (!hit) break
-      this.addList(hit.found.filter, hit.found.value, this.blank(hit.start, hit.end))
-      count++
-    }
-    return count
-  }
-
-  /** As `after`, the value before the trigger ("Stanford alumni"). */
-  before(trigger: RegExp, find: (head: string) => (Found & { filter: string }) | null): number {
-    let count = 0
-    for (let guard = 0; guard < 8; guard++) {
-      let hit: { start: number; end: number; found: Found & { filter: string } } | null = null
-      for (const m of this.text.matchAll(trigger)) {
-        const head = this.text.slice(0, m.index)
-        const found = find(head)
-        if (found) {
-          hit = { start: m.index - found.length, end: m.index + m[0].length, found }
-          break
-        }
-      }
-      if (!hit) break
-      this.addList(hit.found.filter, hit.found.value, this.blank(hit.start, hit.end))
-      count++
-    }
-    return count
-  }
-
-  /** The first match of `re` blanked, or null. */
-  take(re: RegExp): RegExpMatchArray | null {
-    const m = this.text.match(re)
-    if (!m || m.index === undefined) return null
-    this.blank(m.index, m.index + m[0].length)
-    return m
-  }
-}
-
-const as = (filter: string, found: Found | null) => (found ? { ...found, filter } : null)
 
 /** yyyy-mm-dd of the first day of the month `months` before `now`. */
 function monthsBefore(now: Date, months: number): string {
@@ -276,9 +175,17 @@ export function readPeople(
     const domain = lookup(s, v.past_employer_domains, { partial: false, backward })
     return domain ?? notReserved(lookup(s, v.past_employers, { partial: true, backward }))
   }
-  const field = (s: string, backward = false) => (v ? lookup(s, v.fields_of_study, { partial: false, backward }) : null)
+  const field = (s: string, backward = false) =>
+    v
+      ? (lookup(s, v.fields_of_study, { partial: false, backward }) ?? fieldAlias(s, v.fields_of_study, backward))
+      : null
 
   if (v) {
+    // A field before "graduates of <school>" ("computer science graduates of X"): the field's
+    // words only, so the school reading below still sees its trigger.
+    r.before(/(?=\s+(?:graduates|grads|alumni|alums?)\s+(?:of|from)\s)/g, (head) =>
+      as('field_of_study', field(head, true)),
+    )
     // Schools: "studied at X", "alumni of X", "graduates of X", "X alumni", "X graduates".
     r.after(
       /\b(?:studied|studying|graduated|graduating|educated|degrees? from|went to school)\s+(?:at|from)\s+(?:the\s+)?|\b(?:alumni|alumnae|alumnus|alums?|graduates?|grads?)\s+(?:of|from)\s+(?:the\s+)?|\bwho went to\s+(?:the\s+)?/g,
@@ -289,7 +196,7 @@ export function readPeople(
       as('field_of_study', field(head, true)),
     )
     r.after(
-      /\b(?:studied|majored in|majoring in|major in|degrees? in|graduates? in|background in|(?:phds?|ph\.d\.?|masters?|bachelors?|master's|bachelor's) in)\s+/g,
+      /\b(?:studied|majored in|majoring in|major in|degrees? in|graduates? in|background in)\s+|(?<=\b(?:phds?|ph\.d\.?|masters?|bachelors?|master's|bachelor's|mbas?|m\.?sc\.?|m\.?s\.?|m\.a\.|ma|b\.?sc\.?|b\.?s\.?|b\.a\.|ba|m\.?eng\.?|b\.?eng\.?)\s)in\s+/g,
       (rest) => as('field_of_study', field(rest)),
     )
     r.before(/\s+(?:alumni|alums?|graduates|grads)\b/g, (head) => as('university', school(head, true)))
@@ -322,19 +229,14 @@ export function readPeople(
       } as CompanyFilter
     }
 
-    // Degrees, as the index spells them: "PhDs", "MBA", "a master's degree", "bachelor's".
-    const degreeKey = (d: string) => d.toLowerCase().replace(/[^a-z]/g, '')
-    const degreeForms: [RegExp, (key: string) => boolean][] = [
-      [/\b(?:phds?|ph\.\s?d\.?s?|doctorates?|doctoral degrees?)(?=\s|$)/, (k) => k === 'phd' || k === 'dphil'],
-      [/\bmbas?\b/, (k) => k === 'mba' || k === 'emba'],
-      [/\b(?:master'?s|masters) degrees?\b|\bmaster'?s\b/, (k) => /^m(?:sc|a|eng|s|phil|res)$/.test(k)],
-      [/\b(?:bachelor'?s|bachelors) degrees?\b|\bbachelor'?s\b/, (k) => /^b(?:sc|a|eng|com|s)$/.test(k)],
-    ]
-    for (const [re, fits] of degreeForms) {
+    // Degrees, as the index spells them: "PhDs", "MBA", "M.B.A.", "a master's degree", "an MS",
+    // "bachelor's"; "who hold an MBA" and "MBA holders" are the degree's words too.
+    for (const [form, fits] of DEGREE_FORMS) {
       const values = v.degrees.filter((d) => fits(degreeKey(d)))
       if (!values.length) continue
-      const m = r.take(re)
-      if (m) for (const d of values) r.addList('degree', d, m[0].trim())
+      const re = new RegExp(String.raw`${DEGREE_BEFORE}\b(?:${form.source})${DEGREE_AFTER}`)
+      for (let m = r.take(re), guard = 0; m && guard < 4; m = r.take(re), guard++)
+        for (const d of values) r.addList('degree', d, m[0].trim())
     }
 
     // Governance: "founders", "co-founders", "board members", "owners", "advisors".
@@ -349,8 +251,9 @@ export function readPeople(
     ]
     for (const [value, re] of governance) {
       if (!v.governance_levels.includes(value)) continue
-      const m = r.take(re)
-      if (m) r.addList('governance_level', value, m[0].trim())
+      // Every occurrence: "founders and co-founders" leaves no "co-" behind.
+      for (let m = r.take(re), guard = 0; m && guard < 4; m = r.take(re), guard++)
+        r.addList('governance_level', value, m[0].trim())
     }
   }
 
@@ -364,7 +267,9 @@ export function readPeople(
   }
 
   readTime(r, opts.now)
-  return { text: r.text, filters: r.filters, spans: r.spans }
+  // One span per phrase, however many values it read ("master's" → M.Sc., M.A., M.Eng.).
+  const spans = r.spans.filter((x, i) => r.spans.findIndex((y) => y.filter === x.filter && y.text === x.text) === i)
+  return { text: r.text, filters: r.filters, spans }
 }
 
 /** A former title: the longest run of words after the trigger that some former title of the index holds. */

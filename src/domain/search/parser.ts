@@ -9,9 +9,29 @@ import {
   type IndexVocabulary,
   type PlaceVocabulary,
 } from '../../contract/search-catalogue.ts'
-import { ENGLISH_STOP_WORDS } from '../../retrieval/fulltext.ts'
 import type { Filters, GeoPlace } from '../../store/search-filters.ts'
 import { readPeople, type PeopleVocabularies } from './parser-people.ts'
+import {
+  CATEGORY_WORDS,
+  CHIEF_DEPARTMENTS,
+  DEPARTMENT_WORDS,
+  industriesWithAliases,
+  LEVEL_FILLER,
+  MADE_AFTER,
+  PERSON_FILLER,
+  SENIORITY_WORDS,
+  STOPWORDS,
+} from './parser-words.ts'
+import {
+  audience,
+  escape,
+  KIND_WORDS,
+  kindContext,
+  MARK,
+  matchVocabulary,
+  placeContext,
+  technologyContext,
+} from './parser-vocabulary.ts'
 import {
   AMOUNT,
   amountValue,
@@ -49,55 +69,6 @@ export interface Parsed {
   spans: { filter: string; text: string }[]
 }
 
-const CATEGORY_WORDS: [string, RegExp][] = [
-  ['patent', /\bpatents?\b|\bpatented\b|\binventions?\b/],
-  ['news_article', /\bnews\b|\barticles?\b|\bheadlines?\b|\bpress\b/],
-  ['market_report', /\bmarket (?:reports?|research|analysis|size)\b|\breports? on\b/],
-  ['funding_round', /\bfunding rounds?\b|\brounds?\b.*\braised\b|\binvestments? in\b|\bseries [a-f] rounds?\b/],
-  ['academic_report', /\b(?:academic |research )?papers?\b|\bpublications?\b|\bstudies\b|\bacademic\b/],
-  ['trend', /\btrends?\b|\btrending\b/],
-  ['job_opening', /\bjob (?:openings?|postings?|ads?)\b|\bjobs?\b|\bvacanc(?:y|ies)\b|\bopenings?\b|\bhiring for\b/],
-  [
-    'person',
-    /\bpeople\b|\bpersons?\b|\balumni\b|\balums?\b|\bgraduates\b|\bco-?founders\b|\bboard members\b|\bnew hires\b|\brecently hired\b|\byears of experience\b|\bstudied at\b|\bemployees\b|\bstaff\b|\bexecutives?\b|\bleaders?\b|\bfounders?\b|\bengineers?\b|\bdevelopers?\b|\bdesigners?\b|\bmanagers?\b|\bdirectors?\b|\bheads? of\b|\bvps?\b|\bvice presidents?\b|\bceos?\b|\bctos?\b|\bcfos?\b|\bcmos?\b|\bcoos?\b|\bscientists?\b|\bsalespeople\b|\brecruiters?\b|\banalysts?\b|\bwho (?:work|works|worked)\b/,
-  ],
-]
-
-const SENIORITY_WORDS: [string, RegExp][] = [
-  ['C-Suite', /\b(?:ceos?|ctos?|cfos?|cmos?|coos?|cios?|chief [a-z]+ officers?|c-suite|c-level|founders?)\b/],
-  ['VP', /\b(?:vps?|vice presidents?|svps?|evps?)\b/],
-  ['Director / Head', /\b(?:directors?|heads? of)\b/],
-  ['Manager', /\bmanagers?\b/],
-  ['Entry', /\b(?:junior|entry[- ]level|graduates?)\b/],
-  ['In Training', /\b(?:interns?|internships?|trainees?|apprentices?)\b/],
-]
-
-/** Words for the taxonomy's departments (a role word implies its function). */
-const DEPARTMENT_WORDS: [string, RegExp][] = [
-  ['Engineering', /\b(?:engineering|engineers?|developers?|software|devops|sre|ctos?)\b/],
-  ['Sales', /\b(?:sales|salespeople|account executives?|sdrs?|bdrs?)\b/],
-  ['Marketing', /\b(?:marketing|marketers?|growth|brand|cmos?)\b/],
-  ['Finance', /\b(?:finance|financial|accountants?|accounting|cfos?|controllers?)\b/],
-  ['Human Resources', /\b(?:hr|human resources|recruiters?|recruiting|talent|people operations)\b/],
-  ['Operations', /\b(?:operations|ops|coos?)\b/],
-  ['Product', /\b(?:product managers?|product management|product)\b/],
-  ['Design', /\b(?:design|designers?|ux|ui)\b/],
-  ['Customer Success', /\b(?:customer success|support|customer service)\b/],
-  ['Legal', /\b(?:legal|lawyers?|counsel|attorneys?)\b/],
-  ['Information Technology', /\b(?:information technology|cios?|sysadmins?)\b/],
-  ['Data Science', /\b(?:data scien(?:ce|tists?)|machine learning|ml engineers?|analytics|data analysts?)\b/],
-  ['Research', /\b(?:research|researchers?|r&d)\b/],
-  ['Business Development', /\b(?:business development|partnerships)\b/],
-]
-
-const STOPWORDS = new Set(
-  'a an the and or of for to in on at by with from based located headquartered hq that which who whose are is be been being companies company firms firm businesses business startups startup people persons person employees working work works worked find show list me all any some their there here near around over under more than less fewer least most top best new like about into within across per using use uses used'.split(
-    ' ',
-  ),
-)
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
 /**
  * The vocabulary's own spelling of a value (case and spacing folded), or undefined when the index
  * has no such value. Phrase matching in the words gives this spelling by construction; the LLM
@@ -113,286 +84,249 @@ export function normaliseFundingStage(vocab: Pick<Vocabularies, 'funding_stages'
   return vocabularyValue(vocab.funding_stages, raw) ?? raw.trim().replace(/\b\w/g, (c) => c.toUpperCase())
 }
 
-/** Where a matched phrase was: a mark, not a space, so a list ("in Germany and France") reads on. */
-const MARK = '\u0001'
-
-/** Words that name kinds of organisations ("software companies", "fintech startups"). */
-const KIND_WORDS =
-  /(?:compan(?:y|ies)|startups?|firms?|vendors?|providers?|businesses|makers?|manufacturers?|suppliers?|agenc(?:y|ies)|employers?|players?|organi[sz]ations?)\b/
-/** After a value: it is a kind of organisation, or named as an industry. */
-const KIND_AFTER = new RegExp(`^\\s*(?:-\\s*)?(?:${KIND_WORDS.source}|(?:industry|sector|vertical)\\b)`)
-/** Before a value: "in the … industry", "industry: …". */
-const INDUSTRY_BEFORE = /(?:\bindustry\s*(?::|=|is|of)?|\b(?:in|within|across|from)\s+(?:the\s+)?)\s*$/
-const INDUSTRY_AFTER = /^\s*(?:industry|sector|vertical|space)\b/
-/** Before a place: a preposition of location. */
-const PLACE_BEFORE =
-  /\b(?:in|from|based in|headquartered in|located in|hq in|hq'd in|offices? in|across|throughout|out of|within)\s+(?:the\s+)?$/
-/** After a place: "-based", or a kind of organisation ("Israel startups"). */
-const PLACE_AFTER = new RegExp(`^(?:\\s*-\\s*|\\s+)(?:based|headquartered|${KIND_WORDS.source})`)
-/** Before a technology: a verb of use. */
-const TECH_BEFORE =
-  /\b(?:using|uses|use|used|built (?:on|with)|running|runs|run on|powered by|customers of|users of|that use|with)\s+$/
-const TECH_AFTER = new RegExp(`^\\s*(?:users|customers|shops|stack|${KIND_WORDS.source})`)
-/** Before a value: another value of the same list just matched ("Germany and France", "fintech or insurtech companies"). */
-const LIST_BEFORE = new RegExp(`${MARK}\\s*(?:,|and|or|&|/)\\s*(?:the\\s+)?$`)
-const LIST_AFTER = new RegExp(`^\\s*(?:,|and|or|&|/)\\s*${MARK}`)
-
-/**
- * Before a value, in the same clause: who the record serves ("an app for affluent consumers in
- * Latin America", "Dill helps construction suppliers …"). An industry or a place there describes
- * the customers, not the record sought, and stays in the words. "looking for", "search for" … are
- * the search's own words, not an audience.
- */
-const AUDIENCE_BEFORE =
-  /(?:(?<!\b(?:look|looking|search|searching|hunt|hunting|hiring|shop|shopping|ask|asking))\s+for|\b(?:helps?|helping|serves?|serving|lets|enables?|enabling|empowers?|empowering))\b[^.;:!?,]*$/
-const audience = (before: string) => AUDIENCE_BEFORE.test(before)
-
-type Context = (before: string, after: string) => boolean
-const kindContext: Context = (b, a) =>
-  !audience(b) &&
-  (KIND_AFTER.test(a) || (INDUSTRY_BEFORE.test(b) && INDUSTRY_AFTER.test(a)) || /\bindustry\s*(?::|=|is)\s*$/.test(b))
-const technologyContext: Context = (b, a) => TECH_BEFORE.test(b) || TECH_AFTER.test(a)
-const placeContext: Context = (b, a) => !audience(b) && (PLACE_BEFORE.test(b) || PLACE_AFTER.test(a))
-
-/** Stop words and one- or two-letter codes never name a value ("on" is no state, "by" no country). */
-const canMatch = (value: string) =>
-  value.length > 2 && !STOPWORDS.has(value.toLowerCase()) && !ENGLISH_STOP_WORDS.has(value.toLowerCase())
-
-/** A vocabulary's values longest first, each with its lowercase form and its whole-phrase pattern (made on first use). */
-interface Phrase {
-  value: string
-  lower: string
-  pattern: RegExp | null
-}
-const phraseLists = new WeakMap<string[], Phrase[]>()
-
-function phrasesOf(values: string[]): Phrase[] {
-  let list = phraseLists.get(values)
-  if (!list) {
-    list = [...new Set(values)]
-      .filter((v) => v && canMatch(v))
-      .sort((a, b) => b.length - a.length)
-      .map((value) => ({ value, lower: value.toLowerCase(), pattern: null }))
-    phraseLists.set(values, list)
-  }
-  return list
+/** A reading in progress: the text left to read (lowercase, padded), the filters and their spans so far. */
+interface Reading {
+  text: string
+  filters: Filters
+  spans: Parsed['spans']
 }
 
 /**
- * Longest-first phrase match of a vocabulary against the text, each occurrence kept only when
- * `context` (the text before and after it) makes it a constraint; returns matched values and
- * puts the text with them marked into `consumed[0]`. A value whose words are not in the text at
- * all is skipped before its pattern is tried. Two passes, so the first of a list ("fintech and
- * insurtech companies") is read once the last is.
+ * The rule parser: reads filters from the query's words where the context makes them sure, in
+ * stages (the category, a person's own words, sizes and money, places and vocabularies), and
+ * leaves the rest as the semantic query.
  */
-function matchVocabulary(text: string, values: string[], consumed: string[], context: Context): string[] {
-  const found: string[] = []
-  let current = consumed[0] ?? text
-  for (let pass = 0; pass < 2; pass++) {
-    let changed = false
-    for (const phrase of phrasesOf(values)) {
-      if (found.includes(phrase.value) || !current.includes(phrase.lower)) continue
-      const re = (phrase.pattern ??= new RegExp(
-        `(^|[^\\p{L}\\p{N}])${escape(phrase.lower)}(?=$|[^\\p{L}\\p{N}])`,
-        'gu',
-      ))
-      re.lastIndex = 0
-      let hit = false
-      current = current.replace(re, (all, lead: string, offset: number) => {
-        const before = current.slice(0, offset + lead.length)
-        const after = current.slice(offset + all.length)
-        if (!context(before, after) && !LIST_BEFORE.test(before) && !LIST_AFTER.test(after)) return all
-        hit = true
-        return `${lead}${MARK}`
-      })
-      if (hit) {
-        found.push(phrase.value)
-        changed = true
-      }
-    }
-    if (!changed) break
-  }
-  consumed[0] = current
-  return found
-}
-
 export function parseQuery(
   query: string,
   vocab: Vocabularies,
   opts: { category: string | null; nowYear: number; now?: Date },
 ): Parsed {
-  let text = ` ${query.toLowerCase()} `
-  const filters: Filters = {}
-  const spans: Parsed['spans'] = []
+  const r: Reading = { text: ` ${query.toLowerCase()} `, filters: {}, spans: [] }
+  const category = opts.category ?? categoryOf(r.text)
+  const employer = category === 'person' ? readPersonWords(r, vocab, opts.now) : { industries: [], subIndustries: [] }
+  if (category === 'company' || category === 'person') {
+    readQuantities(r, vocab)
+    readPlacesAndVocabularies(r, vocab, employer)
+  }
+  return remainingWords(query, r, category)
+}
+
+/** The category a query names ("patents about …", "people who …"); company when none. */
+function categoryOf(text: string): string {
+  for (const [c, re] of CATEGORY_WORDS) if (re.test(text)) return c
+  return 'company'
+}
+
+/**
+ * A person search's own words: schools, former employers and titles, the employer by name,
+ * degrees, governance, time in the job (readPeople), then the employer's industry, then the level
+ * and the function. Read first, so their words are not read as a level or a function below.
+ * Returns the employer industries read, for the vocabulary stage.
+ */
+function readPersonWords(
+  r: Reading,
+  vocab: Vocabularies,
+  now: Date | undefined,
+): { industries: string[]; subIndustries: string[] } {
+  const reserved = new Set(
+    [...vocab.industries, ...vocab.sub_industries, ...vocab.technologies, ...vocab.countries, ...vocab.cities].map(
+      (v) => v.toLowerCase(),
+    ),
+  )
+  const people = readPeople(r.text, vocab.people, { now, reserved: (w) => reserved.has(w) })
+  r.text = people.text
+  Object.assign(r.filters, people.filters)
+  r.spans.push(...people.spans)
+  // The employer's industry before the function words: "financial technology companies" is an
+  // industry, not Finance.
+  const industries: string[] = []
+  const early = [r.text]
+  const withAliases = industriesWithAliases(vocab.industries)
+  for (const v of matchVocabulary(r.text, withAliases.values, early, kindContext)) {
+    const value = withAliases.of.get(v) ?? v
+    if (!industries.includes(value)) industries.push(value)
+  }
+  const subIndustries = matchVocabulary(early[0]!, vocab.sub_industries, early, kindContext)
+  r.text = early[0]!
+  readLevelAndFunction(r)
+  return { industries, subIndustries }
+}
+
+/** Seniority and department from titles: chief titles in full, level words, function words. */
+function readLevelAndFunction(r: Reading): void {
+  const seniorities: string[] = []
+  const departments: string[] = []
+  // Chief titles in full: the level and the function ("chief technology officers" → C-Suite, Engineering).
+  r.text = r.text.replace(/\bchief ([a-z&]+(?: [a-z&]+)?) officers?\b/g, (all, fn: string) => {
+    const d = CHIEF_DEPARTMENTS.get(fn)
+    if (!d) return all
+    if (!seniorities.includes('C-Suite')) seniorities.push('C-Suite')
+    if (!departments.includes(d)) departments.push(d)
+    r.spans.push({ filter: 'seniority', text: all }, { filter: 'department', text: all })
+    return ' '
+  })
+  for (const [value, re] of SENIORITY_WORDS) {
+    const m = r.text.match(re)
+    if (m && !seniorities.includes(value)) {
+      seniorities.push(value)
+      r.spans.push({ filter: 'seniority', text: m[0].trim() })
+    }
+  }
+  if (seniorities.length) r.filters.seniority = { include: seniorities }
+  for (const [value, re] of DEPARTMENT_WORDS) {
+    if (!(DEPARTMENTS as readonly string[]).includes(value)) continue
+    // Each occurrence naming a function (not what is made: "machine learning products").
+    const all = new RegExp(re.source, 'g')
+    let read: string | null = null
+    r.text = r.text.replace(all, (word: string, offset: number) => {
+      if (MADE_AFTER.test(r.text.slice(offset + word.length))) return word
+      read ??= word.trim()
+      return ' '
+    })
+    if (read !== null) {
+      if (!departments.includes(value)) departments.push(value)
+      r.spans.push({ filter: 'department', text: read })
+    }
+  }
+  if (departments.length)
+    r.filters.department = {
+      include: [...((r.filters.department as { include?: string[] } | undefined)?.include ?? []), ...departments],
+    }
+  for (const [, re] of SENIORITY_WORDS) r.text = r.text.replace(new RegExp(re.source, 'g'), ' ')
+}
+
+/** Sizes, money and years: numbers with units and scale, exact comparisons; a funding stage named as one. */
+function readQuantities(r: Reading, vocab: Vocabularies): void {
   const take = (re: RegExp) => {
-    const m = text.match(re)
-    if (m) text = text.replace(re, ' ')
+    const m = r.text.match(re)
+    if (m) r.text = r.text.replace(re, ' ')
     return m
   }
-
-  const employerIndustries: string[] = []
-  const employerSubIndustries: string[] = []
-  let category = opts.category
-  if (category === null) {
-    category = 'company'
-    for (const [c, re] of CATEGORY_WORDS) {
-      if (re.test(text)) {
-        category = c
-        break
-      }
+  const ranges: [string, RangeMatch | null][] = [
+    ['employee_count', readRange(r.text, String.raw`employees|people|staff|headcount|workers|FTEs?`)],
+    ['revenue', readRange(r.text, String.raw`(?:annual\s+)?(?:revenues?|arr|turnover)`)],
+    ['total_funding', readRange(r.text, String.raw`(?:total\s+)?funding|raised|capital raised|in funding`)],
+    ['founded_year', readFounded(r.text)],
+  ]
+  for (const [name, found] of ranges) {
+    if (!found) continue
+    r.filters[name] = found.range
+    r.spans.push({ filter: name, text: found.text })
+    r.text = r.text.replace(found.text, ' ')
+  }
+  if (!r.filters.total_funding) {
+    // "raised $10M" (no comparison word): at least what was raised.
+    const m = take(new RegExp(String.raw`\b(?:raised|funding of|funded with)\s+(${AMOUNT})`))
+    if (m && /[$kmb]|million|billion|thousand/i.test(m[1]!)) {
+      r.filters.total_funding = { min: amountValue(m[1]!) }
+      r.spans.push({ filter: 'total_funding', text: m[0].trim() })
     }
   }
-  const gtm = category === 'company' || category === 'person'
-
-  if (category === 'person') {
-    // Schools, former employers and titles, the employer by name, degrees, governance, time in
-    // the job: read first, so their words are not read as a level or a function below.
-    const reserved = new Set(
-      [...vocab.industries, ...vocab.sub_industries, ...vocab.technologies, ...vocab.countries, ...vocab.cities].map(
-        (v) => v.toLowerCase(),
-      ),
-    )
-    const people = readPeople(text, vocab.people, { now: opts.now, reserved: (w) => reserved.has(w) })
-    text = people.text
-    Object.assign(filters, people.filters)
-    spans.push(...people.spans)
-    // The employer's industry before the function words: "financial technology companies" is an
-    // industry, not Finance.
-    const early = [text]
-    employerIndustries.push(...matchVocabulary(text, vocab.industries, early, kindContext))
-    employerSubIndustries.push(...matchVocabulary(early[0]!, vocab.sub_industries, early, kindContext))
-    text = early[0]!
-    const seniorities: string[] = []
-    for (const [value, re] of SENIORITY_WORDS) {
-      const m = text.match(re)
-      if (m) {
-        seniorities.push(value)
-        spans.push({ filter: 'seniority', text: m[0].trim() })
-      }
-    }
-    if (seniorities.length) filters.seniority = { include: seniorities }
-    const departments: string[] = []
-    for (const [value, re] of DEPARTMENT_WORDS) {
-      const m = text.match(re)
-      if (m && (DEPARTMENTS as readonly string[]).includes(value)) {
-        departments.push(value)
-        spans.push({ filter: 'department', text: m[0].trim() })
-        text = text.replace(re, ' ')
-      }
-    }
-    if (departments.length)
-      filters.department = {
-        include: [...((filters.department as { include?: string[] } | undefined)?.include ?? []), ...departments],
-      }
-    for (const [, re] of SENIORITY_WORDS) text = text.replace(new RegExp(re.source, 'g'), ' ')
+  // A stage is sure when it is named as one: "series b", "seed-stage", "pre-seed", "seed round".
+  const m = take(/\b(pre-seed|series [a-f]|seed)(?:[- ]stage| funded| round| funding)\b|\b(pre-seed|series [a-f])\b/)
+  if (m) {
+    const stage = normaliseFundingStage(vocab, (m[1] ?? m[2])!)
+    r.filters.funding_stage = { include: [stage] }
+    r.spans.push({ filter: 'funding_stage', text: m[0].trim() })
   }
+}
 
-  if (gtm) {
-    // Sizes, money and years: numbers with units and scale, exact comparisons.
-    const ranges: [string, RangeMatch | null][] = [
-      ['employee_count', readRange(text, String.raw`employees|people|staff|headcount|workers|FTEs?`)],
-      ['revenue', readRange(text, String.raw`(?:annual\s+)?(?:revenues?|arr|turnover)`)],
-      ['total_funding', readRange(text, String.raw`(?:total\s+)?funding|raised|capital raised|in funding`)],
-      ['founded_year', readFounded(text)],
-    ]
-    for (const [name, found] of ranges) {
-      if (!found) continue
-      filters[name] = found.range
-      spans.push({ filter: name, text: found.text })
-      text = text.replace(found.text, ' ')
-    }
-    if (!filters.total_funding) {
-      // "raised $10M" (no comparison word): at least what was raised.
-      const m = take(new RegExp(String.raw`\b(?:raised|funding of|funded with)\s+(${AMOUNT})`))
-      if (m && /[$kmb]|million|billion|thousand/i.test(m[1]!)) {
-        filters.total_funding = { min: amountValue(m[1]!) }
-        spans.push({ filter: 'total_funding', text: m[0].trim() })
-      }
-    }
-    // A stage is sure when it is named as one: "series b", "seed-stage", "pre-seed", "seed round".
-    const m = take(/\b(pre-seed|series [a-f]|seed)(?:[- ]stage| funded| round| funding)\b|\b(pre-seed|series [a-f])\b/)
-    if (m) {
-      const stage = normaliseFundingStage(vocab, (m[1] ?? m[2])!)
-      filters.funding_stage = { include: [stage] }
-      spans.push({ filter: 'funding_stage', text: m[0].trim() })
-    }
-
-    // Regions first ("Europe", "DACH", "European startups"): each expands to its countries.
-    const regionCountriesFound: string[] = []
-    for (const word of Object.keys(REGION_COUNTRIES).sort((a, b) => b.length - a.length)) {
-      const re = new RegExp(`(^|[^\\p{L}\\p{N}])${escape(word)}(?=$|[^\\p{L}\\p{N}])`, 'gu')
-      text = text.replace(re, (all, lead: string, offset: number) => {
-        if (!placeContext(text.slice(0, offset + lead.length), text.slice(offset + all.length))) return all
-        regionCountriesFound.push(...regionCountries(word, vocab.countries))
-        spans.push({ filter: 'geo', text: word })
-        return `${lead}${MARK}`
-      })
-    }
-    for (const [adjective, region] of Object.entries(REGION_ADJECTIVES).sort((a, b) => b[0].length - a[0].length)) {
-      const re = new RegExp(`(^|[^\\p{L}\\p{N}])${escape(adjective)}(?=\\s+${KIND_WORDS.source})`, 'u')
-      const at = re.exec(text)
-      if (at && !audience(text.slice(0, at.index + at[1]!.length))) {
-        regionCountriesFound.push(...regionCountries(region, vocab.countries))
-        spans.push({ filter: 'geo', text: adjective })
-        text = text.replace(re, `$1${MARK}`)
-      }
-    }
-
-    // Vocabulary values only in a context that makes them a constraint: an industry before a kind
-    // of organisation ("software companies") or named as one ("in the software industry"); a
-    // technology after a verb of use ("startups using Kafka"); a place after "in", "from",
-    // "based in" … or before "-based". Otherwise they describe what is sought and stay in the words.
-    const consumed = [text]
-    const industries = [...employerIndustries, ...matchVocabulary(text, vocab.industries, consumed, kindContext)]
-    const subIndustries = [
-      ...employerSubIndustries,
-      ...matchVocabulary(consumed[0]!, vocab.sub_industries, consumed, kindContext),
-    ]
-    const technologies = matchVocabulary(consumed[0]!, vocab.technologies, consumed, technologyContext)
-    const countries = matchVocabulary(consumed[0]!, vocab.countries, consumed, placeContext)
-    const states = matchVocabulary(consumed[0]!, vocab.states, consumed, placeContext)
-    const cities = matchVocabulary(consumed[0]!, vocab.cities, consumed, placeContext)
-    const regions = matchVocabulary(consumed[0]!, vocab.regions, consumed, placeContext)
-    text = consumed[0]!.replaceAll(MARK, ' ')
-    if (industries.length) {
-      filters.industry = { include: industries }
-      for (const v of industries) spans.push({ filter: 'industry', text: v.toLowerCase() })
-    }
-    if (subIndustries.length) {
-      filters.sub_industry = { include: subIndustries }
-      for (const v of subIndustries) spans.push({ filter: 'sub_industry', text: v.toLowerCase() })
-    }
-    if (technologies.length) {
-      filters.technology = { include: technologies }
-      for (const v of technologies) spans.push({ filter: 'technology', text: v.toLowerCase() })
-    }
-    const countryValues = [...new Set([...regionCountriesFound, ...countries])]
-    const places: GeoPlace[] = [
-      ...countryValues.map((value) => ({ value, level: 'country' as const })),
-      ...states.map((value) => ({ value, level: 'state' as const })),
-      ...cities.map((value) => ({ value, level: 'city' as const })),
-      ...regions.map((value) => ({ value, level: 'region' as const })),
-    ]
-    if (places.length) {
-      filters.geo = { include: places }
-      for (const p of [...countries, ...states, ...cities, ...regions])
-        spans.push({ filter: 'geo', text: p.toLowerCase() })
+/** Regions ("Europe", "DACH", "European startups"), each expanded to its countries, marked in the text. */
+function readRegions(r: Reading, vocab: Vocabularies): string[] {
+  const countries: string[] = []
+  for (const word of Object.keys(REGION_COUNTRIES).sort((a, b) => b.length - a.length)) {
+    const re = new RegExp(`(^|[^\\p{L}\\p{N}])${escape(word)}(?=$|[^\\p{L}\\p{N}])`, 'gu')
+    r.text = r.text.replace(re, (all, lead: string, offset: number) => {
+      if (!placeContext(r.text.slice(0, offset + lead.length), r.text.slice(offset + all.length))) return all
+      countries.push(...regionCountries(word, vocab.countries))
+      r.spans.push({ filter: 'geo', text: word })
+      return `${lead}${MARK}`
+    })
+  }
+  for (const [adjective, region] of Object.entries(REGION_ADJECTIVES).sort((a, b) => b[0].length - a[0].length)) {
+    const re = new RegExp(`(^|[^\\p{L}\\p{N}])${escape(adjective)}(?=\\s+${KIND_WORDS.source})`, 'u')
+    const at = re.exec(r.text)
+    if (at && !audience(r.text.slice(0, at.index + at[1]!.length))) {
+      countries.push(...regionCountries(region, vocab.countries))
+      r.spans.push({ filter: 'geo', text: adjective })
+      r.text = r.text.replace(re, `$1${MARK}`)
     }
   }
+  return countries
+}
 
+/**
+ * Vocabulary values only in a context that makes them a constraint: an industry before a kind of
+ * organisation ("software companies") or named as one ("in the software industry"); a technology
+ * after a verb of use ("startups using Kafka"); a place after "in", "from", "based in" … or before
+ * "-based". Otherwise they describe what is sought and stay in the words.
+ */
+function readPlacesAndVocabularies(
+  r: Reading,
+  vocab: Vocabularies,
+  employer: { industries: string[]; subIndustries: string[] },
+): void {
+  const regionCountriesFound = readRegions(r, vocab)
+  const consumed = [r.text]
+  const industries = [...employer.industries, ...matchVocabulary(r.text, vocab.industries, consumed, kindContext)]
+  const subIndustries = [
+    ...employer.subIndustries,
+    ...matchVocabulary(consumed[0]!, vocab.sub_industries, consumed, kindContext),
+  ]
+  const technologies = matchVocabulary(consumed[0]!, vocab.technologies, consumed, technologyContext)
+  const countries = matchVocabulary(consumed[0]!, vocab.countries, consumed, placeContext)
+  const states = matchVocabulary(consumed[0]!, vocab.states, consumed, placeContext)
+  const cities = matchVocabulary(consumed[0]!, vocab.cities, consumed, placeContext)
+  const regions = matchVocabulary(consumed[0]!, vocab.regions, consumed, placeContext)
+  r.text = consumed[0]!.replaceAll(MARK, ' ')
+  const list = (name: string, values: string[]) => {
+    if (!values.length) return
+    r.filters[name] = { include: values }
+    for (const v of values) r.spans.push({ filter: name, text: v.toLowerCase() })
+  }
+  list('industry', industries)
+  list('sub_industry', subIndustries)
+  list('technology', technologies)
+  const countryValues = [...new Set([...regionCountriesFound, ...countries])]
+  const places: GeoPlace[] = [
+    ...countryValues.map((value) => ({ value, level: 'country' as const })),
+    ...states.map((value) => ({ value, level: 'state' as const })),
+    ...cities.map((value) => ({ value, level: 'city' as const })),
+    ...regions.map((value) => ({ value, level: 'region' as const })),
+  ]
+  if (places.length) {
+    r.filters.geo = { include: places }
+    for (const p of [...countries, ...states, ...cities, ...regions])
+      r.spans.push({ filter: 'geo', text: p.toLowerCase() })
+  }
+}
+
+/**
+ * What no filter took, as the semantic query, and its scope: on a person search, words that
+ * describe the employer (industry, technology, "companies") are matched against each person's
+ * current company rather than the person. A reading that found no filter leaves the words as they
+ * were: auto then ranks exactly what fast ranks (its phrase and its name included), never fewer words.
+ */
+function remainingWords(query: string, r: Reading, category: string): Parsed {
+  const { text, filters } = r
+  const levelRead = filters.seniority !== undefined
   const rest = text
     .split(/[^\p{L}\p{N}&+#.-]+/u)
     .map((w) => w.replace(/^[.-]+|[.-]+$/g, ''))
     .filter((w) => w.length > 1 && !STOPWORDS.has(w) && !/^\d+$/.test(w))
-  // On a person search, words that describe the employer (industry, technology, "companies") are
-  // matched against each person's current company rather than the person.
+    .filter(
+      (w) =>
+        category !== 'person' ||
+        Object.keys(filters).length === 0 ||
+        (!PERSON_FILLER.has(w) && !(levelRead && LEVEL_FILLER.has(w))),
+    )
   const describesEmployer =
     category === 'person' &&
     (filters.industry !== undefined ||
       filters.technology !== undefined ||
-      /\b(?:companies|startups|firms|at)\b/.test(text))
-  // A reading that found no filter leaves the words as they were: auto then ranks exactly what fast
-  // ranks (its phrase and its name included), never fewer words.
+      /\b(?:companies|startups|firms)\b|(?<!\b(?:good|great|skilled|expert|experienced|excellent|strong|best|better|proficient|talented|adept)\s+)\bat\b/.test(
+        text,
+      ))
   const asTyped = Object.keys(filters).length === 0 ? query.trim().replace(/\s+/g, ' ') : ''
   const semantic = asTyped || (rest.length ? rest.join(' ') : null)
   return {
@@ -400,7 +334,7 @@ export function parseQuery(
     filters,
     semantic_query: semantic,
     semantic_scope: semantic === null ? null : describesEmployer ? 'company' : category === 'person' ? 'person' : null,
-    spans,
+    spans: r.spans,
   }
 }
 

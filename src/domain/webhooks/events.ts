@@ -39,7 +39,7 @@ export function eventView(row: store.EventRow): EventView {
 
 /**
  * Records an event and queues its deliveries (one per enabled endpoint subscribed to the type,
- * or only `to` for a test event). Call inside the transaction of the change; call
+ * only `to` for a test event, or the enabled ones of `endpointIds` for a monitor that names them). Call inside the transaction of the change; call
  * notifyDeliveries() once it has committed.
  */
 export async function emitEvent(
@@ -48,7 +48,7 @@ export async function emitEvent(
   workspaceId: string,
   type: EventType,
   data: Record<string, unknown>,
-  options: { to?: store.EndpointRow } = {},
+  options: { to?: store.EndpointRow; endpointIds?: readonly string[] | null } = {},
 ): Promise<{ event: EventView; delivery_ids: string[] }> {
   const now = clock.now()
   const row = await store.insertEvent(db, {
@@ -59,9 +59,13 @@ export async function emitEvent(
     created_at: now,
   })
   const event = eventView(row)
+  // A monitor naming its webhooks sends to those (enabled) endpoints, whatever types they subscribe to.
+  const only = options.endpointIds ? new Set(options.endpointIds) : null
   const targets = options.to
     ? [options.to]
-    : (await store.findEnabledEndpoints(db, workspaceId)).filter((e) => (e.events as string[]).includes(type))
+    : (await store.findEnabledEndpoints(db, workspaceId)).filter((e) =>
+        only ? only.has(e.id) : (e.events as string[]).includes(type),
+      )
   const body = JSON.stringify(event)
   const deliveries = targets.map((endpoint) => ({
     id: randomId('msg', 12),

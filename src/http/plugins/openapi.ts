@@ -12,7 +12,7 @@ import { ENVELOPE_FIELDS, EXTRA_SCHEMAS, NAMED_SCHEMAS } from '../../contract/op
 import { SCOPE_HELP } from '../../contract/keys.ts'
 import { SearchRow } from '../../contract/search.ts'
 import { RECORDED_EXAMPLES } from '../../contract/examples-recorded.ts'
-import { EVENT_EXAMPLES, EVENT_TYPE_NAMES, EVENT_TYPES } from '../../contract/webhooks.ts'
+import { EVENT_DATA, EVENT_EXAMPLES, EVENT_TYPE_NAMES, EVENT_TYPES } from '../../contract/webhooks.ts'
 import { VERSION } from '../../version.ts'
 
 /** Errors every credentialed route can answer (§4 preamble). */
@@ -409,7 +409,9 @@ function withWebhooks(doc: Json): Json {
         id: { type: 'string', description: 'The event id (GET /v1/events)' },
         type: { type: 'string', enum: [type] },
         created_at: { type: 'string', format: 'date-time' },
-        data: { type: 'object', additionalProperties: true, description: EVENT_TYPES[type].data },
+        data: EVENT_DATA[type]
+          ? { ...(JSON.parse(JSON.stringify(EVENT_DATA[type])) as Json), description: EVENT_TYPES[type].data }
+          : { type: 'object', additionalProperties: true, description: EVENT_TYPES[type].data },
       },
       additionalProperties: false,
     }

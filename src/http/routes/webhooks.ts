@@ -20,6 +20,8 @@ import {
 import * as endpoints from '../../domain/webhooks/endpoints.ts'
 import * as deliveries from '../../domain/webhooks/deliveries.ts'
 import * as events from '../../domain/webhooks/events.ts'
+import { getEventSettings, updateEventSettings } from '../../domain/webhooks/credits-low.ts'
+import { CreditAlert, UpdateCreditAlertBody } from '../../contract/monitors.ts'
 import type { Deps, Scope } from '../../domain/types.ts'
 
 const write: readonly Scope[] = ['dsp.agents.write']
@@ -206,5 +208,36 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = async (a
       config: { scopes: read, errors: ['request.invalid', ...cursorErrors] },
     },
     async (request) => events.listEvents(deps, request.credential!, request.query),
+  )
+
+  app.get(
+    '/v1/events/settings',
+    {
+      schema: {
+        operationId: 'getEventSettings',
+        summary: "The workspace's event settings: the credits.low threshold",
+        tags,
+        response: { 200: CreditAlert },
+      },
+      config: { scopes: read },
+    },
+    async (request) => getEventSettings(deps, request.credential!),
+  )
+
+  app.patch(
+    '/v1/events/settings',
+    {
+      schema: {
+        operationId: 'updateEventSettings',
+        summary: 'Set the credits.low threshold (null: no alert)',
+        description:
+          'credits.low fires once when the spendable balance goes below the threshold, and again only after the balance has come back to it or above (a top-up re-arms it). A balance already below fires at once.',
+        tags,
+        body: UpdateCreditAlertBody,
+        response: { 200: CreditAlert },
+      },
+      config: { scopes: write, errors: ['request.invalid'] },
+    },
+    async (request) => updateEventSettings(deps, request.credential!, request.body),
   )
 }
