@@ -54,7 +54,7 @@ const personRecord = (path: string[], each?: string, endedOnly = false): ValueLo
 /**
  * The parser vocabularies read from the index, each with how many values it keeps: the distinct
  * values of the column of the filter row that names it, most common first
- * (src/domain/search/engine.ts loadVocabularies). A row naming one must read a column.
+ * (src/domain/search/vocabularies.ts loadVocabularies). A row naming one must read a column.
  */
 export const INDEX_VOCABULARY_MAX = {
   industries: 200,

@@ -23,7 +23,7 @@ export const MIN_ALL_WORDS_MATCHES = 100
  * The best text score of the words among the records passing `where`: rarity-weighted words only
  * (no phrase or name boost), any word, as the text list ranks them. 0 when no record holds one.
  * Two such scores of the same words under two filters compare on one scale (auto's check that a
- * parsed filter does not push out what the words describe: search/index.ts).
+ * parsed filter does not push out what the words describe: search/relax.ts).
  */
 export async function bestTextScore(
   deps: Deps,
