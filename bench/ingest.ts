@@ -34,7 +34,7 @@ const FULL = { companies: 5_000, persons: 10_000, rounds: 2 }
 const QUICK = { companies: 1_000, persons: 2_000, rounds: 1 }
 
 /** CPU milliseconds used so far by every `postgres` process of this host (null: none readable). */
-function serverCpuMs(): number | null {
+export function serverCpuMs(): number | null {
   let ticks = 0
   let seen = false
   for (const pid of readdirSync('/proc')) {

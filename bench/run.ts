@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import * as agentRuns from './agent-runs.ts'
 import * as apiLayer from './api-layer.ts'
+import * as bulkLoad from './bulk-load.ts'
 import * as ingest from './ingest.ts'
 import * as metering from './metering.ts'
 import * as orgChart from './org-chart.ts'
@@ -20,6 +21,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   relationships,
   agentRuns,
   ingest,
+  bulkLoad,
   search,
   metering,
   orgChart,
@@ -74,7 +76,8 @@ async function main(argv: string[]): Promise<number> {
     console.error(`unknown benchmark: ${unknown.join(', ')}; known: ${BENCHMARKS.map((b) => b.name).join(', ')}`)
     return 2
   }
-  const selected = names.length > 0 ? BENCHMARKS.filter((b) => names.includes(b.name)) : BENCHMARKS
+  const selected =
+    names.length > 0 ? BENCHMARKS.filter((b) => names.includes(b.name)) : BENCHMARKS.filter((b) => !b.onlyByName)
   let failed = false
   for (const bench of selected) {
     console.error(`── ${bench.name}${quick ? ' (quick: figures not saved)' : ''}`)

@@ -69,7 +69,7 @@ export class AdminClient {
   }
 }
 
-async function freshPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `dsp_bench_${randomBytes(6).toString('hex')}`
   const run = async (statement: string) => {
     const client = new pg.Client({ connectionString: baseUrl })

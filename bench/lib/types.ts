@@ -41,6 +41,8 @@ export interface BenchResult {
 export interface Benchmark {
   name: string
   run(options: RunOptions): Promise<BenchResult>
+  /** Run only when named (`npm run bench -- bulk-load`): it needs PostgreSQL and many minutes. */
+  onlyByName?: boolean
 }
 
 /** A goal "figure at most limit" (latency, share): ratio value / limit, passed only by valid figures. */

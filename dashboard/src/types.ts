@@ -13,6 +13,11 @@ import type {
   CreateKeyBody as CreateKeyBodySchema,
   KeysResponse as KeysResponseSchema,
 } from '../../src/contract/keys.ts'
+import type {
+  CreateMonitorBody as CreateMonitorBodyType,
+  Monitor as MonitorType,
+  MonitorRun as MonitorRunType,
+} from '../../src/contract/monitors.ts'
 import type { FilterValuesResponse } from '../../src/contract/filters.ts'
 import type { AddItemsResponse, ListItemsPage, ListsResponse, SavedListResponse } from '../../src/contract/lists.ts'
 import type { EntityCategory as EntityCategoryType } from '../../src/contract/records.ts'
@@ -162,47 +167,7 @@ export interface StreamEvent {
   data: string
 }
 
-// Monitors (issue 42 item 5). Written from the contract on branch webhooks-monitors
-// (src/contract/monitors.ts): TODO import Monitor, MonitorRun and CreateMonitorBody from there once merged.
-export interface Monitor {
-  id: string
-  name: string
-  kind: 'search' | 'agent_run'
-  search: Record<string, unknown> | null
-  agent_run: Record<string, unknown> | null
-  /** A 5-field cron expression or nickname (UTC), or "on_ingest". */
-  schedule: string
-  webhook_ids: string[] | null
-  enabled: boolean
-  environment: 'live' | 'test'
-  next_run_at: string | null
-  last_run_at: string | null
-  created_at: string
-  updated_at: string
-}
-
-export interface MonitorRun {
-  id: string
-  monitor_id: string
-  trigger: 'baseline' | 'schedule' | 'ingest'
-  tick: string
-  status: 'pending' | 'running' | 'waiting' | 'succeeded' | 'failed'
-  matched_count: number
-  new_count: number
-  credits_charged: number
-  event_id: string | null
-  agent_run_id: string | null
-  error: string | null
-  created_at: string
-  started_at: string | null
-  finished_at: string | null
-}
-
-export interface CreateMonitorBody {
-  name: string
-  search?: SearchBody
-  agent_run?: RunStartBody
-  schedule: string
-  webhook_ids?: string[] | null
-  enabled?: boolean
-}
+// Monitors (issue 42 item 5).
+export type Monitor = MonitorType
+export type MonitorRun = MonitorRunType
+export type CreateMonitorBody = CreateMonitorBodyType

@@ -25,6 +25,7 @@ export async function seedWithProgress(
   print: (line: string) => void,
   onStatus?: (status: string) => void,
   limit?: number,
+  bulk?: boolean,
 ): Promise<SeedDemoSummary> {
   const { seedDemoCorpus } = await import('../domain/corpus/demo.ts')
   let progress: ReturnType<typeof progressLine> | null = null
@@ -39,6 +40,10 @@ export async function seedWithProgress(
     scale,
     seed,
     limit,
+    bulk,
+    onBulkPhase: (category, p) => {
+      if (category === current) progress?.phase(p)
+    },
     onCategory: (category, count) => {
       progress?.done()
       current = category
@@ -88,8 +93,12 @@ export function demoCommand(config: () => Readonly<Config>): Command {
     .addOption(new Option('--scale <scale>', 'corpus size').choices(DEMO_SCALES).default('small'))
     .option('--seed <n>', `generator seed, a non-negative integer (default: ${HELP_DEFAULT_SEED})`, seedNumber)
     .option('--limit <n>', 'store only the first n records of each category (no facts file)', seedNumber)
+    .option(
+      '--bulk',
+      'load each category as a bulk first load (indexes built at the end, COPY on PostgreSQL; stopped, the same command goes on where it stopped): for --scale large',
+    )
     .option('--json', 'print the summary as JSON')
-    .action(async (opts: { scale: DemoScale; seed?: number; limit?: number; json?: boolean }) => {
+    .action(async (opts: { scale: DemoScale; seed?: number; limit?: number; json?: boolean; bulk?: boolean }) => {
       const [{ createApp }, { DEFAULT_DEMO_SEED }] = await Promise.all([
         import('../app.ts'),
         import('../corpus/demo/index.ts'),
@@ -104,6 +113,7 @@ export function demoCommand(config: () => Readonly<Config>): Command {
           (line) => lines.push(line),
           undefined,
           opts.limit,
+          opts.bulk,
         )
         process.stdout.write((opts.json ? JSON.stringify(summary, null, 2) : lines.join('\n')) + '\n')
       } finally {

@@ -3,6 +3,7 @@
 // running server (ingest-remote.ts).
 import { SingleBar } from 'cli-progress'
 import type { IngestProgress, IngestSummary } from '../domain/corpus/ingest.ts'
+import type { BulkLoadPhase } from '../domain/corpus/bulk-load.ts'
 import type { IngestCategory } from '../domain/corpus/prepare.ts'
 import type { ReplaceSummary } from '../domain/corpus/replace.ts'
 import type { RelationCounts } from '../domain/corpus/relations.ts'
@@ -12,20 +13,24 @@ const fmt = (n: number) => n.toLocaleString('en-US')
 
 /**
  * The progress display of `dsp ingest`: on a terminal, a bar (cli-progress) redrawn in place at
- * most 5 times a second with records read, records/s and rejects, and a share when the total is
- * known (input bytes for a file, records for the demo corpus); on anything else (a pipe, a log file) nothing while
- * the run lasts, and the final summary line alone.
+ * most 5 times a second with records read, records/s and rejects, and a share and the time left
+ * (cli-progress's ETA from the pace so far) when the total is known (input bytes for a file,
+ * records for the demo corpus); on anything else (a pipe, a log file) nothing while the run lasts,
+ * and the final summary line alone. A bulk load's index builds at the end show as `indexes n/m`.
  */
 export function progressLine(label: string, opts: { total?: number; stream?: NodeJS.WriteStream } = {}) {
   const stream = opts.stream ?? process.stderr
   const started = performance.now()
   const total = opts.total && opts.total > 0 ? opts.total : 0
   let bar: SingleBar | null = null
+  let phase = ''
   const values = (p: IngestProgress) => ({
     read: fmt(p.read),
     rate: fmt(Math.round(p.read / Math.max((performance.now() - started) / 1000, 0.001))),
     rejects: p.rejected + p.duplicate > 0 ? ` · ${fmt(p.rejected)} rejected · ${fmt(p.duplicate)} duplicate` : '',
+    phase,
   })
+  let last: IngestProgress | null = null
   return {
     /** `position`: how far towards the total (default the records read). */
     update(p: IngestProgress, position: number = p.read) {
@@ -37,11 +42,18 @@ export function progressLine(label: string, opts: { total?: number; stream?: Nod
           barsize: 24,
           hideCursor: false,
           clearOnComplete: true,
-          format: `${label.padEnd(16)} ${total > 0 ? '[{bar}] {percentage}% · ' : ''}{read} read · {rate}/s{rejects}`,
+          etaBuffer: 50,
+          format: `${label.padEnd(16)} ${total > 0 ? '[{bar}] {percentage}% · ETA {eta_formatted} · ' : ''}{read} read · {rate}/s{rejects}{phase}`,
         })
         bar.start(total || 1, 0, values(p))
       }
+      last = p
       bar.update(total > 0 ? Math.min(position, total) : 0, values(p))
+    },
+    /** A bulk load's index builds at the end. */
+    phase(p: BulkLoadPhase) {
+      phase = ` · indexes ${p.done}/${p.total}`
+      if (bar !== null && last !== null) bar.update(values(last))
     },
     done() {
       bar?.stop()
@@ -79,6 +91,7 @@ export interface IngestCliOptions {
   relationKey?: string
   relationType?: string
   relation?: string[]
+  bulk?: boolean
 }
 
 export type PrintedSummary = IngestSummary & {

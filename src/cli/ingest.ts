@@ -1,10 +1,12 @@
 // dsp ingest --category <c> <file|->: stream NDJSON, JSON-array or CSV records (gzip or not, with
 // an optional mapping file) into the configured store, with a progress line on a terminal and a
 // final summary. The work is domain/corpus/ingest.ts, formats.ts and mapping.ts.
+import { createHash } from 'node:crypto'
 import { createReadStream, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { Command, InvalidArgumentError, Option } from 'commander'
 import type { Config } from '../config.ts'
+import type { BulkLoadPhase } from '../domain/corpus/bulk-load.ts'
 import { INGEST_CATEGORIES } from './categories.ts'
 import type { InputFormat } from '../domain/corpus/formats.ts'
 import { mappingBlock, progressLine, report, type IngestCliOptions } from './ingest-output.ts'
@@ -81,11 +83,22 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
     )
     .option('--replace', "also remove the stored records of the input's sources that it no longer sends")
     .option('--source <name>', 'with --replace: the source replaced (its source_ids are <name>:…)')
+    .option(
+      '--bulk',
+      'a first load: indexes of empty tables built once at the end, COPY on PostgreSQL; stopped at any point, the same command goes on where it stopped',
+    )
     .action(async (file: string, opts: IngestCliOptions) => {
       const c = config()
       const { commandTarget } = await import('./running-server.ts')
       const target = commandTarget(c, 'dsp ingest')
       if (target === undefined) return
+      if (opts.bulk && (file === '-' || target)) {
+        process.stderr.write(
+          `dsp ingest: --bulk ${file === '-' ? 'needs a file (a load is resumed by its hash), not standard input' : 'writes the store itself: stop the server on this data dir first'}\n`,
+        )
+        process.exitCode = 2
+        return
+      }
       const rejectFile =
         opts.rejects ??
         (file === '-'
@@ -127,6 +140,7 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
         process.exitCode = 2
         return
       }
+      const bulkKey = opts.bulk ? await inputKey(file, opts) : undefined
       const input = file === '-' ? process.stdin : createReadStream(file)
       if (target) {
         const { ingestThroughServer } = await import('./ingest-remote.ts')
@@ -198,6 +212,7 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
           replace: opts.replace,
           source: opts.source,
           onProgress: (p) => progress.update(p, bytesRead()),
+          ...(bulkKey ? { bulk: { key: bulkKey }, onBulkPhase: (p: BulkLoadPhase) => progress.phase(p) } : {}),
         })
         progress.done()
         report(
@@ -221,4 +236,25 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
         await app.close()
       }
     })
+}
+
+/**
+ * What names a bulk load's input: the file's bytes and every option that shapes its items (format,
+ * mapping, renames, delimiter, relations, strictness, as-of). The same command started again has
+ * the same key and resumes; any change makes another load.
+ */
+async function inputKey(file: string, opts: IngestCliOptions): Promise<string> {
+  const hash = createHash('sha256')
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer)
+  const shaping = {
+    category: opts.category,
+    format: opts.format,
+    mapping: opts.mapping ? readFileSync(opts.mapping, 'utf8') : null,
+    map: opts.map ?? [],
+    delimiter: opts.delimiter ?? null,
+    strict: opts.strict === true,
+    relations: [opts.relationKey ?? null, opts.relationType ?? null, opts.relation ?? []],
+    as_of: opts.asOf?.toISOString() ?? null,
+  }
+  return `sha256:${hash.digest('hex')}:${createHash('sha256').update(JSON.stringify(shaping)).digest('hex').slice(0, 16)}`
 }

@@ -17,7 +17,7 @@ export type BulkColumns = Readonly<Record<string, BulkType>>
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/
 
 /** `{"a","b \"c\""}`: a text[] literal with every element quoted; null stays null. */
-function textArrayLiteral(values: readonly (string | null)[] | null | undefined): string | null {
+export function textArrayLiteral(values: readonly (string | null)[] | null | undefined): string | null {
   if (values === null || values === undefined) return null
   let out = '{'
   for (let i = 0; i < values.length; i++) {

@@ -1,7 +1,7 @@
 // Corpus tables (migration 0003) and their queries: record upserts, the affiliation graph, stored
 // vectors and per-corpus state. The domain (domain/corpus/) opens the transactions.
 import { sql, type ColumnType, type CompiledQuery, type Insertable, type Selectable } from 'kysely'
-import { bulkRows, type BulkColumns } from './bulk.ts'
+import { bulkRows, type BulkColumns, type RowsSource } from './bulk.ts'
 import type { Db } from './db.ts'
 import { GRAPH_CORPUS } from './graph-blocks.ts'
 
@@ -284,10 +284,10 @@ export interface WrittenRecord {
  * embedder both match are left alone. It returns the ids and vector keys of the rows actually
  * written (inserted, or updated because the record or its embedder changed), and which were inserted.
  */
-function upsertRecordsBuilder(db: Db, table: RecordTable, rows: CompanyRow[] | PersonRow[] | DocumentRow[]) {
+function upsertRecordsBuilder(db: Db, table: RecordTable, rows: RowsSource) {
   const columns = BULK_COLUMNS[table]
   return (
-    bulkInsert(db, table, columns, rows as Record<string, unknown>[])
+    bulkInsert(db, table, columns, rows)
       .onConflict((oc) =>
         oc
           .column('id')
@@ -325,6 +325,41 @@ export interface WrittenBatchRow {
 const VECTOR_IN: BulkColumns = { id: 'text', vector: 'bytea' }
 
 /**
+ * Where a batch statement reads its rows: JSON-array parameters (bulkRows, the ordinary ingest),
+ * or a bulk load's staging tables filled by COPY (store/bulk-loads.ts). The statement is the same.
+ */
+export interface BatchSources {
+  rows: RowsSource
+  vectors: RowsSource
+  affiliations?: RowsSource
+  institutions?: RowsSource
+}
+
+/** The columns of each input of a batch statement, as they travel (bulk.ts types). */
+export function batchColumns(table: RecordTable) {
+  return {
+    rows: BULK_COLUMNS[table],
+    vectors: VECTOR_IN,
+    affiliations: AFFILIATION_BULK,
+    institutions: INSTITUTION_BULK,
+  }
+}
+
+/** A batch's inputs as JSON-array parameters. */
+export function batchParameters(b: BatchWrite): BatchSources {
+  return {
+    rows: bulkRows(BULK_COLUMNS[b.table], b.rows as Record<string, unknown>[]),
+    vectors: bulkRows(VECTOR_IN, b.vectors),
+    ...(b.graph
+      ? {
+          affiliations: bulkRows(AFFILIATION_BULK, b.graph.affiliations as unknown as Record<string, unknown>[]),
+          institutions: bulkRows(INSTITUTION_BULK, b.graph.institutions as unknown as Record<string, unknown>[]),
+        }
+      : {}),
+  }
+}
+
+/**
  * A whole batch in one statement, so one round trip and atomic without a transaction: the next
  * vector generation, the record upsert (rows whose hash and embedder are unchanged left alone),
  * the stored vectors of the rows written and, for persons, their affiliations (upserted by
@@ -332,20 +367,24 @@ const VECTOR_IN: BulkColumns = { id: 'text', vector: 'bytea' }
  * graph generation. Data-modifying CTEs: each sees the tables as they were before the statement,
  * and the rows they touch are disjoint.
  */
-export function writeBatchQuery(db: Db, b: BatchWrite): CompiledQuery<WrittenBatchRow> {
-  const v = bulkRows(VECTOR_IN, b.vectors)
+export function writeBatchQuery(
+  db: Db,
+  b: BatchWrite,
+  sources: BatchSources = batchParameters(b),
+): CompiledQuery<WrittenBatchRow> {
+  const v = sources.vectors
   const ctes = [
     sql`gen as (update corpus_state set vector_generation = vector_generation + 1 where corpus = ${b.corpus}
       returning vector_generation)`,
-    sql`w as (${upsertRecordsBuilder(db, b.table, b.rows)})`,
+    sql`w as (${upsertRecordsBuilder(db, b.table, sources.rows)})`,
     sql`v as (insert into record_vectors (vec_key, category, model, vector, generation)
       select w.vec_key, ${b.category}, ${b.model}, ${v.ref('vector')}, gen.vector_generation
       from w join ${v.from} on u.id = w.id cross join gen
       on conflict (vec_key) do update set model = excluded.model, vector = excluded.vector, generation = excluded.generation)`,
   ]
-  if (b.graph) {
+  if (b.graph && sources.affiliations && sources.institutions) {
     const names = Object.keys(AFFILIATION_BULK)
-    const a = bulkRows(AFFILIATION_BULK, b.graph.affiliations as unknown as Record<string, unknown>[])
+    const a = sources.affiliations
     const set = sql.join(
       names.filter((n) => n !== 'person_id' && n !== 'ordinal').map((n) => sql.raw(`${n} = excluded.${n}`)),
     )
@@ -355,7 +394,7 @@ export function writeBatchQuery(db: Db, b: BatchWrite): CompiledQuery<WrittenBat
         and not exists (select 1 from newaff n where n.person_id = x.person_id and n.ordinal = x.ordinal))`,
       sql`aff as (insert into affiliations (${sql.raw(names.join(', '))}) select ${sql.raw(names.join(', '))} from newaff
         on conflict (person_id, ordinal) do update set ${set})`,
-      sql`inst as (${bulkInsert(db, 'institutions', INSTITUTION_BULK, b.graph.institutions as unknown as Record<string, unknown>[]).onConflict((oc) => oc.column('inst_key').doNothing())})`,
+      sql`inst as (${bulkInsert(db, 'institutions', INSTITUTION_BULK, sources.institutions).onConflict((oc) => oc.column('inst_key').doNothing())})`,
       sql`graph as (update corpus_state set graph_generation = graph_generation + 1 where corpus = ${GRAPH_CORPUS})`,
     )
   }
@@ -395,15 +434,14 @@ const INSTITUTION_BULK: BulkColumns = {
   updated_at: 'timestamptz',
 }
 
-/** `insert into <table> (…) select … from rows from (…)`: the rows as one parameter per column (bulk.ts). */
+/** `insert into <table> (…) select … from <source>`: JSON-array parameters (bulk.ts) or a staging table. */
 function bulkInsert<T extends RecordTable | 'affiliations' | 'institutions' | 'record_vectors'>(
   db: Db,
   table: T,
   columns: BulkColumns,
-  rows: readonly Record<string, unknown>[],
+  u: RowsSource,
 ) {
   const names = Object.keys(columns)
-  const u = bulkRows(columns, rows)
   return db
     .insertInto(table)
     .columns(names as never)
@@ -422,7 +460,12 @@ export async function upsertInstitutions(
   if (rows.length === 0) return { written: 0, inserted: 0 }
   const current = sql`(institutions.type, institutions.name, institutions.domain, institutions.professional_url, institutions.record)`
   const incoming = sql`(excluded.type, excluded.name, excluded.domain, excluded.professional_url, excluded.record)`
-  const written = await bulkInsert(db, 'institutions', INSTITUTION_BULK, rows as unknown as Record<string, unknown>[])
+  const written = await bulkInsert(
+    db,
+    'institutions',
+    INSTITUTION_BULK,
+    bulkRows(INSTITUTION_BULK, rows as unknown as Record<string, unknown>[]),
+  )
     .onConflict((oc) =>
       oc
         .column('inst_key')
@@ -498,7 +541,7 @@ export async function upsertRecordVectors(
   rows: { vec_key: number; category: string; model: string; vector: Uint8Array | null; generation: number }[],
 ): Promise<void> {
   if (rows.length === 0) return
-  await bulkInsert(db, 'record_vectors', VECTOR_BULK, rows)
+  await bulkInsert(db, 'record_vectors', VECTOR_BULK, bulkRows(VECTOR_BULK, rows))
     .onConflict((oc) =>
       oc.column('vec_key').doUpdateSet({
         model: (eb) => eb.ref('excluded.model'),

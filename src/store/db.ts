@@ -16,6 +16,7 @@ import {
 import pg from 'pg'
 import type { AgentRunTables } from './agent-runs.ts'
 import type { CorpusTables } from './corpus.ts'
+import type { BulkLoadTables } from './bulk-loads.ts'
 import type { OAuthTables } from './oauth.ts'
 import type { WebhookTables } from './webhooks.ts'
 import type { MonitorTables } from './monitors.ts'
@@ -260,7 +261,8 @@ export interface FeedbackVotesTable {
   created_at: Timestamp
 }
 
-export interface Database extends CorpusTables, AgentRunTables, OAuthTables, WebhookTables, MonitorTables {
+export interface Database
+  extends CorpusTables, BulkLoadTables, AgentRunTables, OAuthTables, WebhookTables, MonitorTables {
   deployment_settings: DeploymentSettingsTable
   organisations: OrganisationsTable
   workspaces: WorkspacesTable

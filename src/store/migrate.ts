@@ -30,6 +30,7 @@ import * as m0029 from './migrations/0029_agent_run_trace.ts'
 import * as m0034 from './migrations/0034_webhooks.ts'
 import * as m0041 from './migrations/0041_money_rules_once.ts'
 import * as m0042 from './migrations/0042_monitors.ts'
+import * as m0047 from './migrations/0047_bulk_loads.ts'
 
 const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0034_webhooks': m0034,
   '0041_money_rules_once': m0041,
   '0042_monitors': m0042,
+  '0047_bulk_loads': m0047,
 }
 
 /** Every migration's name, oldest first. */

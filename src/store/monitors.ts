@@ -336,3 +336,13 @@ export async function settleCreditAlert(
       }
     : null
 }
+
+/** A deleted webhook leaves every monitor's `webhook_ids` of its workspace (the rest of each list stays). */
+export async function forgetWebhook(db: Db, workspaceId: string, webhookId: string): Promise<void> {
+  await db
+    .updateTable('monitors')
+    .set({ webhook_ids: sql<string>`webhook_ids - ${webhookId}::text` })
+    .where('workspace_id', '=', workspaceId)
+    .where(sql<boolean>`webhook_ids ? ${webhookId}::text`)
+    .execute()
+}

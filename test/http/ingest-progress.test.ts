@@ -39,13 +39,14 @@ function captured(tty: boolean) {
 }
 
 describe('dsp ingest progress', () => {
-  test('on a terminal: a bar with the share, records read, records/s and rejects', () => {
+  test('on a terminal: a bar with the share, the time left, records read, records/s and rejects', () => {
     const out = captured(true)
     const line = progressLine('company', { total: 2000, stream: out.stream })
     line.update(progress, 1000)
     line.done()
     const text = out.text()
-    assert.match(text, /company\s+\[[^\]]+\] 50% · 1,200 read · [\d,]+\/s · 3 rejected · 1 duplicate/)
+    // The time left at the pace so far (cli-progress's ETA), where the total is known.
+    assert.match(text, /company\s+\[[^\]]+\] 50% · ETA [\dsmh.]+ · 1,200 read · [\d,]+\/s · 3 rejected · 1 duplicate/)
   })
 
   test('on a terminal with no known total: records read and records/s without a bar', () => {
@@ -207,7 +208,10 @@ describe('ingest progress through a running server', () => {
     assert.deepEqual([s.read, s.inserted, s.rejected, s.duplicate], [7, 6, 1, 0])
     assert.ok(s.reject_file && readFileSync(s.reject_file, 'utf8').includes('"line":7'))
     // The bar was drawn with records read and the reject count as batches committed.
-    assert.match(out.text(), /company\s+\[[^\]]*\] \d+% · [\d,]+ read · [\d,]+\/s · 1 rejected · 0 duplicate/)
+    assert.match(
+      out.text(),
+      /company\s+\[[^\]]*\] \d+% · ETA [\dsmh.]+ · [\d,]+ read · [\d,]+\/s · 1 rejected · 0 duplicate/,
+    )
     // --batch-size 2 reached the server: three batches of two committed, each reported.
     assert.deepEqual(seen, [2, 4, 6])
     assert.doesNotMatch(out.text(), /recognised columns|warning:/)

@@ -316,6 +316,25 @@ describe('on_ingest monitors', () => {
     await settle()
     assert.equal(subscribed.received.length, 0)
   })
+
+  test("a deleted webhook leaves the monitors' webhook_ids; the other ids stay", async () => {
+    const api = await server()
+    const b = newBand()
+    const { key } = await api.admin.workspaceWithKey()
+    const rx = await startReceiver()
+    const gone = await createWebhook(api, key, rx.url, ['monitor.matched'])
+    const kept = await createWebhook(api, key, rx.url, ['monitor.matched'])
+    const m = await createMonitor(api, key, {
+      name: 'x',
+      search: b.search,
+      schedule: 'on_ingest',
+      webhook_ids: [gone.id, kept.id],
+    })
+    expectStatus(await api.delete(`/v1/webhooks/${gone.id}`, { key }), 204)
+    const read = await api.get(`/v1/monitors/${m.id}`, { key })
+    expectStatus(read, 200)
+    assert.deepEqual(read.body.webhook_ids, [kept.id])
+  })
 })
 
 describe('ingest.completed', () => {

@@ -13,6 +13,7 @@ import {
 import type { Deps } from '../types.ts'
 import { ingestObjects, type IngestProgress, type IngestSummary } from './ingest.ts'
 import type { IngestCategory } from './prepare.ts'
+import type { BulkLoadPhase } from './bulk-load.ts'
 
 export const DEMO_FACTS_FILE = 'demo-facts.json'
 const DEMO_SETTING = 'demo_corpus'
@@ -28,8 +29,15 @@ export interface SeedDemoOptions {
    * the whole corpus). For a quick look at a large scale, or a load stopped early on purpose.
    */
   limit?: number
+  /**
+   * Each category as a bulk load (ingest.ts `bulk`; what the large scale is for): indexes built once
+   * at the end, COPY on PostgreSQL, and a seed stopped at any point goes on where it stopped when
+   * started again with the same scale, seed and limit.
+   */
+  bulk?: boolean
   onCategory?: (category: IngestCategory, total: number) => void
   onProgress?: (category: IngestCategory, progress: IngestProgress) => void
+  onBulkPhase?: (category: IngestCategory, phase: BulkLoadPhase) => void
 }
 
 export interface SeedDemoSummary {
@@ -81,6 +89,12 @@ export async function seedDemoCorpus(deps: Deps, opts: SeedDemoOptions = {}): Pr
     const summary = await ingestObjects(deps, category, records, {
       asOf,
       onProgress: opts.onProgress ? (p) => opts.onProgress!(category, p) : undefined,
+      ...(opts.bulk
+        ? {
+            bulk: { key: `demo:${corpus.scale}:${corpus.seed}:${limit ?? 'all'}` },
+            onBulkPhase: (p: BulkLoadPhase) => opts.onBulkPhase?.(category, p),
+          }
+        : {}),
     })
     categories.push(summary)
   }

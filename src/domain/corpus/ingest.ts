@@ -44,10 +44,16 @@ import {
   type VectorState,
 } from './rows.ts'
 import { vectorToBytes, type VectorUpdate } from './vectors.ts'
+import { startBulkLoad, type BulkLoadPhase, type BulkOptions, type BulkRun } from './bulk-load.ts'
 
 // 500 rows per statement: measured on PGlite (docs/corpus.md §6.4), larger batches gained nothing
 // and a company batch stays at ≈ 18k parameters, far under PostgreSQL's 65,535.
 export const DEFAULT_BATCH_SIZE = 500
+/**
+ * A bulk load's batches: each commits its own transaction with COPYs, the statement and its progress
+ * (seven round trips), so fewer, larger ones; the same rows whatever the size.
+ */
+export const BULK_BATCH_SIZE = 2000
 /**
  * A batch is also cut once its records' JSON reaches this many characters: each column of a batch
  * travels as one JSON value (store/bulk.ts), and PostgreSQL refuses a jsonb over 256 MB. 500
@@ -103,6 +109,13 @@ export interface IngestOptions {
   batchMaxChars?: number
   /** Validate, look up what would be inserted, updated or unchanged, and write nothing. */
   dryRun?: boolean
+  /**
+   * A bulk first load (bulk-load.ts): indexes of empty tables built at the end, COPY on PostgreSQL,
+   * resumable by its key. Schools and dry runs take the ordinary path.
+   */
+  bulk?: BulkOptions
+  /** A bulk load rebuilding its indexes at the end. */
+  onBulkPhase?: (phase: BulkLoadPhase) => void
 }
 
 export interface IngestSummary extends IngestProgress {
@@ -262,6 +275,8 @@ interface RunContext {
   vectorsFailed: boolean
   /** A turn of the event loop when this thread has worked a slice (SLICE_MS). */
   slice: () => Promise<void> | undefined
+  /** A bulk load's writes and progress; null: the ordinary ingest. */
+  bulk: BulkRun | null
 }
 
 async function ingest(
@@ -272,7 +287,7 @@ async function ingest(
 ): Promise<IngestSummary> {
   const started = performance.now()
   const asOf = opts.asOf ?? deps.clock.now()
-  const batchSize = opts.batchSize ?? DEFAULT_BATCH_SIZE
+  const batchSize = opts.batchSize ?? (opts.bulk ? BULK_BATCH_SIZE : DEFAULT_BATCH_SIZE)
   const batchMaxChars = opts.batchMaxChars ?? DEFAULT_BATCH_MAX_CHARS
   const ctx: RunContext = {
     deps,
@@ -284,9 +299,12 @@ async function ingest(
     knownInstitutions: new Set(),
     vectorsFailed: false,
     slice: timeSlicer(),
+    bulk: null,
   }
   // Load (or rebuild) the index before the first batch, so each batch's vectors apply in order.
   if (category !== 'school' && !opts.dryRun) await deps.vectors.index(category)
+  if (opts.bulk && category !== 'school' && !opts.dryRun) ctx.bulk = await startBulkLoad(deps, category, opts.bulk)
+  const resumeAfter = ctx.bulk?.resumeAfter ?? 0
   const rejects = new Rejects(opts.rejectFile)
   const totals = { read: 0, inserted: 0, updated: 0, unchanged: 0, embedded: 0, missing: 0 }
   // Keys (row ids) and source ids of this input, with the line that brought them: a second line
@@ -342,6 +360,8 @@ async function ingest(
   const flush = async () => {
     if (batch.length === 0) return
     const records = batch
+    // Every item read so far is in this batch, an earlier one, or refused: the bulk load's progress once it commits.
+    const throughItem = totals.read
     batch = []
     batchChars = 0
     await adoptSourceRows(deps, category, records, opts.dryRun === true)
@@ -358,7 +378,7 @@ async function ingest(
     await write()
     // The statement just sent goes out while the next batch is staged (in slices).
     await setImmediatePromise()
-    staged = await stageBatch(ctx, records, read)
+    staged = { ...(await stageBatch(ctx, records, read)), throughItem }
     for (const c of staged.conflicts) rejects.duplicate(c.line, c.problem)
   }
   const drain = async () => {
@@ -374,7 +394,8 @@ async function ingest(
     await refreshCorpusState(deps.db, category, {
       asOf: totals.read > 0 ? asOf : null,
       now: deps.clock.now(),
-      recount: totals.inserted + totals.updated > 0,
+      // A resumed bulk load's earlier runs never got here: its figures are counted whatever it wrote.
+      recount: totals.inserted + totals.updated > 0 || ctx.bulk !== null,
       model: ctx.embedder?.name ?? null,
     })
   }
@@ -405,15 +426,25 @@ async function ingest(
       seenIds.set(p.id, item.line)
       if (p.sourceId !== null) seenSources.set(p.sourceId, item.line)
       if (item.warnings) rejects.warn(item.warnings)
+      // A resumed bulk load: this item's batch was committed by an earlier run (checked again above, not written).
+      if (totals.read <= resumeAfter) {
+        totals.unchanged++
+        continue
+      }
       batch.push({ ...p, line: item.line })
       batchChars += p.json.length
       if (batch.length >= batchSize || batchChars >= batchMaxChars) await flush()
     }
     await flush()
     await drain()
+    if (ctx.bulk) {
+      await ctx.bulk.finish(opts.onBulkPhase)
+      await ctx.bulk.close()
+    }
   } catch (e) {
     // A batch in flight finishes (or fails) before the figures are settled; what committed is indexed.
     await (writing as Promise<void> | null)?.catch(() => {})
+    await ctx.bulk?.close()
     await applyVectors().catch(() => {})
     // The first error is the one to report; a store that is down fails the follow-up work too.
     await settle().catch((err: unknown) =>
@@ -425,7 +456,8 @@ async function ingest(
   }
   await settle()
   const upserted = totals.inserted + totals.updated
-  if (upserted >= MAINTAIN_AFTER && !opts.dryRun) await maintainTables(deps, category)
+  // A bulk load ends with one analyse (its indexes were built on the full tables), however little this run wrote.
+  if ((upserted >= MAINTAIN_AFTER || ctx.bulk !== null) && !opts.dryRun) await maintainTables(deps, category)
   const seconds = (performance.now() - started) / 1000
   deps.metrics.ingest(category, { ...totals, duplicate: rejects.duplicates, rejected: rejects.count })
   const sorted = (m: Map<string, number>) =>
@@ -552,6 +584,10 @@ interface StagedBatch {
   write: CompiledQuery<WrittenBatchRow> | null
   /** Companies: their institutions (written with the records). */
   institutions: InstitutionRow[]
+  /** The batch statement's input (a bulk load COPYs it into its staging tables). */
+  input: BatchWrite | null
+  /** Input items up to which everything is in this batch, an earlier one or refused (set by ingest()). */
+  throughItem?: number
 }
 
 /** A committed batch's vectors, for the process index. */
@@ -636,6 +672,7 @@ async function stageBatch(ctx: RunContext, all: Pending[], reads: BatchReads): P
     now,
     write: null,
     institutions: [],
+    input: null,
   }
   if (category === 'school') return { ...none, changed: batch }
   const table = TABLE_OF[category]
@@ -675,7 +712,7 @@ async function stageBatch(ctx: RunContext, all: Pending[], reads: BatchReads): P
     rows = await mapSliced(ctx, changed, (p, i) =>
       documentRow(category as DocumentCategory, p, texts[i]!, states[i]!, now),
     )
-  const write = writeBatchQuery(deps.db, {
+  const input: BatchWrite = {
     table,
     rows,
     corpus: CATEGORY_SOURCE_CORPUS[category],
@@ -686,9 +723,10 @@ async function stageBatch(ctx: RunContext, all: Pending[], reads: BatchReads): P
       return { id: p.id, vector: v ? vectorToBytes(v) : null }
     }),
     graph,
-  })
+  }
+  const write = writeBatchQuery(deps.db, input, ctx.bulk?.sources(input))
   await ctx.slice()
-  return { batch, conflicts, changed, embedded, now, write, institutions }
+  return { batch, conflicts, changed, embedded, now, write, institutions, input }
 }
 
 /**
@@ -723,8 +761,10 @@ async function commitBatch(
       vectors: null,
     }
   }
-  if (write === null)
+  if (write === null) {
+    if (ctx.bulk) await ctx.bulk.write(staged.throughItem ?? 0, null, async () => undefined)
     return { inserted: 0, upserted: 0, unchanged: batch.length, embedded: 0, missing: 0, vectors: null }
+  }
   const indexOf = new Map(changed.map((p, i) => [p.id, i]))
   const vectorOf = (id: string) => embedded.vectors[indexOf.get(id)!] ?? null
 
@@ -743,19 +783,21 @@ async function commitBatch(
       if (r.id !== null) written.push({ id: r.id, vec_key: Number(r.vec_key), inserted: r.inserted === true })
     return { written, generation: Number(rows[0]!.generation) }
   }
-  const { written, generation } =
-    category === 'company'
-      ? await deps.db.transaction().execute(async (tx) => {
-          const r = await run(tx)
-          const ids = new Set(r.written.map((w) => w.id))
-          if (ids.size > 0)
-            await writeCompanyGraph(
-              ctx,
-              tx,
-              staged.institutions.filter((i) => ids.has(i.inst_key)),
-            )
-          return r
-        })
+  const withGraph = async (tx: Db) => {
+    const r = await run(tx)
+    const ids = new Set(r.written.map((w) => w.id))
+    if (ids.size > 0)
+      await writeCompanyGraph(
+        ctx,
+        tx,
+        staged.institutions.filter((i) => ids.has(i.inst_key)),
+      )
+    return r
+  }
+  const { written, generation } = ctx.bulk
+    ? await ctx.bulk.write(staged.throughItem ?? 0, staged.input, category === 'company' ? withGraph : run)
+    : category === 'company'
+      ? await deps.db.transaction().execute(withGraph)
       : await run(deps.db)
 
   const embeddedCount = written.filter((w) => vectorOf(w.id) !== null).length

@@ -13,9 +13,8 @@ export type Pool = 'allocated' | 'shared'
 export const allocatedAccountId = (workspaceId: string) => `${workspaceId}:allocated`
 export const sharedAccountId = (organisationId: string) => `${organisationId}:shared`
 
-/** Credits on the wire: a JSON number with at most three decimals. */
-export const toCredits = (milli: number) => Math.round(milli) / 1000
-export const toMilli = (credits: number) => Math.round(credits * 1000)
+import { toCredits } from './units.ts'
+export { toCredits, toMilli } from './units.ts'
 
 export async function ensureAccounts(db: Db, workspaceId: string, organisationId: string, now: Date): Promise<void> {
   await store.insertAccount(db, {

@@ -5,7 +5,7 @@
 // alert and reports a crossing, and its row lock lets only one of two racing processes see it.
 // A check lost to a crash is made good by the next one: the alert stays armed until an event fires.
 import type { UpdateCreditAlertBody } from '../../contract/monitors.ts'
-import { toCredits, toMilli } from '../credits/ledger.ts'
+import { toCredits, toMilli } from '../credits/units.ts'
 import { findSpendingAccount } from '../../store/ledger.ts'
 import { spendableMilli } from '../../store/ledger.ts'
 import * as store from '../../store/monitors.ts'

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { envelope } from '../../contract/common.ts'
 import { MAX_ENDPOINTS, type CreateWebhookBody, type UpdateWebhookBody, type Webhook } from '../../contract/webhooks.ts'
 import { ApiError } from '../../errors.ts'
+import { forgetWebhook } from '../../store/monitors.ts'
 import * as store from '../../store/webhooks.ts'
 import { randomId } from '../ids.ts'
 import type { Credential, Deps } from '../types.ts'
@@ -96,8 +97,14 @@ export async function updateWebhook(deps: Deps, credential: Credential, id: stri
   return endpointView(row)
 }
 
+/** Deletes the endpoint, and its id from the workspace's monitors' `webhook_ids`, in one transaction. */
 export async function deleteWebhook(deps: Deps, credential: Credential, id: string): Promise<void> {
-  if (!(await store.deleteEndpoint(deps.db, credential.workspace_id, id))) throw notFound(id)
+  const deleted = await deps.db.transaction().execute(async (tx) => {
+    if (!(await store.deleteEndpoint(tx, credential.workspace_id, id))) return false
+    await forgetWebhook(tx, credential.workspace_id, id)
+    return true
+  })
+  if (!deleted) throw notFound(id)
 }
 
 /** A new secret, shown once; the previous one also signs deliveries for 24 h so receivers can switch. */

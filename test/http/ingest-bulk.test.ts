@@ -1,0 +1,284 @@
+// The bulk first load (issue 39 item 2; docs/corpus.md §6.11): `dsp ingest --bulk` stores what
+// the ordinary ingest stores, row for row, with the same summary and reject file, and a load
+// killed with SIGKILL mid-way and started again finishes with the same rows, nothing twice.
+// Real data from ../shared/datasets (copied into the test's data dir first, so no reject file is
+// ever written beside the shared files): crunchbase companies, the wikidata CEOs (persons, one row
+// per relation, employers resolved by name against the companies) and crunchbase funding rounds.
+// Runs on the embedded store, and on PostgreSQL with DSP_TEST_DATABASE_URL (COPY there).
+import assert from 'node:assert/strict'
+import { spawn } from 'node:child_process'
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { sql } from 'kysely'
+import { openStore } from '../../src/store/db.ts'
+import { datasetsPresent, DATASETS_DIR } from '../support/dataset-samples.ts'
+import { processData, runDsp, type ProcessData } from '../support/process.ts'
+
+const SECRET = 'bulk-load-test-secret-'.padEnd(48, 'x')
+const AS_OF = '2026-01-01'
+/** Lines of each crunchbase file loaded (the header and this many records). */
+const COMPANY_LINES = 6_000
+const ROUND_LINES = 3_000
+
+interface Input {
+  category: string
+  file: string
+  args: string[]
+}
+
+/** The three inputs, in load order, copied into `dir` (a test's own data dir). */
+function inputs(dir: string): Input[] {
+  const head = (from: string, to: string, lines: number, bad: string[] = []) => {
+    const whole = readFileSync(path.join(DATASETS_DIR, from), 'utf8')
+    const eol = whole.includes('\r\n') ? '\r\n' : '\n'
+    const text = whole.split(eol)
+    writeFileSync(path.join(dir, to), [text[0]!, ...bad, ...text.slice(1, lines + 1)].join(eol) + eol)
+    return path.join(dir, to)
+  }
+  // Lines every ingest refuses or warns about, in both loads: a company without an identifier, a
+  // duplicate of the first line, a total that is no number (stored without it, with a warning).
+  const badCompanies = [
+    ',Nameless,software,100,operating,USA,NY,New York,New York,1,2012-01-01,2012-01,2012-Q1,2012,,,',
+    '/company/waywire,#waywire,news,1750000,operating,USA,NY,New York,New York,1,2012-06-01,2012-06,2012-Q2,2012,2012-06-30,2012-06-30,2013-09-06',
+    '/company/bulk-warned,Bulk Warned,software,lots,operating,USA,NY,New York,New York,1,2012-01-01,2012-01,2012-Q1,2012,,,',
+  ]
+  const ceos = path.join(dir, 'ceos.csv')
+  copyFileSync(path.join(DATASETS_DIR, 'wikidata-ceos', 'ceo_person_organisation_relations.csv'), ceos)
+  return [
+    {
+      category: 'company',
+      file: head('crunchbase-2013/companies.csv', 'companies.csv', COMPANY_LINES, badCompanies),
+      args: [],
+    },
+    {
+      category: 'person',
+      file: ceos,
+      args: ['--relation-key', 'person_wikidata_uri', '--relation-type', 'relation_type'],
+    },
+    { category: 'funding_round', file: head('crunchbase-2013/rounds.csv', 'rounds.csv', ROUND_LINES), args: [] },
+  ]
+}
+
+function ingestArgs(input: Input, bulk: boolean, extra: string[] = []): string[] {
+  return [
+    'ingest',
+    '--category',
+    input.category,
+    ...input.args,
+    ...(bulk ? ['--bulk'] : []),
+    '--as-of',
+    AS_OF,
+    '--max-rejects',
+    '1000000',
+    '--rejects',
+    `${input.file}.${bulk ? 'bulk' : 'plain'}.rejects.jsonl`,
+    '--json',
+    ...extra,
+    input.file,
+  ]
+}
+
+/** Runs one ingest to its end; its JSON summary without what depends on the moment or the run's path. */
+async function ingest(data: ProcessData, input: Input, bulk: boolean, extra: string[] = []) {
+  const run = await runDsp(ingestArgs(input, bulk, extra), data.env)
+  assert.equal(run.code, 0, `${input.category}${bulk ? ' --bulk' : ''}: ${run.err}`)
+  const summary = JSON.parse(run.out) as Record<string, unknown>
+  for (const k of ['seconds', 'records_per_second', 'reject_file']) delete summary[k]
+  return summary
+}
+
+// Every table an ingest writes, each row as JSON. Left out, because they must differ between two
+// loads: the moment of writing (updated_at), the internal vector key (vec_key, drawn from a sequence
+// as rows arrive; record_vectors rows are matched to their record by id instead) and the write
+// generations (one per committed batch statement: a killed load's rolled-back batch and a smaller
+// batch size change their count, not the data).
+const ROWS = {
+  companies: sql`select to_jsonb(t) - 'vec_key' - 'updated_at' as row from companies t order by id`,
+  persons: sql`select to_jsonb(t) - 'vec_key' - 'updated_at' as row from persons t order by id`,
+  documents: sql`select to_jsonb(t) - 'vec_key' - 'updated_at' as row from documents t order by id`,
+  institutions: sql`select to_jsonb(t) - 'updated_at' as row from institutions t order by inst_key`,
+  affiliations: sql`select to_jsonb(t) as row from affiliations t order by person_id, ordinal`,
+  record_vectors: sql`select jsonb_build_object('id', r.id, 'category', v.category, 'model', v.model,
+      'vector', encode(v.vector, 'hex')) as row
+    from record_vectors v join (select id, vec_key from companies union all select id, vec_key from persons
+      union all select id, vec_key from documents) r using (vec_key) order by r.id`,
+  corpus_state: sql`select to_jsonb(t) - 'updated_at' - 'vector_generation' - 'graph_generation' - 'vector_counted'
+      || jsonb_build_object('vector_counted', split_part(t.vector_counted, '@', 1)) as row
+    from corpus_state t order by corpus`,
+  indexes: sql`select jsonb_build_object('name', indexname, 'definition', indexdef) as row from pg_indexes
+    where schemaname = current_schema() and tablename in
+      ('companies', 'persons', 'documents', 'institutions', 'affiliations', 'record_vectors')
+    order by indexname`,
+} as const
+
+type Dump = Record<keyof typeof ROWS, unknown[]> & { bulk_loads: unknown[] }
+
+/** Every row the ingests wrote, read from the store once the commands have exited. */
+async function dump(data: ProcessData): Promise<Dump> {
+  const store = await openStore({
+    databaseUrl: data.env.DATABASE_URL,
+    dataDir: data.env.DSP_DATA_DIR!,
+    thread: 'main',
+  })
+  try {
+    const out: Partial<Dump> = {}
+    for (const [table, query] of Object.entries(ROWS))
+      out[table as keyof typeof ROWS] = (await query.execute(store.db)).rows.map((r) => (r as { row: unknown }).row)
+    out.bulk_loads = await store.db.selectFrom('bulk_loads').select(['category', 'state']).orderBy('category').execute()
+    return out as Dump
+  } finally {
+    await store.close()
+  }
+}
+
+/** Same rows in the same order; on a difference, the first differing row of the table, not 10,000 rows. */
+function assertSameRows(actual: Dump, expected: Dump): void {
+  for (const table of Object.keys(ROWS) as (keyof typeof ROWS)[]) {
+    const a = actual[table]
+    const e = expected[table]
+    const at = a.findIndex((row, i) => JSON.stringify(row) !== JSON.stringify(e[i]))
+    if (at >= 0 || a.length !== e.length)
+      assert.deepEqual(
+        { table, rows: a.length, row: a[at] ?? null },
+        { table, rows: e.length, row: e[at] ?? null },
+        `${table} differs at row ${at}`,
+      )
+  }
+}
+
+describe('dsp ingest --bulk', { skip: !datasetsPresent() && 'no ../shared/datasets here' }, () => {
+  const stores: ProcessData[] = []
+  const store = async () => {
+    const data = await processData({ DSP_SECRET: SECRET })
+    stores.push(data)
+    return data
+  }
+  let ordinary: { data: ProcessData; summaries: Record<string, unknown>[]; rows: Dump }
+  /** How long the bulk load of the companies took, start-up included (where the embedded kill aims). */
+  let companiesMs = 20_000
+
+  before(async () => {
+    const data = await store()
+    const summaries = []
+    for (const input of inputs(data.env.DSP_DATA_DIR!)) summaries.push(await ingest(data, input, false))
+    ordinary = { data, summaries, rows: await dump(data) }
+  })
+
+  after(async () => {
+    for (const s of stores) await s.drop()
+  })
+
+  test('stores every row the ordinary ingest stores, with the same summaries and reject files', async () => {
+    const data = await store()
+    const dir = data.env.DSP_DATA_DIR!
+    const files = inputs(dir)
+    for (const [i, input] of files.entries()) {
+      const started = performance.now()
+      const summary = await ingest(data, input, true)
+      if (i === 0) companiesMs = performance.now() - started
+      assert.deepEqual(summary, ordinary.summaries[i], `${input.category}: the summaries differ`)
+      const plainDir = ordinary.data.env.DSP_DATA_DIR!
+      // Created at the first reject or warning: absent from both, or the same in both.
+      const rejects = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : null)
+      assert.equal(
+        rejects(`${input.file}.bulk.rejects.jsonl`),
+        rejects(`${path.join(plainDir, path.basename(input.file))}.plain.rejects.jsonl`),
+        `${input.category}: the reject files differ`,
+      )
+    }
+    // The inputs hold what the comparison is about: employers named, rejects and warnings reported.
+    const [companies, persons, rounds] = ordinary.summaries as unknown as Record<
+      'inserted' | 'rejected' | 'duplicate' | 'warned',
+      number
+    >[]
+    assert.ok(companies!.inserted > 5_000, JSON.stringify(companies))
+    assert.deepEqual(
+      [companies!.rejected, companies!.duplicate, companies!.warned],
+      [1, 1, 1],
+      JSON.stringify(companies),
+    )
+    assert.ok(persons!.inserted > 1_000, JSON.stringify(persons))
+    assert.ok(rounds!.inserted > 2_000, JSON.stringify(rounds))
+    assert.ok(ordinary.rows.affiliations.length > 100, `${ordinary.rows.affiliations.length} affiliations`)
+    const rows = await dump(data)
+    assertSameRows(rows, ordinary.rows)
+    assert.deepEqual(rows.bulk_loads, [
+      { category: 'company', state: 'done' },
+      { category: 'funding_round', state: 'done' },
+      { category: 'person', state: 'done' },
+    ])
+  })
+
+  test('a load killed with SIGKILL mid-way and started again finishes with the same rows, nothing twice', async (t) => {
+    const data = await store()
+    const [companies, ...rest] = inputs(data.env.DSP_DATA_DIR!)
+    // Small batches: many commits, so the kill lands between and inside them.
+    const extra = ['--batch-size', '100']
+    const killed = await killMidLoad(data, ingestArgs(companies!, true, extra), companiesMs)
+    const resumed = await ingest(data, companies!, true, extra)
+    const before = ordinary.summaries[0] as { read: number; inserted: number }
+    // The second run went on after the batches the first committed: those count as unchanged.
+    assert.equal(resumed.read, before.read)
+    assert.equal(Number(resumed.inserted) + Number(resumed.unchanged), before.inserted, JSON.stringify(resumed))
+    // Every item the first run committed is, in the second, unchanged (stored then) or refused again.
+    const again = Number(resumed.unchanged) + Number(resumed.rejected) + Number(resumed.duplicate)
+    if (killed.committed !== null) assert.ok(again >= killed.committed, JSON.stringify(resumed))
+    t.diagnostic(
+      `killed after ${killed.committed ?? 'some'} items committed; the second run took ${String(resumed.unchanged)} as stored`,
+    )
+    for (const input of rest) await ingest(data, input, true)
+    assertSameRows(await dump(data), ordinary.rows)
+    // The finished load started again reads its input and writes nothing.
+    const rerun = await ingest(data, companies!, true, extra)
+    assert.deepEqual([rerun.inserted, rerun.updated, rerun.unchanged], [0, 0, before.inserted], JSON.stringify(rerun))
+  })
+
+  test('refuses standard input (a load is resumed by its file hash)', async () => {
+    const data = await store()
+    const run = await runDsp(['ingest', '--category', 'company', '--bulk', '-'], data.env)
+    assert.equal(run.code, 2)
+    assert.match(run.err, /--bulk needs a file/)
+  })
+})
+
+/**
+ * Starts the load and kills it with SIGKILL once some batches committed. On PostgreSQL the test
+ * watches bulk_loads from outside and kills once it records progress (committed: the items it had
+ * committed then, at least). The embedded store cannot be read while the command holds it: the kill
+ * comes at 60 % of the time a whole load took (`loadMs`, in larger batches), and `committed` is null.
+ */
+async function killMidLoad(data: ProcessData, args: string[], loadMs: number): Promise<{ committed: number | null }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+    env: { ...process.env, ...data.env },
+    stdio: 'ignore',
+  })
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  let committed: number | null = null
+  if (data.env.DATABASE_URL) {
+    const store = await openStore({ databaseUrl: data.env.DATABASE_URL, dataDir: '', thread: 'main' })
+    try {
+      for (let i = 0; i < 1200 && child.exitCode === null; i++) {
+        const row = await store.db
+          .selectFrom('bulk_loads')
+          .select('committed_items')
+          .executeTakeFirst()
+          .catch(() => undefined)
+        if (row && Number(row.committed_items) >= 1_000) {
+          child.kill('SIGKILL')
+          committed = Number(row.committed_items)
+          break
+        }
+        await new Promise((r) => setTimeout(r, 50))
+      }
+    } finally {
+      await store.close()
+    }
+  } else {
+    await new Promise((r) => setTimeout(r, loadMs * 0.6))
+    child.kill('SIGKILL')
+  }
+  const code = await exited
+  assert.notEqual(code, 0, 'the load ended before it was killed')
+  return { committed }
+}
