@@ -1,5 +1,5 @@
 // What reading a person's employer industry at answer time costs (docs/corpus.md §1.3): a page of
-// 100 person records read as search rows read them (recordTextsByIds: the stored record with
+// 100 person records read as search rows read them (rowRecordsByIds: the stored record with
 // current_employer.industry joined from companies) next to the same query reading the stored
 // record as it is, in the same run. The small demo corpus is ingested with its people's industry
 // left out, so every row takes the join. Explained in docs/performance.md.
@@ -7,7 +7,7 @@ import { sql } from 'kysely'
 import { createDemoCorpus } from '../src/corpus/demo/index.ts'
 import { ingestObjects } from '../src/domain/corpus/ingest.ts'
 import type { Deps } from '../src/domain/types.ts'
-import { recordTextsByIds } from '../src/store/search.ts'
+import { rowRecordsByIds } from '../src/store/search.ts'
 import { startBenchServer } from './lib/server.ts'
 import { median, round } from './lib/stats.ts'
 import { timeAlternating, type AlternatingRound } from './lib/in-process.ts'
@@ -24,9 +24,9 @@ type Which = 'answered' | 'stored'
 type Round = AlternatingRound<Which>
 
 /** The read before the employer's industry was answered: the stored record, same shape and filter. */
-async function storedTexts(deps: Deps, ids: string[]): Promise<Map<string, string>> {
-  const r = await sql<{ id: string; record: string }>`
-    select p.id, (p.record - 'id' - 'category' - 'score')::text as record
+async function storedTexts(deps: Deps, ids: string[]): Promise<Map<string, Record<string, unknown>>> {
+  const r = await sql<{ id: string; record: Record<string, unknown> }>`
+    select p.id, p.record - 'id' - 'category' - 'score' as record
     from persons as p where p.id = any(${ids}::text[])`.execute(deps.db)
   return new Map(r.rows.map((x) => [x.id, x.record]))
 }
@@ -60,21 +60,21 @@ export async function run(options: RunOptions): Promise<BenchResult> {
     )
     const problems: string[] = []
     // Every answered row of a page carries its employer's industry; the stored ones none.
-    const check = (texts: Map<string, string>, answered: boolean) => {
-      for (const t of texts.values()) {
-        const industry = (JSON.parse(t) as { current_employer?: { industry?: unknown } }).current_employer?.industry
+    const check = (records: Map<string, Record<string, unknown>>, answered: boolean) => {
+      for (const t of records.values()) {
+        const industry = (t as { current_employer?: { industry?: unknown } }).current_employer?.industry
         if (answered ? typeof industry !== 'string' : industry !== undefined) {
           if (problems.length < 5)
             problems.push(`${answered ? 'answered' : 'stored'} row: industry ${String(industry)}`)
         }
       }
     }
-    check(await recordTextsByIds(deps.db, 'persons', pages[0]!), true)
+    check(await rowRecordsByIds(deps.db, 'persons', pages[0]!), true)
     check(await storedTexts(deps, pages[0]!), false)
     let a = 0
     let b = 0
     const fns: Record<Which, () => Promise<unknown>> = {
-      answered: () => recordTextsByIds(deps.db, 'persons', pages[a++ % PAGES]!),
+      answered: () => rowRecordsByIds(deps.db, 'persons', pages[a++ % PAGES]!),
       stored: () => storedTexts(deps, pages[b++ % PAGES]!),
     }
     const rounds = await timeAlternating(fns, ['answered', 'stored'], s)

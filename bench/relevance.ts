@@ -6,7 +6,9 @@
 // group and overall, and writes bench/results/relevance.json. Docs: docs/performance.md (relevance).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { sql } from 'kysely'
-import { compileWhere, queryTerms, TABLE } from '../src/domain/search/engine.ts'
+import { compileWhere } from '../src/domain/search/compile.ts'
+import { TABLE } from '../src/domain/search/retrieval-plan.ts'
+import { queryTerms } from '../src/domain/search/terms.ts'
 import type { EntityCategory } from '../src/contract/records.ts'
 import { findSeededDemo } from '../src/domain/corpus/demo.ts'
 import type { Deps } from '../src/domain/types.ts'

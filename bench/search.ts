@@ -1,7 +1,7 @@
 // POST /v1/search (fast and auto) on the demo corpus (small, or the medium one of a seeded store:
 // bench/lib/server.ts): p50/p95 at one request in flight and requests/s at 4 connections (the load
 // client in a child process, lib/load.ts), next to the bare engine query (`retrieve` on the same
-// plan, then `buildRowTexts` reading the page's records as the route does, in process), a bare
+// plan, then `buildRows` reading the page's records as the route does, in process), a bare
 // durable commit (the WAL flush every charge waits for), the page's charge alone (chargeCall: one
 // statement committed in the store) and the HTTP floor (a bare Fastify route in this process
 // answering the same body with the same answer, from the same load client), all measured in the
@@ -11,15 +11,10 @@ import { randomUUID } from 'node:crypto'
 import { loadavg } from 'node:os'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { chargeCall } from '../src/domain/credits/metering.ts'
-import {
-  buildRowTexts,
-  compileWhere,
-  COUNT_CAP,
-  POOL,
-  retrieve,
-  withRetrieval,
-  type RetrievalPlan,
-} from '../src/domain/search/engine.ts'
+import { compileWhere } from '../src/domain/search/compile.ts'
+import { COUNT_CAP } from '../src/domain/search/counts.ts'
+import { buildRows, retrieve, withRetrieval, type RetrievalPlan } from '../src/domain/search/engine.ts'
+import { POOL } from '../src/domain/search/retrieval-plan.ts'
 import type { Credential, Deps } from '../src/domain/types.ts'
 import { timeSampled, type SampledTiming } from './lib/in-process.ts'
 import { load, loadTiming } from './lib/load.ts'
@@ -292,7 +287,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
     // The engine query: the ranked page, then its records (what the engine answers with).
     const bare = (mode: Mode) => () =>
       withRetrieval(deps, async () =>
-        buildRowTexts(deps, plans[mode].category, (await retrieve(deps, plans[mode], 0, BODIES[mode].limit)).hits),
+        buildRows(deps, plans[mode].category, (await retrieve(deps, plans[mode], 0, BODIES[mode].limit)).hits),
       )
     // A transaction that writes one row and commits: the WAL flush every charge waits for, and
     // nothing else (a transaction that writes nothing is not flushed). A scratch table, dropped after.

@@ -54,7 +54,7 @@ const personRecord = (path: string[], each?: string, endedOnly = false): ValueLo
 /**
  * The parser vocabularies read from the index, each with how many values it keeps: the distinct
  * values of the column of the filter row that names it, most common first
- * (src/domain/search/engine.ts loadVocabularies). A row naming one must read a column.
+ * (src/domain/search/vocabularies.ts loadVocabularies). A row naming one must read a column.
  */
 export const INDEX_VOCABULARY_MAX = {
   industries: 200,
@@ -682,8 +682,8 @@ export interface SortSpec {
   applies_to: ('company' | 'person')[]
 }
 
-const s = (
-  field: string,
+const s = <F extends string>(
+  field: F,
   label: string,
   kind: SortSpec['kind'],
   group: SortSpec['group'],
@@ -691,7 +691,7 @@ const s = (
   definition: string,
   default_direction: 'asc' | 'desc',
   labels?: [string, string],
-): SortSpec => ({
+): SortSpec & { field: F } => ({
   field,
   label,
   kind,
@@ -706,7 +706,7 @@ const s = (
 })
 
 /** Company and person share one catalogue of 26: 13 company-only, 8 person-only, 5 either (§4.7). */
-export const GTM_SORTS: readonly SortSpec[] = [
+export const GTM_SORTS = [
   s('company_name', 'Company name', 'text', 'identity', 'company', "The company's name", 'asc'),
   s('employee_count', 'Employees', 'number', 'firmographic', 'company', 'Number of employees', 'desc', [
     'Smallest first',
@@ -781,7 +781,10 @@ export const GTM_SORTS: readonly SortSpec[] = [
   s('city', 'City', 'text', 'location', 'either', 'City', 'asc'),
   s('region', 'Region', 'text', 'location', 'either', 'World region', 'asc'),
   s('updated_at', 'Last updated', 'date', 'identity', 'either', 'When the record last changed in the index', 'desc'),
-]
+] as const satisfies readonly SortSpec[]
+
+/** The name of a company or person sort field (GTM_SORTS). */
+export type GtmSortName = (typeof GTM_SORTS)[number]['field']
 
 const ds = (field: string, label: string, kind: SortSpec['kind'], definition: string): SortSpec => ({
   ...s(field, label, kind, null, 'company', definition, kind === 'text' ? 'asc' : 'desc'),

@@ -15,7 +15,7 @@ import type { RunUpdate } from '../store/usage.ts'
 import type { WriteBehind } from './write-behind.ts'
 import type { Exposures } from './agent-runs/ceiling.ts'
 import type { GraphBlocks } from './relationships/blocks.ts'
-import type { SearchCaches } from './search/engine.ts'
+import type { SearchCaches } from './search/caches.ts'
 import type { StartsInFlight } from './agent-runs/index.ts'
 import type { StartupGate } from './health.ts'
 import type { Tracing } from '../tracing.ts'
@@ -75,7 +75,7 @@ export interface Deps {
   readonly exposures: Exposures
   /** Unpacked company graph blocks and the ones built but not stored yet (domain/relationships/blocks.ts). */
   readonly graphBlocks: GraphBlocks
-  /** Search's per-process caches (domain/search/engine.ts). */
+  /** Search's per-process caches (domain/search/caches.ts). */
   readonly searchCaches: SearchCaches
   /** Agent-run starts under way, by workspace and Idempotency-Key (domain/agent-runs/index.ts). */
   readonly agentStarts: StartsInFlight

@@ -308,18 +308,22 @@ export async function recordsByIds(db: Db, table: SearchTable, ids: string[]) {
 }
 
 /**
- * The records of `ids` as JSON text, as the store prints them (never parsed here: search splices
- * them into its answer), without the keys a row sets itself (id, category, score). A person's is
- * its answered record (answeredPersonRecord: the employer's industry filled in).
+ * The records of `ids` as search rows read them, without the keys a row sets itself (id,
+ * category, score). A person's is its answered record (answeredPersonRecord: the employer's
+ * industry filled in).
  */
-export async function recordTextsByIds(db: Db, table: SearchTable, ids: string[]): Promise<Map<string, string>> {
+export async function rowRecordsByIds(
+  db: Db,
+  table: SearchTable,
+  ids: string[],
+): Promise<Map<string, Record<string, unknown>>> {
   if (ids.length === 0) return new Map()
   const t = from(table)
   const record = table === 'persons' ? answeredPersonRecord(t.alias) : sql.ref(`${t.alias}.record`)
   const r = await sql<{
     id: string
-    record: string
-  }>`select ${sql.ref(`${t.alias}.id`)} as id, (${record} - 'id' - 'category' - 'score')::text as record from ${t.from} where ${sql.ref(`${t.alias}.id`)} = any(${ids}::text[])`.execute(
+    record: Record<string, unknown>
+  }>`select ${sql.ref(`${t.alias}.id`)} as id, ${record} - 'id' - 'category' - 'score' as record from ${t.from} where ${sql.ref(`${t.alias}.id`)} = any(${ids}::text[])`.execute(
     db,
   )
   return new Map(r.rows.map((x) => [x.id, x.record]))

@@ -7,7 +7,15 @@ import type { Db, UsageRunsTable } from './db.ts'
 
 export type UsageRunRow = Selectable<UsageRunsTable>
 
-export async function insertRun(db: Db, row: Insertable<UsageRunsTable>): Promise<number> {
+/** A history run as the domain hands it over: its jsonb columns (request, plan) as values. */
+export type NewRun = Omit<Insertable<UsageRunsTable>, 'request' | 'plan'> & { request: unknown; plan: unknown }
+
+export async function insertRun(db: Db, run: NewRun): Promise<number> {
+  const row = {
+    ...run,
+    request: JSON.stringify(run.request),
+    plan: run.plan === null ? null : JSON.stringify(run.plan),
+  }
   const r = await db.insertInto('usage_runs').values(row).returning('id').executeTakeFirstOrThrow()
   return r.id
 }
@@ -22,25 +30,9 @@ export interface ChargeOutcome {
   shared_balance_milli: number | null
 }
 
-// usage_runs columns held as jsonb: their values arrive as JSON text and are spliced in as they are.
-const RUN_JSON_COLUMNS = new Set(['request', 'plan', 'snapshot'])
-
-/** The run as one JSON object for dsp_charge (jsonb_populate_record). */
-function runJson(run: Insertable<UsageRunsTable>): string {
-  let out = '{'
-  for (const [column, value] of Object.entries(run)) {
-    if (value === undefined || column === 'id') continue
-    const json = RUN_JSON_COLUMNS.has(column)
-      ? value === null
-        ? 'null'
-        : (value as string)
-      : value instanceof Uint8Array
-        ? `"\\\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}"`
-        : JSON.stringify(value)
-    out += (out.length > 1 ? ',' : '') + JSON.stringify(column) + ':' + json
-  }
-  return out + '}'
-}
+/** bytea as jsonb_populate_record reads it from text: hex. */
+const byteaText = (b: Uint8Array | null | undefined) =>
+  b === null || b === undefined ? null : `\\x${Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex')}`
 
 /**
  * A billed call's charge in one statement, its own transaction (dsp_charge, last defined in migration 0041):
@@ -52,7 +44,7 @@ export async function chargeRun(
   db: Db,
   a: {
     workspace_id: string
-    run: Insertable<UsageRunsTable>
+    run: NewRun
     scope: string
     units: string[]
     unitPrices: number[]
@@ -65,7 +57,7 @@ export async function chargeRun(
   },
 ): Promise<ChargeOutcome> {
   const r = await sql<ChargeOutcome>`select c.*
-    from dsp_charge(${a.workspace_id}, ${runJson(a.run)}::jsonb, ${a.scope},
+    from dsp_charge(${a.workspace_id}, ${JSON.stringify({ ...a.run, id: undefined, snapshot_deflated: byteaText(a.run.snapshot_deflated) })}::jsonb, ${a.scope},
     ${a.units}::text[], ${a.unitPrices}::int8[], ${a.flatMilli}::int8, ${a.live}, ${a.now.toISOString()}::timestamptz,
     ${a.key_id}, ${a.user_id}::int4, ${a.action_type}) c`.execute(db)
   const row = r.rows[0]!

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { sql } from 'kysely'
 import { refreshCorpusState } from '../../src/domain/corpus/coverage.ts'
-import { COUNT_CAP } from '../../src/domain/search/engine.ts'
+import { COUNT_CAP } from '../../src/domain/search/counts.ts'
 import { expectStatus } from '../support/http.ts'
 import { useTestServer, type TestServer } from '../support/server.ts'
 

@@ -124,7 +124,7 @@ describe('every catalogue filter narrows a search on the demo corpus', () => {
     assert.equal(FILTER_VALUE_NAME_COUNT, FILTER_VALUE_NAMES.length)
     assert.equal(FILTER_VALUE_NAME_COUNT, 54)
     // Each filter's sort use names a sort field of the catalogue.
-    const sortFields = new Set(GTM_SORTS.map((s) => s.field))
+    const sortFields = new Set<string>(GTM_SORTS.map((s) => s.field))
     for (const f of GTM_FILTERS) if (f.sort) assert.ok(sortFields.has(f.sort), `${f.name} sorts by ${f.sort}`)
   })
 

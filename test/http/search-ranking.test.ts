@@ -6,7 +6,7 @@ import { describe, test } from 'node:test'
 import { sql } from 'kysely'
 import * as placeMigration from '../../src/store/migrations/0028_company_place_words.ts'
 import { expectStatus } from '../support/http.ts'
-import { rarityTablesLoaded } from '../../src/domain/search/engine.ts'
+import { rarityTablesLoaded } from '../../src/domain/search/rarity.ts'
 import { useTestServer, type TestServer } from '../support/server.ts'
 
 const server = useTestServer()

@@ -1,8 +1,9 @@
-// Fusion of the words' and the meaning's lists (src/domain/search/engine.ts fuseBySureness):
+// Fusion of the words' and the meaning's lists (src/domain/search/fusion.ts fuseBySureness):
 // weighted by how sure each list is, a name the query spells first. docs/search.md, "Ranking".
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { fuse, fuseBySureness, idfOf, sureness } from '../../src/domain/search/engine.ts'
+import { fuse, fuseBySureness, sureness } from '../../src/domain/search/fusion.ts'
+import { idfOf } from '../../src/domain/search/rarity.ts'
 
 const list = (scores: number[], prefix: string) => scores.map((score, i) => ({ id: `${prefix}${i}`, score }))
 

@@ -1,4 +1,4 @@
-// planSearch skips validating an empty `filters` object (domain/search/index.ts validateFilters):
+// planSearch skips validating an empty `filters` object (domain/search/plan.ts validateFilters):
 // that holds only while no filter of any category is required, which this test keeps true.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'

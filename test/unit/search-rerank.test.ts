@@ -3,7 +3,7 @@
 // content word that row carries and more; the first row stays first.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { rerank } from '../../src/domain/search/index.ts'
+import { rerank } from '../../src/domain/search/deep.ts'
 import { termLexemes } from '../../src/retrieval/fulltext.ts'
 
 const plan = { semantic_query: 'quantitative methods biology' }

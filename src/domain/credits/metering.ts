@@ -7,8 +7,7 @@ import { hash } from 'node:crypto'
 import { ApiError } from '../../errors.ts'
 import * as usage from '../../store/usage.ts'
 import * as ledger from '../../store/ledger.ts'
-import type { Insertable } from 'kysely'
-import type { Db, UsageRunsTable } from '../../store/db.ts'
+import type { Db } from '../../store/db.ts'
 import type { Logger } from 'pino'
 import { WriteBehind } from '../write-behind.ts'
 import { guarded } from '../guard.ts'
@@ -32,10 +31,7 @@ export interface ChargeInput {
   result_count: number
   result_total?: number | null
   result_total_is_estimate?: boolean | null
-  /**
-   * The first page's answer, kept for the history detail (snapshotOf): an object, or already
-   * serialised as a SerialisedSnapshot.
-   */
+  /** The first page's answer, kept for the history detail (snapshotOf). */
   snapshot?: unknown
   snapshot_state: string
   /** Flat price override for any rule: the call costs this once any unit is new (the institutions route: 2 credits). */
@@ -126,11 +122,8 @@ export function insufficientCredits(a: {
 export function pendingRun(
   credential: Credential,
   now: Date,
-  fields: { action_type: string; query: string | null; request_id: string; request: unknown } & Partial<
-    Omit<Insertable<UsageRunsTable>, 'request'>
-  >,
-): Insertable<UsageRunsTable> {
-  const { request, ...rest } = fields
+  fields: { action_type: string; query: string | null; request_id: string; request: unknown } & Partial<usage.NewRun>,
+): usage.NewRun {
   return {
     workspace_id: credential.workspace_id,
     key_id: credential.key_id,
@@ -150,26 +143,21 @@ export function pendingRun(
     snapshot: null,
     snapshot_state: 'not_a_search',
     agent_run_id: null,
-    ...rest,
-    request: JSON.stringify(request ?? null),
+    ...fields,
+    request: fields.request ?? null,
   }
 }
 
-/** The history detail as it is stored: request and plan as JSON, page 1 deflated (migration 0017). */
+/** The history detail as it is stored: request and plan as they are, page 1 deflated (migration 0017). */
 async function storedDetail(
   input: Pick<ChargeInput, 'request' | 'plan' | 'snapshot' | 'snapshot_state'>,
-): Promise<Pick<Insertable<UsageRunsTable>, 'request' | 'plan' | 'snapshot_deflated' | 'snapshot_state'>> {
-  const snapshot =
-    input.snapshot === undefined || input.snapshot === null
-      ? null
-      : input.snapshot instanceof SerialisedSnapshot
-        ? input.snapshot.json
-        : JSON.stringify(input.snapshot)
+): Promise<Pick<usage.NewRun, 'request' | 'plan' | 'snapshot_deflated' | 'snapshot_state'>> {
+  const snapshot = input.snapshot === undefined || input.snapshot === null ? null : JSON.stringify(input.snapshot)
   // A snapshot over SNAPSHOT_MAX_BYTES is left out and marked `too_large`.
   const fits = snapshot === null || snapshot.length <= SNAPSHOT_MAX_BYTES
   return {
-    request: JSON.stringify(input.request ?? null),
-    plan: input.plan === undefined ? null : JSON.stringify(input.plan),
+    request: input.request ?? null,
+    plan: input.plan ?? null,
     snapshot_deflated: fits && snapshot !== null ? await usage.deflateSnapshot(snapshot) : null,
     snapshot_state: fits ? input.snapshot_state : 'too_large',
   }
@@ -189,18 +177,15 @@ export async function chargeCall(deps: Deps, ctx: ChargeContext, input: ChargeIn
   const { credential } = ctx
   const now = deps.clock.now()
   const unitPrices = units.map((u) => priceOf(rule, [u]))
-  const { request, ...detail } = await storedDetail(input)
   const run = pendingRun(credential, now, {
     action_type: input.action_type,
     query: input.query,
     request_id: ctx.request_id,
-    request: null,
     result_count: input.result_count,
     result_total: input.result_total ?? null,
     result_total_is_estimate: input.result_total_is_estimate ?? null,
-    ...detail,
+    ...(await storedDetail(input)),
   })
-  run.request = request
   // One statement: each unit's price when new (the rule stays here), the run, the claims, the entry.
   const outcome = await guarded(deps, 'ledger', 'credits.unavailable', () =>
     usage.chargeRun(deps.db, {
@@ -237,11 +222,6 @@ export async function chargeCall(deps: Deps, ctx: ChargeContext, input: ChargeIn
 }
 
 const SNAPSHOT_MAX_BYTES = 256 * 1024
-
-/** An answer its route serialised already (search): the history detail keeps that text as it is. */
-export class SerialisedSnapshot {
-  constructor(readonly json: string) {}
-}
 
 /** A billed answer's snapshot for the history detail: the first page's envelope, or why there is none. */
 export function snapshotOf(envelope: unknown, onCursorPage: boolean): { snapshot: unknown; snapshot_state: string } {

@@ -321,19 +321,17 @@ const Answer = Type.Object(
 )
 type Answer = Static<typeof Answer>
 
-/** The values an enumerated or bounded filter may take, as the rule parser knows them. */
 /** The values a filter's catalogue row names as its parser vocabulary (funding stages aside: normaliseFundingStage). */
 function vocabularyOf(name: string, vocab: Vocabularies): readonly string[] | null {
   const vocabulary = filterSpec(name)?.parser_vocabulary
-  if (vocabulary !== undefined && vocabulary !== 'funding_stages' && isIndexVocabulary(vocabulary))
-    return vocab[vocabulary]
+  if (vocabulary === undefined || vocabulary === 'funding_stages') return null
+  if (isIndexVocabulary(vocabulary)) return vocab[vocabulary]
+  // Every other parser vocabulary has its case: one added to the catalogue does not compile without it.
   switch (vocabulary) {
     case 'seniority_ladder':
       return SENIORITY_LADDER
     case 'departments':
       return departmentFilterValues().map((d) => d.value)
-    default:
-      return null
   }
 }
 

@@ -137,11 +137,3 @@ export function metaFor(deps: Deps, request: FastifyRequest) {
     credits_charged: request.creditsCharged,
   }
 }
-
-/**
- * An answer its route serialised itself (search, while its charge settled), with `meta` added
- * as the last field. A string payload skips preSerialization, so the route calls this.
- */
-export function withMeta(deps: Deps, request: FastifyRequest, json: string): string {
-  return `${json.slice(0, -1)},"meta":${JSON.stringify(metaFor(deps, request))}}`
-}

@@ -1,0 +1,59 @@
+// What search keeps in this process between requests (Deps.searchCaches), and the corpora's
+// states read through it.
+import type { EntityCategory } from '../../contract/records.ts'
+import { findCorpusStates } from '../../store/corpus.ts'
+import type { Deps } from '../types.ts'
+import type { Vocabularies } from './parser.ts'
+
+/** Heap pages each statement of a table load reads: short statements, so searches pass between them. */
+export const RARITY_SLICE_PAGES = 256
+
+/** A category's document frequencies at one corpus state: every lexeme (`complete`) or the most frequent. */
+export interface RarityTable {
+  generation: string
+  df: Map<string, number>
+  total: number
+  complete: boolean
+}
+
+// corpus_state changes only when an ingest commits; reading it once per second per server keeps
+// two queries off every search (attribution and the vector-coverage check).
+const STATE_TTL_MS = 1000
+
+export function corpusStates(deps: Deps) {
+  const caches = deps.searchCaches
+  let hit = caches.corpusStates
+  if (!hit || Date.now() - hit.at > STATE_TTL_MS) {
+    const fresh = { at: Date.now(), value: findCorpusStates(deps.db) }
+    fresh.value.catch(() => {
+      if (caches.corpusStates === fresh) caches.corpusStates = null
+    })
+    caches.corpusStates = hit = fresh
+  }
+  return hit.value
+}
+
+/**
+ * What search keeps in this process between requests (Deps.searchCaches): the ids of vector keys
+ * per category, the embeddings breaker, the corpora's states (a second), the parser's vocabularies
+ * (a minute), the document frequencies of each category's lexemes (a corpus state).
+ */
+export class SearchCaches {
+  readonly keyIds = new Map<EntityCategory, Map<number, string>>()
+  /** Until when (clock ms) queries are not embedded after the embeddings provider failed. */
+  breakerOpenUntil = 0
+  corpusStates: { at: number; value: ReturnType<typeof findCorpusStates> } | null = null
+  vocabularies: { at: number; value: Promise<Vocabularies> } | null = null
+  /** Document frequencies per category and lexeme, and record counts, for the corpus state they were read at (termRarity). */
+  readonly rarity = {
+    generation: new Map<EntityCategory, string>(),
+    df: new Map<string, number>(),
+    total: new Map<EntityCategory, number>(),
+    /** Every lexeme's document frequency per category, read in one pass (loadRarityTable). */
+    tables: new Map<EntityCategory, RarityTable>(),
+    /** Heap pages a statement of a table load reads (RARITY_SLICE_PAGES). */
+    slicePages: RARITY_SLICE_PAGES,
+    /** The last table load started per category: for which state, when, and its end. */
+    loads: new Map<EntityCategory, { generation: string; at: number; done: Promise<void> }>(),
+  }
+}

@@ -1,0 +1,130 @@
+// The rarity (idf) of words in a category: a table of every lexeme's document frequency read in
+// slices for the current corpus state, else counted per word and cached (SearchCaches.rarity).
+import type { EntityCategory } from '../../contract/records.ts'
+import { CATEGORY_SOURCE_CORPUS } from '../../contract/coverage.ts'
+import { findCorpusStates } from '../../store/corpus.ts'
+import * as q from '../../store/search.ts'
+import type { Deps } from '../types.ts'
+import { corpusStates, type RarityTable } from './caches.ts'
+import { TABLE, docCategoryOf } from './retrieval-plan.ts'
+import { statementsSent } from './timing.ts'
+
+/** BM25's inverse document frequency: ln(1 + (N − df + 0.5) / (df + 0.5)). */
+export function idfOf(total: number, df: number): number {
+  return Math.log(1 + (Math.max(total - df, 0) + 0.5) / (df + 0.5))
+}
+
+// Document frequencies change only when an ingest commits: kept per server until the corpus's
+// state says it changed (corpus_state.updated_at and record_count), up to a bound.
+const RARITY_CACHE_MAX = 200_000
+/**
+ * The table of a category's document frequencies (loadRarityTable) keeps its most frequent
+ * lexemes up to this many; past it, the lexemes it lacks are counted one by one.
+ */
+export const RARITY_TABLE_MAX = 500_000
+/** While ingests keep changing a category, its table is read again at most this often (counted one by one meanwhile). */
+export const RARITY_TABLE_RELOAD_MS = 60_000
+
+/** The corpus state a category's document frequencies belong to. */
+function rarityGeneration(states: Awaited<ReturnType<typeof findCorpusStates>>, category: EntityCategory): string {
+  const state = states.find((st) => st.corpus === CATEGORY_SOURCE_CORPUS[category])
+  return state ? `${new Date(state.updated_at as unknown as string).getTime()}/${state.record_count}` : '0'
+}
+
+/**
+ * Reads a category's document frequencies for every lexeme in one pass over its records, a slice
+ * of RARITY_SLICE_PAGES heap pages per statement, and keeps them when the corpus state did not
+ * change meanwhile. A search then reads the rarity of its words from memory: no statement before
+ * its text candidates (counted per word, a paper's exact title waits ≈ 9 ms on a quiet machine
+ * for the counts of its common words: one GIN lookup and the heap pages of every record holding it).
+ */
+async function loadRarityTable(deps: Deps, category: EntityCategory, generation: string): Promise<void> {
+  const table = TABLE[category]
+  const docCategory = docCategoryOf(category)
+  const pages = await q.tablePages(deps.db, table)
+  const slice = Math.max(1, deps.searchCaches.rarity.slicePages)
+  const df = new Map<string, number>()
+  let total = 0
+  for (let from = 0; ; from += slice) {
+    const last = from + slice >= pages
+    const got = await q.lexemeFrequenciesInPages(deps.db, {
+      table,
+      category: docCategory,
+      from,
+      to: last ? null : from + slice,
+    })
+    total += got.records
+    for (const [lexeme, n] of got.df) df.set(lexeme, (df.get(lexeme) ?? 0) + n)
+    if (last) break
+    await statementsSent()
+  }
+  // An ingest committed meanwhile: these counts mix two states; the next search starts again.
+  if (rarityGeneration(await findCorpusStates(deps.db), category) !== generation) return
+  let complete = true
+  if (df.size > RARITY_TABLE_MAX) {
+    const kept = [...df].sort((a, b) => b[1] - a[1]).slice(0, RARITY_TABLE_MAX)
+    df.clear()
+    for (const [lexeme, n] of kept) df.set(lexeme, n)
+    complete = false
+  }
+  deps.searchCaches.rarity.tables.set(category, { generation, df, total, complete })
+}
+
+/** Starts a category's table load unless one runs or ran for this state, or one started less than RARITY_TABLE_RELOAD_MS ago. */
+function startRarityTable(deps: Deps, category: EntityCategory, generation: string): void {
+  const loads = deps.searchCaches.rarity.loads
+  const last = loads.get(category)
+  if (last && (last.generation === generation || Date.now() - last.at < RARITY_TABLE_RELOAD_MS)) return
+  const done = loadRarityTable(deps, category, generation).catch((e: unknown) => {
+    deps.log.warn({ err: (e as Error).message, category }, 'document frequencies not read; counted per word')
+  })
+  loads.set(category, { generation, at: Date.now(), done })
+}
+
+/**
+ * The rarity (idf) of each lexeme of the words in a category, from its own records: from the
+ * category's table of document frequencies when it is read for the current corpus state (it is
+ * started here otherwise), else counted per lexeme and cached.
+ */
+export async function termRarity(
+  deps: Deps,
+  category: EntityCategory,
+  lexemes: string[],
+): Promise<Map<string, number>> {
+  const table = TABLE[category]
+  const generation = rarityGeneration(await corpusStates(deps), category)
+  const caches = deps.searchCaches
+  if (caches.rarity.generation.get(category) !== generation) {
+    caches.rarity.generation.set(category, generation)
+    for (const key of caches.rarity.df.keys()) if (key.startsWith(`${category}\u0000`)) caches.rarity.df.delete(key)
+    caches.rarity.total.delete(category)
+  }
+  let read: RarityTable | null = caches.rarity.tables.get(category) ?? null
+  if (read?.generation !== generation) {
+    read = null
+    startRarityTable(deps, category, generation)
+  }
+  const fromTable = (l: string) => read?.df.get(l) ?? (read?.complete ? 0 : undefined)
+  const missing = lexemes.filter((l) => fromTable(l) === undefined && !caches.rarity.df.has(`${category}\u0000${l}`))
+  const needTotal = read === null && !caches.rarity.total.has(category)
+  if (missing.length || needTotal) {
+    const got = await q.documentFrequencies(deps.db, {
+      table,
+      category: docCategoryOf(category),
+      lexemes: missing,
+      withTotal: needTotal,
+    })
+    if (caches.rarity.df.size + missing.length > RARITY_CACHE_MAX) caches.rarity.df.clear()
+    for (const [l, df] of got.df) caches.rarity.df.set(`${category}\u0000${l}`, df)
+    if (got.total !== null) caches.rarity.total.set(category, got.total)
+  }
+  const total = read?.total ?? caches.rarity.total.get(category) ?? 0
+  return new Map(
+    lexemes.map((l) => [l, idfOf(total, fromTable(l) ?? caches.rarity.df.get(`${category}\u0000${l}`) ?? 0)]),
+  )
+}
+
+/** Resolves once the table loads started so far ended (tests, benchmarks). */
+export async function rarityTablesLoaded(deps: Deps): Promise<void> {
+  await Promise.all([...deps.searchCaches.rarity.loads.values()].map((l) => l.done))
+}

@@ -1,0 +1,66 @@
+// The words side of a search: full-text candidates ranked by the words' rarity (all words first,
+// any word when too few records hold them all), and the best such score under a filter.
+import type { RawBuilder } from 'kysely'
+import type { EntityCategory } from '../../contract/records.ts'
+import { termLexemes } from '../../retrieval/fulltext.ts'
+import * as q from '../../store/search.ts'
+import type { Deps } from '../types.ts'
+import { termRarity } from './rarity.ts'
+import { TABLE, docCategoryOf } from './retrieval-plan.ts'
+
+/**
+ * Below this many records carrying every word, a record with any of them is a candidate too.
+ * Requiring all words first keeps the ranking to the records that fit the words best: on the
+ * medium corpus "cloud payments platform" is 429 companies with all three words against 47,467
+ * with any (ranking those took half a second). Fewer than a few pages of them: any word counts,
+ * unless a record's name or title is the query itself: then the words named it, and the all-words
+ * list (a handful of records, ≈ 1 ms) is the answer instead of a ranking of every record holding
+ * any of the words (≈ 165 ms for a paper title on the real-data corpus).
+ */
+export const MIN_ALL_WORDS_MATCHES = 100
+
+/**
+ * The best text score of the words among the records passing `where`: rarity-weighted words only
+ * (no phrase or name boost), any word, as the text list ranks them. 0 when no record holds one.
+ * Two such scores of the same words under two filters compare on one scale (auto's check that a
+ * parsed filter does not push out what the words describe: search/relax.ts).
+ */
+export async function bestTextScore(
+  deps: Deps,
+  category: EntityCategory,
+  where: RawBuilder<unknown>,
+  terms: string[],
+): Promise<number> {
+  if (!terms.length) return 0
+  const table = TABLE[category]
+  const idf = await termRarity(deps, category, termLexemes(terms))
+  const rows = await q.textCandidates(deps.db, {
+    table,
+    category: docCategoryOf(category),
+    where,
+    terms,
+    limit: 1,
+    match: 'any',
+    ranking: { idf, phrase: null, name: null },
+  })
+  return rows[0]?.rank ?? 0
+}
+
+export async function textSide(
+  deps: Deps,
+  args: {
+    table: q.SearchTable
+    category: string | null
+    where: RawBuilder<unknown>
+    terms: string[]
+    limit: number
+    ranking: q.TextRanking
+  },
+) {
+  if (args.terms.length > 1) {
+    const all = await q.textCandidates(deps.db, { ...args, match: 'all' })
+    if (all.length >= Math.min(MIN_ALL_WORDS_MATCHES, args.limit) || all.some((r) => r.name_match))
+      return { rows: all, match: 'all' as const }
+  }
+  return { rows: await q.textCandidates(deps.db, { ...args, match: 'any' }), match: 'any' as const }
+}
