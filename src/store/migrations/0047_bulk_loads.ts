@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`create table bulk_loads (
+  await sql`create table if not exists bulk_loads (
     category text not null,
     -- sha-256 of the input and of the options that shape its items (format, mapping…); the demo
     -- seed names its scale, seed and limit.
