@@ -149,7 +149,7 @@ export async function askSearch(
   )
   deps.metrics.creditsCharged(answer.charge.action_type, credential.environment, charged.credits_charged)
   finishCharge(deps, charged.run_id, true, performance.now() - started)
-  const rows = (JSON.parse(answer.json) as { results: Record<string, unknown>[] }).results
+  const rows = answer.envelope.results as unknown as Record<string, unknown>[]
   return { rows, charged_milli: Math.round(charged.credits_charged * 1000), usage_run_id: charged.run_id }
 }
 

@@ -36,8 +36,6 @@ export interface SearchAnswer {
   engine_ms: number
   /** What the route charges for this page once the answer is built (http/plugins/metering.ts charge). */
   charge: ChargeInput
-  /** The envelope as JSON text, made when read: domain/monitors/runs.ts reads its rows from it (`envelope.results` holds them). */
-  readonly json: string
 }
 
 export async function searchRecords(
@@ -107,9 +105,6 @@ export async function searchRecords(
       request: { method: 'POST', path: '/v1/search', body },
       plan: page.head.resolved_search,
       ...snapshotOf(envelope, onCursorPage),
-    },
-    get json() {
-      return JSON.stringify(envelope)
     },
   }
 }
