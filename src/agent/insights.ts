@@ -115,9 +115,12 @@ export async function findInsights(deps: Deps, plan: RunPlan, rowNames: string[]
   const insights: Insight[] = []
   const sources: InsightSource[] = []
   const searches: InsightsResult['searches'] = []
-  for (const category of ORDER.slice(0, plan.budget.insight_searches)) {
+  // A corpus with no document on the words (a deployment without market reports) does not spend
+  // one of the tier's insight searches: the next kind of document is asked instead.
+  let spent = 0
+  for (const category of ORDER) {
     const room = plan.budget.insight_sources - sources.length
-    if (room <= 0) break
+    if (room <= 0 || spent >= plan.budget.insight_searches) break
     const { docs, vectorUnavailable } = await withRetrieval(deps, async () => {
       const got = await retrieve(
         deps,
@@ -140,6 +143,7 @@ export async function findInsights(deps: Deps, plan: RunPlan, rowNames: string[]
       }
     })
     searches.push({ category, returned: docs.length, ...(vectorUnavailable ? { vector_unavailable: true } : {}) })
+    if (docs.length > 0) spent++
     // On topic: the document's own words name the topic (or a synonym); those about the query's place first.
     const about = docs.filter((d) => onTopic(documentText(d)))
     const ordered = [

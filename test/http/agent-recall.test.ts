@@ -145,3 +145,35 @@ describe('tiers that buy recall (small corpus)', () => {
     assert.equal(high.rows.length, DRONES.length)
   })
 })
+
+describe('insights where a kind of document is missing', () => {
+  test('a corpus without market reports: low effort asks the academic reports instead, and cites them', async () => {
+    const api = await corpus()
+    const paper = {
+      doi: '10.5555/recall.drone-inspection',
+      title: 'Drone inspection of power lines',
+      abstract:
+        'Drone fleets cut the cost of power line inspection by 40 percent against helicopter surveys. We compare three sensors.',
+      published: '2025-03-01',
+    }
+    const s = await api.admin.ingest('academic_report', [paper])
+    assert.equal(s.rejected, 0, JSON.stringify(s.rejects))
+    const { key } = await api.admin.workspaceWithKey({ credits: 1000 })
+    const low = await run(api, key, { query: 'drone companies', effort: 'low' })
+    const insights = low.events.find((e) => e.event === 'insights')!.data as {
+      searches?: { category: string; returned: number }[]
+      insights: number
+      insight_sources: number
+    }
+    assert.deepEqual(
+      insights.searches?.map((x) => [x.category, x.returned > 0]),
+      [
+        ['market_report', false],
+        ['academic_report', true],
+      ],
+      "the empty market reports do not spend low effort's one insight search",
+    )
+    assert.ok(insights.insights >= 1, `an insight from the paper: ${JSON.stringify(insights)}`)
+    assert.ok(insights.insight_sources >= 1)
+  })
+})
