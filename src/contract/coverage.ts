@@ -84,7 +84,7 @@ export const CoverageResponse = WithMeta(
 )
 export type CoverageResponse = Static<typeof CoverageResponse>
 
-// ---- Operator shapes (/admin/v1/corpus…, outside the public API; docs/corpus.md §6.5) ----
+// ---- Operator shapes (/admin/v1/corpus…, outside the public API; docs/ingest.md §5) ----
 
 export const IngestCategoryName = Type.Enum([...Object.keys(CATEGORY_SOURCE_CORPUS), 'school'] as (
   EntityCategory | 'school'
@@ -174,7 +174,7 @@ export const IngestSummary = Type.Object(
         },
         {
           additionalProperties: false,
-          description: 'Present when the file holds one row per relation (docs/corpus.md §6.7)',
+          description: 'Present when the file holds one row per relation (docs/ingest.md §7)',
         },
       ),
     ),
@@ -190,7 +190,7 @@ export const IngestSummary = Type.Object(
           removed_ids: Type.Array(Type.String(), { description: 'Their source_ids, the first 100' }),
           skipped: Nullable(Type.String({ description: 'Why nothing was removed, when records were not sent' })),
         },
-        { additionalProperties: false, description: 'Present on a replace ingest (docs/corpus.md §6.9)' },
+        { additionalProperties: false, description: 'Present on a replace ingest (docs/ingest.md §9)' },
       ),
     ),
   },
@@ -204,7 +204,7 @@ export const IngestQuery = Type.Object(
     as_of: Type.Optional(Type.String({ format: 'date-time', description: 'Freshness of the data; default now' })),
     dry_run: Type.Optional(Type.Boolean({ description: 'Validate and count; write nothing' })),
     mapping: Type.Optional(
-      Type.String({ maxLength: 65536, description: 'A mapping (docs/corpus.md §6.1) as JSON text' }),
+      Type.String({ maxLength: 65536, description: 'A mapping (docs/ingest.md §1) as JSON text' }),
     ),
     map: Type.Optional(
       Type.Array(Type.String({ minLength: 3, maxLength: 400 }), {

@@ -54,7 +54,7 @@ const NamedType = Type.Object({ name: Str(), type: Str() }, Closed)
 export const Company = Type.Object(
   {
     id: Str(),
-    // The id the source gives the record (docs/corpus.md §6.2), e.g. `crm:123`.
+    // The id the source gives the record (docs/ingest.md §2), e.g. `crm:123`.
     source_id: Str(),
     account_name: Str(),
     legal_name: Str(),
@@ -133,7 +133,7 @@ const CountryCode = Type.Object({ code: Str(), name: Str() }, Closed)
 export const Patent = Type.Object(
   {
     id: Str(),
-    // The id the source gives the record (docs/corpus.md §6.2), e.g. `crm:123`.
+    // The id the source gives the record (docs/ingest.md §2), e.g. `crm:123`.
     source_id: Str(),
     patent_id: Str(),
     title: Str(),
@@ -187,7 +187,7 @@ export type Patent = Static<typeof Patent>
 export const NewsArticle = Type.Object(
   {
     id: Str(),
-    // The id the source gives the record (docs/corpus.md §6.2), e.g. `crm:123`.
+    // The id the source gives the record (docs/ingest.md §2), e.g. `crm:123`.
     source_id: Str(),
     title: Str(),
     author: Str(),
@@ -214,7 +214,7 @@ export type NewsArticle = Static<typeof NewsArticle>
 export const MarketReport = Type.Object(
   {
     id: Str(),
-    // The id the source gives the record (docs/corpus.md §6.2), e.g. `crm:123`.
+    // The id the source gives the record (docs/ingest.md §2), e.g. `crm:123`.
     source_id: Str(),
     title: Str(),
     body: Str(),
@@ -258,7 +258,7 @@ export type Education = Static<typeof Education>
 export const Person = Type.Object(
   {
     id: Str(),
-    // The id the source gives the record (docs/corpus.md §6.2), e.g. `crm:123`.
+    // The id the source gives the record (docs/ingest.md §2), e.g. `crm:123`.
     source_id: Str(),
     name: Str(),
     first_name: Str(),
@@ -326,7 +326,7 @@ export type School = Static<typeof School>
 export const Trend = Type.Object(
   {
     id: Str(),
-    // The id the source gives the record (docs/corpus.md §6.2), e.g. `crm:123`.
+    // The id the source gives the record (docs/ingest.md §2), e.g. `crm:123`.
     source_id: Str(),
     name: Str(),
     description: Str(),
@@ -351,7 +351,7 @@ export type Trend = Static<typeof Trend>
 export const AcademicReport = Type.Object(
   {
     id: Str(),
-    // The id the source gives the record (docs/corpus.md §6.2), e.g. `crm:123`.
+    // The id the source gives the record (docs/ingest.md §2), e.g. `crm:123`.
     source_id: Str(),
     doi: Str(),
     title: Str(),
@@ -375,7 +375,7 @@ export type AcademicReport = Static<typeof AcademicReport>
 export const FundingRound = Type.Object(
   {
     id: Str(),
-    // The id the source gives the record (docs/corpus.md §6.2), e.g. `crm:123`.
+    // The id the source gives the record (docs/ingest.md §2), e.g. `crm:123`.
     source_id: Str(),
     company: Str(),
     company_domain: Str(),
@@ -398,7 +398,7 @@ export type FundingRound = Static<typeof FundingRound>
 export const JobOpening = Type.Object(
   {
     id: Str(),
-    // The id the source gives the record (docs/corpus.md §6.2), e.g. `crm:123`.
+    // The id the source gives the record (docs/ingest.md §2), e.g. `crm:123`.
     source_id: Str(),
     role: Str(),
     company: Str(),

@@ -1,6 +1,6 @@
 // Full-text analysis in this process: a record's weighted tsvector and a query's tsquery are
 // built here, so the store only parses a ready tsvector (≈ 5× cheaper than to_tsvector on
-// PostgreSQL, ≈ 6× on PGlite; docs/corpus.md §6.4). For plain words the result is exactly what
+// PostgreSQL, ≈ 6× on PGlite; docs/ingest.md §4). For plain words the result is exactly what
 // PostgreSQL's `english` configuration gives (test/unit/fulltext.test.ts compares them word for
 // word and position for position): words are runs of letters and digits, lower-cased; English
 // stop words are dropped but keep their positions; words of letters only are Snowball-stemmed,

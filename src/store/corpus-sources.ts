@@ -1,4 +1,4 @@
-// Source ids of stored records by source (docs/corpus.md §6.8–6.9): what a `--replace` ingest
+// Source ids of stored records by source (docs/ingest.md §8–9): what a `--replace` ingest
 // compares with what its input sent. A source is the part of a source_id before its first ':'.
 import { sql } from 'kysely'
 import type { Db } from './db.ts'

@@ -1,4 +1,4 @@
-// A bulk first load (`dsp ingest --bulk`, the large demo seed; docs/corpus.md §6.11): the ordinary
+// A bulk first load (`dsp ingest --bulk`, the large demo seed; docs/ingest.md §11): the ordinary
 // ingest (ingest.ts: the same parsing, validation, duplicates, rows, embeddings, batch statement and
 // reject file) with three differences, all here. The tables the load writes that are empty when it
 // starts lose their secondary indexes until it ends (GIN indexes of full text and trigrams cost more

@@ -1,6 +1,6 @@
 // Ingestion: NDJSON lines (or ready objects, for the demo) → validated, normalised, embedded and
 // upserted records, in batches, in constant memory. Used by `dsp ingest`, POST /admin/v1/corpus/{category}
-// and `dsp demo seed`. Rules and figures: docs/corpus.md §6.
+// and `dsp demo seed`. Rules and figures: docs/ingest.md.
 import { adoptSourceRows } from './source-rows.ts'
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs'
 import path from 'node:path'
@@ -46,7 +46,7 @@ import {
 import { vectorToBytes, type VectorUpdate } from './vectors.ts'
 import { startBulkLoad, type BulkLoadPhase, type BulkOptions, type BulkRun } from './bulk-load.ts'
 
-// 500 rows per statement: measured on PGlite (docs/corpus.md §6.4), larger batches gained nothing
+// 500 rows per statement: measured on PGlite (docs/ingest.md §4), larger batches gained nothing
 // and a company batch stays at ≈ 18k parameters, far under PostgreSQL's 65,535.
 export const DEFAULT_BATCH_SIZE = 500
 /**

@@ -1,7 +1,7 @@
 // Mapping of foreign columns (a CSV header, the keys of someone else's JSON) onto the record
 // fields of a category: which column is which field and how to read it (number, date, a list
 // split on a delimiter, numbered columns that make a person's employment and education).
-// Without a mapping file, common header names are recognised. Rules: docs/corpus.md §6.1.
+// Without a mapping file, common header names are recognised. Rules: docs/ingest.md §1.
 import { NOUNS, PERSON_GROUPS, SOURCE_ID_HEADERS, SYNONYMS } from './header-names.ts'
 import type { TSchema } from 'typebox'
 import { CATEGORY_IDENTIFIERS, RecordSchemas, School } from '../../contract/records.ts'
@@ -440,7 +440,7 @@ export function headerWarnings(category: IngestCategory, mapping: Mapping): stri
   const out: string[] = []
   const { nameField, keys } = identity(category)
   const fix = (f: string) =>
-    `name it with --map ${f}=<column> (the route's map=${f}=<column>), or in a mapping file (docs/corpus.md §6.7)`
+    `name it with --map ${f}=<column> (the route's map=${f}=<column>), or in a mapping file (docs/ingest.md §7)`
   if (!mapping.fields[nameField])
     out.push(
       `no column was recognised as ${nameField} (${NAMED_BY[category]}), so the records will have none; ${fix(nameField)}`,
@@ -583,7 +583,7 @@ export interface ApplyOptions {
 
 /**
  * The fields of a category whose unreadable value rejects its row even when rows are salvaged:
- * those that make its upsert key (§6.8), and the source id.
+ * those that make its upsert key (docs/ingest.md §8), and the source id.
  */
 export function identifierFields(category: IngestCategory): Set<string> {
   return new Set(['source_id', ...identity(category).keys.flat()])

@@ -1,5 +1,5 @@
 // One input record → a stored record: schema check, identifier normalisation, natural key, row id
-// and content hash. Pure (no store); ingest.ts batches what comes out. Rules: docs/corpus.md §6.
+// and content hash. Pure (no store); ingest.ts batches what comes out. Rules: docs/ingest.md.
 import { createHash } from 'node:crypto'
 import { Compile } from 'typebox/compile'
 import type { Validator } from 'typebox/compile'
@@ -27,7 +27,7 @@ export type StoredRecord = Record<string, unknown>
 export interface PreparedRecord {
   /** Row id: a company's domain, a school's school_id, otherwise the 16-hex hash of the natural key. */
   id: string
-  /** The upsert key: `source_id=…` or the category's natural key (docs/corpus.md §6.2). */
+  /** The upsert key: `source_id=…` or the category's natural key (docs/ingest.md §2). */
   naturalKey: string
   /** The record's source_id (trimmed), null without one. */
   sourceId: string | null
@@ -300,7 +300,7 @@ export function prepareRecord(category: IngestCategory, value: unknown, secret: 
 }
 
 /**
- * The upsert key (docs/corpus.md §6.2). Documents: their source_id when they have one, else the
+ * The upsert key (docs/ingest.md §2). Documents: their source_id when they have one, else the
  * natural key. Companies and persons: their web identifier (domain, page URL, profile URL), which
  * lookups, lists and the affiliation graph take, else their source_id.
  */

@@ -1,4 +1,4 @@
-// Place filter inputs in the stored spelling (docs/search.md, docs/corpus.md §6.2): ingest stores
+// Place filter inputs in the stored spelling (docs/search.md, docs/ingest.md §2): ingest stores
 // one spelling per country and state (domain/corpus/normalise-places.ts), so a `geo` filter's
 // values are read the same way before they are compared: `US`, `usa` and `United States of
 // America` match `United States`; state `CA` matches `California` and `ON` with country Canada

@@ -1,4 +1,4 @@
-// Source identity (docs/corpus.md §6.2): every corpus record may carry the id its source gives it
+// Source identity (docs/ingest.md §2): every corpus record may carry the id its source gives it
 // (`crm:123`, a ticker, a permalink). Stored in a column of its own, indexed for deletes by
 // source id; a person may now be stored without a profile URL when it has a source id.
 import { sql, type Kysely } from 'kysely'
