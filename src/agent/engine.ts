@@ -102,6 +102,23 @@ interface SearchDelta {
   anchors?: string[]
 }
 
+/** A search step before it has read anything: no rows, no verdicts, one zeroed tally per criterion. */
+function emptyDelta(spec: SearchSpec, plan: RunPlan): SearchDelta {
+  return {
+    step: spec.step,
+    returned: 0,
+    seen: [],
+    kept: [],
+    excluded: 0,
+    off_topic: 0,
+    stats: plan.criteria.map(() => ({ evaluated: 0, passed: 0, unknown: 0 })),
+    total: null,
+    total_is_estimate: null,
+    exhausted: false,
+    budget_hit: false,
+  }
+}
+
 let vocabCache: { at: number; value: Promise<Vocabularies> } | null = null
 function vocabularies(deps: Deps): Promise<Vocabularies> {
   if (!vocabCache || Date.now() - vocabCache.at > 60_000) vocabCache = { at: Date.now(), value: loadVocabularies(deps) }
@@ -301,19 +318,7 @@ async function searchStep(
     pool: plan.budget.page * plan.budget.depth,
   }
   const proof = describeFilters(plan.filters)
-  const delta: SearchDelta = {
-    step: spec.step,
-    returned: 0,
-    seen: [],
-    kept: [],
-    excluded: 0,
-    off_topic: 0,
-    stats: plan.criteria.map(() => ({ evaluated: 0, passed: 0, unknown: 0 })),
-    total: null,
-    total_is_estimate: null,
-    exhausted: false,
-    budget_hit: false,
-  }
+  const delta = emptyDelta(spec, plan)
   const seen = new Set(state.seen)
   // The whole fused list is read (the words' matches and their vector neighbours, up to twice the
   // pool), not only its first pool's worth: the neighbours that do not carry the topic are skipped.
@@ -399,20 +404,7 @@ async function similarStep(
   state: ScreenState,
   exclusion: (row: Record<string, unknown>) => boolean,
 ): Promise<SearchDelta> {
-  const delta: SearchDelta = {
-    step: spec.step,
-    returned: 0,
-    seen: [],
-    kept: [],
-    excluded: 0,
-    off_topic: 0,
-    stats: plan.criteria.map(() => ({ evaluated: 0, passed: 0, unknown: 0 })),
-    total: null,
-    total_is_estimate: null,
-    exhausted: false,
-    budget_hit: false,
-    anchors: [],
-  }
+  const delta: SearchDelta = { ...emptyDelta(spec, plan), anchors: [] }
   const anchors = (await bestRows(deps, plan, state))
     .map((r) => r.domain)
     .filter((d): d is string => typeof d === 'string' && d !== '')
