@@ -92,19 +92,24 @@ export function ResultRows({ rows, caption, fileName }: { rows: SearchRow[]; cap
   )
 }
 
+/** A row's name, and under it a person's profile or a record's domain. */
+export function NameCell({ row }: { row: SearchRow }) {
+  return (
+    <>
+      <strong>{rowName(row)}</strong>
+      <br />
+      <small className="muted">{row.category === 'person' ? cellText(row.profile_url) : rowDomain(row)}</small>
+    </>
+  )
+}
+
 function readableColumns(rows: SearchRow[]): Column<SearchRow & { __i: number }>[] {
   const people = rows.some((r) => r.category === 'person')
   return [
     {
       key: 'name',
       header: 'Name',
-      render: (r) => (
-        <>
-          <strong>{rowName(r)}</strong>
-          <br />
-          <small className="muted">{r.category === 'person' ? cellText(r.profile_url) : rowDomain(r)}</small>
-        </>
-      ),
+      render: (r) => <NameCell row={r} />,
     },
     ...(people
       ? [

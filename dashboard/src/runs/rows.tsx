@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react'
 import type { RunColumn, RunResultRow, SearchRow } from '../types.ts'
 import { cellText, Json, Table, type Column } from '../ui.tsx'
-import { AddToList } from '../playground/results.tsx'
+import { AddToList, NameCell } from '../playground/results.tsx'
 import {
   download,
   rowDomain,
@@ -128,13 +128,7 @@ export function RunRows({
     {
       key: 'name',
       header: 'Name',
-      render: (r) => (
-        <>
-          <strong>{rowName(r)}</strong>
-          <br />
-          <small className="muted">{r.category === 'person' ? cellText(r.profile_url) : rowDomain(r)}</small>
-        </>
-      ),
+      render: (r) => <NameCell row={r} />,
     },
     ...(people
       ? [
