@@ -14,6 +14,7 @@ import * as orgChart from './org-chart.ts'
 import * as personRecords from './person-records.ts'
 import * as relationships from './relationships.ts'
 import * as search from './search.ts'
+import * as searchMix from './search-mix.ts'
 import type { Benchmark, BenchResult } from './lib/types.ts'
 
 const BENCHMARKS: readonly Benchmark[] = [
@@ -23,6 +24,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   ingest,
   bulkLoad,
   search,
+  searchMix,
   metering,
   orgChart,
   personRecords,

@@ -19,7 +19,7 @@ import {
   updateCorpusState,
   type RecordTable,
 } from '../../store/corpus.ts'
-import type { Db } from '../../store/db.ts'
+import { withoutStatementDeadlines, type Db } from '../../store/db.ts'
 import { guarded } from '../guard.ts'
 import type { Deps } from '../types.ts'
 import type { IngestCategory } from './prepare.ts'
@@ -128,14 +128,24 @@ export async function refreshCorpusState(
   }
 }
 
+/**
+ * A count scans the whole corpus, so it takes as long as the corpus is large: like VACUUM, it runs
+ * with no statement deadline (store/db.ts), which is meant for calls that answer a request.
+ */
+function scan<T>(db: Db, count: (db: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? count(db) : withoutStatementDeadlines(db, count)
+}
+
 async function countCorpus(db: Db, corpus: SourceCorpus, model: string | null) {
   if (corpus === 'gtm_affiliations' || corpus === 'gtm_institutions') {
-    const c = corpus === 'gtm_affiliations' ? await countAffiliations(db) : await countInstitutions(db)
+    const c = await scan(db, corpus === 'gtm_affiliations' ? countAffiliations : countInstitutions)
     return { record_count: c.records, vector_count: null, fields: shares(c.fields, c.records) }
   }
   const category = CATEGORY_OF[corpus]!
   const table = TABLE_OF[category]
-  const c = await countRecordFields(db, table, table === 'documents' ? category : null, CORPUS_FIELDS[category], model)
+  const c = await scan(db, (db) =>
+    countRecordFields(db, table, table === 'documents' ? category : null, CORPUS_FIELDS[category], model),
+  )
   return { record_count: c.records, vector_count: c.vectors, fields: shares(c.fields, c.records) }
 }
 
@@ -163,7 +173,9 @@ export async function recountVectors(deps: Pick<Deps, 'db' | 'embedder' | 'clock
     if (s.vector_counted === marker) continue
     const category = CATEGORY_OF[s.corpus as SourceCorpus]!
     const table = TABLE_OF[category]
-    const c = await countRecordFields(deps.db, table, table === 'documents' ? category : null, [], model)
+    const c = await scan(deps.db, (db) =>
+      countRecordFields(db, table, table === 'documents' ? category : null, [], model),
+    )
     await updateCorpusState(deps.db, s.corpus, {
       vector_count: c.vectors,
       vector_counted: marker,

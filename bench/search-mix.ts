@@ -1,0 +1,293 @@
+// The query mix of a store at scale (issue 39, item 3): POST /v1/search by class of question —
+// rare words, common words, very common words, filters only, filters with words, people by title
+// and employer, `auto` questions with places and ranges, sorts — each class in fast and auto mode
+// (p50 and p99 at one request in flight) and once in deep mode (p50); a count past the exact-count
+// cap against its true count; page 50 of a query reached through the cursor against page 1; and
+// GET /v1/search/filters/{name}. Run by name on a seeded store (DSP_BENCH_SEEDED_DATA_DIR, plus
+// DSP_BENCH_SEEDED_DATABASE_URL on PostgreSQL): `npm run bench -- search-mix`.
+// The questions are built from the corpus itself (its most common industry, country and
+// seniority, its largest employer, a rare company name), so the same mix runs at every scale.
+// Explained in docs/performance.md.
+import { sql } from 'kysely'
+import { load, type LoadResult } from './lib/load.ts'
+import { countPastCap } from './search.ts'
+import { demoCorpus, startBenchServer } from './lib/server.ts'
+import { round } from './lib/stats.ts'
+import { atMost, type BenchResult, type Goal, type RunOptions } from './lib/types.ts'
+
+export const name = 'search-mix'
+/** Needs a seeded store (medium or large) to say anything; minutes. */
+export const onlyByName = true
+
+/** Issue 39, item 3: goals at one connection on the large corpus, PostgreSQL. */
+const GOALS = { fastAutoP50: 50, fastAutoP99: 300, deepP50: 150, page50VsPage1: 2, filterValuesP50: 50 }
+
+const FULL = { warmupSeconds: 1, durationSeconds: 4 }
+const QUICK = { warmupSeconds: 0.3, durationSeconds: 1 }
+
+type Mode = 'fast' | 'auto' | 'deep'
+type Body = Record<string, unknown>
+interface Question {
+  label: string
+  body: Body
+}
+
+interface Corpus {
+  industry: string
+  country: string
+  seniority: string
+  employer: string
+  rareWord: string
+}
+
+interface Timing {
+  p50_ms: number
+  p99_ms: number
+  requests: number
+  results: number | null
+}
+
+async function getJson(url: string, key: string): Promise<{ values?: string[] }> {
+  const res = await fetch(url, { headers: { 'x-api-key': key } })
+  if (res.status !== 200) throw new Error(`GET ${url}: ${res.status} ${await res.text()}`)
+  return (await res.json()) as { values?: string[] }
+}
+
+/** The corpus's own most common values, its largest employer and a rare company name. */
+async function readCorpus(server: Awaited<ReturnType<typeof startBenchServer>>, key: string): Promise<Corpus> {
+  const first = async (filter: string) => {
+    const value = (await getJson(`${server.url}/v1/search/filters/${filter}`, key)).values?.[0]
+    if (!value) throw new Error(`GET /v1/search/filters/${filter} lists no value: is the store seeded?`)
+    return value
+  }
+  const db = server.app.deps.db
+  const employer = await sql<{ d: string }>`select company_domain as d from persons where company_domain is not null
+    group by company_domain order by count(*) desc, company_domain limit 1`.execute(db)
+  // A company name word held by few records: the first word of a name at a fixed place in id order.
+  const rare = await sql<{ name: string }>`select name from companies where name is not null
+    order by id limit 1 offset 77`.execute(db)
+  return {
+    industry: await first('industry'),
+    country: await first('country'),
+    seniority: await first('seniority'),
+    employer: employer.rows[0]?.d ?? '',
+    rareWord: (rare.rows[0]?.name ?? 'zebra').split(/\s+/)[0]!,
+  }
+}
+
+/** The classes of the mix, each with a few questions; `mode` is added per run. */
+function classes(c: Corpus): Record<string, Question[]> {
+  const country = { geo: { include: [{ value: c.country, level: 'country' }] } }
+  const industry = { industry: { include: [c.industry] } }
+  return {
+    rare_words: [
+      { label: `"${c.rareWord}"`, body: { category: 'company', query: c.rareWord } },
+      { label: '"quantum cryptography"', body: { category: 'company', query: 'quantum cryptography' } },
+    ],
+    common_words: [
+      { label: '"cloud payments platform"', body: { category: 'company', query: 'cloud payments platform' } },
+      { label: '"data analytics"', body: { category: 'person', query: 'data analytics' } },
+    ],
+    very_common_words: [
+      { label: '"software"', body: { category: 'company', query: 'software' } },
+      { label: '"manager"', body: { category: 'person', query: 'manager' } },
+      { label: '"engineer"', body: { category: 'person', query: 'engineer' } },
+    ],
+    filters_only: [
+      { label: `industry ${c.industry}`, body: { category: 'company', filters: industry } },
+      { label: `country ${c.country}`, body: { category: 'person', filters: country } },
+      {
+        label: `seniority ${c.seniority}`,
+        body: { category: 'person', filters: { seniority: { include: [c.seniority] } } },
+      },
+    ],
+    filters_with_words: [
+      {
+        label: `"platform" + industry + employee_count ≥ 50`,
+        body: { category: 'company', query: 'platform', filters: { ...industry, employee_count: { min: 50 } } },
+      },
+      { label: `"sales" + country`, body: { category: 'person', query: 'sales', filters: country } },
+    ],
+    people_by_title_and_employer: [
+      {
+        label: `"engineer" at ${c.employer}`,
+        body: {
+          category: 'person',
+          query: 'engineer',
+          filters: { company: { include: [{ value: c.employer, by: 'domain' }] } },
+        },
+      },
+      {
+        label: `title "director", seniority ${c.seniority}`,
+        body: {
+          category: 'person',
+          filters: { title: { include: ['director'] }, seniority: { include: [c.seniority] } },
+        },
+      },
+    ],
+    auto_places_and_ranges: [
+      {
+        label: `"${c.industry} companies in ${c.country}"`,
+        body: { query: `${c.industry} companies in ${c.country}` },
+      },
+      {
+        label: '"software companies with more than 500 employees founded after 2010"',
+        body: { query: 'software companies with more than 500 employees founded after 2010' },
+      },
+      { label: `"VP of sales in ${c.country}"`, body: { query: `VP of sales in ${c.country}` } },
+    ],
+    sorts: [
+      {
+        label: 'industry, by employee_count desc',
+        body: { category: 'company', filters: industry, sort: [{ field: 'employee_count', direction: 'desc' }] },
+      },
+      {
+        label: '"software", by founded_year asc',
+        body: { category: 'company', query: 'software', sort: [{ field: 'founded_year', direction: 'asc' }] },
+      },
+    ],
+  }
+}
+
+export async function run(options: RunOptions): Promise<BenchResult> {
+  const s = options.quick ? QUICK : FULL
+  const server = await startBenchServer()
+  try {
+    const corpus = await demoCorpus(server)
+    const { key } = await server.admin.workspaceWithKey({
+      scopes: ['dsp.search.read', 'dsp.entities.read'],
+      credits: 10_000_000,
+    })
+    const c = await readCorpus(server, key)
+    console.error(`  corpus values: ${JSON.stringify(c)}`)
+    const problems: string[] = []
+    const headers = { 'x-api-key': key, 'content-type': 'application/json' }
+
+    const timed = async (what: string, body: Body | null, path = '/v1/search'): Promise<Timing> => {
+      const url = `${server.url}${path}`
+      // One answer first: its result count, and a 4xx/5xx said plainly rather than as a load problem.
+      const probe = await fetch(url, body ? { method: 'POST', headers, body: JSON.stringify(body) } : { headers })
+      const answer = (await probe.json()) as { results?: unknown[]; values?: unknown[]; detail?: string }
+      if (probe.status !== 200) problems.push(`${what}: ${probe.status} ${answer.detail ?? ''}`.trim())
+      const r: LoadResult = await load({
+        url,
+        method: body ? 'POST' : 'GET',
+        headers,
+        ...(body ? { body: JSON.stringify(body) } : {}),
+        connections: 1,
+        warmupSeconds: s.warmupSeconds,
+        durationSeconds: s.durationSeconds,
+      })
+      if (!r.valid) problems.push(`${what}: ${r.problems.join('; ')}`)
+      const results = answer.results?.length ?? answer.values?.length ?? null
+      return { p50_ms: r.latency_ms.p50, p99_ms: r.latency_ms.p99, requests: r.requests, results }
+    }
+
+    // Each class: every question in fast and auto, the first in deep.
+    const byClass: Record<string, { questions: Record<string, Partial<Record<Mode, Timing>>> }> = {}
+    for (const [cls, questions] of Object.entries(classes(c))) {
+      byClass[cls] = { questions: {} }
+      for (const [i, q] of questions.entries()) {
+        const modes: Mode[] = i === 0 ? ['fast', 'auto', 'deep'] : ['fast', 'auto']
+        const row: Partial<Record<Mode, Timing>> = {}
+        for (const mode of modes) {
+          row[mode] = await timed(`${cls} ${q.label} (${mode})`, { ...q.body, mode, limit: 10 })
+          console.error(`  ${cls} ${q.label} ${mode}: p50 ${row[mode]!.p50_ms} ms, p99 ${row[mode]!.p99_ms} ms`)
+        }
+        byClass[cls]!.questions[q.label] = row
+      }
+    }
+
+    // Page 50 through the cursor (20 a page) against page 1 of the same very common query.
+    const pageBody = { mode: 'fast', category: 'person', query: 'manager', limit: 20 }
+    let cursor: string | null = null
+    for (let page = 1; page < 50; page++) {
+      const res = await fetch(`${server.url}/v1/search`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(cursor ? { ...pageBody, cursor } : pageBody),
+      })
+      const answer = (await res.json()) as { next_cursor?: string | null }
+      cursor = answer.next_cursor ?? null
+      if (!cursor) break
+    }
+    const page1 = await timed('page 1', pageBody)
+    const page50 = cursor ? await timed('page 50', { ...pageBody, cursor }) : null
+    if (!cursor) problems.push('"manager" has fewer than 50 pages of 20: no page 50 to time')
+
+    const filterValues = {
+      industry: await timed('filter values industry', null, '/v1/search/filters/industry'),
+      'title?search=engineer': await timed('filter values title', null, '/v1/search/filters/title?search=engineer'),
+      'company?search=an': await timed('filter values company', null, '/v1/search/filters/company?search=an'),
+    }
+
+    const count = await countPastCap(server.app.deps, server.url, key)
+
+    const valid = problems.length === 0
+    const worst = (mode: Mode, figure: 'p50_ms' | 'p99_ms') => {
+      const out: Record<string, number> = {}
+      for (const [cls, { questions }] of Object.entries(byClass)) {
+        const values = Object.values(questions).flatMap((row) => (row[mode] ? [row[mode]![figure]] : []))
+        if (values.length) out[cls] = round(Math.max(...values))
+      }
+      return out
+    }
+    const fastAutoP50 = Math.max(...Object.values(worst('fast', 'p50_ms')), ...Object.values(worst('auto', 'p50_ms')))
+    const fastAutoP99 = Math.max(...Object.values(worst('fast', 'p99_ms')), ...Object.values(worst('auto', 'p99_ms')))
+    const deepP50 = Math.max(...Object.values(worst('deep', 'p50_ms')))
+    const page50Ratio = page50 ? round(page50.p50_ms / page1.p50_ms, 2) : NaN
+    const filterValuesP50 = Math.max(...Object.values(filterValues).map((t) => t.p50_ms))
+    const goals: Goal[] = [
+      atMost('fast and auto p50, worst class', 'fast_auto_p50_worst_ms', fastAutoP50, GOALS.fastAutoP50, 'ms', valid),
+      atMost('fast and auto p99, worst class', 'fast_auto_p99_worst_ms', fastAutoP99, GOALS.fastAutoP99, 'ms', valid),
+      atMost('deep p50, worst class', 'deep_p50_worst_ms', deepP50, GOALS.deepP50, 'ms', valid),
+      atMost('page 50 ÷ page 1 (p50)', 'page50_vs_page1', page50Ratio, GOALS.page50VsPage1, '×', valid && !!page50),
+      atMost(
+        'filter values p50, worst',
+        'filter_values_p50_worst_ms',
+        filterValuesP50,
+        GOALS.filterValuesP50,
+        'ms',
+        valid,
+      ),
+    ]
+    if (count)
+      goals.push(
+        atMost(
+          'count past the cap: |relative error|',
+          'count_relative_error',
+          Math.abs(count.relative_error),
+          0.2,
+          '',
+          valid && count.met,
+        ),
+      )
+    return {
+      variant: corpus.variant,
+      title: `POST /v1/search by class of question (demo corpus, ${corpus.scale}), page 50 through the cursor, filter values and a count past the cap`,
+      store: server.store,
+      settings: { ...s, corpus: corpus.scale, connections: 1, limit: 10, key_environment: 'live', corpus_values: c },
+      figures: {
+        p50_ms_worst_per_class: {
+          fast: worst('fast', 'p50_ms'),
+          auto: worst('auto', 'p50_ms'),
+          deep: worst('deep', 'p50_ms'),
+        },
+        p99_ms_worst_per_class: { fast: worst('fast', 'p99_ms'), auto: worst('auto', 'p99_ms') },
+        classes: byClass,
+        page_1: page1,
+        page_50: page50,
+        page50_vs_page1: page50Ratio,
+        filter_values: filterValues,
+        count_past_cap: count,
+      },
+      rounds: [],
+      goal: goals[0]!,
+      more_goals: goals.slice(1),
+      valid,
+      problems,
+    }
+  } finally {
+    await server.close()
+  }
+}
