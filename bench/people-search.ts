@@ -1,5 +1,5 @@
 // `npx tsx bench/people-search.ts`: people search in plain words on the demo corpus (issue 41,
-// docs/search.md "People"). Each question has several phrasings and a truth computed here from the
+// docs/search-parser.md "People"). Each question has several phrasings and a truth computed here from the
 // stored records' own fields (title level and function, the employer's company record, schools,
 // degrees, former employers and titles, governance, job dates), never from the parser or the
 // search. A question of filters only must give the exact `total`; a question with words left is

@@ -14,7 +14,8 @@
 // websearch_to_tsquery, and an any-word ts_rank_cd. It reports recall@1, recall@10, MRR@10 and
 // nDCG@10 per family, ranker and p50 latency, and checks counts past the exact-count cap. Writes
 // bench/results/relevance-real.json (relevance-real.postgresql.json on PostgreSQL) and the
-// generated section of docs/search.md. Docs: docs/search.md ("Relevance on real data").
+// generated section of docs/search-relevance.md. Docs: docs/search-relevance.md ("Relevance on
+// real data").
 //
 // Options (after `npm run eval --` or `tsx bench/relevance-real.ts`):
 //   --data-dir DIR     keep the ingested store in DIR between runs; it is re-ingested only when the
@@ -567,14 +568,14 @@ async function main() {
   }
 }
 
-/** The generated table of docs/search.md, between its markers. */
+/** The generated table of docs/search-relevance.md, between its markers. */
 async function writeDocs(
   summary: Record<string, { queries: number } & Record<Ranker, Score & { p50_ms: number | null }>>,
   families: string[],
   counts: unknown,
   date: string,
 ) {
-  const file = new URL('../docs/search.md', import.meta.url)
+  const file = new URL('../docs/search-relevance.md', import.meta.url)
   const doc = readFileSync(file, 'utf8')
   const start = '<!-- relevance-real:start -->'
   const end = '<!-- relevance-real:end -->'

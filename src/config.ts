@@ -23,7 +23,7 @@ export const ConfigSchema = Type.Object({
     Type.String({
       pattern: '^postgres(ql)?://[^,\\s]+(\\s*,\\s*postgres(ql)?://[^,\\s]+)*$',
       description:
-        'PostgreSQL hot standbys of DATABASE_URL, comma-separated: search, similar, lookups, relationships, org chart, filter values and coverage read there; everything else stays on the primary. A standby that is down or lags past DSP_READ_MAX_LAG_MS is skipped (docs/deploy.md §5). PostgreSQL only.',
+        'PostgreSQL hot standbys of DATABASE_URL, comma-separated: search, similar, lookups, relationships, org chart, filter values and coverage read there; everything else stays on the primary. A standby that is down or lags past DSP_READ_MAX_LAG_MS is skipped (docs/deploy-scaling.md §1). PostgreSQL only.',
     }),
   ),
   DSP_READ_MAX_LAG_MS: Type.Integer({

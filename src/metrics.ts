@@ -1,7 +1,7 @@
 // Prometheus metrics of one process (prom-client), in a registry of its own (tests run several
 // servers in one process). Counters and histograms are counted where things happen (HTTP hooks,
 // charges, agent-run attempts, ingests, limiter fallbacks); gauges of state (agent-run queue,
-// store connections) are read when scraped. docs/deploy.md lists every metric.
+// store connections) are read when scraped. docs/deploy-operations.md lists every metric.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import { sql } from 'kysely'
 import type { Store } from './store/db.ts'

@@ -3,7 +3,7 @@
 // per request (http/plugins/tracing.ts) and the worker's span per agent-run attempt
 // (jobs/agent-worker.ts), which joins the trace of the request that started the run through the
 // W3C `traceparent` kept with the run. The SDK loads only when the setting is there: a server
-// without it, and `dsp --help`, never pay for it. Docs: docs/deploy.md §2.
+// without it, and `dsp --help`, never pay for it. Docs: docs/deploy-operations.md §1.
 import { readFile } from 'node:fs/promises'
 import type { Logger } from 'pino'
 import type { Config } from './config.ts'

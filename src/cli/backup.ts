@@ -1,4 +1,4 @@
-// dsp backup <file> and dsp restore <file> (docs/deploy.md, "Backup and restore").
+// dsp backup <file> and dsp restore <file> (docs/deploy-operations.md, "Backup and restore").
 // PostgreSQL (DATABASE_URL): pg_dump's custom format, one consistent snapshot (a repeatable-read
 // transaction) taken while the servers go on serving; restored with pg_restore into the
 // configured database, replacing what is there. Embedded: a gzipped tarball of the PGlite data

@@ -1,4 +1,4 @@
-// Read replicas (DATABASE_READ_URLS; docs/deploy.md §5): a pool per PostgreSQL hot standby, a
+// Read replicas (DATABASE_READ_URLS; docs/deploy-scaling.md §1): a pool per PostgreSQL hot standby, a
 // probe that compares each standby's replay position with the primary's every PROBE_INTERVAL_MS,
 // and the choice of the standby a read-only call runs on (domain/replicas.ts runs it, and runs it
 // again elsewhere when the standby fails under it). A standby serves reads only while it answers,

@@ -1,4 +1,4 @@
-// Reads on PostgreSQL hot standbys (DATABASE_READ_URLS; docs/deploy.md §5) against a real
+// Reads on PostgreSQL hot standbys (DATABASE_READ_URLS; docs/deploy-scaling.md §1) against a real
 // streaming replica the test makes itself: a private cluster (test/support/private-postgres.ts)
 // and a standby from pg_basebackup -R, both with pg_stat_statements, which is how the test sees
 // which server ran what. The read routes run on the standby and charge on the primary; a standby

@@ -1,4 +1,4 @@
-// Read replicas that cannot serve (DATABASE_READ_URLS; docs/deploy.md §5), on the machine's
+// Read replicas that cannot serve (DATABASE_READ_URLS; docs/deploy-scaling.md §1), on the machine's
 // PostgreSQL: a standby that refuses connections and a server that is no standby are skipped from
 // the start, /readyz and /metrics say why, and every read answers from the primary. The streaming
 // standby itself (reads there, lag, a standby stopped under load) is test/faults/read-replicas.test.ts.

@@ -1,5 +1,5 @@
-// The rule parser of auto and deep through POST /v1/search on the demo corpus (docs/search.md,
-// "The parser"): it acts only when sure, reads numbers and comparisons exactly, expands regions
+// The rule parser of auto and deep through POST /v1/search on the demo corpus (docs/search-parser.md,
+// "rules"): it acts only when sure, reads numbers and comparisons exactly, expands regions
 // to their countries, and never lets a filter it read empty an answer the words alone fill: such
 // a filter is relaxed and reported in resolved_search.conflicts and degradation.
 import assert from 'node:assert/strict'

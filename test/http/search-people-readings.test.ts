@@ -1,4 +1,4 @@
-// People search in plain words, the phrase families beyond the first reading (docs/search.md,
+// People search in plain words, the phrase families beyond the first reading (docs/search-parser.md,
 // "People"): chief titles with their function, "senior vice presidents", degree spellings (M.B.A.,
 // master's, MS), "who hold an MBA", a field before "graduates of <school>" and its short name (CS),
 // "founders" against the function words of what they build, and industry short names (fintech)

@@ -1,4 +1,4 @@
-// People search in plain words through POST /v1/search on the demo corpus (docs/search.md,
+// People search in plain words through POST /v1/search on the demo corpus (docs/search-parser.md,
 // "People"): each family of person phrases reads its filter when the index holds the value, every
 // result meets it (checked on the result's own fields), unsure phrases stay words, a reading that
 // empties the answer is relaxed and reported, the caller's filter wins, and fast reads nothing.

@@ -1,4 +1,4 @@
-// The person phrases of the rule parser (docs/search.md, "People"): each family of wording reads
+// The person phrases of the rule parser (docs/search-parser.md, "People"): each family of wording reads
 // its filter only when the index holds the value (vocabularies shaped like the demo corpus'), and
 // runs before the level and function words ("computer science graduates" is a field, not Entry).
 import assert from 'node:assert/strict'

@@ -1,4 +1,4 @@
-// The rule parser of auto and deep (docs/search.md, "The parser"): a table of phrasings and the
+// The rule parser of auto and deep (docs/search-parser.md, "rules"): a table of phrasings and the
 // filters each must give, read against vocabularies shaped like the index's own (full country
 // names, two-letter state codes as the real datasets store them, industries that are also
 // ordinary words). It turns words into a filter only when they name a value unambiguously.

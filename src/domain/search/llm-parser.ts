@@ -2,7 +2,7 @@
 // parser_version `llm-1:<model>`): one call to an OpenAI-compatible POST /v1/chat/completions with
 // a strict JSON schema of what the rule parser (parser.ts) produces. The answer goes through the
 // caller's filter schema (GtmFilters) and the rule parser's normalisers. Any failure falls back to
-// the rules with a `parser_fallback` degradation: the search still answers. Docs: docs/search.md.
+// the rules with a `parser_fallback` degradation: the search still answers. Docs: docs/search-parser.md.
 import { Type, type Static } from 'typebox'
 import { Value } from 'typebox/value'
 import { Nullable, type Degradation } from '../../contract/common.ts'

@@ -1,4 +1,4 @@
-// The person phrases of the rule parser (docs/search.md, "People"): schools, former employers and
+// The person phrases of the rule parser (docs/search-parser.md, "People"): schools, former employers and
 // titles, the current employer by name or domain, degrees and fields of study, governance
 // (founders, board members), partners, time in the current job and years of experience. Each
 // family has its own wording ("studied at", "ex-", "alumni of", "joined in the last …"), and a

@@ -1,7 +1,7 @@
 // One server span per request when tracing is on (src/tracing.ts), a child of the incoming W3C
 // `traceparent` (so it joins the caller's trace). `request.traceSpan` lets a route hand the trace
 // on: an agent-run start keeps its span's traceparent with the run, and the worker's span for the
-// run joins it. Docs: docs/deploy.md §2.
+// run joins it. Docs: docs/deploy-operations.md §1.
 import type { FastifyInstance } from 'fastify'
 import type { Deps } from '../../domain/types.ts'
 import type { TraceSpan } from '../../tracing.ts'
