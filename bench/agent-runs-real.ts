@@ -80,6 +80,17 @@ const words = (r: Record<string, unknown>) =>
     .map(low)
     .join(' • ')
 const has = (text: string, word: string) => new RegExp(`(?:^|[^a-z0-9])${word}`, 'i').test(text)
+/** What classifies a record: its name, industry and tags (not its description). */
+const classifying = (r: Record<string, unknown>) =>
+  [r.account_name, r.industry, r.sub_industry, ...((r.company_keyword as string[] | undefined) ?? [])]
+    .map(low)
+    .join(' • ')
+/** A phrasing's word: anywhere in the record's words, or (`tag`) only where it classifies the record. */
+type Word = string | { tag: string }
+const tag = (w: string): Word => ({ tag: w })
+const wordOf = (w: Word) => (typeof w === 'string' ? w : w.tag)
+const names = (r: Record<string, unknown>, w: Word) =>
+  typeof w === 'string' ? has(words(r), w) : has(classifying(r), w.tag)
 
 // ---- funding rounds from rounds.csv, linked by the Crunchbase stand-in domain ----------------
 interface SourceRound {
@@ -147,13 +158,16 @@ function buildTasks(companies: Stored[]): Task[] {
 
   // topic: words no filter value names. A record answers when its tags, name, industry or
   // description name the topic: every word of one of its phrasings (word starts, any ending).
-  const TOPICS: [string, string[][], string | null][] = [
+  // "security" alone counts where it classifies the record: in a description it names a feature
+  // or a customer far more often than the business ("security cameras", "buyer security",
+  // "National Security", "row level security"), and such records are not cybersecurity companies.
+  const TOPICS: [string, Word[][], string | null][] = [
     ['drone companies', [['drone']], null],
     ['companies building developer tools', [['developer tool'], ['devtool'], ['developer', 'tool']], null],
     ['payroll software companies', [['payroll']], null],
     ['companies working on carbon capture', [['carbon', 'capture'], ['carbon removal']], null],
     ['genomics companies', [['genomic']], null],
-    ['cybersecurity companies in California', [['cybersecurity'], ['security']], 'California'],
+    ['cybersecurity companies in California', [['cybersecurity'], ['cyber security'], [tag('security')]], 'California'],
     ['robotics companies in California', [['robot']], 'California'],
     [
       'legal technology companies',
@@ -169,9 +183,9 @@ function buildTasks(companies: Stored[]): Task[] {
     tasks.push({
       kind: 'topic',
       query,
-      topic: [...new Set(phrasings.flat())],
+      topic: [...new Set(phrasings.flat().map(wordOf))],
       judge: (r) =>
-        phrasings.some((words_) => words_.every((w) => has(words(r), w))) && (state === null || r.state === state),
+        phrasings.some((words_) => words_.every((w) => names(r, w))) && (state === null || r.state === state),
     })
   }
 

@@ -31,6 +31,11 @@ export interface ScreenState {
   budget_hit: boolean
   /** A search's words could not be embedded (provider down): it matched by words only. */
   vector_unavailable: boolean
+  /**
+   * The search without the category filters the query only implied (a thin answer): the filters
+   * described, their words, the rows meeting them before it, and the rows it added.
+   */
+  implied_dropped: { filters: string[]; words: string[]; meeting: number; kept: number } | null
 }
 
 const rate = (passed: number, evaluated: number) => (evaluated ? Math.round((passed / evaluated) * 1000) / 1000 : null)
@@ -156,6 +161,11 @@ export function composeAnswer(
         `${plural(p.not_met, 'candidate')} matched everything else but ${p.not_met === 1 ? 'has' : 'have'} a ${p.label} outside ${f}.`,
       )
   }
+  const dropped = state.implied_dropped
+  if (dropped)
+    exclusions.push(
+      `The filter ${dropped.filters.join(' and ')}, which the query's words only implied, was dropped for one search: ${plural(dropped.meeting, 'row')} met it, fewer than the ${plan.tier} page of ${plan.budget.page}; that search (its words "${dropped.words.join(' ')}" searched as words) added ${plural(dropped.kept, 'row')} outside the filter, ranked below the rows meeting it.`,
+    )
   if (!exhausted && (state.budget_hit || !state.primary_exhausted) && universe > examined) {
     exclusions.push(
       `Records past the ${plan.tier} budget (${plural(plan.budget.candidates, 'candidate')}, ${plural(plan.budget.searches, 'search', 'searches')}) were not examined.`,
@@ -213,6 +223,11 @@ function summarise(
         )
         .join('; '),
     )
+  const dropped = state.implied_dropped
+  if (dropped && dropped.kept > 0)
+    extra.push(
+      `the filter ${dropped.filters.join(' and ')}, only implied by the query's words, was dropped for ${plural(dropped.kept, 'row')} found by searching "${dropped.words.join(' ')}" as words instead, as ${plural(dropped.meeting, 'row')} met it`,
+    )
   if (rows === 0) return [first, second, whyEmpty(plan, state)].join(' ')
   if (state.excluded > 0)
     extra.push(
@@ -230,6 +245,8 @@ export function whyEmpty(plan: RunPlan, state: ScreenState): string {
   const lacking = state.probes.filter((p) => p.unknown > 0).sort((a, b) => b.unknown - a.unknown)[0]
   if (lacking)
     return `Nothing was kept because ${plural(lacking.unknown, 'candidate')} matching the rest of the question ${lacking.unknown === 1 ? 'has' : 'have'} no ${lacking.label}, so the filter ${describeFilter(lacking.key, plan.filters[lacking.key])} could not be decided for ${lacking.unknown === 1 ? 'it' : 'them'}${lacking.origin === 'query' && plan.relax !== true ? ' (medium effort and above keep such records, marked unknown)' : ''}.`
+  if (state.seen.size === 0 && state.off_topic.size > 0 && state.implied_dropped)
+    return `Nothing was kept because none of the ${plural(state.off_topic.size, 'record')} found with or without ${state.implied_dropped.filters.join(' and ')} (a filter the query's words only implied) is about ${topicOf(plan)} in its name, industry, keywords or description.`
   if (state.seen.size === 0 && state.off_topic.size > 0)
     return `Nothing was kept because none of the ${plural(state.off_topic.size, 'record')}${scopeOf(plan)} is about ${topicOf(plan)} in its name, industry, keywords or description.`
   const undecided = plan.criteria.findIndex(

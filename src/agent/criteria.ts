@@ -145,8 +145,17 @@ export function termPattern(term: string, synonyms: boolean | 'close' = true, ex
   return new RegExp(`(?:^|[^\\p{L}\\p{N}])(${alternatives.join('|')})`, 'iu')
 }
 
-/** A word without its plural, -ing or -ed ending (words of five letters or more). */
-export const stemOf = (term: string) => (term.length > 4 ? term.replace(/(?:ies|es|s|ing|ed)$/, '') : term)
+/**
+ * A word without its plural, -ing or -ed ending (words of five letters or more); a noun in -ery
+ * of six letters or more without its y, so the verb's forms count (delivery → delivering,
+ * delivered; grocery → grocers).
+ */
+export const stemOf = (term: string) =>
+  term.length > 5 && /[^aeiou]ery$/.test(term)
+    ? term.slice(0, -1)
+    : term.length > 4
+      ? term.replace(/(?:ies|es|s|ing|ed)$/, '')
+      : term
 
 function snippet(text: string, index: number, length: number): string {
   const from = Math.max(0, index - 40)

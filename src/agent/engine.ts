@@ -7,7 +7,9 @@ import type { RunCategory } from '../contract/agent-runs.ts'
 import { SEARCH_LIMIT, SIMILAR_ANCHORS_MAX } from '../contract/search.ts'
 import { ApiError } from '../errors.ts'
 import { normaliseDomain, normaliseProfileUrl } from '../corpus/normalise.ts'
+import { lexemeOf } from '../retrieval/fulltext.ts'
 import type { NewEvent } from '../store/agent-runs.ts'
+import type { Filters } from '../store/search-filters.ts'
 import * as progress from '../domain/agent-runs/progress.ts'
 import type { RunAnswer } from '../domain/agent-runs/progress.ts'
 import {
@@ -21,6 +23,7 @@ import {
   type RetrievalPlan,
 } from '../domain/search/engine.ts'
 import { readSearchQuery } from '../domain/search/llm-parser.ts'
+import { termFrequencies } from '../domain/search/rarity.ts'
 import type { Vocabularies } from '../domain/search/parser.ts'
 import { findSimilar } from '../domain/search/similar.ts'
 import type { Credential, Deps } from '../domain/types.ts'
@@ -34,6 +37,7 @@ import {
   describeFilters,
   expansionWord,
   planRun,
+  RECALL_TIERS,
   VOCABULARY_TERMS_MAX,
   type RunPlan,
   type SearchSpec,
@@ -209,6 +213,7 @@ export async function executeRun(deps: Deps, claim: progress.Claim, shouldStop: 
     vector_unavailable: false,
     off_topic: new Set(),
     probes: [],
+    implied_dropped: null,
   }
   const apply = (d: SearchDelta) => {
     d.seen.forEach((id) => state.seen.add(id))
@@ -230,19 +235,38 @@ export async function executeRun(deps: Deps, claim: progress.Claim, shouldStop: 
     state.budget_hit ||= d.budget_hit
     state.vector_unavailable ||= d.vector_unavailable === true
   }
-  for (const spec of plan.searches) {
-    if (state.budget_hit) break
+  const search = async (spec: SearchSpec) => {
+    const before = rowsMeetingEveryFilter(state)
     const delta = await step(`search:${spec.step}`, async () => {
       const d =
         spec.kind === 'similar'
           ? await similarStep(deps, run.workspace_id, plan, spec, state, exclusion)
           : spec.kind === 'vocabulary'
             ? await vocabularyStep(deps, plan, spec, state, exclusion)
-            : await searchStep(deps, plan, spec, state, exclusion)
+            : spec.kind === 'relaxed'
+              ? await relaxedStep(deps, plan, spec, state, exclusion)
+              : await searchStep(deps, plan, spec, state, exclusion)
       return { output: d, events: searchEvents(plan, spec, d, state) }
     })
     apply(delta)
+    if (spec.kind === 'relaxed')
+      state.implied_dropped = {
+        filters: (plan.implied ?? []).map((f) => describeFilter(f.key, plan.filters[f.key])),
+        words: (plan.implied ?? []).flatMap((f) => f.words),
+        meeting: before,
+        kept: delta.kept.length,
+      }
   }
+  for (const spec of plan.searches) {
+    if (state.budget_hit) break
+    // Below medium effort the budget has no search to spare: the last one runs without the
+    // filters the query only implied when the searches before it came back thin.
+    const last = spec.step > 0 && spec.step === plan.searches.length - 1 && !RECALL_TIERS.has(plan.tier)
+    await search(last && thinBesideImplied(plan, state) ? relaxedSpec(plan, spec.step) : spec)
+  }
+  // Medium effort and above: one more search, without them, after the planned ones.
+  if (RECALL_TIERS.has(plan.tier) && !state.budget_hit && thinBesideImplied(plan, state))
+    await search(relaxedSpec(plan, plan.searches.length))
 
   // Each value filter checked again on the candidates found without it: how many lack the value
   // (and, at medium effort and above, a thin answer keeps them when the query's text only implied it).
@@ -347,7 +371,7 @@ async function searchStep(
 }
 
 /** How many of the best rows a look-alike search resembles, and a vocabulary search reads. */
-const BEST_ROWS: Record<RunPlan['tier'], number> = { minimal: 0, low: 0, medium: 5, high: 8, xhigh: 10 }
+const BEST_ROWS: Record<RunPlan['tier'], number> = { minimal: 0, low: 3, medium: 5, high: 8, xhigh: 10 }
 
 /** The best rows kept so far (by score, ties by the order found), as records. */
 async function bestRows(deps: Deps, plan: RunPlan, state: ScreenState): Promise<Record<string, unknown>[]> {
@@ -383,12 +407,94 @@ async function vocabularyStep(
     .filter(([w, n]) => n >= 2 && !plan.topic_terms.includes(w) && !spec.expansions.includes(w))
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .map(([w]) => w)
-  const expansions = [...spec.expansions, ...shared].slice(0, VOCABULARY_TERMS_MAX)
+  // Alone, only the rarer words; with the topic's words, every one (the most shared first) at
+  // medium effort and above, where the rarer ones also get their own search ("developer tools"
+  // reaches more rows beside "api" and "saas"), but only the rarer ones at low effort, whose one
+  // vocabulary search a common word would fill ("drone" beside "industrials").
+  const all = [...spec.expansions, ...shared]
+  const expansions =
+    spec.semantic_query === null || !RECALL_TIERS.has(plan.tier)
+      ? await rareEnough(deps, plan, all)
+      : all.slice(0, VOCABULARY_TERMS_MAX)
+  if (!expansions.length && spec.semantic_query === null)
+    return { ...emptyDelta(spec, plan), exhausted: true, expansions }
   // The words are searched together, the rarest weighing most: a record naming the topic and the
   // corpus's words for it ranks first, and one naming any of them is still a candidate.
   const words = [spec.semantic_query ?? '', ...expansions].join(' ').trim()
   const d = await searchStep(deps, plan, { ...spec, semantic_query: words || null, expansions: [] }, state, exclusion)
   return { ...d, expansions }
+}
+
+/** Rows kept so far that meet every filter (none relaxed). */
+const rowsMeetingEveryFilter = (state: ScreenState) => state.kept.filter((k) => !k.unknown?.length).length
+
+/**
+ * The answer is thin (fewer rows meeting every filter than the tier's page) and the query's text
+ * implied a category filter beside its topic: worth a search without it (RunPlan.implied).
+ */
+function thinBesideImplied(plan: RunPlan, state: ScreenState): boolean {
+  return (plan.implied?.length ?? 0) > 0 && rowsMeetingEveryFilter(state) < plan.budget.page
+}
+
+/** The search without the implied filters: the query's words and theirs ("payroll" and "software"). */
+function relaxedSpec(plan: RunPlan, step: number): SearchSpec {
+  const implied = plan.implied ?? []
+  const words = [plan.semantic_query ?? '', ...implied.flatMap((f) => f.words)].join(' ').trim()
+  return {
+    step,
+    purpose: `the query without ${implied.map((f) => describeFilter(f.key, plan.filters[f.key])).join(' and ')}, its words searched instead`,
+    semantic_query: words || null,
+    semantic_scope: plan.searches[0]?.semantic_scope ?? null,
+    expansions: [],
+    check_topic: false,
+    kind: 'relaxed',
+  }
+}
+
+/**
+ * The query without the category filters its text only implied, their words searched as words.
+ * A row still carries the topic (the words no filter took) and meets every other filter and
+ * criterion; it scores half, below every row meeting the dropped filter, and lists only the
+ * filters it was searched with.
+ */
+async function relaxedStep(
+  deps: Deps,
+  plan: RunPlan,
+  spec: SearchSpec,
+  state: ScreenState,
+  exclusion: (row: Record<string, unknown>) => boolean,
+): Promise<SearchDelta> {
+  const dropped = new Set((plan.implied ?? []).map((f) => f.key))
+  const keep = (filters: Filters) => Object.fromEntries(Object.entries(filters).filter(([k]) => !dropped.has(k)))
+  const without: RunPlan = { ...plan, filters: keep(plan.filters), query_filters: keep(plan.query_filters) }
+  const d = await searchStep(deps, without, spec, state, exclusion)
+  return { ...d, kept: d.kept.map((k) => ({ ...k, score: Math.round((k.score / 2) * 10000) / 10000 })) }
+}
+
+/**
+ * The expansion words fit to be searched alone, rarest first, at most VOCABULARY_TERMS_MAX: a word
+ * more of the category's records name than the search reads (its pool, pages × rows) would fill
+ * it on its own and crowd out the records the rarer words find ("saas" beside "legaltech"), and
+ * a word no record names finds nothing; both are left out.
+ */
+async function rareEnough(deps: Deps, plan: RunPlan, words: string[]): Promise<string[]> {
+  if (!words.length) return []
+  const lexemes = new Map(words.map((w) => [w, lexemeOf(w)]))
+  const { df } = await withRetrieval(deps, () =>
+    termFrequencies(
+      deps,
+      plan.category,
+      [...lexemes.values()].filter((l): l is string => l !== null),
+    ),
+  )
+  const pool = plan.budget.page * plan.budget.depth
+  const count = (w: string) => df.get(lexemes.get(w) ?? '') ?? 0
+  return words
+    .map((w, i) => ({ w, i, n: count(w) }))
+    .filter((x) => x.n > 0 && x.n <= pool)
+    .sort((a, b) => a.n - b.n || a.i - b.i)
+    .slice(0, VOCABULARY_TERMS_MAX)
+    .map((x) => x.w)
 }
 
 /**

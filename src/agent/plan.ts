@@ -30,8 +30,20 @@ export interface SearchSpec {
    * `vocabulary` adds the words the best rows' keywords and industries use beside the topic to
    * `expansions`; `similar` asks for look-alikes of the best rows (POST /v1/similar's engine).
    * Absent: a plain search.
+   * `relaxed` runs the query without the filters it only implied (RunPlan.implied), their words
+   * searched instead, when the answer is thin.
    */
-  kind?: 'vocabulary' | 'similar'
+  kind?: 'vocabulary' | 'similar' | 'relaxed'
+}
+
+/**
+ * A category filter the query's text implied ("software" in "payroll software companies" read as
+ * `industry: software`), never a criterion's or a caller's: when the answer is thin, the run
+ * searches once more without it, its words searched as words instead.
+ */
+export interface ImpliedFilter {
+  key: string
+  words: string[]
 }
 
 export interface RunPlan {
@@ -56,6 +68,8 @@ export interface RunPlan {
   value_filters?: ValueFilter[]
   /** Medium effort and above: a thin answer keeps the records lacking a value the query's text only implied. */
   relax?: boolean
+  /** Category filters the query's text implied beside a topic: dropped when the answer is thin. Absent in plans stored before it existed. */
+  implied?: ImpliedFilter[]
   /** Words for the document searches behind insights; null skips them. */
   insight_query: string | null
   parser_version: string
@@ -155,13 +169,26 @@ export function planRun(input: RunInput, vocab: Vocabularies, nowYear: number, r
   // Medium effort and above buy recall: the corpus's own words for the topic, then look-alikes
   // of the best rows. Their rows pass the same checks as every other search's.
   const topicTerms = topicWordsOf(queryTerms(semantic))
-  if (RECALL_TIERS.has(tier) && semantic && topicTerms.length)
+  // Below medium, the vocabulary search only takes a search the budget would leave unused.
+  const spare = !RECALL_TIERS.has(tier) && specs.length < budget.searches
+  if ((RECALL_TIERS.has(tier) || spare) && semantic && topicTerms.length)
     specs.push({
       purpose: "the topic's words with the corpus's own words for it",
       semantic_query: topicTerms.join(' '),
       semantic_scope: scope,
       expansions: vocabularyTerms(vocab, topicTerms),
       check_topic: false,
+      kind: 'vocabulary',
+    })
+  // The corpus's rarer words alone: a record tagged only "LegalTech" ranks below every record
+  // naming "legal" beside the topic's other words, but first among the records naming "legaltech".
+  if (RECALL_TIERS.has(tier) && input.category === 'company' && semantic && topicTerms.length)
+    specs.push({
+      purpose: "the corpus's rarer words for the topic, alone",
+      semantic_query: null,
+      semantic_scope: scope,
+      expansions: vocabularyTerms(vocab, topicTerms),
+      check_topic: true,
       kind: 'vocabulary',
     })
   if (RECALL_TIERS.has(tier) && input.category === 'company')
@@ -196,11 +223,28 @@ export function planRun(input: RunInput, vocab: Vocabularies, nowYear: number, r
     topic_terms: topicTerms,
     value_filters: valueFilters(input.category, filters, parsed.filters),
     relax: tier === 'medium' || tier === 'high' || tier === 'xhigh',
+    implied: input.category === 'company' && topicTerms.length ? impliedFilters(parsed, criteria) : [],
     insight_query: topicWords.trim() ? topicWords : null,
     parser_version: reading?.parser_version ?? RULES_PARSER_VERSION,
     ...(now ? { now: now.toISOString() } : {}),
     degradation: reading?.degradation ?? [],
   }
+}
+
+/** The category filters a query's words can imply: what the record is, not where or how big. */
+const IMPLIED_KEYS = ['industry', 'sub_industry', 'technology']
+
+/**
+ * The category filters read from the query's own text (a criterion's filter on the same key is
+ * explicit: never dropped), with the words they were read from (the language model's reading
+ * keeps no spans: the filter's values are the words).
+ */
+function impliedFilters(parsed: Parsed, criteria: CriterionPlan[]): ImpliedFilter[] {
+  return IMPLIED_KEYS.filter((key) => parsed.filters[key] && !criteria.some((c) => key in c.filters)).map((key) => {
+    const spans = parsed.spans.filter((s) => s.filter === key).map((s) => s.text)
+    const words = queryTerms((spans.length ? spans : valuesOf(parsed.filters[key])).join(' ')).filter(expansionWord)
+    return { key, words: [...new Set(words)] }
+  })
 }
 
 /** The tiers that run the recall searches (corpus vocabulary, look-alikes). */

@@ -45,11 +45,65 @@ const OTHERS = [
   country: 'United States',
 }))
 
+// More software companies than a medium search reads (its pool: 4 pages × 50), all tagged
+// "SaaS": a word that common fills a search on its own.
+const SOFTWARE = Array.from({ length: 205 }, (_, i) => ({
+  account_name: `Ledgerline ${i + 1}`,
+  domain: `ledgerline-${i + 1}.example`,
+  industry: 'Software',
+  company_keyword: ['SaaS', 'accounting'],
+  description: `Ledgerline ${i + 1} sells accounting software to small businesses.`,
+  country: 'United States',
+}))
+// Legal technology companies tagged "LegalTech" beside "SaaS".
+const LEGAL = Array.from({ length: 4 }, (_, i) => ({
+  account_name: `Clausewise ${i + 1}`,
+  domain: `clausewise-${i + 1}.example`,
+  industry: 'B2B',
+  company_keyword: ['LegalTech', 'SaaS'],
+  description: `Clausewise ${i + 1} builds legal technology for law firms: contract review in the browser.`,
+  country: 'United States',
+}))
+// Payroll companies: two in the Software industry, eight outside it ("B2B").
+const PAYROLL_SOFTWARE = Array.from({ length: 2 }, (_, i) => ({
+  account_name: `Payline ${i + 1}`,
+  domain: `payline-${i + 1}.example`,
+  industry: 'Software',
+  company_keyword: ['Payroll', 'SaaS'],
+  description: `Payline ${i + 1} is payroll software for restaurants.`,
+  country: 'United States',
+}))
+const PAYROLL_B2B = Array.from({ length: 8 }, (_, i) => ({
+  account_name: `Paystream ${i + 1}`,
+  domain: `paystream-${i + 1}.example`,
+  industry: 'B2B',
+  company_keyword: ['Payroll', 'HR Tech'],
+  description: `Paystream ${i + 1} runs payroll and benefits for small teams.`,
+  country: 'United States',
+}))
+// A food delivery company that says "delivers", never "delivery".
+const TIFFIN = {
+  account_name: 'Tiffin Run',
+  domain: 'tiffin-run.example',
+  industry: 'Consumer',
+  description: 'Tiffin Run cooks home-style food and delivers it to offices every day.',
+  country: 'United States',
+}
+
 let loaded: Promise<void> | null = null
 async function corpus(): Promise<TestServer> {
   const api = await server()
   loaded ??= (async () => {
-    const s = await api.admin.ingest('company', [...DRONES, LOOKALIKE, ...OTHERS])
+    const s = await api.admin.ingest('company', [
+      ...DRONES,
+      LOOKALIKE,
+      ...OTHERS,
+      ...SOFTWARE,
+      ...LEGAL,
+      ...PAYROLL_SOFTWARE,
+      ...PAYROLL_B2B,
+      TIFFIN,
+    ])
     assert.equal(s.rejected, 0, JSON.stringify(s.rejects))
   })()
   await loaded
@@ -88,7 +142,7 @@ async function run(api: TestServer, key: string, body: Record<string, unknown>) 
     }))
     .filter((e): e is { event: string; data: string } => !!e.event && !!e.data)
     .map((e) => ({ event: e.event, data: JSON.parse(e.data) as Record<string, unknown> }))
-  return { rows, events }
+  return { id, rows, events }
 }
 
 describe('tiers that buy recall (small corpus)', () => {
@@ -109,7 +163,7 @@ describe('tiers that buy recall (small corpus)', () => {
     const plan = medium.events.find((e) => e.event === 'plan')!.data as { searches: { kind?: string }[] }
     assert.deepEqual(
       plan.searches.map((s) => s.kind ?? 'search'),
-      ['search', 'vocabulary', 'similar'],
+      ['search', 'vocabulary', 'vocabulary', 'similar'],
     )
     const vocabulary = steps.find((s) => s.kind === 'vocabulary')!
     assert.ok(
@@ -119,10 +173,11 @@ describe('tiers that buy recall (small corpus)', () => {
     const similar = steps.find((s) => s.kind === 'similar')!
     assert.ok((similar.anchors as string[]).length >= 1, 'the look-alike search names the rows it resembles')
     for (const a of similar.anchors as string[]) assert.ok(drones.has(a), `anchor ${a} is a kept row`)
-    const lowSteps = low.events.filter((e) => e.event === 'search_step').map((e) => e.data)
-    assert.ok(
-      lowSteps.every((s) => s.kind === undefined),
-      'low runs neither vocabulary nor look-alike searches',
+    const lowPlan = low.events.find((e) => e.event === 'plan')!.data as { searches: { kind?: string }[] }
+    assert.deepEqual(
+      lowPlan.searches.map((s) => s.kind ?? 'search'),
+      ['search', 'vocabulary'],
+      'low plans no look-alike search; the vocabulary search takes the second search its budget would leave unused',
     )
   })
 
@@ -143,6 +198,91 @@ describe('tiers that buy recall (small corpus)', () => {
       `the look-alike search counts it off topic: ${JSON.stringify(similar)}`,
     )
     assert.equal(high.rows.length, DRONES.length)
+  })
+})
+
+describe('a filter the query only implied, dropped when the answer is thin', () => {
+  test('medium: "software" read as industry: Software keeps 2 payroll rows; one more search without it finds the other 8, ranked below, and says so', async () => {
+    const api = await corpus()
+    const { key } = await api.admin.workspaceWithKey({ credits: 1000 })
+    const medium = await run(api, key, { query: 'payroll software companies', effort: 'medium' })
+    const plan = medium.events.find((e) => e.event === 'plan')!.data as { filters: Record<string, unknown> }
+    assert.ok(plan.filters.industry, `the query's "software" is read as an industry: ${JSON.stringify(plan.filters)}`)
+    const ids = medium.rows.map((r) => r.id)
+    const meeting = PAYROLL_SOFTWARE.map((c) => c.domain)
+    const outside = PAYROLL_B2B.map((c) => c.domain)
+    assert.deepEqual(new Set(ids), new Set([...meeting, ...outside]), 'every payroll company, nothing else')
+    assert.deepEqual(new Set(ids.slice(0, 2)), new Set(meeting), 'the rows meeting the filter come first')
+    const relaxed = medium.events.filter((e) => e.event === 'search_step' && e.data.kind === 'relaxed')
+    assert.equal(relaxed.length, 1, 'one search without the implied filter')
+    assert.match(String(relaxed[0]!.data.semantic_query), /payroll/)
+    assert.match(String(relaxed[0]!.data.semantic_query), /software/)
+    const read = await api.get(`${RUNS}/${medium.id}`, { key })
+    assert.match(read.body.summary, /industry: Software, only implied by the query's words, was dropped for 8 rows/)
+    assert.ok(
+      (read.body.exclusions as string[]).some((x) =>
+        /industry: Software.*was dropped for one search: 2 rows met it/.test(x),
+      ),
+      JSON.stringify(read.body.exclusions),
+    )
+  })
+
+  test('low: its last search runs without the implied filter instead, still two searches', async () => {
+    const api = await corpus()
+    const { key } = await api.admin.workspaceWithKey({ credits: 1000 })
+    const low = await run(api, key, { query: 'payroll software companies', effort: 'low' })
+    const steps = low.events.filter((e) => e.event === 'search_step').map((e) => e.data)
+    assert.deepEqual(
+      steps.map((s) => s.kind ?? 'search'),
+      ['search', 'relaxed'],
+    )
+    const outside = new Set(PAYROLL_B2B.map((c) => c.domain))
+    assert.equal(low.rows.filter((r) => outside.has(r.id)).length, PAYROLL_B2B.length)
+  })
+
+  test('a filter a criterion states is never dropped', async () => {
+    const api = await corpus()
+    const { key } = await api.admin.workspaceWithKey({ credits: 1000 })
+    const medium = await run(api, key, {
+      query: 'payroll companies',
+      criteria: ['is a software company'],
+      effort: 'medium',
+    })
+    assert.deepEqual(new Set(medium.rows.map((r) => r.id)), new Set(PAYROLL_SOFTWARE.map((c) => c.domain)))
+    assert.ok(!medium.events.some((e) => e.event === 'search_step' && e.data.kind === 'relaxed'))
+  })
+})
+
+describe("the vocabulary search's words", () => {
+  test('searched alone, a word more records name than the search reads is left out ("saas" beside "legaltech")', async () => {
+    const api = await corpus()
+    const { key } = await api.admin.workspaceWithKey({ credits: 1000 })
+    const medium = await run(api, key, { query: 'legal technology companies', effort: 'medium' })
+    const [together, alone] = medium.events
+      .filter((e) => e.event === 'search_step' && e.data.kind === 'vocabulary')
+      .map((e) => e.data)
+    assert.equal(together!.semantic_query, 'legal technology')
+    assert.ok((together!.expansions as string[]).includes('saas'), 'beside the topic, every shared word')
+    assert.equal(alone!.semantic_query, null, 'the second vocabulary search: the words alone')
+    const words = alone!.expansions as string[]
+    assert.ok(words.includes('legaltech'), `the best rows' rare shared tag: ${JSON.stringify(words)}`)
+    assert.ok(
+      !words.includes('saas'),
+      `"saas" (205+ records, more than the 200 a medium search reads): ${JSON.stringify(words)}`,
+    )
+    assert.deepEqual(new Set(medium.rows.map((r) => r.id)), new Set(LEGAL.map((c) => c.domain)))
+  })
+})
+
+describe("the topic's word forms", () => {
+  test('"delivery" is carried by "delivers": a noun in -ery counts its verb\'s forms', async () => {
+    const api = await corpus()
+    const { key } = await api.admin.workspaceWithKey({ credits: 1000 })
+    const low = await run(api, key, { query: 'food delivery companies', effort: 'low' })
+    assert.deepEqual(
+      low.rows.map((r) => r.id),
+      [TIFFIN.domain],
+    )
   })
 })
 

@@ -82,7 +82,7 @@ function startRarityTable(deps: Deps, category: EntityCategory, generation: stri
 }
 
 /**
- * The rarity (idf) of each lexeme of the words in a category, from its own records: from the
+ * The rarity (idf) of each lexeme of the words in a category, from its own records (termFrequencies): from the
  * category's table of document frequencies when it is read for the current corpus state (it is
  * started here otherwise), else counted per lexeme and cached.
  */
@@ -91,6 +91,16 @@ export async function termRarity(
   category: EntityCategory,
   lexemes: string[],
 ): Promise<Map<string, number>> {
+  const { total, df } = await termFrequencies(deps, category, lexemes)
+  return new Map(lexemes.map((l) => [l, idfOf(total, df.get(l) ?? 0)]))
+}
+
+/** How many of a category's records hold each lexeme, and how many records it has (termRarity's counts). */
+export async function termFrequencies(
+  deps: Deps,
+  category: EntityCategory,
+  lexemes: string[],
+): Promise<{ total: number; df: Map<string, number> }> {
   const table = TABLE[category]
   const generation = rarityGeneration(await corpusStates(deps), category)
   const caches = deps.searchCaches
@@ -119,9 +129,10 @@ export async function termRarity(
     if (got.total !== null) caches.rarity.total.set(category, got.total)
   }
   const total = read?.total ?? caches.rarity.total.get(category) ?? 0
-  return new Map(
-    lexemes.map((l) => [l, idfOf(total, fromTable(l) ?? caches.rarity.df.get(`${category}\u0000${l}`) ?? 0)]),
-  )
+  return {
+    total,
+    df: new Map(lexemes.map((l) => [l, fromTable(l) ?? caches.rarity.df.get(`${category}\u0000${l}`) ?? 0])),
+  }
 }
 
 /** Resolves once the table loads started so far ended (tests, benchmarks). */
