@@ -3,7 +3,7 @@
 // says what the filter accepts. The entries keep the contract's shape (§2.3), loc ['body',
 // 'filters', <name>, …]; ctx carries `accepts` (and `accepted_filters` for an unknown name).
 import type { TSchema } from 'typebox'
-import { GEO_LEVELS, GTM_FILTERS, type FilterKind } from './search-catalogue.ts'
+import { GEO_LEVELS, GTM_FILTERS, isCompanyFilterName, type FilterKind, type FilterSpec } from './search-catalogue.ts'
 import { throwInvalid, validationErrors, type ValidationEntry } from './validation.ts'
 
 export interface FilterShape {
@@ -54,7 +54,12 @@ function unknownFilter(name: string, value: unknown, filters: readonly FilterSha
   let msg: string
   // country, countries, hq_city…: a place, which one filter (geo) carries with its level.
   const place = GEO_LEVELS.some((l) => lower.includes(l.slice(0, -1)))
-  if (place && names.includes('geo')) {
+  const elsewhere = GTM_FILTERS.find((f) => f.name === name)
+  if (elsewhere) {
+    // A catalogue filter of another category (seniority on a company search, industry on patents).
+    const reads = elsewhere.applies_to === 'person' ? 'people' : 'companies and people'
+    msg = `Filter "${name}" filters ${reads} and is not a filter of this search's category; its ${names.length} filters are listed in ctx.accepted_filters`
+  } else if (place && names.includes('geo')) {
     msg = `Unknown filter "${name}": places are one filter, geo, which accepts ${ACCEPTS.geo}`
   } else {
     const close = names
@@ -78,6 +83,18 @@ function unknownFilter(name: string, value: unknown, filters: readonly FilterSha
 }
 
 /**
+ * Throws 422 request.invalid with one entry per name of `names`, filters `catalogue` lacks: each
+ * names the closest filters, and ctx.accepted_filters lists the catalogue's.
+ */
+export function throwUnknownFilters(
+  names: readonly string[],
+  filters: Record<string, unknown>,
+  catalogue: readonly FilterShape[],
+): never {
+  throwInvalid(names.map((k) => unknownFilter(k, filters[k], catalogue)))
+}
+
+/**
  * Validates body.filters against `schema` (the category's filter set) and throws 422
  * request.invalid whose entries name the filter and say what it accepts.
  */
@@ -88,7 +105,7 @@ export function assertValidFilters(
 ): void {
   const byName = new Map(catalogue.map((f) => [f.name, f]))
   const unknown = Object.keys(filters).filter((k) => !byName.has(k))
-  if (unknown.length) throwInvalid(unknown.map((k) => unknownFilter(k, filters[k], catalogue)))
+  if (unknown.length) throwUnknownFilters(unknown, filters, catalogue)
   const errors = validationErrors(schema, filters, ['filters'])
   if (!errors) return
   throwInvalid(
@@ -101,8 +118,19 @@ export function assertValidFilters(
   )
 }
 
+const shape = (f: FilterSpec): FilterShape => ({
+  name: f.name,
+  kind: f.kind,
+  vocabulary: f.vocabulary,
+  integer: f.integer,
+})
+const GEO_SHAPE: FilterShape = { name: 'geo', kind: 'geo' }
+
 /** The company and person filters plus geo, as body.filters of a company or person search spells them. */
-export const GTM_FILTER_SHAPES: readonly FilterShape[] = [
-  ...GTM_FILTERS.map((f) => ({ name: f.name, kind: f.kind, vocabulary: f.vocabulary, integer: f.integer })),
-  { name: 'geo', kind: 'geo' },
+export const GTM_FILTER_SHAPES: readonly FilterShape[] = [...GTM_FILTERS.map(shape), GEO_SHAPE]
+
+/** The filters of a company search: the company filters plus geo (the person filters describe people). */
+export const COMPANY_FILTER_SHAPES: readonly FilterShape[] = [
+  ...GTM_FILTERS.filter((f) => isCompanyFilterName(f.name)).map(shape),
+  GEO_SHAPE,
 ]

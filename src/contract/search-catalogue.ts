@@ -536,6 +536,9 @@ export const PERSON_FILTER_TABLE = {
 export type CompanyFilterName = keyof typeof COMPANY_FILTER_TABLE
 export type PersonFilterName = keyof typeof PERSON_FILTER_TABLE
 export type GtmFilterName = CompanyFilterName | PersonFilterName
+export const isCompanyFilterName = (name: string): name is CompanyFilterName =>
+  Object.hasOwn(COMPANY_FILTER_TABLE, name)
+export const isPersonFilterName = (name: string): name is PersonFilterName => Object.hasOwn(PERSON_FILTER_TABLE, name)
 
 /** The names of a table whose rows carry SQL of their own (`source: compiled`). */
 export type CompiledFilterName<T> = {

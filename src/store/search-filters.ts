@@ -7,6 +7,8 @@ import { sql, type RawBuilder } from 'kysely'
 import {
   COMPANY_FILTER_TABLE,
   PERSON_FILTER_TABLE,
+  type CompanyFilterName,
+  type PersonFilterName,
   type DocumentSortSource,
   type PersonSortName,
   type CompiledFilterName,
@@ -257,38 +259,36 @@ function educationCond(a: string, key: 'degree' | 'field', L: ListFilter): RawBu
   )
 }
 
-function compileFrom<T extends Record<string, { source: FilterSource }>>(
-  table: T,
-  compiledSql: Record<string, Compile>,
-  a: string,
-  name: string,
-  v: FilterValue,
-  ctx: CompileContext,
-): RawBuilder<unknown> | null {
-  if (!Object.hasOwn(table, name)) return null
-  const row = table[name]!
-  if ('compiled' in row.source) return compiledSql[name]!(a, v, ctx)
-  return fromSource(a, { name, ...(row as unknown as Omit<FilterSpec, 'name'>) }, v)
-}
-
-/** A company filter on the companies table (alias `a`). Null when `name` is not a company filter. */
+/** A company filter on the companies table (alias `a`): its row's own SQL, or its kind's on its column or path. */
 export function companyFilterCond(
   a: string,
-  name: string,
+  name: CompanyFilterName,
   v: FilterValue,
   ctx: CompileContext,
-): RawBuilder<unknown> | null {
-  return compileFrom(COMPANY_FILTER_TABLE, COMPANY_COMPILED, a, name, v, ctx)
+): RawBuilder<unknown> {
+  const row: Omit<FilterSpec, 'name'> = COMPANY_FILTER_TABLE[name]
+  if (isCompiledName(COMPANY_FILTER_TABLE, name)) return COMPANY_COMPILED[name](a, v, ctx)
+  return fromSource(a, { name, ...row }, v)
 }
 
-/** A person filter on the persons table (alias `a`). Null when `name` is not a person filter. */
+/** A person filter on the persons table (alias `a`), as companyFilterCond. */
 export function personFilterCond(
   a: string,
-  name: string,
+  name: PersonFilterName,
   v: FilterValue,
   ctx: CompileContext,
-): RawBuilder<unknown> | null {
-  return compileFrom(PERSON_FILTER_TABLE, PERSON_COMPILED, a, name, v, ctx)
+): RawBuilder<unknown> {
+  const row: Omit<FilterSpec, 'name'> = PERSON_FILTER_TABLE[name]
+  if (isCompiledName(PERSON_FILTER_TABLE, name)) return PERSON_COMPILED[name](a, v, ctx)
+  return fromSource(a, { name, ...row }, v)
+}
+
+/** Whether a table's row carries SQL of its own: then its name is one its COMPILED table is typed over. */
+function isCompiledName<T extends Record<string, { source: FilterSource }>>(
+  table: T,
+  name: keyof T,
+): name is CompiledFilterName<T> {
+  return 'compiled' in table[name]!.source
 }
 
 export function geoCond(a: string, table: 'companies' | 'persons', g: GeoFilter): RawBuilder<unknown> {

@@ -1,19 +1,30 @@
-// Credits ledger and metering (contract §2.4, §2.6, §3.2, §4.10, §7, §8). Until billed routes
-// land, charges are made at the metering module's boundary (chargeCall on the real server's
-// store) and observed over HTTP: /v1/credits, /v1/usage/history.
+// Credits ledger and metering (contract §2.4, §2.6, §3.2, §4.10, §7, §8). Charges are billed fast
+// searches (POST /v1/search, 0.02 credits a row) of companies seeded through the admin corpus
+// route (test/support/credits.ts), observed over HTTP: /v1/credits, /v1/usage/history. Three tests
+// charge at the metering module itself, for what no route charges: an action without a pricing
+// row, block prices over pages of odd sizes, and what the store holds as chargeCall returns.
 import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
 import { describe, test } from 'node:test'
 import { verifyApiKey } from '../../src/domain/api-keys.ts'
 import { closeHold, placeHold } from '../../src/domain/credits/holds.ts'
-import { chargeCall, finishCharge, idempotencyScope, pendingRun } from '../../src/domain/credits/metering.ts'
+import { chargeCall, finishCharge, pendingRun } from '../../src/domain/credits/metering.ts'
 import type { Credential } from '../../src/domain/types.ts'
-import type { ApiError } from '../../src/errors.ts'
 import * as usage from '../../src/store/usage.ts'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { expectMeta, expectProblem, expectStatus } from '../support/http.ts'
-import { balance, chargeEntries, chargeWith, expectApiError, sumsMatch } from '../support/credits.ts'
+import {
+  balance,
+  billedSearch,
+  chargeEntries,
+  chargeWith,
+  expectApiError,
+  searched,
+  SEED_WORDS,
+  seedCompanies,
+  sumsMatch,
+} from '../support/credits.ts'
 import { startTestServer, usingPostgres, useTestServer } from '../support/server.ts'
 
 const server = useTestServer()
@@ -56,7 +67,7 @@ describe('charging', () => {
   test('a live charge moves the balance and records a run in history', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey({ credits: 10 })
-    const c = await chargeWith(api, key)
+    const c = await searched(api, key)
     assert.equal(c.credits_charged, 0.1)
     assert.equal((await balance(api, key)).spendable, 9.9)
     const h = await api.get('/v1/usage/history', { key })
@@ -70,7 +81,7 @@ describe('charging', () => {
   test('a test key is charged 0 and otherwise behaves the same', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey({ credits: 1, environment: 'test' })
-    const c = await chargeWith(api, key, { positions: Array.from({ length: 100 }, (_, i) => i) })
+    const c = await searched(api, key, { limit: 100 })
     assert.equal(c.credits_charged, 0)
     assert.equal((await balance(api, key)).spendable, 1)
     const h = await api.get('/v1/usage/history', { key })
@@ -80,9 +91,10 @@ describe('charging', () => {
   test('insufficient balance → 402 with available, required, action_type; nothing charged or recorded', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey({ credits: 0.05 })
-    const e = await expectApiError(chargeWith(api, key), 'credits.insufficient')
-    assert.equal(e.status, 402)
-    assert.deepEqual(e.options.extra, { available: 0.05, required: 0.1, action_type: 'dsp.search.fast' })
+    const res = await billedSearch(api, key)
+    expectProblem(res, 402, 'credits.insufficient')
+    assert.ok(!('results' in res.body))
+    assert.deepEqual(res.body.extra, { available: 0.05, required: 0.1, action_type: 'dsp.search.fast' })
     assert.equal((await balance(api, key)).spendable, 0.05)
     assert.equal((await api.get('/v1/usage/history', { key })).body.results.length, 0)
   })
@@ -90,10 +102,12 @@ describe('charging', () => {
   test('402 names shared credits that cannot be used here', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey({ credits: 0, shared_credits: 500 })
-    const e = await expectApiError(chargeWith(api, key), 'credits.insufficient')
-    assert.equal(e.options.extra?.unrestricted_not_usable, 500)
+    const res = await billedSearch(api, key)
+    expectProblem(res, 402, 'credits.insufficient')
+    assert.equal(res.body.extra.unrestricted_not_usable, 500)
   })
 
+  // No route charges an action without a pricing row: made at the metering module.
   test('an action without a pricing row → credits.unknown_action (500), nothing charged', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey({ credits: 10 })
@@ -105,10 +119,12 @@ describe('charging', () => {
   test('ledger unreachable → credits.unavailable (fail closed), nothing charged', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey({ credits: 10 })
-    await chargeWith(api, key) // warm the key cache so only the ledger is down
+    await searched(api, key) // warm the key cache so only the ledger is down
     await api.admin.fault('ledger', 'down')
     try {
-      await expectApiError(chargeWith(api, key), 'credits.unavailable')
+      const res = await billedSearch(api, key)
+      expectProblem(res, 503, 'credits.unavailable')
+      assert.ok(!('results' in res.body))
     } finally {
       await api.admin.clearFaults()
     }
@@ -118,10 +134,23 @@ describe('charging', () => {
   test('no results cost 0', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey({ credits: 10 })
-    const c = await chargeWith(api, key, { positions: [], result_count: 0 })
-    assert.equal(c.credits_charged, 0)
+    await searched(api, key) // the seeded companies, none of which has this many employees
+    const res = await api.post('/v1/search', {
+      key,
+      body: {
+        query: SEED_WORDS[0],
+        mode: 'fast',
+        category: 'company',
+        filters: { employee_count: { min: 1_000_000 } },
+      },
+    })
+    expectStatus(res, 200)
+    assert.equal(res.body.results.length, 0)
+    assert.equal(res.body.meta.credits_charged, 0)
+    assert.equal((await balance(api, key)).spendable, 9.9)
   })
 
+  // Pages of odd sizes (10, 10, 5, then 5 already paid) in one chain: made at the metering module.
   test('relationships pricing: 2 credits for the first 10 results, then 1 per further 10, each block once', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey({ credits: 100 })
@@ -155,66 +184,54 @@ describe('charging', () => {
   test('page size does not change the total charged for the same rows', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey({ credits: 100 })
-    const a = 'chain:' + randomUUID()
+    // Five pages of 10 through the cursor, then the same 50 rows as one page of a new search.
     let smallPages = 0
-    for (let from = 0; from < 50; from += 10)
-      smallPages += (
-        await chargeWith(api, key, { positions: Array.from({ length: 10 }, (_, i) => from + i), scope: a })
-      ).credits_charged
-    const big = (
-      await chargeWith(api, key, { positions: Array.from({ length: 50 }, (_, i) => i), scope: 'chain:' + randomUUID() })
-    ).credits_charged
+    let cursor: string | undefined
+    for (let page = 0; page < 5; page++) {
+      const p = await searched(api, key, { limit: 10, cursor })
+      smallPages += p.credits_charged
+      cursor = p.body.next_cursor
+    }
+    const big = (await searched(api, key, { limit: 50 })).credits_charged
     assert.equal(Math.round(smallPages * 1000), Math.round(big * 1000))
+    assert.equal(big, 1)
   })
 })
 
 describe('Idempotency-Key on billed routes (§4.10)', () => {
+  const retry = (key: string) => ({ 'idempotency-key': key })
+
   test('same key, same body, same credential, same UTC day: rows already charged cost 0; another body is a new request', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey({ credits: 10 })
-    const credential = await verifyApiKey(api.app.deps, key)
-    const body = { query: 'fintech' }
-    const scope = idempotencyScope(api.app.deps, credential, 'retry-1', body)
-    assert.equal((await chargeWith(api, key, { scope })).credits_charged, 0.1)
-    assert.equal((await chargeWith(api, key, { scope })).credits_charged, 0)
-    const other = idempotencyScope(api.app.deps, credential, 'retry-1', { query: 'biotech' })
-    assert.notEqual(other, scope)
-    assert.equal((await chargeWith(api, key, { scope: other })).credits_charged, 0.1)
+    assert.equal((await searched(api, key, { headers: retry('retry-1') })).credits_charged, 0.1)
+    assert.equal((await searched(api, key, { headers: retry('retry-1') })).credits_charged, 0)
+    const other = await searched(api, key, { query: SEED_WORDS[1], headers: retry('retry-1') })
+    assert.equal(other.credits_charged, 0.1)
     assert.equal((await balance(api, key)).spendable, 9.8)
   })
 
   test('the same key on the next UTC day is a new request', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey({ credits: 10 })
-    const credential = await verifyApiKey(api.app.deps, key)
-    const first = idempotencyScope(api.app.deps, credential, 'k', { q: 1 })
-    await api.admin.advanceClock(86_400)
-    try {
-      const next = idempotencyScope(api.app.deps, credential, 'k', { q: 1 })
-      assert.notEqual(first, next)
-    } finally {
-      await api.admin.resetClock()
-    }
+    assert.equal((await searched(api, key, { headers: retry('k') })).credits_charged, 0.1)
+    await api.admin.withClock(86_400, async () => {
+      assert.equal((await searched(api, key, { headers: retry('k') })).credits_charged, 0.1)
+    })
   })
 
   test('another credential with the same key and body is a new request', async () => {
     const api = await server()
     const a = await api.admin.workspaceWithKey({ credits: 10 })
     const keyB = await api.admin.createKey(a.workspace_id)
-    const ca = await verifyApiKey(api.app.deps, a.key)
-    const cb = await verifyApiKey(api.app.deps, keyB.secret)
-    assert.notEqual(
-      idempotencyScope(api.app.deps, ca, 'k', { q: 1 }),
-      idempotencyScope(api.app.deps, cb, 'k', { q: 1 }),
-    )
+    assert.equal((await searched(api, a.key, { headers: retry('k') })).credits_charged, 0.1)
+    assert.equal((await searched(api, keyB.secret, { headers: retry('k') })).credits_charged, 0.1)
   })
 
   test('retried concurrently under one key, the rows are charged once', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey({ credits: 10 })
-    const credential = await verifyApiKey(api.app.deps, key)
-    const scope = idempotencyScope(api.app.deps, credential, 'burst', { q: 'x' })
-    const results = await Promise.all(Array.from({ length: 12 }, () => chargeWith(api, key, { scope })))
+    const results = await Promise.all(Array.from({ length: 12 }, () => searched(api, key, { headers: retry('burst') })))
     const total = results.reduce((s, r) => s + r.credits_charged, 0)
     assert.equal(Math.round(total * 1000), 100)
     assert.equal((await balance(api, key)).spendable, 9.9)
@@ -226,13 +243,10 @@ describe('concurrency', () => {
     const api = await server()
     const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 2 })
     const attempts = 40 // each 0.1 credit: exactly 20 fit
-    const settled = await Promise.allSettled(Array.from({ length: attempts }, () => chargeWith(api, key)))
-    const ok = settled.filter((s) => s.status === 'fulfilled').length
-    const refused = settled.filter(
-      (s) => s.status === 'rejected' && (s.reason as ApiError).code === 'credits.insufficient',
-    ).length
-    assert.equal(ok, 20)
-    assert.equal(refused, 20)
+    await seedCompanies(api)
+    const answers = await Promise.all(Array.from({ length: attempts }, () => billedSearch(api, key)))
+    assert.equal(answers.filter((r) => r.status === 200).length, 20)
+    assert.equal(answers.filter((r) => r.status === 402 && r.body.code === 'credits.insufficient').length, 20)
     const body = await balance(api, key)
     assert.equal(body.spendable, 0)
     await sumsMatch(api, workspace_id)
@@ -240,6 +254,7 @@ describe('concurrency', () => {
 })
 
 describe('one durable money path: every charge is committed in the store before its answer', () => {
+  // What the store holds as chargeCall returns, before its closing: observable only at the module.
   test('the run, its history detail, its unit claims and its ledger entry are written by one transaction, before chargeCall returns', async () => {
     const api = await server()
     const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 10 })
@@ -286,16 +301,14 @@ describe('one durable money path: every charge is committed in the store before 
   test('exact at the edge with many concurrent charges; the 402 names what is left', async () => {
     const api = await server()
     const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 2 })
-    const settled = await Promise.allSettled(Array.from({ length: 40 }, () => chargeWith(api, key)))
-    const ok = settled.filter((s) => s.status === 'fulfilled').length
-    const refused = settled
-      .filter((s): s is PromiseRejectedResult => s.status === 'rejected')
-      .map((s) => s.reason as ApiError)
-    assert.equal(ok, 20)
+    await seedCompanies(api)
+    const answers = await Promise.all(Array.from({ length: 40 }, () => billedSearch(api, key)))
+    assert.equal(answers.filter((r) => r.status === 200).length, 20)
+    const refused = answers.filter((r) => r.status !== 200)
     assert.equal(refused.length, 20)
-    for (const e of refused) {
-      assert.equal(e.code, 'credits.insufficient')
-      assert.equal((e.options.extra as { available: number }).available, 0)
+    for (const r of refused) {
+      expectProblem(r, 402, 'credits.insufficient')
+      assert.equal(r.body.extra.available, 0)
     }
     assert.equal((await balance(api, key)).spendable, 0)
     assert.equal(await chargeEntries(api, workspace_id), 20)
@@ -306,7 +319,7 @@ describe('one durable money path: every charge is committed in the store before 
     const api = await server()
     const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 1 })
     const credential = await verifyApiKey(api.app.deps, key)
-    for (let i = 0; i < 9; i++) await chargeWith(api, key)
+    for (let i = 0; i < 9; i++) await searched(api, key)
     // 0.1 left: a hold of 0.2 is refused with the exact figure, one of 0.1 fits.
     const e = await expectApiError(
       placeHold(api.app.deps, credential, 200, 'dsp.agent.run.low'),
@@ -314,11 +327,11 @@ describe('one durable money path: every charge is committed in the store before 
     )
     assert.equal((e.options.extra as { available: number }).available, 0.1)
     const hold = await placeHold(api.app.deps, credential, 100, 'dsp.agent.run.low')
-    await expectApiError(chargeWith(api, key), 'credits.insufficient')
+    expectProblem(await billedSearch(api, key), 402, 'credits.insufficient')
     await closeHold(api.app.deps, hold, null)
-    assert.equal((await chargeWith(api, key)).credits_charged, 0.1)
+    assert.equal((await searched(api, key)).credits_charged, 0.1)
     await api.admin.grant(workspace_id, 1)
-    assert.equal((await chargeWith(api, key)).credits_charged, 0.1)
+    assert.equal((await searched(api, key)).credits_charged, 0.1)
     assert.equal((await balance(api, key)).spendable, 0.9)
     await sumsMatch(api, workspace_id)
   })
@@ -391,11 +404,12 @@ describe('one durable money path: every charge is committed in the store before 
     let api = first
     try {
       const { key, workspace_id } = await api.admin.workspaceWithKey({ credits: 1 })
-      const made = await chargeWith(api, key)
-      finishCharge(api.app.deps, made.run_id, true, 5)
+      // The route queues its run's closing as it answers (written 50 ms later); the restart follows at once.
+      await searched(api, key)
       api = await first.restart()
       assert.equal(await chargeEntries(api, workspace_id), 1)
-      const res = await api.get(`/v1/usage/history/${made.run_id}`, { key })
+      const [run] = (await api.get('/v1/usage/history', { key })).body.results
+      const res = await api.get(`/v1/usage/history/${run.id}`, { key })
       expectStatus(res, 200)
       assert.equal(res.body.status, 'ok')
     } finally {
@@ -453,11 +467,8 @@ describe('holds (agent runs)', () => {
       const b = await balance(api, key)
       assert.equal(b.allocated.reserved, 0)
       assert.equal(b.spendable, 10)
-      // The store's charge sees the same: 9.9 credits of rows fit (495 rows × 0.02).
-      assert.equal(
-        (await chargeWith(api, key, { positions: Array.from({ length: 495 }, (_, i) => i) })).credits_charged,
-        9.9,
-      )
+      // The store's charge sees the same: a page of 100 rows (2 credits, more than the 1.5 the hold left) fits.
+      assert.equal((await searched(api, key, { limit: 100 })).credits_charged, 2)
       // And a new hold too.
       await placeHold(api.app.deps, credential, 100, 'dsp.agent.run.minimal')
       const row = await api.app.deps.db
@@ -480,16 +491,14 @@ describe('holds (agent runs)', () => {
           : (await api.admin.createKey((await api.admin.createWorkspace({ shared_credits: 10 })).workspace_id)).secret
       const credential = await verifyApiKey(api.app.deps, key)
       await placeHold(api.app.deps, credential, 8_500, 'dsp.agent.run.medium')
-      await chargeWith(api, key, { positions: [0, 1, 2] })
+      await searched(api, key, { limit: 3 })
       const read = await balance(api, key)
       assert.equal(read.scope, pool)
       assert.equal(read.spendable, 1.44, `${pool}: 10 − 8.5 held − 0.06 charged`)
-      const refusedCharge = await expectApiError(
-        chargeWith(api, key, { positions: Array.from({ length: 100 }, (_, i) => 10 + i) }),
-        'credits.insufficient',
-      )
+      const refusedCharge = await billedSearch(api, key, { limit: 100 })
+      expectProblem(refusedCharge, 402, 'credits.insufficient')
       assert.equal(
-        refusedCharge.options.extra?.available,
+        refusedCharge.body.extra.available,
         read.spendable,
         `${pool}: the refused charge saw the same spendable`,
       )

@@ -1,10 +1,12 @@
-// Feedback reports, the tag vocabulary and votes (contract §2.11, §3.6, §4.8). Subjects are runs
-// made at the metering boundary (chargeCall), so a request_id exists in the credential's history.
+// Feedback reports, the tag vocabulary and votes (contract §2.11, §3.6, §4.8). Subjects are billed
+// searches of companies seeded through the admin corpus route, so a request_id exists in the
+// credential's history; a page too large to keep, which no route here answers, is charged at the
+// metering module.
 import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
 import { describe, test } from 'node:test'
 import { verifyApiKey } from '../../src/domain/api-keys.ts'
-import { chargeCall, type ChargeInput } from '../../src/domain/credits/metering.ts'
+import { chargeCall } from '../../src/domain/credits/metering.ts'
 import { itEnforcesAuth } from '../support/auth-matrix.ts'
 import { expectMeta, expectProblem, expectStatus } from '../support/http.ts'
 import { useTestServer, type TestServer } from '../support/server.ts'
@@ -28,8 +30,41 @@ itEnforcesAuth(server, {
 })
 itEnforcesAuth(server, { method: 'GET', path: '/v1/feedback/votes?request_id=req_x', scopes: SCOPES })
 
-/** A billed search answered for `key`: returns its meta.request_id (page 1 snapshot holds acme.com and globex.com). */
-async function searched(api: TestServer, key: string, input: Partial<ChargeInput> = {}): Promise<string> {
+const SUBJECT_QUERY = 'fintech in berlin'
+const seeded = new WeakMap<TestServer, Promise<unknown>>()
+
+/**
+ * A billed search answered for `key` (POST /v1/search, fast): its meta.request_id. Its page 1
+ * snapshot holds acme.com and globex.com, the two companies seeded through the admin corpus route.
+ */
+async function searched(api: TestServer, key: string): Promise<string> {
+  if (!seeded.has(api))
+    seeded.set(
+      api,
+      api.admin.ingest(
+        'company',
+        ['acme.com', 'globex.com'].map((domain) => ({
+          account_name: domain.split('.')[0],
+          domain,
+          description: 'A fintech payments company in Berlin',
+        })),
+      ),
+    )
+  await seeded.get(api)
+  const res = await api.post('/v1/search', {
+    key,
+    body: { query: SUBJECT_QUERY, mode: 'fast', category: 'company', include_domains: ['acme.com', 'globex.com'] },
+  })
+  expectStatus(res, 200)
+  assert.deepEqual(res.body.results.map((r: { id: string }) => r.id).sort(), ['acme.com', 'globex.com'])
+  return res.body.meta.request_id
+}
+
+/**
+ * A run whose first page was too large to keep (over 256 KB): no route's page on this corpus is,
+ * so it is charged at the metering module.
+ */
+async function searchedTooLarge(api: TestServer, key: string): Promise<string> {
   const credential = await verifyApiKey(api.app.deps, key)
   const request_id = 'req_' + randomUUID().replace(/-/g, '').slice(0, 10)
   await chargeCall(
@@ -39,19 +74,11 @@ async function searched(api: TestServer, key: string, input: Partial<ChargeInput
       action_type: 'dsp.search.fast',
       positions: [0, 1],
       scope: null,
-      query: 'fintech in berlin',
-      request: { body: { query: 'fintech in berlin' } },
+      query: SUBJECT_QUERY,
+      request: { body: { query: SUBJECT_QUERY } },
       result_count: 2,
-      result_total: 40,
-      result_total_is_estimate: false,
-      snapshot_state: 'available',
-      snapshot: {
-        results: [
-          { id: 'acme.com', category: 'company', score: 0.9 },
-          { id: 'globex.com', category: 'company', score: 0.8 },
-        ],
-      },
-      ...input,
+      snapshot: null,
+      snapshot_state: 'too_large',
     },
   )
   return request_id
@@ -64,7 +91,8 @@ const theSet = { kind: 'result_set' }
 describe('POST /v1/feedback', () => {
   test('files a report on a request this credential made: 201 created, target verified against the snapshot', async () => {
     const api = await server()
-    const { key } = await api.admin.workspaceWithKey({ scopes: ['dsp.usage.read'] })
+    // The key searches (dsp.search.read), then files on its own request.
+    const { key } = await api.admin.workspaceWithKey({ scopes: SCOPES })
     const request_id = await searched(api, key)
     const res = await api.post('/v1/feedback', {
       key,
@@ -118,11 +146,11 @@ describe('POST /v1/feedback', () => {
     const { occurred_at, run_id, ...subject } = report.subject
     assert.deepEqual(subject, {
       action_type: 'dsp.search.fast',
-      query: 'fintech in berlin',
+      query: SUBJECT_QUERY,
       result_count: 2,
-      result_total: 40,
+      result_total: 2,
       result_total_is_estimate: false,
-      status: 'pending',
+      status: 'ok',
     })
     assert.ok(Number.isInteger(run_id) && !Number.isNaN(Date.parse(occurred_at)))
   })
@@ -154,7 +182,7 @@ describe('POST /v1/feedback', () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
     const old = await searched(api, key)
-    const tooLarge = await searched(api, key, { snapshot: null, snapshot_state: 'too_large' })
+    const tooLarge = await searchedTooLarge(api, key)
     const big = await api.post('/v1/feedback', {
       key,
       body: { subject_ref: onRequest(tooLarge), target: aResult('acme.com'), tags: ['duplicate'] },

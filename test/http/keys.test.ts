@@ -1,14 +1,12 @@
 // API keys routes (contract §4.6, §2.9, §3.5): session only. Creation defaults, the secret shown
 // once and usable from outside, listing, immediate revocation, and what each role may do.
 import assert from 'node:assert/strict'
-import { randomUUID } from 'node:crypto'
 import { describe, test } from 'node:test'
 import { ALL_SCOPES } from '../support/admin.ts'
 import { expectMeta, expectProblem, expectStatus } from '../support/http.ts'
 import { memberSession, signUp } from '../support/session.ts'
 import { useTestServer } from '../support/server.ts'
-import { verifyApiKey } from '../../src/domain/api-keys.ts'
-import { chargeCall } from '../../src/domain/credits/metering.ts'
+import { billedSearch, SEED_WORDS } from '../support/credits.ts'
 
 const server = useTestServer()
 const DAY_MS = 86_400_000
@@ -260,25 +258,10 @@ describe('DELETE /v1/keys/{key_id}', () => {
 })
 
 describe('usage history with a session', () => {
-  // Runs are made at the metering boundary, as in usage.test.ts, until billed routes land.
-  async function run(api: Awaited<ReturnType<typeof server>>, key: string, query: string) {
-    const credential = await verifyApiKey(api.app.deps, key)
-    await chargeCall(
-      api.app.deps,
-      { credential, request_id: 'req_' + randomUUID() },
-      {
-        action_type: 'dsp.search.fast',
-        positions: [0],
-        scope: null,
-        query,
-        request: null,
-        plan: null,
-        result_count: 1,
-        snapshot: null,
-        snapshot_state: 'not_recorded',
-      },
-    )
-  }
+  // A run is a billed search made with the key (test/support/credits.ts); its words name whose it is.
+  const run = async (api: Awaited<ReturnType<typeof server>>, key: string, query: string) =>
+    expectStatus(await billedSearch(api, key, { query }), 200)
+  const [MINE, THEIRS] = SEED_WORDS
 
   test("a session sees the runs of every key its user created (revoked too), not another member's", async () => {
     const api = await server()
@@ -287,19 +270,19 @@ describe('usage history with a session', () => {
     const dev = await memberSession(api, owner.view.workspace.workspace_id, 'dsp_developer')
     const mine = (await owner.post('/v1/keys', { body: { environment: 'live' } })).body
     const theirs = (await dev.post('/v1/keys', { body: { environment: 'live' } })).body
-    await run(api, mine.secret, 'mine')
-    await run(api, theirs.secret, 'theirs')
+    await run(api, mine.secret, MINE)
+    await run(api, theirs.secret, THEIRS)
     expectStatus(await owner.delete(`/v1/keys/${mine.key_id}`), 204)
     const res = await owner.get('/v1/usage/history')
     expectStatus(res, 200)
     expectMeta(res, { credential: 'session' })
     assert.deepEqual(
       res.body.results.map((r: { query: string }) => r.query),
-      ['mine'],
+      [MINE],
     )
     assert.deepEqual(
       (await dev.get('/v1/usage/history')).body.results.map((r: { query: string }) => r.query),
-      ['theirs'],
+      [THEIRS],
     )
   })
 })

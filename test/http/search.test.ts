@@ -312,6 +312,36 @@ describe('POST /v1/search: refusals', () => {
     expectProblem(await search(api, key, { query: 'x', surprise: 1 }), 422, 'request.invalid')
   })
 
+  test('an unknown filter name from a caller → 422 naming it, the closest filters and every accepted one; never a 500, never dropped', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 100 })
+    for (const mode of ['fast', 'auto', 'deep']) {
+      const res = await search(api, key, {
+        query: 'software',
+        mode,
+        category: 'company',
+        filters: { employe_count: { min: 50 } },
+      })
+      expectProblem(res, 422, 'request.invalid')
+      const [error, ...rest] = res.body.extra.errors
+      assert.equal(rest.length, 0)
+      assert.deepEqual(error.loc, ['body', 'filters', 'employe_count'])
+      assert.equal(error.type, 'extra_forbidden')
+      assert.match(error.msg, /^Unknown filter "employe_count"; did you mean employee_count\?/)
+      assert.ok(error.ctx.accepted_filters.includes('employee_count'))
+      assert.ok(error.ctx.accepted_filters.includes('geo'))
+    }
+    // A person filter cannot narrow look-alike companies: refused the same way, not ignored.
+    const res = await similar(api, key, { anchors: ['luminacloud.io'], filters: { seniority: { include: ['VP'] } } })
+    expectProblem(res, 422, 'request.invalid')
+    assert.deepEqual(res.body.extra.errors[0].loc, ['body', 'filters', 'seniority'])
+    assert.match(
+      res.body.extra.errors[0].msg,
+      /^Filter "seniority" filters people and is not a filter of this search's category/,
+    )
+    assert.ok(!res.body.extra.errors[0].ctx.accepted_filters.includes('seniority'))
+  })
+
   test('sort: needs a category, at most 3 clauses, no repeated field, no wrong pairing', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
@@ -443,6 +473,20 @@ describe('POST /v1/search: cursors', () => {
     } finally {
       await api.admin.resetClock()
     }
+  })
+
+  test('a filter name outside the catalogue carried by a signed plan → 422 before any SQL, never a 500', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey({ credits: 100 })
+    const body = { query: 'software', mode: 'fast', category: 'company', limit: 5 }
+    const p1 = await search(api, key, body)
+    const payload = JSON.parse(Buffer.from(p1.body.next_cursor.split('.')[0], 'base64url').toString('utf8'))
+    const plan = { ...payload.p.plan, filters: { ...payload.p.plan.filters, colour: { include: ['red'] } } }
+    const cursor = issueCursor(api.app.deps, 'search', payload.f, { ...payload.p, plan })
+    const res = await search(api, key, { ...body, cursor })
+    expectProblem(res, 422, 'request.invalid')
+    assert.deepEqual(res.body.extra.errors[0].loc, ['body', 'filters', 'colour'])
+    assert.match(res.body.extra.errors[0].msg, /^Unknown filter "colour"/)
   })
 
   test('paging past 10,000 results → pagination.depth_exceeded', async () => {

@@ -1,5 +1,7 @@
 // Usage history, run detail, metrics, key usage and top-ups (contract §2.5–2.7, §3.3, §3.4,
-// §4.2–4.4). Runs are made at the metering boundary until billed routes land.
+// §4.2–4.4). Runs are billed searches and entity lookups of companies seeded through the admin
+// corpus route (test/support/credits.ts); two states no route leaves (a run never closed, a page
+// over 256 KB) are made at the metering module.
 import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
 import { describe, test } from 'node:test'
@@ -7,13 +9,26 @@ import { sql } from 'kysely'
 import { verifyApiKey } from '../../src/domain/api-keys.ts'
 import { chargeCall, type ChargeInput } from '../../src/domain/credits/metering.ts'
 import { itEnforcesAuth } from '../support/auth-matrix.ts'
+import { lookedUp, searched, SEED_WORDS } from '../support/credits.ts'
 import { expectEnvelope, expectMeta, expectProblem, expectStatus, tampered } from '../support/http.ts'
 import { ADMIN_TOKEN, startTestServer, useTestServer, type TestServer } from '../support/server.ts'
 
 const server = useTestServer()
 const admin = { 'x-admin-token': ADMIN_TOKEN }
 
-async function run(api: TestServer, key: string, input: Partial<ChargeInput> = {}) {
+/** A run: a billed fast search of `limit` seeded companies (0.02 credits each) with the words `query`; its history id. */
+async function run(api: TestServer, key: string, query: string = SEED_WORDS[0], limit = 2) {
+  const { request_id, body } = await searched(api, key, { query, limit })
+  const [latest] = (await api.get('/v1/usage/history', { key, query: { limit: 1 } })).body.results
+  assert.equal(latest.query, query)
+  return { run_id: latest.id as number, request_id, answer: body }
+}
+
+/**
+ * A charge made at the metering module, for the two states no route leaves: a run never closed (as a
+ * process that died before closing it leaves it) and a first page over 256 KB.
+ */
+async function runAtModule(api: TestServer, key: string, input: Partial<ChargeInput> = {}) {
   const credential = await verifyApiKey(api.app.deps, key)
   return chargeCall(
     api.app.deps,
@@ -44,12 +59,12 @@ describe('GET /v1/usage/history', () => {
   test('the list envelope, newest first, every field serialized, has_more ⇔ next_cursor', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
-    for (let i = 0; i < 3; i++) await run(api, key, { query: `q${i}` })
+    for (let i = 0; i < 3; i++) await run(api, key, SEED_WORDS[i])
     const res = await api.get('/v1/usage/history', { key })
     expectEnvelope(res, { credits_charged: null })
     assert.deepEqual(
       res.body.results.map((r: { query: string }) => r.query),
-      ['q2', 'q1', 'q0'],
+      [SEED_WORDS[2], SEED_WORDS[1], SEED_WORDS[0]],
     )
     assert.equal(res.body.total, 3)
     assert.equal(res.body.has_more, false)
@@ -74,7 +89,7 @@ describe('GET /v1/usage/history', () => {
   test('cursor paging walks every run once; limit 1..100', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
-    for (let i = 0; i < 5; i++) await run(api, key, { query: `p${i}` })
+    for (let i = 0; i < 5; i++) await run(api, key, SEED_WORDS[i])
     const seen: string[] = []
     let cursor: string | null = null
     do {
@@ -87,7 +102,7 @@ describe('GET /v1/usage/history', () => {
       seen.push(...res.body.results.map((r: { query: string }) => r.query))
       cursor = res.body.next_cursor
     } while (cursor)
-    assert.deepEqual(seen, ['p4', 'p3', 'p2', 'p1', 'p0'])
+    assert.deepEqual(seen, SEED_WORDS.slice(0, 5).reverse())
     expectProblem(await api.get('/v1/usage/history', { key, query: { limit: 0 } }), 422, 'request.invalid')
     expectProblem(await api.get('/v1/usage/history', { key, query: { limit: 101 } }), 422, 'request.invalid')
   })
@@ -137,9 +152,9 @@ describe('GET /v1/usage/history', () => {
   test('action_type filters (repeatable) and is validated against the 13', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
-    await run(api, key, { action_type: 'dsp.search.fast' })
-    await run(api, key, { action_type: 'dsp.entities' })
-    await run(api, key, { action_type: 'dsp.org_chart' })
+    await run(api, key)
+    await lookedUp(api, key, 1)
+    expectStatus(await api.post('/v1/org-chart', { key, body: { domain: 'ledgerline-000.example' } }), 200)
     const res = await api.get('/v1/usage/history', { key, query: { action_type: ['dsp.entities', 'dsp.org_chart'] } })
     assert.deepEqual(res.body.results.map((r: { action_type: string }) => r.action_type).sort(), [
       'dsp.entities',
@@ -156,19 +171,19 @@ describe('GET /v1/usage/history', () => {
     const api = await server()
     const a = await api.admin.workspaceWithKey()
     const b = await api.admin.createKey(a.workspace_id)
-    await run(api, a.key, { query: 'mine' })
-    await run(api, b.secret, { query: 'theirs' })
+    await run(api, a.key, SEED_WORDS[0])
+    await run(api, b.secret, SEED_WORDS[1])
     const res = await api.get('/v1/usage/history', { key: a.key })
     assert.deepEqual(
       res.body.results.map((r: { query: string }) => r.query),
-      ['mine'],
+      [SEED_WORDS[0]],
     )
   })
 
   test('a run pending far past any plausible duration is reported failed, error_code incomplete', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
-    await run(api, key)
+    await runAtModule(api, key)
     const pending = await api.get('/v1/usage/history', { key })
     assert.equal(pending.body.results[0].status, 'pending')
     await api.admin.advanceClock(3600)
@@ -289,27 +304,25 @@ describe('GET /v1/usage/history/{run_id}', () => {
     expectStatus(res, 200)
     expectMeta(res)
     assert.equal(res.body.id, c.run_id)
-    assert.deepEqual(res.body.request, { body: { query: 'q' } })
-    assert.deepEqual(res.body.plan, { mode: 'fast' })
-    assert.deepEqual(res.body.snapshot, { results: [1, 2] })
+    assert.deepEqual(res.body.request, {
+      method: 'POST',
+      path: '/v1/search',
+      body: { query: SEED_WORDS[0], mode: 'fast', category: 'company', limit: 2 },
+    })
+    assert.deepEqual(res.body.plan, c.answer.resolved_search)
+    const ids = (rows: { id: string }[]) => rows.map((r) => r.id)
+    assert.deepEqual(ids(res.body.snapshot.results), ids(c.answer.results))
     assert.equal(res.body.snapshot_state, 'available')
   })
 
   test('page 1 is stored deflated (migration 0017): bytea smaller than its JSON, no jsonb copy; the detail reads it back whole', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
-    const page = {
-      results: Array.from({ length: 25 }, (_, i) => ({
-        id: `company-${i}.example`,
-        category: 'company',
-        score: 1 - i / 100,
-        description: 'A payments platform for cloud companies. '.repeat(5),
-      })),
-    }
-    const c = await run(api, key, { snapshot: page })
+    const c = await run(api, key, SEED_WORDS[0], 25)
     const res = await api.get(`/v1/usage/history/${c.run_id}`, { key })
     expectStatus(res, 200)
-    assert.deepEqual(res.body.snapshot, page)
+    assert.deepEqual(res.body.snapshot.results, c.answer.results)
+    const page = res.body.snapshot
     const stored = await sql<{
       jsonb_null: boolean
       deflated: number | null
@@ -355,7 +368,7 @@ describe('GET /v1/usage/history/{run_id}', () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
     const big = { results: Array.from({ length: 300 }, (_, i) => ({ id: String(i), text: 'x'.repeat(1000) })) }
-    const c = await run(api, key, { snapshot: big })
+    const c = await runAtModule(api, key, { snapshot: big })
     const res = await api.get(`/v1/usage/history/${c.run_id}`, { key })
     expectStatus(res, 200)
     assert.equal(res.body.snapshot, null)
@@ -406,7 +419,7 @@ describe('GET /v1/usage/metrics', () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()
     await run(api, key)
-    await run(api, key, { action_type: 'dsp.entities', positions: [0, 1, 2] })
+    await lookedUp(api, key, 3)
     const res = await api.get('/v1/usage/metrics', { key })
     expectStatus(res, 200)
     assert.ok(res.body.days.length >= 30)
@@ -434,7 +447,7 @@ describe('GET /v1/keys/usage', () => {
     const other = await api.admin.createKey(workspace_id)
     await run(api, key)
     await run(api, key)
-    await run(api, key, { action_type: 'dsp.entities', positions: [0] })
+    await lookedUp(api, key, 1)
     await run(api, other.secret)
     const res = await api.get('/v1/keys/usage', { key })
     expectStatus(res, 200)

@@ -1,6 +1,7 @@
 // The filter catalogue's tables (src/contract/search-catalogue.ts) against the compiler
-// (src/store/search-filters.ts): the type that makes a `compiled` row without its SQL a compile
-// error (checked by `npm run typecheck`), and every row compiling to a condition.
+// (src/store/search-filters.ts, src/domain/search/compile.ts): the type that makes a `compiled` row
+// without its SQL a compile error (checked by `npm run typecheck`), every name of each category's
+// catalogue compiling to a condition on both store dialects, and any other name refused (422).
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import {
@@ -8,8 +9,11 @@ import {
   DOCUMENT_CATEGORIES,
   DOCUMENT_SORT_SOURCES,
   DOCUMENT_SORTS,
+  DOCUMENT_FILTERS,
   GTM_FILTERS,
+  isCompanyFilterName,
   isIndexVocabulary,
+  isPersonFilterName,
   GTM_SORTS,
   PERSON_FILTER_TABLE,
   type CompiledFilterName,
@@ -21,7 +25,13 @@ import {
   documentSortExpr,
   personFilterCond,
   type CompileContext,
+  type Filters,
 } from '../../src/store/search-filters.ts'
+import { DummyDriver, Kysely, PostgresDialect, type Dialect } from 'kysely'
+import type { EntityCategory } from '../../src/contract/records.ts'
+import { filtersWhere } from '../../src/domain/search/compile.ts'
+import { ApiError } from '../../src/errors.ts'
+import { PGliteDialect } from '../../src/store/pglite-dialect.ts'
 
 type Table = { a: { source: { compiled: true } }; b: { source: { column: 'x' } } }
 // Only the `compiled` row needs an entry…
@@ -53,18 +63,88 @@ describe('the filter catalogue and its compiler', () => {
     assert.deepEqual(missing, {})
   })
 
-  test('every row of both tables compiles to a condition; a name of neither table to none', () => {
+  test('every row of both tables compiles to a condition', () => {
     assert.equal(GTM_FILTERS.length, Object.keys(COMPANY_FILTER_TABLE).length + Object.keys(PERSON_FILTER_TABLE).length)
     for (const spec of GTM_FILTERS) {
-      const cond =
-        spec.name in COMPANY_FILTER_TABLE
-          ? companyFilterCond('c', spec.name, sample(spec.kind) as never, ctx)
-          : personFilterCond('p', spec.name, sample(spec.kind) as never, ctx)
+      const cond = isCompanyFilterName(spec.name)
+        ? companyFilterCond('c', spec.name, sample(spec.kind) as never, ctx)
+        : isPersonFilterName(spec.name)
+          ? personFilterCond('p', spec.name, sample(spec.kind) as never, ctx)
+          : null
       assert.ok(cond, `${spec.name} compiles`)
     }
-    assert.equal(companyFilterCond('c', 'seniority', { include: ['VP'] }, ctx), null)
-    assert.equal(personFilterCond('p', 'industry', { include: ['x'] }, ctx), null)
-    assert.equal(companyFilterCond('c', 'no_such_filter', { include: ['x'] }, ctx), null)
+    // @ts-expect-error a person filter is no company filter: the name does not type
+    assert.throws(() => companyFilterCond('c', 'seniority', { include: ['VP'] }, ctx))
+  })
+})
+
+/** Kysely on each store's dialect (PGlite embedded, PostgreSQL), compiling only: no connection is made. */
+const DIALECTS: [string, Dialect][] = [
+  ['embedded (PGlite)', new PGliteDialect(null as never)],
+  ['PostgreSQL', new PostgresDialect({ pool: null as never })],
+]
+const compilers = DIALECTS.map(([label, dialect]): [string, Kysely<unknown>] => [
+  label,
+  new Kysely<unknown>({
+    dialect: {
+      createAdapter: () => dialect.createAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => dialect.createIntrospector(db),
+      createQueryCompiler: () => dialect.createQueryCompiler(),
+    },
+  }),
+])
+const NOW = new Date('2026-11-29T00:00:00Z')
+const geo = { include: [{ value: 'Germany', level: 'country' }] }
+
+describe("compileWhere: every name of a category's catalogue, and only those", () => {
+  const cases: [EntityCategory, string, unknown][] = [
+    ...GTM_FILTERS.filter((f) => isCompanyFilterName(f.name)).map((f): [EntityCategory, string, unknown] => [
+      'company',
+      f.name,
+      sample(f.kind),
+    ]),
+    ['company', 'geo', geo],
+    ...GTM_FILTERS.map((f): [EntityCategory, string, unknown] => ['person', f.name, sample(f.kind)]),
+    ['person', 'geo', geo],
+    ...DOCUMENT_CATEGORIES.flatMap((c) =>
+      DOCUMENT_FILTERS[c].map((f): [EntityCategory, string, unknown] => [c, f.name, sample(f.kind)]),
+    ),
+  ]
+
+  test('each compiles to a condition with its value on both store dialects', () => {
+    for (const [label, db] of compilers)
+      for (const [category, name, value] of cases) {
+        const where = filtersWhere({ category, filters: { [name]: value } as Filters, include_domains: [] }, NOW)
+        const compiled = where.compile(db)
+        assert.notEqual(compiled.sql.trim(), 'true', `${label}: ${category}.${name} is a condition`)
+        assert.ok(compiled.parameters.length > 0, `${label}: ${category}.${name} compares its value`)
+      }
+  })
+
+  test("a name outside the category's catalogue is the 422 of an unknown filter, before any SQL", () => {
+    const refused = (category: EntityCategory, name: string) => {
+      try {
+        filtersWhere({ category, filters: { [name]: { include: ['x'] } } as Filters, include_domains: [] }, NOW)
+      } catch (e) {
+        assert.ok(e instanceof ApiError, `${category}.${name}`)
+        assert.equal(e.code, 'request.invalid')
+        const errors = e.options.extra?.errors as { loc: string[]; msg: string; ctx: { accepted_filters: string[] } }[]
+        assert.deepEqual(errors[0]!.loc, ['body', 'filters', name])
+        return errors[0]!
+      }
+      assert.fail(`${category}.${name} compiled`)
+    }
+    assert.match(refused('company', 'industri').msg, /^Unknown filter "industri"; did you mean industry/)
+    const seniority = refused('company', 'seniority')
+    assert.match(seniority.msg, /^Filter "seniority" filters people and is not a filter of this search's category/)
+    assert.ok(!seniority.ctx.accepted_filters.includes('seniority'))
+    assert.ok(seniority.ctx.accepted_filters.includes('geo'))
+    assert.match(refused('patent', 'industry').msg, /^Filter "industry" filters companies and people/)
+    assert.deepEqual(
+      refused('patent', 'geo').ctx.accepted_filters,
+      DOCUMENT_FILTERS.patent.map((f) => f.name),
+    )
   })
 })
 

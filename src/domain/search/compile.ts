@@ -20,16 +20,25 @@ import {
   DOCUMENT_FILTERS,
   DOCUMENT_SORT_SOURCES,
   GTM_FILTERS,
-  filterSpec,
+  isCompanyFilterName,
+  isPersonFilterName,
+  type CompanyFilterName,
   type DocumentCategory,
+  type DocumentFilterSpec,
   type GtmSortName,
+  type PersonFilterName,
 } from '../../contract/search-catalogue.ts'
+import {
+  COMPANY_FILTER_SHAPES,
+  GTM_FILTER_SHAPES,
+  throwUnknownFilters,
+  type FilterShape,
+} from '../../contract/filter-errors.ts'
 import type { Deps } from '../types.ts'
 import { normaliseGeoFilter } from './places.ts'
 import { ALIAS, TABLE, type RetrievalPlan } from './retrieval-plan.ts'
 
-function compileContext(deps: Deps): CompileContext {
-  const now = deps.clock.now()
+function compileContext(now: Date): CompileContext {
   return {
     nowMonth: now.getUTCFullYear() * 100 + now.getUTCMonth() + 1,
     normaliseDomain,
@@ -38,44 +47,86 @@ function compileContext(deps: Deps): CompileContext {
   }
 }
 
-/** The WHERE of a plan's filters on its category's table. Unknown names are refused earlier (validation). */
-export function compileWhere(
-  deps: Deps,
-  plan: Pick<RetrievalPlan, 'category' | 'filters' | 'include_domains'>,
-): RawBuilder<unknown> {
-  const ctx = compileContext(deps)
+type Where = Pick<RetrievalPlan, 'category' | 'filters' | 'include_domains'>
+
+/** The WHERE of a plan's filters on its category's table, at the clock's now (tenure, years worked). */
+export function compileWhere(deps: Deps, plan: Where): RawBuilder<unknown> {
+  return filtersWhere(plan, deps.clock.now())
+}
+
+/**
+ * What compiles a filter on a category's table: a document category's own row, geo, a company row
+ * (on a person search: the person's current employer) or a person row. Only the names of the
+ * category's catalogue resolve to one (resolveFilter).
+ */
+type Compiler =
+  | { on: 'document'; spec: DocumentFilterSpec }
+  | { on: 'geo' }
+  | { on: 'company'; name: CompanyFilterName }
+  | { on: 'employer'; name: CompanyFilterName }
+  | { on: 'person'; name: PersonFilterName }
+
+/** The compiler of one name on a category's table; null when the category's catalogue lacks it. */
+function resolveFilter(category: EntityCategory, name: string): Compiler | null {
+  const table = TABLE[category]
+  if (table === 'documents') {
+    const spec = DOCUMENT_FILTERS[category as DocumentCategory].find((f) => f.name === name)
+    return spec ? { on: 'document', spec } : null
+  }
+  if (name === 'geo') return { on: 'geo' }
+  if (isCompanyFilterName(name)) return table === 'companies' ? { on: 'company', name } : { on: 'employer', name }
+  if (isPersonFilterName(name) && table === 'persons') return { on: 'person', name }
+  return null
+}
+
+/** The filters a category's search takes: what a name its catalogue lacks is told instead. */
+function catalogueOf(category: EntityCategory): readonly FilterShape[] {
+  const table = TABLE[category]
+  if (table === 'documents') return DOCUMENT_FILTERS[category as DocumentCategory]
+  return table === 'companies' ? COMPANY_FILTER_SHAPES : GTM_FILTER_SHAPES
+}
+
+/**
+ * The WHERE of a plan's filters at `now`. Every name is resolved first: one the category's
+ * catalogue lacks (validation refuses them, so only a plan built elsewhere can carry one) is the
+ * 422 of an unknown filter, before any SQL; never a filter dropped, never a 500.
+ */
+export function filtersWhere(plan: Where, now: Date): RawBuilder<unknown> {
+  const present = Object.entries(plan.filters).filter(([, value]) => value !== undefined && value !== null)
+  const resolved = present.map(([name, value]) => ({ name, value, compiler: resolveFilter(plan.category, name) }))
+  const unknown = resolved.filter((r) => r.compiler === null).map((r) => r.name)
+  if (unknown.length) throwUnknownFilters(unknown, plan.filters, catalogueOf(plan.category))
+
+  const ctx = compileContext(now)
   const table = TABLE[plan.category]
   const a = ALIAS[table]
   const parts: RawBuilder<unknown>[] = []
-  const companyParts: RawBuilder<unknown>[] = []
-  for (const [name, value] of Object.entries(plan.filters)) {
-    if (value === undefined || value === null) continue
-    if (table === 'documents') {
-      const spec = DOCUMENT_FILTERS[plan.category as DocumentCategory].find((f) => f.name === name)
-      if (spec) parts.push(documentFilterCond(a, spec, value))
-      continue
-    }
-    if (name === 'geo') {
-      parts.push(geoCond(a, table === 'companies' ? 'companies' : 'persons', normaliseGeoFilter(value as GeoFilter)))
-      continue
-    }
-    const spec = filterSpec(name)
-    if (!spec) continue
-    if (table === 'companies') {
-      const c = companyFilterCond(a, name, value, ctx)
-      if (c) parts.push(c)
-    } else {
-      const personCond = spec.applies_to === 'person' ? personFilterCond(a, name, value, ctx) : null
-      if (personCond) parts.push(personCond)
-      else {
-        const c = companyFilterCond('e', name, value, ctx)
-        if (c) companyParts.push(c)
-      }
+  const employerParts: RawBuilder<unknown>[] = []
+  for (const { value, compiler } of resolved) {
+    const c = compiler!
+    switch (c.on) {
+      case 'document':
+        parts.push(documentFilterCond(a, c.spec, value))
+        break
+      case 'geo':
+        parts.push(geoCond(a, table === 'companies' ? 'companies' : 'persons', normaliseGeoFilter(value as GeoFilter)))
+        break
+      case 'company':
+        parts.push(companyFilterCond(a, c.name, value, ctx))
+        break
+      case 'employer':
+        employerParts.push(companyFilterCond('e', c.name, value, ctx))
+        break
+      case 'person':
+        parts.push(personFilterCond(a, c.name, value, ctx))
+        break
+      default:
+        return unknownCompiler(c)
     }
   }
-  if (companyParts.length)
+  if (employerParts.length)
     parts.push(
-      sql`exists (select 1 from companies e where e.domain = ${sql.ref(`${a}.company_domain`)} and ${q.and(companyParts)})`,
+      sql`exists (select 1 from companies e where e.domain = ${sql.ref(`${a}.company_domain`)} and ${q.and(employerParts)})`,
     )
   if (plan.include_domains.length) {
     const domains = plan.include_domains.map((d) => normaliseDomain(d) ?? d.toLowerCase())
@@ -87,6 +138,11 @@ export function compileWhere(
       )
   }
   return q.and(parts)
+}
+
+/** Reached only by a Compiler without its case: `c` is `never` once every one has its case. */
+function unknownCompiler(c: never): never {
+  throw new Error(`filter compiler ${JSON.stringify(c)}: no case in filtersWhere`)
 }
 
 /** SQL of one sort clause on the category's table (validated against the catalogue before). */
@@ -142,7 +198,7 @@ function gtmSortExpr(deps: Deps, table: 'companies' | 'persons', field: GtmSortN
     case 'graduation_year':
       // Person-only: validateSort refuses them on a company search.
       if (table !== 'persons') throw new Error(`sort ${field} orders people only`)
-      return PERSON_SORTS[field](a, { ...compileContext(deps), seniorityLadder: SENIORITY_LADDER })
+      return PERSON_SORTS[field](a, { ...compileContext(deps.clock.now()), seniorityLadder: SENIORITY_LADDER })
     case 'country':
     case 'state':
     case 'city':

@@ -5,7 +5,7 @@ import { sql, type RawBuilder } from 'kysely'
 import type { EnvelopeFields } from '../../contract/common.ts'
 import { classifyAnchor, normaliseCompanyPageUrl, normaliseDomain } from '../../corpus/normalise.ts'
 import { GtmFilters, type SimilarBody } from '../../contract/search.ts'
-import { assertValidFilters, GTM_FILTER_SHAPES } from '../../contract/filter-errors.ts'
+import { assertValidFilters, COMPANY_FILTER_SHAPES } from '../../contract/filter-errors.ts'
 import { normalizeInPlace } from '../../retrieval/embedder/index.ts'
 import * as q from '../../store/search.ts'
 import type { Filters } from '../../store/search-filters.ts'
@@ -36,7 +36,8 @@ export async function findSimilar(
   ctx: { request_id: string; idempotency_scope: string | null },
 ): Promise<{ envelope: EnvelopeFields<Row>; charge: ChargeInput & { scope: string }; engine_ms: number }> {
   const filters = (body.filters ?? {}) as Filters
-  assertValidFilters(GtmFilters, filters, GTM_FILTER_SHAPES)
+  // Look-alikes are companies: a person filter is refused (422), as on a company search.
+  assertValidFilters(GtmFilters, filters, COMPANY_FILTER_SHAPES)
   const limit = body.limit ?? 25
   const fp = fingerprint({ ...body, cursor: undefined, limit: undefined } as Record<string, unknown>)
   const cursor = body.cursor ? readCursor<SimilarCursor>(deps, 'similar', fp, body.cursor) : null
