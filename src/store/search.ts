@@ -74,9 +74,11 @@ export async function countMatches(
 }
 
 /**
- * The number of records passing `where`, estimated from a Bernoulli sample of `percent` % of the
- * table's rows (a fixed seed, so one question gets one estimate while the data stays the same):
- * the sampled matches scaled up. At 100 % it is the exact count.
+ * The number of records passing `where`, estimated from a sample of `percent` % of the table's
+ * pages (TABLESAMPLE SYSTEM, a fixed seed, so one question gets one estimate while the data stays
+ * the same): the sampled matches scaled up. At 100 % it is the exact count. SYSTEM reads only the
+ * sampled pages; BERNOULLI reads every page to pick its rows, which made the estimate slower than
+ * the exact count it replaces (500,000 people: 434 ms against 96 ms; SYSTEM 174 ms, within 1 %).
  */
 export async function sampledCount(
   db: Db,
@@ -86,7 +88,7 @@ export async function sampledCount(
   const percent = Math.min(100, Math.max(0.01, q.percent))
   const r = await sql<{
     n: number
-  }>`select count(*)::int as n from ${t.from} tablesample bernoulli (${sql.lit(Number(percent.toFixed(4)))}) repeatable (27) where ${baseWhere(q)}`.execute(
+  }>`select count(*)::int as n from ${t.from} tablesample system (${sql.lit(Number(percent.toFixed(4)))}) repeatable (27) where ${baseWhere(q)}`.execute(
     db,
   )
   return Math.round((Number(r.rows[0]?.n ?? 0) * 100) / percent)

@@ -13,10 +13,11 @@ import { TABLE, docCategoryOf } from './retrieval-plan.ts'
  */
 export const COUNT_CAP = 10_000
 /**
- * Rows of the table the estimate past the cap reads (a Bernoulli sample of this many rows of the
- * table on average, the whole table when it is smaller). A count past the cap is ≥ 10,001 records,
- * so the sample holds ≥ 10,001 × 30,000 / N of them: ≥ 300 (a relative standard error ≤ 6 %) on a
- * table of a million rows.
+ * Rows of the table the estimate past the cap reads (a sample of the table's pages holding this
+ * many rows on average, the whole table when it is smaller). A count past the cap is ≥ 10,001
+ * records, so the sample holds ≥ 10,001 × 30,000 / N of them: ≥ 300 on a table of a million rows,
+ * a relative standard error ≤ 6 % when matches are spread over the pages, more when rows that
+ * match sit together (pages are sampled whole).
  */
 export const ESTIMATE_SAMPLE_ROWS = 30_000
 
