@@ -82,6 +82,26 @@ export async function isTableEmpty(db: Db, table: string): Promise<boolean> {
   return r.rows[0]?.empty === true
 }
 
+/** True when the category's table holds no record of it (documents: none of this category). */
+export async function isCategoryEmpty(db: Db, table: string, category: string | null): Promise<boolean> {
+  const where = category === null ? sql`true` : sql`category = ${category}`
+  const r = await sql<{
+    empty: boolean
+  }>`select not exists (select 1 from ${sql.table(table)} where ${where}) as empty`.execute(db)
+  return r.rows[0]?.empty === true
+}
+
+/** Whether a load of this category is unfinished (loading or indexing), of any input. */
+export async function hasUnfinishedBulkLoad(db: Db, category: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('bulk_loads')
+    .select('input_key')
+    .where('category', '=', category)
+    .where('state', '!=', 'done')
+    .executeTakeFirst()
+  return row !== undefined
+}
+
 /**
  * The table's indexes a load may drop: every one but those behind a constraint (primary keys and
  * unique keys: the upsert's conflict targets) and those on source_id (the load reads by them).

@@ -44,7 +44,7 @@ import {
   type VectorState,
 } from './rows.ts'
 import { vectorToBytes, type VectorUpdate } from './vectors.ts'
-import { startBulkLoad, type BulkLoadPhase, type BulkOptions, type BulkRun } from './bulk-load.ts'
+import { isBulkByDefault, startBulkLoad, type BulkLoadPhase, type BulkOptions, type BulkRun } from './bulk-load.ts'
 
 // 500 rows per statement: measured on PGlite (docs/ingest.md §4), larger batches gained nothing
 // and a company batch stays at ≈ 18k parameters, far under PostgreSQL's 65,535.
@@ -114,6 +114,11 @@ export interface IngestOptions {
    * resumable by its key. Schools and dry runs take the ordinary path.
    */
   bulk?: BulkOptions
+  /**
+   * No bulk choice made: the bulk path when the category is empty (bulk-load.ts isBulkByDefault),
+   * keyed by what `key` returns (asked only then). Ignored when `bulk` is given.
+   */
+  autoBulk?: { key: () => Promise<string> }
   /** A bulk load rebuilding its indexes at the end. */
   onBulkPhase?: (phase: BulkLoadPhase) => void
 }
@@ -125,6 +130,8 @@ export interface IngestSummary extends IngestProgress {
   /** Rejected and duplicate lines by kind of problem. */
   reject_reasons: Record<string, number>
   dry_run: boolean
+  /** The run took the bulk path (docs/ingest.md §11): asked for, or automatic for an empty category. */
+  bulk: boolean
   seconds: number
   records_per_second: number
   /** Records written with a vector / without one (the embedder found no known word, or failed). */
@@ -329,6 +336,13 @@ async function ingest(
     }
   } catch (e) {
     await pipeline.abandon()
+    // A load that cannot be resumed (keyed by its request) leaves no index dropped behind it.
+    if (run.ctx.bulk && opts.bulk?.resumable === false)
+      await run.ctx.bulk
+        .finish()
+        .catch((err: unknown) =>
+          deps.log.warn({ category, err: (err as Error).message }, 'bulk load: indexes not rebuilt'),
+        )
     await run.ctx.bulk?.close()
     // The first error is the one to report; a store that is down fails the follow-up work too.
     await settle(run).catch((err: unknown) =>
@@ -359,7 +373,14 @@ async function openRun(deps: Deps, category: IngestCategory, opts: IngestOptions
   }
   // Load (or rebuild) the index before the first batch, so each batch's vectors apply in order.
   if (category !== 'school' && !opts.dryRun) await deps.vectors.index(category)
-  if (opts.bulk && category !== 'school' && !opts.dryRun) ctx.bulk = await startBulkLoad(deps, category, opts.bulk)
+  if (category !== 'school' && !opts.dryRun) {
+    let bulk = opts.bulk
+    if (!bulk && opts.autoBulk) {
+      const auto = await isBulkByDefault(deps, category, opts.autoBulk.key)
+      if (auto.bulk) bulk = { key: auto.key }
+    }
+    if (bulk) ctx.bulk = await startBulkLoad(deps, category, bulk)
+  }
   const totals: Totals = { read: 0, inserted: 0, updated: 0, unchanged: 0, embedded: 0, missing: 0 }
   const rejects = new Rejects(opts.rejectFile)
   return {
@@ -435,7 +456,7 @@ async function validateItem(run: Run, item: Item): Promise<Pending | null> {
 function batchPipeline(run: Run) {
   const { ctx, opts, totals, rejects } = run
   const { deps, category } = ctx
-  const batchSize = opts.batchSize ?? (opts.bulk ? BULK_BATCH_SIZE : DEFAULT_BATCH_SIZE)
+  const batchSize = opts.batchSize ?? (ctx.bulk ? BULK_BATCH_SIZE : DEFAULT_BATCH_SIZE)
   const batchMaxChars = opts.batchMaxChars ?? DEFAULT_BATCH_MAX_CHARS
   let batch: Pending[] = []
   let batchChars = 0
@@ -560,6 +581,7 @@ async function finish(run: Run): Promise<IngestSummary> {
     rejected: rejects.count,
     reject_reasons: sorted(rejects.reasons),
     dry_run: opts.dryRun === true,
+    bulk: ctx.bulk !== null,
     seconds: Math.round(seconds * 1000) / 1000,
     records_per_second: seconds > 0 ? Math.round(totals.read / seconds) : 0,
     vectors: { embedded: totals.embedded, missing: totals.missing },
