@@ -215,7 +215,9 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
           onProgress: (p) => progress.update(p, bytesRead()),
           ...(bulkKey ? { bulk: { key: bulkKey } } : {}),
           // No choice made: a file into an empty category is a bulk load (docs/ingest.md §11, "Automatic").
-          ...(opts.bulk === undefined && file !== '-' ? { autoBulk: { key: () => inputKey(file, opts) } } : {}),
+          ...(opts.bulk === undefined && file !== '-' && statSync(file).size >= c.DSP_AUTO_BULK_MIN_BYTES
+            ? { autoBulk: { key: () => inputKey(file, opts) } }
+            : {}),
           onBulkPhase: (p: BulkLoadPhase) => progress.phase(p),
         })
         progress.done()

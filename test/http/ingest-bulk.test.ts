@@ -317,7 +317,9 @@ describe('dsp ingest into an empty category (automatic bulk)', () => {
   }
 
   test('a file into an empty category is a bulk load; into a non-empty one, or with --no-bulk, it is not; same rows', async () => {
-    const [auto, plain] = [await processData({ DSP_SECRET: SECRET }), await processData({ DSP_SECRET: SECRET })]
+    // Every file counts as large here (DSP_AUTO_BULK_MIN_BYTES, default 100 MiB).
+    const env = { DSP_SECRET: SECRET, DSP_AUTO_BULK_MIN_BYTES: '0' }
+    const [auto, plain] = [await processData(env), await processData(env)]
     stores.push(auto, plain)
     const write = (data: ProcessData, name: string, text: string) => {
       const file = path.join(data.env.DSP_DATA_DIR!, name)
@@ -345,8 +347,13 @@ describe('dsp ingest into an empty category (automatic bulk)', () => {
     assert.deepEqual(expected.bulk_loads, [])
   })
 
-  test('standard input and dry runs take the ordinary path', async () => {
-    const data = await processData({ DSP_SECRET: SECRET })
+  test('a file under DSP_AUTO_BULK_MIN_BYTES, standard input and dry runs take the ordinary path', async () => {
+    const data = await processData({ DSP_SECRET: SECRET, DSP_AUTO_BULK_MIN_BYTES: '0' })
+    const small = await processData({ DSP_SECRET: SECRET, DSP_AUTO_BULK_MIN_BYTES: '1000000' })
+    stores.push(small)
+    const smallFile = path.join(small.env.DSP_DATA_DIR!, 'in.ndjson')
+    writeFileSync(smallFile, companyLines(0, 50))
+    assert.equal((await run(small, smallFile)).bulk, false)
     stores.push(data)
     const file = path.join(data.env.DSP_DATA_DIR!, 'in.ndjson')
     writeFileSync(file, companyLines(0, 50))
