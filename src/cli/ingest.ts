@@ -85,8 +85,9 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
     .option('--source <name>', 'with --replace: the source replaced (its source_ids are <name>:…)')
     .option(
       '--bulk',
-      'a first load: indexes of empty tables built once at the end, COPY on PostgreSQL; stopped at any point, the same command goes on where it stopped',
+      'a first load: indexes of empty tables built once at the end, COPY on PostgreSQL; stopped at any point, the same command goes on where it stopped (the default for a file into an empty category when the command writes the store itself)',
     )
+    .option('--no-bulk', 'the ordinary ingest, also into an empty category')
     .action(async (file: string, opts: IngestCliOptions) => {
       const c = config()
       const { commandTarget } = await import('./running-server.ts')
@@ -212,7 +213,12 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
           replace: opts.replace,
           source: opts.source,
           onProgress: (p) => progress.update(p, bytesRead()),
-          ...(bulkKey ? { bulk: { key: bulkKey }, onBulkPhase: (p: BulkLoadPhase) => progress.phase(p) } : {}),
+          ...(bulkKey ? { bulk: { key: bulkKey } } : {}),
+          // No choice made: a file into an empty category is a bulk load (docs/ingest.md §11, "Automatic").
+          ...(opts.bulk === undefined && file !== '-' && statSync(file).size >= c.DSP_AUTO_BULK_MIN_BYTES
+            ? { autoBulk: { key: () => inputKey(file, opts) } }
+            : {}),
+          onBulkPhase: (p: BulkLoadPhase) => progress.phase(p),
         })
         progress.done()
         report(

@@ -120,6 +120,10 @@ export const IngestSummary = Type.Object(
       description: 'Rejected and duplicate lines counted by kind of problem (a line with two problems counts in both)',
     }),
     dry_run: Type.Boolean({ description: 'True when the input was only validated (nothing written)' }),
+    bulk: Type.Boolean({
+      description:
+        'True when the records were stored as a bulk load (bulk=true; docs/ingest.md §11: indexes of empty tables built once at the end, COPY on PostgreSQL)',
+    }),
     format: Type.Optional(Type.String({ description: 'The input format read: ndjson, json, csv or tsv' })),
     mapping: Type.Optional(
       Nullable(
@@ -230,7 +234,17 @@ export const IngestQuery = Type.Object(
       }),
     ),
     batch_size: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 100_000, description: 'Records per statement (default 500)' }),
+      Type.Integer({
+        minimum: 1,
+        maximum: 100_000,
+        description: 'Records per statement (default 500; 2,000 for a bulk load)',
+      }),
+    ),
+    bulk: Type.Optional(
+      Type.Boolean({
+        description:
+          'Store the records as a bulk load (docs/ingest.md §11): the secondary indexes of the tables this category writes that hold no row yet are dropped and built once at the end, batches go by COPY on PostgreSQL. For a first load of a large body into an empty category; default false (a server has other writers, so no load is bulk unless asked). Keyed by the request: it is not resumed by a later one, and a load that fails rebuilds its indexes before the error is answered. Ignored for schools and dry runs.',
+      }),
     ),
     strict: Type.Optional(
       Type.Boolean({

@@ -66,7 +66,7 @@ function ingestArgs(input: Input, bulk: boolean, extra: string[] = []): string[]
     '--category',
     input.category,
     ...input.args,
-    ...(bulk ? ['--bulk'] : []),
+    bulk ? '--bulk' : '--no-bulk',
     '--as-of',
     AS_OF,
     '--max-rejects',
@@ -84,7 +84,8 @@ async function ingest(data: ProcessData, input: Input, bulk: boolean, extra: str
   const run = await runDsp(ingestArgs(input, bulk, extra), data.env)
   assert.equal(run.code, 0, `${input.category}${bulk ? ' --bulk' : ''}: ${run.err}`)
   const summary = JSON.parse(run.out) as Record<string, unknown>
-  for (const k of ['seconds', 'records_per_second', 'reject_file']) delete summary[k]
+  assert.equal(summary.bulk, bulk, `${input.category}: the summary's bulk`)
+  for (const k of ['seconds', 'records_per_second', 'reject_file', 'bulk']) delete summary[k]
   return summary
 }
 
@@ -282,3 +283,86 @@ async function killMidLoad(data: ProcessData, args: string[], loadMs: number): P
   assert.notEqual(code, 0, 'the load ended before it was killed')
   return { committed }
 }
+
+/** NDJSON companies `from`..`to` (exclusive), with a line every ingest rejects and a duplicate of the first. */
+function companyLines(from: number, to: number): string {
+  const lines: string[] = []
+  for (let i = from; i < to; i++)
+    lines.push(
+      JSON.stringify({
+        account_name: `Bulk Company ${i}`,
+        domain: `bulk-${i}.example`,
+        industry: i % 2 ? 'Software' : 'Logistics',
+        country: 'US',
+        employee_count: 10 + i,
+        description: `Company ${i} makes widgets for ${i % 3 ? 'banks' : 'hospitals'}.`,
+      }),
+    )
+  lines.push(JSON.stringify({ account_name: 'No identifier' }), lines[0]!)
+  return lines.join('\n') + '\n'
+}
+
+describe('dsp ingest into an empty category (automatic bulk)', () => {
+  const stores: ProcessData[] = []
+  after(async () => {
+    for (const s of stores) await s.drop()
+  })
+  const run = async (data: ProcessData, file: string, extra: string[] = []) => {
+    const r = await runDsp(
+      ['ingest', '--category', 'company', '--as-of', AS_OF, '--max-rejects', '10', '--json', ...extra, file],
+      data.env,
+    )
+    assert.equal(r.code, 0, r.err)
+    return JSON.parse(r.out) as Record<string, unknown>
+  }
+
+  test('a file into an empty category is a bulk load; into a non-empty one, or with --no-bulk, it is not; same rows', async () => {
+    // Every file counts as large here (DSP_AUTO_BULK_MIN_BYTES, default 100 MiB).
+    const env = { DSP_SECRET: SECRET, DSP_AUTO_BULK_MIN_BYTES: '0' }
+    const [auto, plain] = [await processData(env), await processData(env)]
+    stores.push(auto, plain)
+    const write = (data: ProcessData, name: string, text: string) => {
+      const file = path.join(data.env.DSP_DATA_DIR!, name)
+      writeFileSync(file, text)
+      return file
+    }
+    const first = companyLines(0, 1200)
+    const second = companyLines(1200, 1500)
+    const a1 = await run(auto, write(auto, 'first.ndjson', first))
+    const a2 = await run(auto, write(auto, 'second.ndjson', second))
+    const p1 = await run(plain, write(plain, 'first.ndjson', first), ['--no-bulk'])
+    const p2 = await run(plain, write(plain, 'second.ndjson', second))
+    assert.deepEqual([a1.bulk, a2.bulk, p1.bulk, p2.bulk], [true, false, false, false])
+    const same = (s: Record<string, unknown>) => {
+      const { seconds, records_per_second, reject_file, bulk, ...rest } = s
+      void [seconds, records_per_second, reject_file, bulk]
+      return rest
+    }
+    assert.deepEqual(same(a1), same(p1))
+    assert.deepEqual(same(a2), same(p2))
+    assert.deepEqual([a1.inserted, a1.rejected, a1.duplicate], [1200, 1, 1])
+    const [rows, expected] = [await dump(auto), await dump(plain)]
+    assertSameRows(rows, expected)
+    assert.deepEqual(rows.bulk_loads, [{ category: 'company', state: 'done' }])
+    assert.deepEqual(expected.bulk_loads, [])
+  })
+
+  test('a file under DSP_AUTO_BULK_MIN_BYTES, standard input and dry runs take the ordinary path', async () => {
+    const data = await processData({ DSP_SECRET: SECRET, DSP_AUTO_BULK_MIN_BYTES: '0' })
+    const small = await processData({ DSP_SECRET: SECRET, DSP_AUTO_BULK_MIN_BYTES: '1000000' })
+    stores.push(small)
+    const smallFile = path.join(small.env.DSP_DATA_DIR!, 'in.ndjson')
+    writeFileSync(smallFile, companyLines(0, 50))
+    assert.equal((await run(small, smallFile)).bulk, false)
+    stores.push(data)
+    const file = path.join(data.env.DSP_DATA_DIR!, 'in.ndjson')
+    writeFileSync(file, companyLines(0, 50))
+    const dry = await run(data, file, ['--dry-run'])
+    assert.deepEqual([dry.bulk, dry.dry_run], [false, true])
+    // Standard input (here empty): no hash to resume a load by.
+    const piped = await runDsp(['ingest', '--category', 'company', '--json', '-'], data.env)
+    assert.equal(piped.code, 0, piped.err)
+    assert.equal((JSON.parse(piped.out) as { bulk: boolean }).bulk, false)
+    assert.deepEqual((await dump(data)).bulk_loads, [])
+  })
+})

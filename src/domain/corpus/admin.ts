@@ -54,6 +54,8 @@ export interface IngestBodyOptions {
   relationKey?: string
   relationType?: string
   relation?: string[]
+  /** A bulk load keyed by this request (docs/ingest.md §11): not resumable, its indexes rebuilt if it fails. */
+  bulk?: boolean
 }
 
 export type IngestBodySummary = LiveIngestSummary & {
@@ -141,6 +143,7 @@ export async function openIngestBody(
         replace: opts.replace,
         source: opts.source,
         batchSize: opts.batchSize,
+        ...(opts.bulk ? { bulk: { key: `request:${randomId('blk', 16)}`, resumable: false } } : {}),
         onProgress,
       })
       return {

@@ -12,6 +12,8 @@ import {
   dropIndexes,
   findBulkLoad,
   findDroppableIndexes,
+  hasUnfinishedBulkLoad,
+  isCategoryEmpty,
   isTableEmpty,
   rebuildIndex,
   stagedBatchSources,
@@ -30,6 +32,11 @@ export interface BulkOptions {
    * the same category and key goes on after the items it committed (all of them, once it finished).
    */
   key: string
+  /**
+   * False: keyed by its request (POST /admin/v1/corpus/{category}?bulk=true), so no later run can
+   * go on with it; a failed load rebuilds its indexes before the error is answered.
+   */
+  resumable?: boolean
 }
 
 export interface BulkLoadPhase {
@@ -49,6 +56,28 @@ export interface BulkRun {
   /** Every batch committed: rebuilds the dropped indexes and marks the load done. */
   finish(onPhase?: (p: BulkLoadPhase) => void): Promise<void>
   close(): Promise<void>
+}
+
+/**
+ * Whether an ingest given no bulk choice takes the bulk path (docs/ingest.md §11, "Automatic"):
+ * the category holds no record yet and no other bulk load of it is unfinished (two loads would
+ * share one set of dropped indexes), or the unfinished load is this input's own (a stopped
+ * automatic load goes on where it stopped). `key` is asked for only then: it may read the whole input.
+ */
+export async function isBulkByDefault(
+  deps: Deps,
+  category: EntityCategory,
+  key: () => Promise<string>,
+): Promise<{ bulk: false } | { bulk: true; key: string }> {
+  const table = TABLE_OF[category]
+  const unfinished = await hasUnfinishedBulkLoad(deps.db, category)
+  if (!unfinished)
+    return (await isCategoryEmpty(deps.db, table, table === 'documents' ? category : null))
+      ? { bulk: true, key: await key() }
+      : { bulk: false }
+  const k = await key()
+  const own = await findBulkLoad(deps.db, category, k)
+  return own !== null && own.state !== 'done' ? { bulk: true, key: k } : { bulk: false }
 }
 
 /** The tables a load of a category writes whose indexes it may drop (institutions are small and read by the load). */

@@ -44,7 +44,7 @@ import {
   type VectorState,
 } from './rows.ts'
 import { vectorToBytes, type VectorUpdate } from './vectors.ts'
-import { startBulkLoad, type BulkLoadPhase, type BulkOptions, type BulkRun } from './bulk-load.ts'
+import { isBulkByDefault, startBulkLoad, type BulkLoadPhase, type BulkOptions, type BulkRun } from './bulk-load.ts'
 
 // 500 rows per statement: measured on PGlite (docs/ingest.md §4), larger batches gained nothing
 // and a company batch stays at ≈ 18k parameters, far under PostgreSQL's 65,535.
@@ -114,6 +114,11 @@ export interface IngestOptions {
    * resumable by its key. Schools and dry runs take the ordinary path.
    */
   bulk?: BulkOptions
+  /**
+   * No bulk choice made: the bulk path when the category is empty (bulk-load.ts isBulkByDefault),
+   * keyed by what `key` returns (asked only then). Ignored when `bulk` is given.
+   */
+  autoBulk?: { key: () => Promise<string> }
   /** A bulk load rebuilding its indexes at the end. */
   onBulkPhase?: (phase: BulkLoadPhase) => void
 }
@@ -125,6 +130,8 @@ export interface IngestSummary extends IngestProgress {
   /** Rejected and duplicate lines by kind of problem. */
   reject_reasons: Record<string, number>
   dry_run: boolean
+  /** The run took the bulk path (docs/ingest.md §11): asked for, or automatic for an empty category. */
+  bulk: boolean
   seconds: number
   records_per_second: number
   /** Records written with a vector / without one (the embedder found no known word, or failed). */
@@ -279,16 +286,79 @@ interface RunContext {
   bulk: BulkRun | null
 }
 
+/** Running counts of one ingest (rejects and duplicates are counted by its Rejects). */
+interface Totals {
+  read: number
+  inserted: number
+  updated: number
+  unchanged: number
+  embedded: number
+  missing: number
+}
+
+/** One ingest: its context, options, counts and rejects, shared by the stages below. */
+interface Run {
+  ctx: RunContext
+  opts: IngestOptions
+  started: number
+  totals: Totals
+  rejects: Rejects
+  /** Keys (row ids) and source ids of this input, with the line that brought them (duplicates). */
+  seenIds: Map<string, number>
+  seenSources: Map<string, number>
+  /** Items an earlier run of a resumed bulk load committed (checked again, not written). */
+  resumeAfter: number
+  progress: () => void
+}
+
+/**
+ * An ingest in five stages, each a function below: open (the run, its index and a bulk load),
+ * read and validate (each item: checks, normalisation, duplicates), map and write (per batch, in
+ * the two-stage pipeline of `batchPipeline`), finish (figures, maintenance, the summary).
+ */
 async function ingest(
   deps: Deps,
   category: IngestCategory,
   items: AsyncIterable<Item>,
   opts: IngestOptions,
 ): Promise<IngestSummary> {
+  const run = await openRun(deps, category, opts)
+  const pipeline = batchPipeline(run)
+  try {
+    for await (const item of items) {
+      const pending = await validateItem(run, item)
+      if (pending !== null) await pipeline.add(pending)
+    }
+    await pipeline.drain()
+    if (run.ctx.bulk) {
+      await run.ctx.bulk.finish(opts.onBulkPhase)
+      await run.ctx.bulk.close()
+    }
+  } catch (e) {
+    await pipeline.abandon()
+    // A load that cannot be resumed (keyed by its request) leaves no index dropped behind it.
+    if (run.ctx.bulk && opts.bulk?.resumable === false)
+      await run.ctx.bulk
+        .finish()
+        .catch((err: unknown) =>
+          deps.log.warn({ category, err: (err as Error).message }, 'bulk load: indexes not rebuilt'),
+        )
+    await run.ctx.bulk?.close()
+    // The first error is the one to report; a store that is down fails the follow-up work too.
+    await settle(run).catch((err: unknown) =>
+      deps.log.warn({ category, err: (err as Error).message }, 'ingest: figures not updated'),
+    )
+    await run.rejects.close().catch(() => null)
+    recordMetrics(run)
+    throw e
+  }
+  return finish(run)
+}
+
+/** Open: the run's context, the category's vector index and, for a bulk load, its start (or resume). */
+async function openRun(deps: Deps, category: IngestCategory, opts: IngestOptions): Promise<Run> {
   const started = performance.now()
   const asOf = opts.asOf ?? deps.clock.now()
-  const batchSize = opts.batchSize ?? (opts.bulk ? BULK_BATCH_SIZE : DEFAULT_BATCH_SIZE)
-  const batchMaxChars = opts.batchMaxChars ?? DEFAULT_BATCH_MAX_CHARS
   const ctx: RunContext = {
     deps,
     category,
@@ -303,31 +373,93 @@ async function ingest(
   }
   // Load (or rebuild) the index before the first batch, so each batch's vectors apply in order.
   if (category !== 'school' && !opts.dryRun) await deps.vectors.index(category)
-  if (opts.bulk && category !== 'school' && !opts.dryRun) ctx.bulk = await startBulkLoad(deps, category, opts.bulk)
-  const resumeAfter = ctx.bulk?.resumeAfter ?? 0
+  if (category !== 'school' && !opts.dryRun) {
+    let bulk = opts.bulk
+    if (!bulk && opts.autoBulk) {
+      const auto = await isBulkByDefault(deps, category, opts.autoBulk.key)
+      if (auto.bulk) bulk = { key: auto.key }
+    }
+    if (bulk) ctx.bulk = await startBulkLoad(deps, category, bulk)
+  }
+  const totals: Totals = { read: 0, inserted: 0, updated: 0, unchanged: 0, embedded: 0, missing: 0 }
   const rejects = new Rejects(opts.rejectFile)
-  const totals = { read: 0, inserted: 0, updated: 0, unchanged: 0, embedded: 0, missing: 0 }
-  // Keys (row ids) and source ids of this input, with the line that brought them: a second line
-  // with either is a duplicate, reported and not written (the first line wins).
-  const seenIds = new Map<string, number>()
-  const seenSources = new Map<string, number>()
+  return {
+    ctx,
+    opts,
+    started,
+    totals,
+    rejects,
+    seenIds: new Map(),
+    seenSources: new Map(),
+    resumeAfter: ctx.bulk?.resumeAfter ?? 0,
+    progress: () =>
+      opts.onProgress?.({
+        read: totals.read,
+        upserted: totals.inserted + totals.updated,
+        unchanged: totals.unchanged,
+        rejected: rejects.count,
+        duplicate: rejects.duplicates,
+      }),
+  }
+}
+
+/**
+ * Read and validate one item: a line that cannot be read, fails its checks or repeats an earlier
+ * line's key or source_id is reported (the first line wins); an item a resumed bulk load committed
+ * before counts as unchanged. Returns the record to write, or null.
+ */
+async function validateItem(run: Run, item: Item): Promise<Pending | null> {
+  const { ctx, totals, rejects } = run
+  totals.read++
+  await ctx.slice()
+  if ('problems' in item) {
+    rejects.reject(item.line, item.problems)
+    return null
+  }
+  const prepared = prepareRecord(ctx.category, item.value, ctx.deps.secret)
+  if (!prepared.ok) {
+    rejects.reject(item.line, prepared.problems)
+    return null
+  }
+  const p = prepared.value
+  const firstLine = run.seenIds.get(p.id)
+  if (firstLine !== undefined) {
+    rejects.duplicate(item.line, `duplicate: same key as line ${firstLine} (${p.naturalKey})`)
+    return null
+  }
+  const sourceLine = p.sourceId === null ? undefined : run.seenSources.get(p.sourceId)
+  if (sourceLine !== undefined) {
+    rejects.duplicate(item.line, `duplicate: same source_id as line ${sourceLine} (${p.sourceId})`)
+    return null
+  }
+  run.seenIds.set(p.id, item.line)
+  if (p.sourceId !== null) run.seenSources.set(p.sourceId, item.line)
+  if (item.warnings) rejects.warn(item.warnings)
+  // A resumed bulk load: this item's batch was committed by an earlier run (checked again above, not written).
+  if (totals.read <= run.resumeAfter) {
+    totals.unchanged++
+    return null
+  }
+  return { ...p, line: item.line }
+}
+
+/**
+ * Map and write: records gathered into batches, each read, staged and written in a two-stage
+ * pipeline. A batch's store reads (stored hashes, employer names) go first; then the batch staged
+ * before it is sent to the store, and this one is staged (texts, embeddings, rows, compiled
+ * statements: the CPU-bound half) while that one is written. The store never waits for this
+ * thread's staging and this thread never waits for a write it could overlap. A committed batch's
+ * vectors go into the process index while the next batch's upsert runs (or at the end), always in
+ * commit order. The reads of batch N+1 run before batch N is written: ids within a run are distinct
+ * (duplicates are rejected in validateItem), so N's write cannot change what N+1 reads.
+ */
+function batchPipeline(run: Run) {
+  const { ctx, opts, totals, rejects } = run
+  const { deps, category } = ctx
+  const batchSize = opts.batchSize ?? (ctx.bulk ? BULK_BATCH_SIZE : DEFAULT_BATCH_SIZE)
+  const batchMaxChars = opts.batchMaxChars ?? DEFAULT_BATCH_MAX_CHARS
   let batch: Pending[] = []
   let batchChars = 0
-  const progress = () =>
-    opts.onProgress?.({
-      read: totals.read,
-      upserted: totals.inserted + totals.updated,
-      unchanged: totals.unchanged,
-      rejected: rejects.count,
-      duplicate: rejects.duplicates,
-    })
-  // A two-stage pipeline. A batch's store reads (stored hashes, employer names) go first; then the
-  // batch staged before it is sent to the store, and this one is staged (texts, embeddings, rows,
-  // compiled statements: the CPU-bound half) while that one is written. The store never waits for
-  // this thread's staging and this thread never waits for a write it could overlap. A committed
-  // batch's vectors go into the process index while the next batch's upsert runs (or at the end),
-  // always in commit order. The reads of batch N+1 run before batch N is written: ids within a run
-  // are distinct (duplicates are rejected above), so N's write cannot change what N+1 reads.
   let writing: Promise<void> | null = null
   let staged: StagedBatch | null = null
   let unapplied: Committed | null = null
@@ -345,7 +477,7 @@ async function ingest(
     totals.unchanged += r.unchanged
     totals.embedded += r.embedded
     totals.missing += r.missing
-    progress()
+    run.progress()
   }
   /** Sends the staged batch to the store once the one before it is written. */
   const write = async () => {
@@ -371,7 +503,7 @@ async function ingest(
       totals.inserted += r.inserted
       totals.updated += r.updated
       totals.unchanged += r.unchanged
-      progress()
+      run.progress()
       return
     }
     const read = await readBatch(ctx, records)
@@ -381,89 +513,65 @@ async function ingest(
     staged = { ...(await stageBatch(ctx, records, read)), throughItem }
     for (const c of staged.conflicts) rejects.duplicate(c.line, c.problem)
   }
-  const drain = async () => {
-    await write()
-    if (writing) await writing
-    writing = null
-    await applyVectors()
-  }
-  // What was committed stays committed: the index file and the figures follow it even after a failure.
-  const settle = async () => {
-    if (opts.dryRun) return
-    if (category !== 'school') await deps.vectors.save(category)
-    await refreshCorpusState(deps.db, category, {
-      asOf: totals.read > 0 ? asOf : null,
-      now: deps.clock.now(),
-      // A resumed bulk load's earlier runs never got here: its figures are counted whatever it wrote.
-      recount: totals.inserted + totals.updated > 0 || ctx.bulk !== null,
-      model: ctx.embedder?.name ?? null,
-    })
-  }
-  try {
-    for await (const item of items) {
-      totals.read++
-      await ctx.slice()
-      if ('problems' in item) {
-        rejects.reject(item.line, item.problems)
-        continue
-      }
-      const prepared = prepareRecord(category, item.value, deps.secret)
-      if (!prepared.ok) {
-        rejects.reject(item.line, prepared.problems)
-        continue
-      }
-      const p = prepared.value
-      const firstLine = seenIds.get(p.id)
-      if (firstLine !== undefined) {
-        rejects.duplicate(item.line, `duplicate: same key as line ${firstLine} (${p.naturalKey})`)
-        continue
-      }
-      const sourceLine = p.sourceId === null ? undefined : seenSources.get(p.sourceId)
-      if (sourceLine !== undefined) {
-        rejects.duplicate(item.line, `duplicate: same source_id as line ${sourceLine} (${p.sourceId})`)
-        continue
-      }
-      seenIds.set(p.id, item.line)
-      if (p.sourceId !== null) seenSources.set(p.sourceId, item.line)
-      if (item.warnings) rejects.warn(item.warnings)
-      // A resumed bulk load: this item's batch was committed by an earlier run (checked again above, not written).
-      if (totals.read <= resumeAfter) {
-        totals.unchanged++
-        continue
-      }
-      batch.push({ ...p, line: item.line })
+  return {
+    async add(p: Pending) {
+      batch.push(p)
       batchChars += p.json.length
       if (batch.length >= batchSize || batchChars >= batchMaxChars) await flush()
-    }
-    await flush()
-    await drain()
-    if (ctx.bulk) {
-      await ctx.bulk.finish(opts.onBulkPhase)
-      await ctx.bulk.close()
-    }
-  } catch (e) {
-    // A batch in flight finishes (or fails) before the figures are settled; what committed is indexed.
-    await (writing as Promise<void> | null)?.catch(() => {})
-    await ctx.bulk?.close()
-    await applyVectors().catch(() => {})
-    // The first error is the one to report; a store that is down fails the follow-up work too.
-    await settle().catch((err: unknown) =>
-      deps.log.warn({ category, err: (err as Error).message }, 'ingest: figures not updated'),
-    )
-    await rejects.close().catch(() => null)
-    deps.metrics.ingest(category, { ...totals, duplicate: rejects.duplicates, rejected: rejects.count })
-    throw e
+    },
+    /** The last batch flushed, every batch written and its vectors applied. */
+    async drain() {
+      await flush()
+      await write()
+      if (writing) await writing
+      writing = null
+      await applyVectors()
+    },
+    /** After a failure: a batch in flight finishes (or fails); what committed is indexed. */
+    async abandon() {
+      await (writing as Promise<void> | null)?.catch(() => {})
+      await applyVectors().catch(() => {})
+    },
   }
-  await settle()
+}
+
+/** What was committed stays committed: the index file and the figures follow it, even after a failure. */
+async function settle(run: Run): Promise<void> {
+  const { ctx, opts, totals } = run
+  const { deps, category } = ctx
+  if (opts.dryRun) return
+  if (category !== 'school') await deps.vectors.save(category)
+  await refreshCorpusState(deps.db, category, {
+    asOf: totals.read > 0 ? ctx.asOf : null,
+    now: deps.clock.now(),
+    // A resumed bulk load's earlier runs never got here: its figures are counted whatever it wrote.
+    recount: totals.inserted + totals.updated > 0 || ctx.bulk !== null,
+    model: ctx.embedder?.name ?? null,
+  })
+}
+
+function recordMetrics(run: Run): void {
+  const { totals, rejects } = run
+  run.ctx.deps.metrics.ingest(run.ctx.category, {
+    ...totals,
+    duplicate: rejects.duplicates,
+    rejected: rejects.count,
+  })
+}
+
+/** Finish: figures, the tables' maintenance after a large write, metrics and the summary. */
+async function finish(run: Run): Promise<IngestSummary> {
+  const { ctx, opts, totals, rejects } = run
+  await settle(run)
   const upserted = totals.inserted + totals.updated
   // A bulk load ends with one analyse (its indexes were built on the full tables), however little this run wrote.
-  if ((upserted >= MAINTAIN_AFTER || ctx.bulk !== null) && !opts.dryRun) await maintainTables(deps, category)
-  const seconds = (performance.now() - started) / 1000
-  deps.metrics.ingest(category, { ...totals, duplicate: rejects.duplicates, rejected: rejects.count })
+  if ((upserted >= MAINTAIN_AFTER || ctx.bulk !== null) && !opts.dryRun) await maintainTables(ctx.deps, ctx.category)
+  const seconds = (performance.now() - run.started) / 1000
+  recordMetrics(run)
   const sorted = (m: Map<string, number>) =>
     Object.fromEntries([...m].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1)))
   return {
-    category,
+    category: ctx.category,
     read: totals.read,
     upserted,
     inserted: totals.inserted,
@@ -473,6 +581,7 @@ async function ingest(
     rejected: rejects.count,
     reject_reasons: sorted(rejects.reasons),
     dry_run: opts.dryRun === true,
+    bulk: ctx.bulk !== null,
     seconds: Math.round(seconds * 1000) / 1000,
     records_per_second: seconds > 0 ? Math.round(totals.read / seconds) : 0,
     vectors: { embedded: totals.embedded, missing: totals.missing },

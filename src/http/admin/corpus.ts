@@ -75,6 +75,7 @@ export const corpusAdminRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = asyn
           relation_key?: string
           relation_type?: string
           relation?: string[]
+          bulk?: boolean
         }
         // Options and the body's first bytes are checked before any answer starts: a refused
         // request gets its problem answer whether or not progress was asked for.
@@ -97,6 +98,7 @@ export const corpusAdminRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = asyn
             relationKey: query.relation_key,
             relationType: query.relation_type,
             relation: query.relation,
+            bulk: query.bulk,
           },
         )
         if (!query.progress) return run()
