@@ -14,7 +14,6 @@ import * as progress from '../domain/agent-runs/progress.ts'
 import type { RunAnswer } from '../domain/agent-runs/progress.ts'
 import {
   buildRows,
-  loadVocabularies,
   queryTerms,
   retrieve,
   vectorDegradation,
@@ -24,7 +23,7 @@ import {
 } from '../domain/search/engine.ts'
 import { readSearchQuery } from '../domain/search/llm-parser.ts'
 import { termFrequencies } from '../domain/search/rarity.ts'
-import type { Vocabularies } from '../domain/search/parser.ts'
+import { vocabularies } from '../domain/search/vocabularies.ts'
 import { findSimilar } from '../domain/search/similar.ts'
 import type { Credential, Deps } from '../domain/types.ts'
 import { composeAnswer, type ScreenState } from './answer.ts'
@@ -121,12 +120,6 @@ function emptyDelta(spec: SearchSpec, plan: RunPlan): SearchDelta {
     exhausted: false,
     budget_hit: false,
   }
-}
-
-let vocabCache: { at: number; value: Promise<Vocabularies> } | null = null
-function vocabularies(deps: Deps): Promise<Vocabularies> {
-  if (!vocabCache || Date.now() - vocabCache.at > 60_000) vocabCache = { at: Date.now(), value: loadVocabularies(deps) }
-  return vocabCache.value
 }
 
 const ev = (event: string, data: Record<string, unknown>): NewEvent => ({ event, data })

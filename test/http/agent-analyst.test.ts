@@ -96,14 +96,18 @@ describe('no padding (demo corpus)', () => {
   })
 })
 
-// A small corpus: German fintechs and German companies whose only link to money is a tool they
+// A small corpus: German fintechs (their industry Financial Services, fintech in their keywords)
+// and German companies whose only link to money is a tool they
 // use; Californian health companies, two of them without a founding year; linked funding
 // rounds, job openings and people; market reports on and off the topic.
 const COMPANIES = [
   {
     account_name: 'Ledgerly',
     domain: 'ledgerly.de',
-    industry: 'Fintech',
+    // No record's industry is named "Fintech": the parser reads "fintech" as the topic, not as an
+    // industry filter, and the topic is what these tests judge.
+    industry: 'Financial Services',
+    company_keyword: ['fintech', 'banking'],
     country: 'Germany',
     city: 'Berlin',
     description: 'Ledgerly builds banking software for small businesses.',
@@ -492,5 +496,35 @@ describe("the language model reads the run's query (DSP_PARSER_PROVIDER=llm, a l
     assert.ok(rows.some((r) => r.record.account_name === 'Ledgerly'))
     for (const r of rows) assert.ok(['Ledgerly', 'Paymint'].includes(r.record.account_name as string))
     assert.ok(read.degradation.some((d: { reason: string }) => d.reason === 'parser_fallback'))
+  })
+})
+
+const changing = useTestServer(PATIENT)
+
+describe('the vocabulary a run reads', () => {
+  test("a run reads its own server's index as it is after an ingest: a new industry is read as one at once", async () => {
+    const api = await changing()
+    const { key } = await api.admin.workspaceWithKey({ credits: 1000 })
+    // The run's plan event (its event stream replays the stored log once the run is over).
+    const planFilters = async (): Promise<Record<string, unknown>> => {
+      const { read } = await run(api, key, { query: 'aquafarming companies in Norway', effort: 'low' })
+      const res = await fetch(`${api.url}${RUNS}/${read.run_id}/events`, { headers: { 'x-api-key': key } })
+      const plan = (await res.text()).split(/\n\n/).find((block) => /^event: plan$/m.test(block))
+      assert.ok(plan, 'the run has a plan event')
+      return (JSON.parse(/^data: (.*)$/m.exec(plan)![1]!) as { filters: Record<string, unknown> }).filters
+    }
+    const norway = { country: 'Norway', description: 'Salmon farms in Norwegian fjords.' }
+    let s = await api.admin.ingest('company', [{ account_name: 'Fjordlaks', domain: 'fjordlaks.no', ...norway }])
+    assert.equal(s.rejected, 0)
+    assert.equal((await planFilters()).industry, undefined, 'no record has the industry yet')
+    s = await api.admin.ingest('company', [
+      { account_name: 'Havbruk', domain: 'havbruk.no', industry: 'Aquafarming', ...norway },
+    ])
+    assert.equal(s.rejected, 0)
+    assert.deepEqual(
+      (await planFilters()).industry,
+      { include: ['Aquafarming'] },
+      'the industry the ingest just added is read from the query',
+    )
   })
 })

@@ -4,7 +4,7 @@
 // (`dsp ingest`, `dsp delete`, another server) within about a second: every writer NOTIFYs
 // `dsp_corpus_changed` with the category, every server LISTENs and forgets what it cached of it.
 // Without a notification (a lost LISTEN connection) the caches' own bounds still hold: vectors are
-// caught up every 2 s, corpus states every second, vocabularies every minute.
+// caught up every 2 s, corpus states (and with them the vocabularies) every second.
 import type { Logger } from 'pino'
 import { sql } from 'kysely'
 import type { EntityCategory } from '../../contract/records.ts'
@@ -21,8 +21,8 @@ export function forgetCorpusCaches(deps: Deps, category: IngestCategory): void {
   // Reads (and the caches they fill again) stay off read replicas until they hold the change.
   deps.replicas?.fence()
   const caches = deps.searchCaches
+  // The vocabularies and term rarities follow the corpus states read next (vocabularies.ts, rarity.ts).
   caches.corpusStates = null
-  caches.vocabularies = null
   if (category !== 'school') {
     caches.rarity.generation.delete(category)
     // A re-keyed row (domain/corpus/source-rows.ts) keeps its internal id under a new row id.

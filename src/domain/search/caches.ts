@@ -36,14 +36,15 @@ export function corpusStates(deps: Deps) {
 /**
  * What search keeps in this process between requests (Deps.searchCaches): the ids of vector keys
  * per category, the embeddings breaker, the corpora's states (a second), the parser's vocabularies
- * (a minute), the document frequencies of each category's lexemes (a corpus state).
+ * (a corpus state), the document frequencies of each category's lexemes (a corpus state).
  */
 export class SearchCaches {
   readonly keyIds = new Map<EntityCategory, Map<number, string>>()
   /** Until when (clock ms) queries are not embedded after the embeddings provider failed. */
   breakerOpenUntil = 0
   corpusStates: { at: number; value: ReturnType<typeof findCorpusStates> } | null = null
-  vocabularies: { at: number; value: Promise<Vocabularies> } | null = null
+  /** The parser's vocabularies, for the corpus states they were read at (vocabularies.ts). */
+  vocabularies: { generation: string; value: Promise<Vocabularies> } | null = null
   /** Document frequencies per category and lexeme, and record counts, for the corpus state they were read at (termRarity). */
   readonly rarity = {
     generation: new Map<EntityCategory, string>(),

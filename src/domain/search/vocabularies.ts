@@ -1,5 +1,5 @@
-// The parser's vocabularies, read from this server's own index and kept for a minute
-// (Deps.searchCaches.vocabularies).
+// The parser's vocabularies, read from this server's own index and kept while the corpora they
+// come from stay as they are (Deps.searchCaches.vocabularies).
 import {
   GTM_FILTERS,
   INDEX_VOCABULARY_MAX,
@@ -8,8 +8,11 @@ import {
   type IndexVocabulary,
   type PlaceVocabulary,
 } from '../../contract/search-catalogue.ts'
+import { CATEGORY_SOURCE_CORPUS } from '../../contract/coverage.ts'
+import type { CorpusState } from '../../store/corpus.ts'
 import * as q from '../../store/search.ts'
 import type { Deps } from '../types.ts'
+import { corpusStates } from './caches.ts'
 import { emptyVocabularies, type Vocabularies } from './parser.ts'
 
 /**
@@ -47,15 +50,34 @@ export const PEOPLE_VOCABULARY_MAX = 20_000
 
 type PlaceSource = { column: string; array?: true; max: number }
 
-// The parser's vocabularies come from this server's own index (Deps.searchCaches).
-const VOCAB_TTL_MS = 60_000
+/** The corpora the vocabularies read: companies and places, people, their employers and schools. */
+const SOURCE_CORPORA: readonly string[] = [
+  CATEGORY_SOURCE_CORPUS.company,
+  CATEGORY_SOURCE_CORPUS.person,
+  'gtm_affiliations',
+  'gtm_institutions',
+]
 
-/** The vocabularies, read at most once a minute per server. */
-export function vocabularies(deps: Deps): Promise<Vocabularies> {
+/** Moves on whenever an ingest or a delete changes one of those corpora (their corpus states). */
+function vocabularyGeneration(states: CorpusState[]): string {
+  return SOURCE_CORPORA.map((corpus) => {
+    const state = states.find((st) => st.corpus === corpus)
+    return state ? `${new Date(state.updated_at as unknown as string).getTime()}/${state.record_count}` : '-'
+  }).join(' ')
+}
+
+/**
+ * The vocabularies, read again only when the corpora they come from changed: the corpus states,
+ * which every ingest and delete updates (read at most once a second, and at once after this
+ * process's own writes or another process's announced ones). On a large corpus one read takes
+ * seconds of the store's time, so it is not repeated on a timer while nothing changes.
+ */
+export async function vocabularies(deps: Deps): Promise<Vocabularies> {
+  const generation = vocabularyGeneration(await corpusStates(deps))
   let hit = deps.searchCaches.vocabularies
-  if (!hit || Date.now() - hit.at > VOCAB_TTL_MS) {
-    const fresh = { at: Date.now(), value: loadVocabularies(deps) }
-    // A failed read (the store, or the replica it ran on, went away) is not kept for a minute.
+  if (!hit || hit.generation !== generation) {
+    const fresh = { generation, value: loadVocabularies(deps) }
+    // A failed read (the store, or the replica it ran on, went away) is not kept.
     fresh.value.catch(() => {
       if (deps.searchCaches.vocabularies === fresh) deps.searchCaches.vocabularies = null
     })
