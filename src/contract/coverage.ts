@@ -1,5 +1,5 @@
 // GET /v1/coverage (data-routes §4.2) and the closed set source_corpus (§2.7) that attribution and
-// degradation entries name. Figures come from domain/corpus/coverage.ts; docs: docs/corpus.md §8.
+// degradation entries name. Figures come from domain/corpus/coverage.ts; docs: docs/corpus-storage.md §3.
 import { Type, type Static } from 'typebox'
 import { Nullable, WithMeta } from './common.ts'
 import type { EntityCategory } from './records.ts'
