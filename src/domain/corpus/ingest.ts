@@ -130,7 +130,7 @@ export interface IngestSummary extends IngestProgress {
   /** Rejected and duplicate lines by kind of problem. */
   reject_reasons: Record<string, number>
   dry_run: boolean
-  /** The run took the bulk path (docs/ingest.md §11): asked for, or automatic for an empty category. */
+  /** The run took the bulk path (docs/ingest-bulk.md §1): asked for, or automatic for an empty category. */
   bulk: boolean
   seconds: number
   records_per_second: number
