@@ -10,7 +10,7 @@
 // against the source values (headcount, total raised, latest round and its date), whether the
 // unsupported column stayed empty, the share of insights on the task's topic, and whether an
 // empty answer was explained. Writes bench/results/agent-runs-real.json (agent-runs-real.postgresql.json
-// with DSP_BENCH_DATABASE_URL) and prints a summary; docs/agent-runs.md quotes the figures.
+// with DSP_BENCH_DATABASE_URL) and prints a summary; docs/agent-runs-evaluation.md quotes the figures.
 //
 // It ingests only what the tasks need: the companies, the papers, and the funding rounds of the
 // companies some task's truth holds (enrichments are checked against those same rounds).

@@ -1,6 +1,6 @@
 // What the API layer costs per request: GET /v1/credits (API key from the warm key cache, scope
 // check, ledger read, meta envelope) next to GET /healthz (no auth, no meta) on the same server in
-// the same run, minus the bare getCredits call timed in-process. Explained in docs/performance.md.
+// the same run, minus the bare getCredits call timed in-process. Explained in docs/performance-search.md.
 import { loadavg } from 'node:os'
 import { getCredits } from '../src/domain/credits/ledger.ts'
 import { timeCalls, type CallTiming } from './lib/in-process.ts'

@@ -3,7 +3,7 @@
 // CPU time, wall time and peak resident memory sampled while it runs (a streaming generator keeps
 // memory flat whatever the scale). Nothing is stored.
 // Run: nice -n 10 npx tsx bench/demo-corpus.ts [small|medium|large] [--limit N]
-//      Output: one JSON object on stdout (docs/corpus.md §4.5 quotes it).
+//      Output: one JSON object on stdout (docs/corpus-demo.md §1.5 quotes it).
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import os from 'node:os'

@@ -7,7 +7,7 @@
 // and the weighted full-text vectors of the same records computed alone. Each round starts from a
 // fresh store. On PostgreSQL on this host, the CPU time of the server processes is read from /proc
 // beside this process's own: where each record's time goes.
-// Embedded, or PostgreSQL with DSP_BENCH_DATABASE_URL. Explained in docs/performance.md (ingest).
+// Embedded, or PostgreSQL with DSP_BENCH_DATABASE_URL. Explained in docs/performance-ingest.md (ingest).
 import { readdirSync, readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { pipeline } from 'node:stream/promises'

@@ -6,7 +6,7 @@
 // charges the page itself, beside the records read) and chargeCall alone, all in the same run.
 // Each charge then closes its run as a route does
 // (finishCharge: queued, merged with the run's detail into one row write). Explained in
-// docs/performance.md.
+// docs/performance-search.md.
 import { randomUUID } from 'node:crypto'
 import { loadavg } from 'node:os'
 import { sql } from 'kysely'

@@ -2,7 +2,7 @@
 // test server, in interleaved rounds of 400 sequential requests each: a warm key, a warm token
 // (verified from the cache), and a token with the cache switched off (two store reads per
 // request). Run: `npx tsx bench/oauth-bearer.ts` (DSP_TEST_DATABASE_URL for PostgreSQL).
-// Figures: docs/performance.md "OAuth access tokens".
+// Figures: docs/performance-search.md "OAuth access tokens".
 import { createHash, randomBytes } from 'node:crypto'
 import { startTestServer } from '../test/support/server.ts'
 import { signUp } from '../test/support/session.ts'

@@ -1,6 +1,6 @@
 // Org chart of the largest company of the demo corpus (small, or medium from a seeded store): p50 of POST /v1/org-chart (one
 // request in flight, test key) next to the bare domain call (getOrgChart in process) and the bare
-// SQL (countByDepartmentAndSeniority), in the same run. Explained in docs/performance.md.
+// SQL (countByDepartmentAndSeniority), in the same run. Explained in docs/performance-search.md.
 import { sql } from 'kysely'
 import { getOrgChart } from '../src/domain/org-chart.ts'
 import type { Deps } from '../src/domain/types.ts'

@@ -2,7 +2,7 @@
 // 100 person records read as search rows read them (rowRecordsByIds: the stored record with
 // current_employer.industry joined from companies) next to the same query reading the stored
 // record as it is, in the same run. The small demo corpus is ingested with its people's industry
-// left out, so every row takes the join. Explained in docs/performance.md.
+// left out, so every row takes the join. Explained in docs/performance-search.md.
 import { sql } from 'kysely'
 import { createDemoCorpus } from '../src/corpus/demo/index.ts'
 import { ingestObjects } from '../src/domain/corpus/ingest.ts'

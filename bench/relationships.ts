@@ -5,7 +5,7 @@
 // them, narrowed to the join), the stored blocks' read (a process's first read: fetched and
 // unpacked) and the block build (what the first read after an ingest adds: both
 // companies' people and affiliations read from their index ranges and packed), in the same run.
-// Explained in docs/performance.md and docs/relationships.md §1.
+// Explained in docs/performance-search.md and docs/relationships.md §1.
 import { peopleFilter } from '../src/domain/relationships/anchors.ts'
 import { computeRelationships, planRelationships, relationshipsPage } from '../src/domain/relationships/index.ts'
 import type { Deps } from '../src/domain/types.ts'

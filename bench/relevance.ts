@@ -3,7 +3,7 @@
 // judged query set (bench/relevance/queries.json) in two groups: `attribute` (relevance = typed
 // attributes, which the auto parser reads as filters) and `free_text` (relevance = what the records'
 // text says, some queries paraphrased). Reports nDCG@10 (binary gains) and recall@50 per mode, per
-// group and overall, and writes bench/results/relevance.json. Docs: docs/performance.md (relevance).
+// group and overall, and writes bench/results/relevance.json. Docs: docs/performance-search.md (relevance).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { sql } from 'kysely'
 import { compileWhere } from '../src/domain/search/compile.ts'

@@ -7,7 +7,7 @@
 // DSP_BENCH_SEEDED_DATABASE_URL on PostgreSQL): `npm run bench -- search-mix`.
 // The questions are built from the corpus itself (its most common industry, country and
 // seniority, its largest employer, a rare company name), so the same mix runs at every scale.
-// Explained in docs/performance.md.
+// Explained in docs/performance-search.md.
 import { sql } from 'kysely'
 import { load, type LoadResult } from './lib/load.ts'
 import { countPastCap } from './search.ts'

@@ -6,7 +6,7 @@
 // statement committed in the store) and the HTTP floor (a bare Fastify route in this process
 // answering the same body with the same answer, from the same load client), all measured in the
 // same run.
-// Explained in docs/performance.md.
+// Explained in docs/performance-search.md.
 import { randomUUID } from 'node:crypto'
 import { loadavg } from 'node:os'
 import Fastify, { type FastifyInstance } from 'fastify'
@@ -233,7 +233,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
     // The HTTP floor: a bare Fastify route (no hooks, no auth, no store) on 127.0.0.1 in this
     // process, answering POST /v1/search with the fast search's own answer, byte for byte, and a
     // Server-Timing header, timed by the same load client: what any JSON route of this size costs
-    // on this machine before the API does anything (docs/performance.md).
+    // on this machine before the API does anything (docs/performance-search.md).
     const floorAnswer = await (
       await fetch(`${server.url}/v1/search`, { method: 'POST', headers, body: JSON.stringify(BODIES.fast) })
     ).text()

@@ -4,7 +4,7 @@
 // Each process runs searches (HNSW, and candidate scans that read vectors) and then holds still
 // while the parent reads /proc/<pid>/smaps_rollup of all of them: RSS, and PSS (shared pages split
 // among the processes that map them, so the PSS of 3 processes adds up to what they cost together).
-// Run: nice -n 10 npx tsx bench/vector-memory.ts [N]   Output: JSON on stdout (docs/performance.md).
+// Run: nice -n 10 npx tsx bench/vector-memory.ts [N]   Output: JSON on stdout (docs/performance-startup.md).
 import { spawn } from 'node:child_process'
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
 import os, { tmpdir } from 'node:os'

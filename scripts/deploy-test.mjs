@@ -8,7 +8,7 @@
 //   - ledger = usage history = key usage = balance drop, and at least what clients were told;
 //   - every Idempotency-Key's units were charged by one run at most (no double charge);
 //   - every agent run reached a terminal state and no credit hold is left open.
-// It prints req/s and latency percentiles of the load (docs/performance.md, "Multi-process deployment").
+// It prints req/s and latency percentiles of the load (docs/performance-startup.md, "Multi-process deployment").
 //
 //   node scripts/deploy-test.mjs [--seconds 24] [--clients 8]
 //   env: DSP_TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), DSP_TEST_REDIS_URL (default redis://127.0.0.1:6379)

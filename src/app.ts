@@ -50,7 +50,7 @@ export async function createApp(config: Readonly<Config>, options: CreateAppOpti
     : null
   await corpusChanges?.start()
   // Vector counts follow the configured embedder: after a switch of embedder, coverage must not
-  // count the previous one's vectors (docs/corpus.md §7). A failure leaves the figures as they were.
+  // count the previous one's vectors (docs/corpus-embeddings.md §1). A failure leaves the figures as they were.
   await recountVectors(deps).catch((e: unknown) =>
     log.warn({ err: (e as Error).message }, 'vector counts not refreshed at start'),
   )

@@ -209,7 +209,7 @@ export const ConfigSchema = Type.Object({
     default: 100 * 1024 * 1024,
     minimum: 0,
     description:
-      '`dsp ingest` of a file at least this large into an empty category is a bulk load without --bulk (docs/ingest.md §11); smaller files take the ordinary ingest, whose fixed costs are lower (no index rebuild, no extra read of the file for its key).',
+      '`dsp ingest` of a file at least this large into an empty category is a bulk load without --bulk (docs/ingest-bulk.md §1); smaller files take the ordinary ingest, whose fixed costs are lower (no index rebuild, no extra read of the file for its key).',
   }),
   DSP_VECTOR_MAP_MIN_VECTORS: Type.Integer({
     default: 50_000,

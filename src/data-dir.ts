@@ -1,4 +1,4 @@
-// The running server of a data dir (docs/ingest.md §10): `dsp serve` writes
+// The running server of a data dir (docs/ingest-operations.md §4): `dsp serve` writes
 // DSP_DATA_DIR/server.json ({url, pid, store, started_at}) once it listens and removes it when it
 // stops, so a command on the same data dir knows a server is there: `dsp ingest` and `dsp delete`
 // then write through its admin routes (an embedded store is one process's: a second PGlite on the

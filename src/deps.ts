@@ -1,7 +1,7 @@
 // The dependencies every domain function receives (domain/types.ts Deps), without the HTTP
 // server: opens the store, migrates, loads the deployment secret. createApp (app.ts) adds the
 // server on top; commands that only read or write the store (`dsp ingest`, `dsp delete`) use this
-// alone, so they neither load nor build the server's routes (docs/performance.md, ingest start-up).
+// alone, so they neither load nor build the server's routes (docs/performance-startup.md, ingest start-up).
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import pino from 'pino'

@@ -123,7 +123,7 @@ export interface EntityHit {
   matches: Record<string, unknown>[]
 }
 
-// Agent runs (§2.12, §4.9, contract/agent-runs.ts) and their event stream (docs/agent-runs.md §8).
+// Agent runs (§2.12, §4.9, contract/agent-runs.ts) and their event stream (docs/agent-runs.md §7).
 export type Effort = AgentEffort
 export type RunCategory = AgentRunCategory
 export type AgentRunHandle = Static<typeof RunHandle>

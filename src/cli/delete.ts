@@ -1,6 +1,6 @@
 // dsp delete --category <c> <ids…|file>: removes corpus records named by row id, source_id or
 // entity id (domain, profile URL, …), with their vectors and affiliations. The work is
-// domain/corpus/delete.ts; rules in docs/ingest.md §9.
+// domain/corpus/delete.ts; rules in docs/ingest-operations.md §3.
 import { existsSync, readFileSync } from 'node:fs'
 import { Command, Option } from 'commander'
 import type { Config } from '../config.ts'

@@ -160,7 +160,7 @@ export function report(summary: PrintedSummary, opts: IngestCliOptions): void {
   if (!opts.json && !opts.mapping && unknownJsonKeys(summary))
     process.stdout.write(
       '  hint: JSON records are read with the field names of docs/corpus.md §1; ' +
-        'read a key as a field with --map field=key, or map keys of another shape with --mapping <file> (docs/ingest.md §7)\n',
+        'read a key as a field with --map field=key, or map keys of another shape with --mapping <file> (docs/ingest-formats.md §1)\n',
     )
   const r = summary.replaced
   if (!opts.json && r)

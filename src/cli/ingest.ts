@@ -214,7 +214,7 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
           source: opts.source,
           onProgress: (p) => progress.update(p, bytesRead()),
           ...(bulkKey ? { bulk: { key: bulkKey } } : {}),
-          // No choice made: a file into an empty category is a bulk load (docs/ingest.md §11, "Automatic").
+          // No choice made: a file into an empty category is a bulk load (docs/ingest-bulk.md §1, "Automatic").
           ...(opts.bulk === undefined && file !== '-' && statSync(file).size >= c.DSP_AUTO_BULK_MIN_BYTES
             ? { autoBulk: { key: () => inputKey(file, opts) } }
             : {}),

@@ -1,4 +1,4 @@
-// Where `dsp ingest` / `dsp delete` send their work (docs/ingest.md §10): DSP_URL, or the
+// Where `dsp ingest` / `dsp delete` send their work (docs/ingest-operations.md §4): DSP_URL, or the
 // running server of an embedded data dir (src/data-dir.ts reads its server.json).
 import { clientSettings, type Config } from '../config.ts'
 import { DataDirHeldError, runningServer, type ServerFile } from '../data-dir.ts'

@@ -1,5 +1,5 @@
 // GET /v1/coverage (data-routes §4.2) and the closed set source_corpus (§2.7) that attribution and
-// degradation entries name. Figures come from domain/corpus/coverage.ts; docs: docs/corpus.md §8.
+// degradation entries name. Figures come from domain/corpus/coverage.ts; docs: docs/corpus-storage.md §3.
 import { Type, type Static } from 'typebox'
 import { Nullable, WithMeta } from './common.ts'
 import type { EntityCategory } from './records.ts'
@@ -84,7 +84,7 @@ export const CoverageResponse = WithMeta(
 )
 export type CoverageResponse = Static<typeof CoverageResponse>
 
-// ---- Operator shapes (/admin/v1/corpus…, outside the public API; docs/ingest.md §5) ----
+// ---- Operator shapes (/admin/v1/corpus…, outside the public API; docs/ingest-operations.md §1) ----
 
 export const IngestCategoryName = Type.Enum([...Object.keys(CATEGORY_SOURCE_CORPUS), 'school'] as (
   EntityCategory | 'school'
@@ -122,7 +122,7 @@ export const IngestSummary = Type.Object(
     dry_run: Type.Boolean({ description: 'True when the input was only validated (nothing written)' }),
     bulk: Type.Boolean({
       description:
-        'True when the records were stored as a bulk load (bulk=true; docs/ingest.md §11: indexes of empty tables built once at the end, COPY on PostgreSQL)',
+        'True when the records were stored as a bulk load (bulk=true; docs/ingest-bulk.md §1: indexes of empty tables built once at the end, COPY on PostgreSQL)',
     }),
     format: Type.Optional(Type.String({ description: 'The input format read: ndjson, json, csv or tsv' })),
     mapping: Type.Optional(
@@ -178,7 +178,7 @@ export const IngestSummary = Type.Object(
         },
         {
           additionalProperties: false,
-          description: 'Present when the file holds one row per relation (docs/ingest.md §7)',
+          description: 'Present when the file holds one row per relation (docs/ingest-formats.md §1)',
         },
       ),
     ),
@@ -194,7 +194,7 @@ export const IngestSummary = Type.Object(
           removed_ids: Type.Array(Type.String(), { description: 'Their source_ids, the first 100' }),
           skipped: Nullable(Type.String({ description: 'Why nothing was removed, when records were not sent' })),
         },
-        { additionalProperties: false, description: 'Present on a replace ingest (docs/ingest.md §9)' },
+        { additionalProperties: false, description: 'Present on a replace ingest (docs/ingest-operations.md §3)' },
       ),
     ),
   },
@@ -243,7 +243,7 @@ export const IngestQuery = Type.Object(
     bulk: Type.Optional(
       Type.Boolean({
         description:
-          'Store the records as a bulk load (docs/ingest.md §11): the secondary indexes of the tables this category writes that hold no row yet are dropped and built once at the end, batches go by COPY on PostgreSQL. For a first load of a large body into an empty category; default false (a server has other writers, so no load is bulk unless asked). Keyed by the request: it is not resumed by a later one, and a load that fails rebuilds its indexes before the error is answered. Ignored for schools and dry runs.',
+          'Store the records as a bulk load (docs/ingest-bulk.md §1): the secondary indexes of the tables this category writes that hold no row yet are dropped and built once at the end, batches go by COPY on PostgreSQL. For a first load of a large body into an empty category; default false (a server has other writers, so no load is bulk unless asked). Keyed by the request: it is not resumed by a later one, and a load that fails rebuilds its indexes before the error is answered. Ignored for schools and dry runs.',
       }),
     ),
     strict: Type.Optional(

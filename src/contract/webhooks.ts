@@ -1,4 +1,4 @@
-// Webhook endpoints, the workspace's events and their deliveries (issue 42; docs/integrations.md).
+// Webhook endpoints, the workspace's events and their deliveries (issue 42; docs/integrations-webhooks.md).
 // The event types are one catalogue: the create and update bodies, the events filter, the
 // OpenAPI `webhooks` section and the docs read it. Rules: domain/webhooks/.
 import { Type, type Static, type TSchema } from 'typebox'

@@ -107,7 +107,7 @@ async function populationOf(deps: Deps, company: OrgChartCompany): Promise<Popul
   const found = await store.findCompanyByPageUrl(deps.db, company.professional_url!)
   if (!found) return null
   if (found.domain) return { company_domain: found.domain }
-  // A company without a domain: its people's current job is keyed by its normalised name (docs/corpus.md §4.4).
+  // A company without a domain: its people's current job is keyed by its normalised name (docs/corpus-demo.md §1.4).
   return found.name_norm ? { company_key: `name:${found.name_norm}` } : null
 }
 

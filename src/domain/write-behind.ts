@@ -1,6 +1,6 @@
 // Writes that may trail a response by a moment: they queue here and go to the store together,
 // one statement for many requests, instead of a store round trip (and, on PostgreSQL, a commit)
-// each. Used for closing history runs and for the entity ceiling's exposures (docs/architecture.md
+// each. Used for closing history runs and for the entity ceiling's exposures (docs/architecture-store.md
 // "Writes after the response"). Readers of what they write call flush() first, so within one
 // process nothing is ever seen stale; another process sees it at most `delayMs` later.
 

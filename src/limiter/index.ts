@@ -1,7 +1,7 @@
 // The one limiter (contract §1, §8): sliding-window throttles (dashboard sessions, sign-in) and
 // start slots (agent-run start concurrency), on Redis (REDIS_URL) or in process memory. Both
 // fail open: a limiter outage never sheds traffic, so every error becomes "allowed" with
-// `degraded: true`. docs/architecture.md "Limiter" says why it is built this way.
+// `degraded: true`. docs/architecture-requests.md "Limiter" says why it is built this way.
 //
 // Counting is rate-limiter-flexible's (atomic increments with expiry: a Lua script on Redis, a
 // Map in memory). Its own windows start at a key's first hit and end by the store's clock

@@ -1,4 +1,4 @@
-// Bulk first loads (docs/ingest.md §11): the bulk_loads table (migration 0047), the indexes a
+// Bulk first loads (docs/ingest-bulk.md §1): the bulk_loads table (migration 0047), the indexes a
 // load drops and rebuilds, and on PostgreSQL the load's own connection, which COPYs each batch into
 // temporary staging tables that the batch statement (corpus.ts writeBatchQuery) reads instead of
 // JSON-array parameters. The domain (domain/corpus/bulk-load.ts) decides when; this file does the SQL.

@@ -1,7 +1,8 @@
 // Set-based writes: many rows as one parameter per column, expanded into rows on the server. A
 // 500-row batch is then ~30 parameters and a short, constant statement instead of 15,000
 // parameters in a VALUES list that the client serialises one by one and the server parses and
-// plans each time (docs/ingest.md §3; figures in docs/performance.md, ingest). Works the same on PostgreSQL and PGlite.
+// plans each time (docs/ingest.md §3; figures in docs/performance-ingest.md, ingest). Works the same on
+// PostgreSQL and PGlite.
 //
 // Each column travels as one JSON array: JSON.stringify escapes strings in native code, and the
 // stored records (already JSON text) are spliced in as they are, never escaped again. The server

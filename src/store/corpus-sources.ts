@@ -1,5 +1,6 @@
-// Source ids of stored records by source (docs/ingest.md §8–9): what a `--replace` ingest
-// compares with what its input sent. A source is the part of a source_id before its first ':'.
+// Source ids of stored records by source (docs/ingest-formats.md §2, docs/ingest-operations.md §3):
+// what a `--replace` ingest compares with what its input sent. A source is the part of a source_id
+// before its first ':'.
 import { sql } from 'kysely'
 import type { Db } from './db.ts'
 import type { RecordTable } from './corpus.ts'

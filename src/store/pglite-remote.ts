@@ -1,7 +1,7 @@
 // The embedded store's engine in a worker thread (store/pglite-worker.mjs): the same calls as
 // PGlite's own (query, exec, dumpDataDir, close), each a message to the thread and its answer.
 // The server's thread no longer runs the store's statements: HTTP, planning and serialisation go
-// on while the store reads or writes (docs/architecture.md).
+// on while the store reads or writes (docs/architecture-store.md, Store).
 import { Worker } from 'node:worker_threads'
 
 export interface QueryAnswer<R> {

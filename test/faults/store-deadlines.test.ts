@@ -1,4 +1,4 @@
-// Deadlines on store calls (docs/architecture.md "Store"): with `credit_accounts` locked from
+// Deadlines on store calls (docs/architecture-store.md "Store"): with `credit_accounts` locked from
 // another connection, billed calls answer their contract error within the configured deadline
 // (never the lock's length) and cost nothing, /readyz answers within its own deadline as not
 // ready, and once the lock is gone every call succeeds and the money agrees. On PostgreSQL each

@@ -1,4 +1,4 @@
-// PostgreSQL going away under a billed load (docs/architecture.md "Store"): every backend of the
+// PostgreSQL going away under a billed load (docs/architecture-store.md "Store"): every backend of the
 // server's database terminated, the database refusing new connections for seconds, and PostgreSQL
 // itself restarted. The process stays up (it runs
 // the test: an unhandled 'error' event would end the file), calls in the fault answer their

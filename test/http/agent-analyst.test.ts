@@ -1,4 +1,4 @@
-// Agent runs that research like an analyst (docs/agent-runs.md §5): never padded with records
+// Agent runs that research like an analyst (docs/agent-runs-rows.md): never padded with records
 // off the topic, each filter and criterion judged per row with its evidence, records lacking a
 // value counted and (medium effort and above) kept marked unknown, an empty answer explained,
 // enrichments from linked records, insights on topic. On the demo corpus and on a small corpus

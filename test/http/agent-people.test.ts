@@ -1,4 +1,4 @@
-// Agent runs on people (docs/agent-runs.md §5, "People"): the plan reads the person filters of the
+// Agent runs on people (docs/agent-runs-plan.md, "People"): the plan reads the person filters of the
 // search parser from the query and the criteria ("engineers who used to work at Ledgerly",
 // "joined in the last 12 months"), and criteria on time in the job or on schools ("has been in role
 // under a year", "studied at a top-2 school", "studied at Beta College") are judged on each

@@ -1,4 +1,4 @@
-// Tiers that buy recall (docs/agent-runs.md §5): medium effort and above run more searches — the
+// Tiers that buy recall (docs/agent-runs-plan.md): medium effort and above run more searches — the
 // query with the corpus's own words for its topic, and look-alikes of the best rows — over more
 // candidates, so a higher tier keeps every row a lower one keeps; every added candidate passes the
 // same checks, so a look-alike that does not carry the topic is never kept. On a small corpus

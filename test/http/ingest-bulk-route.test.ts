@@ -1,6 +1,6 @@
-// POST /admin/v1/corpus/{category}?bulk=true (docs/ingest.md §5, §11): the body stored as a bulk
-// load stores what the ordinary ingest stores, with the same summary; a bulk load that fails
-// leaves no index dropped; without the option a server never loads in bulk. Both stores.
+// POST /admin/v1/corpus/{category}?bulk=true (docs/ingest-operations.md §1, docs/ingest-bulk.md §1):
+// the body stored as a bulk load stores what the ordinary ingest stores, with the same summary; a
+// bulk load that fails leaves no index dropped; without the option a server never loads in bulk. Both stores.
 import assert from 'node:assert/strict'
 import { after, describe, test } from 'node:test'
 import { sql } from 'kysely'

@@ -1,4 +1,4 @@
-// The bulk first load (issue 39 item 2; docs/ingest.md §11): `dsp ingest --bulk` stores what
+// The bulk first load (issue 39 item 2; docs/ingest-bulk.md §1): `dsp ingest --bulk` stores what
 // the ordinary ingest stores, row for row, with the same summary and reject file, and a load
 // killed with SIGKILL mid-way and started again finishes with the same rows, nothing twice.
 // Real data from ../shared/datasets (copied into the test's data dir first, so no reject file is

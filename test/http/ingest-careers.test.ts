@@ -1,4 +1,4 @@
-// People with dated careers (issue 26 item 5; docs/ingest.md §7, docs/relationships.md §1): a
+// People with dated careers (issue 26 item 5; docs/ingest-formats.md §1, docs/relationships.md §1): a
 // CSV of people read with a mapping that gives each job a start and an end (a year or a
 // year-month) answers `connection_basis: overlapping` on them; people whose jobs carry no dates
 // connect only under `shared` (a missing start overlaps nothing).

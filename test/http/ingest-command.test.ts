@@ -1,4 +1,4 @@
-// `dsp ingest` is a command, not a server (issue 26 item 7; docs/performance.md, ingest start-up):
+// `dsp ingest` is a command, not a server (issue 26 item 7; docs/performance-startup.md, ingest start-up):
 // it opens the store through openDeps (src/deps.ts) and does not load the HTTP server's modules
 // (Fastify, its plugins, the routes), which is what keeps its start-up short. Checked on the process
 // itself: the modules it resolves, recorded by a preloaded resolve hook.

@@ -59,7 +59,7 @@ describe('ingest formats', () => {
       Founded: 'founded_year (year)',
       Industry: 'industry',
     })
-    // The cell that is no integer is left out of its row, which is stored (docs/ingest.md §7).
+    // The cell that is no integer is left out of its row, which is stored (docs/ingest-formats.md §1).
     assert.deepEqual([res.body.read, res.body.inserted, res.body.rejected, res.body.warned], [4, 4, 0, 1])
     assert.deepEqual([res.body.ignored_columns, res.body.warnings], [['Notes'], []])
     assert.equal(res.body.warned_lines[0].line, 3)
@@ -83,7 +83,7 @@ describe('ingest formats', () => {
     expectStatus(res, 200)
     assert.deepEqual(res.body.warnings, [
       'no column gives the records an identifier (profile_url or source_id), so every line will be rejected; ' +
-        "name it with --map source_id=<column> (the route's map=source_id=<column>), or in a mapping file (docs/ingest.md §7)",
+        "name it with --map source_id=<column> (the route's map=source_id=<column>), or in a mapping file (docs/ingest-formats.md §1)",
     ])
     assert.equal(res.body.rejected, 1)
     const rounds = await post(api, 'funding_round', 'Company,Round\nAcme,Seed\n', 'text/csv', { dry_run: 'true' })

@@ -1,4 +1,4 @@
-// Live ingest (issue 26 item 6; docs/ingest.md §10): a running `dsp serve` finds records written
+// Live ingest (issue 26 item 6; docs/ingest-operations.md §4): a running `dsp serve` finds records written
 // by `dsp ingest` (a child process) and by its own admin route without a restart; `dsp ingest
 // --replace` and `dsp delete` from the command line take records away from its searches. Embedded:
 // the commands find the server in DSP_DATA_DIR/server.json and write through it, and every other

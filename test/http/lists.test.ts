@@ -602,7 +602,7 @@ describe('item records and field tiers', () => {
       domain: 'acme-records.com',
       logo: ACME.logo,
       industry: 'Software',
-      country: 'United States', // sent as US: places are stored in one spelling (docs/corpus.md §10)
+      country: 'United States', // sent as US: places are stored in one spelling (docs/corpus-storage.md §2)
       employee_range: { min: 51, max: 200 },
     })
     assert.deepEqual(Object.keys(person.record).sort(), [

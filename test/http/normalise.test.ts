@@ -1,4 +1,4 @@
-// Normalisation at ingest, seen through the API (docs/corpus.md, "Normalisation at ingest"): people
+// Normalisation at ingest, seen through the API (docs/corpus-storage.md, "Normalisation at ingest"): people
 // ingested with titles only are grouped by department in the org chart and found by a department or
 // seniority search; places sent as codes or variant names are stored, filtered and listed in one spelling.
 import assert from 'node:assert/strict'

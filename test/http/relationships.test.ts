@@ -1,5 +1,5 @@
 // The four POST /v1/relationships* routes (data-routes §2.9, §4.4, platform §8) on the demo
-// corpus, asserted against the generator's facts (docs/corpus.md §4.4): who overlapped where.
+// corpus, asserted against the generator's facts (docs/corpus-demo.md §1.4): who overlapped where.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { sql } from 'kysely'

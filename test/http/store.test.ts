@@ -1,4 +1,4 @@
-// The embedded store's engine in a worker thread (docs/architecture.md "Store"):
+// The embedded store's engine in a worker thread (docs/architecture-store.md "Store"):
 // the same answers and errors as PGlite on the server's thread, and the server's thread free
 // while a statement runs.
 import assert from 'node:assert/strict'

@@ -234,7 +234,7 @@ export async function expectMoneyAgrees(
     keyUsage,
     balanceDrop: drop,
   } = await moneyOverHttp((path, query) => api.get(path, { key, query }), grantedCredits)
-  // Last: the reads above write what trails the answers first (docs/architecture.md "Writes after the response").
+  // Last: the reads above write what trails the answers first (docs/architecture-store.md "Writes after the response").
   const ledger = Number(
     (
       await sql<{ n: string }>`select coalesce(-sum(amount_milli), 0) as n from ledger_entries

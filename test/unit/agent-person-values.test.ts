@@ -1,5 +1,5 @@
 // A person run's filter criteria judged on the record's own fields (src/agent/values.ts
-// personFilterCheck, docs/agent-runs.md §5 "People"): met, not met when a field says no, unknown
+// personFilterCheck, docs/agent-runs-plan.md "People"): met, not met when a field says no, unknown
 // when the record lacks the field, each with the values that decided it, against the given clock.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'

@@ -294,7 +294,7 @@ describe('facts', () => {
     assert.ok(overlapping.institutions.some((i) => i.kind === 'employment'))
     assert.ok(fact('overlapping', true)!.people_first <= overlapping.people_first)
 
-    // Brute force over the raw records, same semantics (docs/corpus.md): institution = domain, else the
+    // Brute force over the raw records, same semantics (docs/corpus-demo.md): institution = domain, else the
     // corpus company of that exact name, else the name itself; schools by school_id; ranges inclusive.
     const domainByName = new Map(companies.map((c) => [normaliseName(c.account_name ?? ''), c.domain ?? '']))
     const spans = (p: Person) => [
@@ -372,7 +372,7 @@ describe('larger scales', () => {
       large.counts.job_opening
     assert.ok(documents >= 1_000_000, String(documents))
     // Medium's proportions per company (ten times medium), but for the two categories whose
-    // titles come from a bounded name space (docs/corpus.md §4.1).
+    // titles come from a bounded name space (docs/corpus-demo.md §1.1).
     const medium = createDemoCorpus({ scale: 'medium', seed: 42 })
     for (const c of ['patent', 'news_article', 'academic_report', 'job_opening'] as const)
       assert.equal(large.counts[c], medium.counts[c] * 10, c)

@@ -1,7 +1,7 @@
 // Normalisation at ingest on the real datasets' own titles and places (../shared/datasets/, read at
 // test time, never copied): the share of titles that get a department and a seniority from the
 // taxonomy, and the share of countries and states read into one spelling. The figures are printed
-// (docs/corpus.md quotes them) and held to floors just under what they are, so a rule that breaks shows.
+// (docs/corpus-storage.md quotes them) and held to floors just under what they are, so a rule that breaks shows.
 import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
 import { classifyTitle } from '../../src/corpus/taxonomy.ts'

@@ -1,4 +1,4 @@
-// Webhooks (issue 42; docs/integrations.md "Webhooks"): the workspace's endpoints, adding one (its
+// Webhooks (issue 42; docs/integrations-webhooks.md "Webhooks"): the workspace's endpoints, adding one (its
 // signing secret shown once, with a copy button), a test event, each endpoint's deliveries with
 // every attempt (status, latency, error) and redelivery, secret rotation, pausing and enabling,
 // and deleting. An endpoint the service disabled after failing is said at the top of the page.

@@ -1,4 +1,4 @@
-// A run's progress read from its event stream (docs/agent-runs.md §8) as a person follows it: the
+// A run's progress read from its event stream (docs/agent-runs.md §7) as a person follows it: the
 // plan, each search with the candidates it brought and the rows kept so far, each value check,
 // the insights, the enrichment columns and the end; beside it each criterion's pass rate. The raw
 // events stay one click away.

@@ -1,5 +1,5 @@
 // Exact answers over the generated people, for tests to assert: org-chart headcounts per company
-// and relationship answers for chosen company pairs and institutions. Semantics: docs/corpus.md.
+// and relationship answers for chosen company pairs and institutions. Semantics: docs/corpus-demo.md.
 import type { Person } from '../../contract/records.ts'
 import { normaliseName } from '../normalise.ts'
 import { NOW_MONTH, monthString } from './context.ts'

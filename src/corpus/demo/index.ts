@@ -1,6 +1,6 @@
 // The deterministic demo corpus behind `dsp demo seed`: record i of a category is a pure function
 // of (seed, category, i), so every generator streams and the same seed gives byte-identical
-// records. Callers store and embed the records; this module only produces them. Docs: docs/corpus.md.
+// records. Callers store and embed the records; this module only produces them. Docs: docs/corpus-demo.md.
 import type {
   AcademicReport,
   Company,
@@ -95,7 +95,7 @@ export interface DemoCorpus {
   jobOpenings(from?: number, to?: number): Generator<JobOpening>
   /** The stream of one category, for ingestion loops written once over EntityCategory. */
   records<C extends EntityCategory>(category: C): Generator<RecordTypes[C]>
-  /** One pass over the people (streaming); exact answers for tests. See docs/corpus.md. */
+  /** One pass over the people (streaming); exact answers for tests. See docs/corpus-demo.md. */
   computeFacts(options?: FactsOptions): DemoFacts
 }
 

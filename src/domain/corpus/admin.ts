@@ -54,7 +54,7 @@ export interface IngestBodyOptions {
   relationKey?: string
   relationType?: string
   relation?: string[]
-  /** A bulk load keyed by this request (docs/ingest.md §11): not resumable, its indexes rebuilt if it fails. */
+  /** A bulk load keyed by this request (docs/ingest-bulk.md §1): not resumable, its indexes rebuilt if it fails. */
   bulk?: boolean
 }
 

@@ -1,4 +1,4 @@
-// A bulk first load (`dsp ingest --bulk`, the large demo seed; docs/ingest.md §11): the ordinary
+// A bulk first load (`dsp ingest --bulk`, the large demo seed; docs/ingest-bulk.md §1): the ordinary
 // ingest (ingest.ts: the same parsing, validation, duplicates, rows, embeddings, batch statement and
 // reject file) with three differences, all here. The tables the load writes that are empty when it
 // starts lose their secondary indexes until it ends (GIN indexes of full text and trigrams cost more
@@ -59,7 +59,7 @@ export interface BulkRun {
 }
 
 /**
- * Whether an ingest given no bulk choice takes the bulk path (docs/ingest.md §11, "Automatic"):
+ * Whether an ingest given no bulk choice takes the bulk path (docs/ingest-bulk.md §1, "Automatic"):
  * the category holds no record yet and no other bulk load of it is unfinished (two loads would
  * share one set of dropped indexes), or the unfinished load is this input's own (a stopped
  * automatic load goes on where it stopped). `key` is asked for only then: it may read the whole input.

@@ -1,7 +1,7 @@
 // What the index holds per source corpus (GET /v1/coverage, data-routes §4.2): counts, freshness,
 // field shares and vector coverage. Figures are computed once at the end of each ingest (one scan),
 // vector counts again at start (the embedder may have changed), and read from corpus_state, so the
-// route costs one small query. Docs: docs/corpus.md §7-8.
+// route costs one small query. Docs: docs/corpus-storage.md §3, docs/corpus-embeddings.md §1.
 import {
   CATEGORY_SOURCE_CORPUS,
   SOURCE_CORPORA,

@@ -1,7 +1,7 @@
 // Deleting corpus records (issue 26 item 6): `dsp delete` and DELETE /admin/v1/corpus/{category}.
 // A record goes with its vector (a tombstone in record_vectors, so every process's index drops it
 // on catch-up), its affiliations (persons), and its place in lists, which then answer
-// `unavailable_reason: not_found`. Rules: docs/ingest.md §9.
+// `unavailable_reason: not_found`. Rules: docs/ingest-operations.md §3.
 import { CATEGORY_SOURCE_CORPUS } from '../../contract/coverage.ts'
 import type { EntityCategory } from '../../contract/records.ts'
 import { normaliseEntityId } from '../../corpus/normalise.ts'

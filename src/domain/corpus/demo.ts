@@ -1,5 +1,5 @@
 // `dsp demo seed`: the generator's corpus (src/corpus/demo/) stored through the ingestion path,
-// plus the facts file tests assert against. Docs: docs/corpus.md §4 and docs/ingest.md §6.
+// plus the facts file tests assert against. Docs: docs/corpus-demo.md §1 and docs/ingest-operations.md §2.
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { ENTITY_CATEGORIES } from '../../contract/records.ts'

@@ -1,4 +1,4 @@
-// The header names `dsp ingest` recognises without a mapping (docs/ingest.md §7), as data:
+// The header names `dsp ingest` recognises without a mapping (docs/ingest-formats.md §1), as data:
 // common names per category and field, the columns read as a source id, the numbered columns of a
 // person's jobs and schools, and the nouns a category's own columns may start with. The rules that
 // read them are in mapping.ts.

@@ -65,7 +65,7 @@ export const INLINE_REJECTS = 100
  * The longest stretch of this thread's work between two turns of the event loop. A batch statement
  * is megabytes: the socket takes what it can at once and the rest goes out, and the answer comes
  * back, only when the event loop turns. Without these turns the store waited for the rest of a
- * statement while this thread staged the next batch (docs/performance.md, ingest).
+ * statement while this thread staged the next batch (docs/performance-ingest.md, ingest).
  */
 const SLICE_MS = 4
 
@@ -130,7 +130,7 @@ export interface IngestSummary extends IngestProgress {
   /** Rejected and duplicate lines by kind of problem. */
   reject_reasons: Record<string, number>
   dry_run: boolean
-  /** The run took the bulk path (docs/ingest.md §11): asked for, or automatic for an empty category. */
+  /** The run took the bulk path (docs/ingest-bulk.md §1): asked for, or automatic for an empty category. */
   bulk: boolean
   seconds: number
   records_per_second: number

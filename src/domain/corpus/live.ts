@@ -1,4 +1,4 @@
-// Live corpus changes (issue 26 item 6; docs/ingest.md §10): what a server keeps of the corpus
+// Live corpus changes (issue 26 item 6; docs/ingest-operations.md §4): what a server keeps of the corpus
 // in memory (its vector indexes, the corpus states, the parser's vocabularies, term rarities)
 // follows writes made by this process at once and, on PostgreSQL, writes made by another process
 // (`dsp ingest`, `dsp delete`, another server) within about a second: every writer NOTIFYs

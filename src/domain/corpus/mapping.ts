@@ -440,7 +440,7 @@ export function headerWarnings(category: IngestCategory, mapping: Mapping): stri
   const out: string[] = []
   const { nameField, keys } = identity(category)
   const fix = (f: string) =>
-    `name it with --map ${f}=<column> (the route's map=${f}=<column>), or in a mapping file (docs/ingest.md §7)`
+    `name it with --map ${f}=<column> (the route's map=${f}=<column>), or in a mapping file (docs/ingest-formats.md §1)`
   if (!mapping.fields[nameField])
     out.push(
       `no column was recognised as ${nameField} (${NAMED_BY[category]}), so the records will have none; ${fix(nameField)}`,
@@ -583,7 +583,7 @@ export interface ApplyOptions {
 
 /**
  * The fields of a category whose unreadable value rejects its row even when rows are salvaged:
- * those that make its upsert key (docs/ingest.md §8), and the source id.
+ * those that make its upsert key (docs/ingest-formats.md §2), and the source id.
  */
 export function identifierFields(category: IngestCategory): Set<string> {
   return new Set(['source_id', ...identity(category).keys.flat()])

@@ -1,4 +1,4 @@
-// Countries and states in one spelling (docs/corpus.md, "Normalisation at ingest"). Countries come
+// Countries and states in one spelling (docs/corpus-storage.md, "Normalisation at ingest"). Countries come
 // from i18n-iso-countries (ISO 3166-1 codes and English names with their aliases), states from
 // ISO 3166-2 (iso-3166: codes, hierarchy and the ISO names) with the English names of the Unicode
 // CLDR (cldr-subdivisions-full). A state is always read within its country: `ON` is Ontario in

@@ -1,4 +1,4 @@
-// What ingest derives and respells in a record after its identifiers (docs/corpus.md,
+// What ingest derives and respells in a record after its identifiers (docs/corpus-storage.md,
 // "Normalisation at ingest"): department, sub-department and seniority read from titles with the
 // org chart's taxonomy where the record does not give them, given labels in the taxonomy's own
 // spelling, and countries and states in one spelling (normalise-places.ts). Pure; called once per

@@ -1,7 +1,7 @@
 // Long-format person files: one row per relation (a person's employer, school, membership …), the
 // person's key repeated on each. The rows of one key are gathered into one record, each row's
 // organisation going where its relation type says (employment history, education, or nowhere).
-// How a mapping names them: mapping.ts (`relations`); where it runs: formats.ts. Rules: docs/ingest.md §7.
+// How a mapping names them: mapping.ts (`relations`); where it runs: formats.ts. Rules: docs/ingest-formats.md §1.
 import type { Item, RowWarning } from './ingest.ts'
 
 /** Where a relation type's rows go: a job of `employment_history`, a degree of `education`, or nowhere (counted). */
@@ -259,6 +259,6 @@ export function relationShapeWarning(
     `read as it is, each person's later rows are duplicates and every relation's organisation becomes current_employer; ` +
     `gather them with --relation-key ${flag(key)} --relation-type ${flag(typeColumn)} ` +
     pairs.map((p) => `--relation ${flag(p)}`).join(' ') +
-    ` (the route's relation_key, relation_type and relation=type=kind; a mapping file's "relations", docs/ingest.md §7)`
+    ` (the route's relation_key, relation_type and relation=type=kind; a mapping file's "relations", docs/ingest-formats.md §1)`
   )
 }

@@ -1,4 +1,4 @@
-// An ingest as the CLI and the admin route run it (docs/ingest.md §9–10): ingestItems, the
+// An ingest as the CLI and the admin route run it (docs/ingest-operations.md §3–4): ingestItems, the
 // change announced to every server (domain/corpus/live.ts) while batches commit and at the end,
 // and with `replace`, the stored records of the input's sources that the input no longer sends
 // removed through the delete path (vectors, affiliations and list availability follow).

@@ -1,5 +1,5 @@
 // Stored record → table row: filter columns, weighted full-text fields, the text to embed, and a
-// person's affiliations. Pure; ingest.ts writes the rows. Column meanings: docs/corpus.md §5.
+// person's affiliations. Pure; ingest.ts writes the rows. Column meanings: docs/corpus-storage.md §1.
 import type { EntityCategory } from '../../contract/records.ts'
 import { normaliseDomain, normaliseName } from '../../corpus/normalise.ts'
 import type { AffiliationRow, CompanyRow, DocumentRow, InstitutionRow, PersonRow } from '../../store/corpus.ts'
@@ -296,7 +296,7 @@ export function namedCurrentEmployer(r: StoredRecord): string | null {
 }
 
 /**
- * A person's affiliations (the same rules as the demo facts, docs/corpus.md §4.4): an employment's
+ * A person's affiliations (the same rules as the demo facts, docs/corpus-demo.md §1.4): an employment's
  * institution is its company_id (match url), else the corpus company of that name (match name),
  * else `name:<normalised name>`; a degree's is its school_id (match edu). A degree without a
  * school_id and a job with neither id nor name are not affiliations. An end after `asOfMonth`

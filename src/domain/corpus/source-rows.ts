@@ -1,4 +1,4 @@
-// One source_id, one row (docs/ingest.md §8): a company or person first stored by its source_id
+// One source_id, one row (docs/ingest-formats.md §2): a company or person first stored by its source_id
 // alone and sent again with a web identifier (or the other way round, or with a changed one) is the
 // same record. Before a batch is staged, each of its lines whose source_id is stored under another
 // row id is pointed at that row: when the line brings a web identifier whose row id is free, the

@@ -3,7 +3,7 @@
 // caught up from record_vectors when another process (or a crash) left the file behind the store.
 // A file of DSP_VECTOR_MAP_MIN_VECTORS or more is mapped read-only and shared by every process
 // (retrieval/mapped-vector-index.ts); what changed since it lives in a private delta until a
-// save writes a new file. Design: docs/corpus.md §7, docs/architecture.md.
+// save writes a new file. Design: docs/corpus-embeddings.md §1, docs/architecture.md.
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { setImmediate as setImmediatePromise } from 'node:timers/promises'

@@ -1,6 +1,6 @@
 // The affiliation-graph counts behind every relationships answer, over the affiliations the
 // company graph blocks (blocks.ts) or store/relationships.ts hand over. A connection is a shared institution, not acquaintance:
-// the semantics are exactly the demo generator's facts (docs/corpus.md §4.4), so tests can assert
+// the semantics are exactly the demo generator's facts (docs/corpus-demo.md §1.4), so tests can assert
 // whole answers. Open ends (still there, or an education that ends after the corpus date) never end.
 //
 // Why counting is not SQL: a row's contacts are *distinct* people on the other side, so SQL has

@@ -1,5 +1,5 @@
 // Operator corpus routes: NDJSON ingest, demo seeding, status and export. Registered inside the
-// admin plugin (admin/index.ts), which checks X-Admin-Token. Rules: domain/corpus/; docs/ingest.md §5.
+// admin plugin (admin/index.ts), which checks X-Admin-Token. Rules: domain/corpus/; docs/ingest-operations.md §1.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { PassThrough } from 'node:stream'
 import type { FastifyRequest } from 'fastify'
@@ -117,7 +117,7 @@ export const corpusAdminRoutes: FastifyPluginAsyncTypebox<{ deps: Deps }> = asyn
     )
   })
 
-  // Deletes records named by row id, source_id or entity id (docs/ingest.md §9).
+  // Deletes records named by row id, source_id or entity id (docs/ingest-operations.md §3).
   app.delete(
     '/admin/v1/corpus/:category',
     {

@@ -109,7 +109,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ deps: Deps; token: string 
 
   // The Do-Not-Contact list (lists §4.7 rule 3); inside this plugin so the token hook covers it.
   await app.register(suppressionRoutes, { deps })
-  // Corpus ingest, demo seeding, status and export (docs/ingest.md §5).
+  // Corpus ingest, demo seeding, status and export (docs/ingest-operations.md §1).
   await app.register(corpusAdminRoutes, { deps })
   await app.register(backupRoutes, { deps })
 

@@ -391,7 +391,7 @@ function nameComponents(doc: Json): Json {
 
 /**
  * The `webhooks` section (OpenAPI 3.1): one POST per event type, the body a receiver gets
- * ({id, type, created_at, data}) with an example, signed per Standard Webhooks (docs/integrations.md).
+ * ({id, type, created_at, data}) with an example, signed per Standard Webhooks (docs/integrations-webhooks.md).
  */
 function withWebhooks(doc: Json): Json {
   const schemas = (doc.components as { schemas: Json }).schemas

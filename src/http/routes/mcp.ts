@@ -1,4 +1,4 @@
-// The MCP server over Streamable HTTP at /mcp (issue 29 item 3; docs/integrations.md). Stateless:
+// The MCP server over Streamable HTTP at /mcp (issue 29 item 3; docs/integrations-mcp.md). Stateless:
 // each POST gets its own SDK server and transport, answered as JSON. A credential is required
 // (an API key in X-API-Key, or an OAuth access token as Bearer): each tool call is sent to its
 // REST route in process (fastify.inject) with the caller's own credential header, so it is

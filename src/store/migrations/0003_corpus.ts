@@ -1,5 +1,5 @@
 // The corpus: companies, persons, the seven document categories, the affiliation graph
-// (institutions × persons), stored vectors and per-corpus state. Design: docs/corpus.md §5.
+// (institutions × persons), stored vectors and per-corpus state. Design: docs/corpus-storage.md §1.
 import { sql, type Kysely } from 'kysely'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

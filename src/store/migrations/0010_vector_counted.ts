@@ -1,4 +1,4 @@
-// What each corpus's vector count was computed for (docs/corpus.md §7): the embedder and the
+// What each corpus's vector count was computed for (docs/corpus-embeddings.md §1): the embedder and the
 // vector generation, `<model>@<generation>`. Server start recounts only corpora whose marker is
 // not the current embedder at the current generation (an embedder switch, or batches committed
 // after the last count by a process that stopped before counting).

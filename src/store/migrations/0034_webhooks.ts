@@ -1,5 +1,5 @@
 // Webhook endpoints, the workspace's events, their deliveries with every attempt, and monitors
-// with their runs (issue 42; docs/integrations.md). Deliveries are the durable queue: claimed
+// with their runs (issue 42; docs/integrations-webhooks.md). Deliveries are the durable queue: claimed
 // with `for update skip locked` and a lease, so a delivery survives a restart or a kill -9 and two
 // processes never send one at once. A monitor's tick is claimed by a unique (monitor, tick) row.
 import { sql, type Kysely } from 'kysely'

@@ -1,4 +1,4 @@
-// Bulk first loads (`dsp ingest --bulk`, docs/ingest.md §11): one row per load of one input into
+// Bulk first loads (`dsp ingest --bulk`, docs/ingest-bulk.md §1): one row per load of one input into
 // one category, keyed by the input's hash, so a load stopped at any point (kill -9 included) is
 // started again from its last committed batch, and the indexes it dropped are rebuilt by whichever
 // run finishes it.
