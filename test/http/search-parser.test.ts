@@ -18,7 +18,8 @@ import { startTestServer, type TestServer } from '../support/server.ts'
 
 const MODEL = 'fake-parser'
 const API_KEY = 'sk-fake-parser-key'
-const TIMEOUT_MS = 800
+// Long enough for a loaded machine: the stub answers at once, but a busy test process may take a while to read it.
+const TIMEOUT_MS = 5000
 const CHAT = '/v1/chat/completions'
 
 type Respond = (request: RecordedRequest, res: ServerResponse) => void
