@@ -184,7 +184,7 @@ describe('source identity', () => {
       assert.match(out, /^\s+1\s+\/name: unknown field \(did you mean account_name\?\)$/m)
       assert.match(
         out,
-        /^ {2}hint: JSON records are read with the field names of docs\/corpus\.md §1; read a key as a field with --map field=key, or map keys of another shape with --mapping <file> \(docs\/ingest\.md §7\)$/m,
+        /^ {2}hint: JSON records are read with the field names of docs\/corpus\.md §1; read a key as a field with --map field=key, or map keys of another shape with --mapping <file> \(docs\/ingest-formats\.md §1\)$/m,
       )
       const csv = path.join(data.env.DSP_DATA_DIR!, 'crm.csv')
       writeFileSync(csv, 'name,domain\nHinted,hinted.example\n')
@@ -199,7 +199,7 @@ describe('source identity', () => {
       assert.equal(fromTickers.code, 0, fromTickers.err)
       assert.match(
         fromTickers.err,
-        /^recognised columns \(csv\):\n {2}CIK → source_id\n {2}ignored: Symbol, Security\nwarning: no column was recognised as account_name \(a company's name\), so the records will have none; name it with --map account_name=<column> \(the route's map=account_name=<column>\), or in a mapping file \(docs\/ingest\.md §7\)$/m,
+        /^recognised columns \(csv\):\n {2}CIK → source_id\n {2}ignored: Symbol, Security\nwarning: no column was recognised as account_name \(a company's name\), so the records will have none; name it with --map account_name=<column> \(the route's map=account_name=<column>\), or in a mapping file \(docs\/ingest-formats\.md §1\)$/m,
       )
       // --map names the one column recognition missed; the others are still recognised.
       const mapped = await runDsp(
