@@ -416,13 +416,12 @@ export async function openStore(opts: OpenStoreOptions): Promise<Store & { pglit
 }
 
 /**
- * Runs `fn` on one connection with no statement or lock timeout: migrations and VACUUM, whose
- * time grows with the data and which answer no request. A no-op wrapper on the embedded store.
+ * Runs `fn` on one connection with no statement or lock timeout: migrations, VACUUM and the corpus
+ * counts, whose time grows with the data and which answer no request. A no-op wrapper on the
+ * embedded store, and inside a transaction (it runs on the transaction's own connection, as it is).
  */
-export async function withoutStatementDeadlines<T>(
-  db: Kysely<Database>,
-  fn: (db: Kysely<Database>) => Promise<T>,
-): Promise<T> {
+export async function withoutStatementDeadlines<T>(db: Db, fn: (db: Db) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return fn(db)
   return db.connection().execute(async (conn) => {
     await sql`set statement_timeout = 0`.execute(conn)
     await sql`set lock_timeout = 0`.execute(conn)

@@ -128,22 +128,16 @@ export async function refreshCorpusState(
   }
 }
 
-/**
- * A count scans the whole corpus, so it takes as long as the corpus is large: like VACUUM, it runs
- * with no statement deadline (store/db.ts), which is meant for calls that answer a request.
- */
-function scan<T>(db: Db, count: (db: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? count(db) : withoutStatementDeadlines(db, count)
-}
-
+// A count scans the whole corpus, so it takes as long as the corpus is large: it runs with no
+// statement deadline, as VACUUM does (store/db.ts withoutStatementDeadlines).
 async function countCorpus(db: Db, corpus: SourceCorpus, model: string | null) {
   if (corpus === 'gtm_affiliations' || corpus === 'gtm_institutions') {
-    const c = await scan(db, corpus === 'gtm_affiliations' ? countAffiliations : countInstitutions)
+    const c = await withoutStatementDeadlines(db, corpus === 'gtm_affiliations' ? countAffiliations : countInstitutions)
     return { record_count: c.records, vector_count: null, fields: shares(c.fields, c.records) }
   }
   const category = CATEGORY_OF[corpus]!
   const table = TABLE_OF[category]
-  const c = await scan(db, (db) =>
+  const c = await withoutStatementDeadlines(db, (db) =>
     countRecordFields(db, table, table === 'documents' ? category : null, CORPUS_FIELDS[category], model),
   )
   return { record_count: c.records, vector_count: c.vectors, fields: shares(c.fields, c.records) }
@@ -173,7 +167,7 @@ export async function recountVectors(deps: Pick<Deps, 'db' | 'embedder' | 'clock
     if (s.vector_counted === marker) continue
     const category = CATEGORY_OF[s.corpus as SourceCorpus]!
     const table = TABLE_OF[category]
-    const c = await scan(deps.db, (db) =>
+    const c = await withoutStatementDeadlines(deps.db, (db) =>
       countRecordFields(db, table, table === 'documents' ? category : null, [], model),
     )
     await updateCorpusState(deps.db, s.corpus, {

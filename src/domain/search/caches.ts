@@ -1,7 +1,7 @@
 // What search keeps in this process between requests (Deps.searchCaches), and the corpora's
 // states read through it.
 import type { EntityCategory } from '../../contract/records.ts'
-import { findCorpusStates } from '../../store/corpus.ts'
+import { findCorpusStates, type CorpusState } from '../../store/corpus.ts'
 import type { Deps } from '../types.ts'
 import type { Vocabularies } from './parser.ts'
 
@@ -31,6 +31,15 @@ export function corpusStates(deps: Deps) {
     caches.corpusStates = hit = fresh
   }
   return hit.value
+}
+
+/**
+ * A corpus's records as its state names them: moves on whenever an ingest or a delete changes
+ * them ('0' before any). What a cache read from those records belongs to (rarity, vocabularies).
+ */
+export function stateGeneration(states: CorpusState[], corpus: string): string {
+  const state = states.find((st) => st.corpus === corpus)
+  return state ? `${new Date(state.updated_at as unknown as string).getTime()}/${state.record_count}` : '0'
 }
 
 /**

@@ -2,10 +2,10 @@
 // slices for the current corpus state, else counted per word and cached (SearchCaches.rarity).
 import type { EntityCategory } from '../../contract/records.ts'
 import { CATEGORY_SOURCE_CORPUS } from '../../contract/coverage.ts'
-import { findCorpusStates } from '../../store/corpus.ts'
+import { findCorpusStates, type CorpusState } from '../../store/corpus.ts'
 import * as q from '../../store/search.ts'
 import type { Deps } from '../types.ts'
-import { corpusStates, type RarityTable } from './caches.ts'
+import { corpusStates, stateGeneration, type RarityTable } from './caches.ts'
 import { TABLE, docCategoryOf } from './retrieval-plan.ts'
 import { statementsSent } from './timing.ts'
 
@@ -26,9 +26,8 @@ export const RARITY_TABLE_MAX = 500_000
 export const RARITY_TABLE_RELOAD_MS = 60_000
 
 /** The corpus state a category's document frequencies belong to. */
-function rarityGeneration(states: Awaited<ReturnType<typeof findCorpusStates>>, category: EntityCategory): string {
-  const state = states.find((st) => st.corpus === CATEGORY_SOURCE_CORPUS[category])
-  return state ? `${new Date(state.updated_at as unknown as string).getTime()}/${state.record_count}` : '0'
+function rarityGeneration(states: CorpusState[], category: EntityCategory): string {
+  return stateGeneration(states, CATEGORY_SOURCE_CORPUS[category])
 }
 
 /**

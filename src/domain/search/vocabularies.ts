@@ -12,7 +12,7 @@ import { CATEGORY_SOURCE_CORPUS } from '../../contract/coverage.ts'
 import type { CorpusState } from '../../store/corpus.ts'
 import * as q from '../../store/search.ts'
 import type { Deps } from '../types.ts'
-import { corpusStates } from './caches.ts'
+import { corpusStates, stateGeneration } from './caches.ts'
 import { emptyVocabularies, type Vocabularies } from './parser.ts'
 
 /**
@@ -60,10 +60,7 @@ const SOURCE_CORPORA: readonly string[] = [
 
 /** Moves on whenever an ingest or a delete changes one of those corpora (their corpus states). */
 function vocabularyGeneration(states: CorpusState[]): string {
-  return SOURCE_CORPORA.map((corpus) => {
-    const state = states.find((st) => st.corpus === corpus)
-    return state ? `${new Date(state.updated_at as unknown as string).getTime()}/${state.record_count}` : '-'
-  }).join(' ')
+  return SOURCE_CORPORA.map((corpus) => stateGeneration(states, corpus)).join(' ')
 }
 
 /**
