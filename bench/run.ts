@@ -15,6 +15,7 @@ import * as personRecords from './person-records.ts'
 import * as relationships from './relationships.ts'
 import * as search from './search.ts'
 import * as searchMix from './search-mix.ts'
+import * as serveProcesses from './serve-processes.ts'
 import type { Benchmark, BenchResult } from './lib/types.ts'
 
 const BENCHMARKS: readonly Benchmark[] = [
@@ -25,6 +26,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   bulkLoad,
   search,
   searchMix,
+  serveProcesses,
   metering,
   orgChart,
   personRecords,

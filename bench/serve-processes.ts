@@ -1,0 +1,253 @@
+// API processes on a seeded store (issue 39, items 4 and 5): how long a restarted `dsp serve` takes
+// to answer /readyz 200 when it reuses the index files the store's load wrote, and the memory of one
+// and of three API processes on the same data dir after the same searches. Memory is read from
+// /proc/<pid>/smaps_rollup: RSS, and PSS, which splits shared pages (the mapped index files) among
+// the processes that map them, so the PSS of three processes adds up to what they cost together.
+// Run by name on a seeded PostgreSQL store (DSP_BENCH_SEEDED_DATA_DIR, DSP_BENCH_SEEDED_DATABASE_URL;
+// an embedded data dir is opened by one process only): `npm run bench -- serve-processes`.
+// It starts the compiled CLI (bin/dsp.js), so run `npm run build` first. Explained in
+// docs/performance-startup.md.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import net from 'node:net'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import { round } from './lib/stats.ts'
+import { atMost, type BenchResult, type Goal, type RunOptions } from './lib/types.ts'
+
+export const name = 'serve-processes'
+/** Needs a seeded PostgreSQL store and starts four servers on it: minutes. */
+export const onlyByName = true
+
+/** Issue 39: ready in ≤ 60 s on restart; one process ≤ 3 GB resident; three ≤ 1.5× one. */
+const GOALS = { readySeconds: 60, oneProcessRssMb: 3 * 1024, threeOverOne: 1.5 }
+const READY_TIMEOUT_MS = 30 * 60_000
+const BIN = fileURLToPath(new URL('../bin/dsp.js', import.meta.url))
+
+/** The searches every process answers before it is measured: company and person words, filters, similar. */
+const SEARCHES: readonly Record<string, unknown>[] = [
+  { category: 'company', query: 'software', mode: 'fast', limit: 25 },
+  { category: 'company', query: 'cloud payments platform', mode: 'fast', limit: 25 },
+  { category: 'company', query: 'quantum cryptography', mode: 'fast', limit: 25 },
+  { category: 'person', query: 'engineer', mode: 'fast', limit: 25 },
+  { category: 'person', query: 'data analytics', mode: 'fast', limit: 25 },
+  { category: 'person', query: 'vp of sales', mode: 'fast', limit: 25 },
+  { category: 'company', query: 'fintech companies in germany', mode: 'auto', limit: 25 },
+  { category: 'person', query: 'machine learning researcher', mode: 'auto', limit: 25 },
+]
+const ROUNDS = { full: 5, quick: 1 }
+
+interface Memory {
+  rss_mb: number
+  pss_mb: number
+}
+
+interface Started {
+  child: ChildProcess
+  url: string
+  ready_seconds: number
+  /** The lines saying how each category's vector index was prepared (loaded from file or built). */
+  index_lines: string[]
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as net.AddressInfo).port
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** The seeded store's demo scale (what `dsp demo seed` records), naming the results file; `partial` while a seed is unfinished. */
+async function seededScale(databaseUrl: string): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    const row = await client.query<{ value: string }>(`select value from deployment_settings where key = 'demo_corpus'`)
+    const value = row.rows[0]?.value
+    return value ? (JSON.parse(value) as { scale: string }).scale : 'partial'
+  } finally {
+    await client.end()
+  }
+}
+
+async function memoryOf(pid: number): Promise<Memory> {
+  const text = await readFile(`/proc/${pid}/smaps_rollup`, 'utf8')
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0)
+  return { rss_mb: Math.round(kb('Rss') / 1024), pss_mb: Math.round(kb('Pss') / 1024) }
+}
+
+/** Starts `dsp serve --no-worker` on the seeded store and waits for /readyz 200. */
+async function startServer(env: NodeJS.ProcessEnv): Promise<Started> {
+  const port = await freePort()
+  const started = performance.now()
+  const child = spawn(process.execPath, [BIN, 'serve', '--no-worker', '--port', String(port)], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const indexLines: string[] = []
+  let output = ''
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-4000)
+    for (const line of chunk.toString('utf8').split('\n'))
+      if (/^vector index /.test(line.trim())) indexLines.push(line.trim())
+  }
+  child.stdout!.on('data', keep)
+  child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-4000)))
+  const url = `http://127.0.0.1:${port}`
+  while (performance.now() - started < READY_TIMEOUT_MS) {
+    if (child.exitCode !== null) throw new Error(`dsp serve exited with ${child.exitCode}: ${output}`)
+    try {
+      const res = await fetch(`${url}/readyz`)
+      await res.arrayBuffer()
+      if (res.status === 200)
+        return { child, url, ready_seconds: round((performance.now() - started) / 1000, 1), index_lines: indexLines }
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  child.kill('SIGKILL')
+  throw new Error(`dsp serve was not ready within ${READY_TIMEOUT_MS / 60_000} min: ${output}`)
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return
+  const exited = new Promise((r) => child.once('exit', r))
+  child.kill('SIGTERM')
+  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000)
+  await exited
+  clearTimeout(timer)
+}
+
+async function adminCall<T>(url: string, token: string, route: string, body: unknown): Promise<T> {
+  const res = await fetch(`${url}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-admin-token': token },
+    body: JSON.stringify(body),
+  })
+  const text = await res.text()
+  if (res.status !== 201) throw new Error(`POST ${route}: ${res.status} ${text}`)
+  return JSON.parse(text) as T
+}
+
+/** The same searches on one server, `rounds` times; returns the problems seen. */
+async function exercise(url: string, key: string, rounds: number): Promise<string[]> {
+  const problems: string[] = []
+  for (let i = 0; i < rounds; i++)
+    for (const body of SEARCHES) {
+      const res = await fetch(`${url}/v1/search`, {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      const text = await res.text()
+      if (res.status !== 200 && problems.length < 5)
+        problems.push(`${url} ${JSON.stringify(body)}: ${res.status} ${text.slice(0, 200)}`)
+    }
+  return problems
+}
+
+export async function run(options: RunOptions): Promise<BenchResult> {
+  const dataDir = process.env.DSP_BENCH_SEEDED_DATA_DIR
+  const databaseUrl = process.env.DSP_BENCH_SEEDED_DATABASE_URL
+  if (!dataDir || !databaseUrl)
+    throw new Error(
+      'serve-processes needs a seeded PostgreSQL store: set DSP_BENCH_SEEDED_DATA_DIR and DSP_BENCH_SEEDED_DATABASE_URL',
+    )
+  const token = randomBytes(24).toString('hex')
+  const env = { ...process.env, DSP_DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DSP_ADMIN_TOKEN: token }
+  const rounds = options.quick ? ROUNDS.quick : ROUNDS.full
+  const problems: string[] = []
+  const children: ChildProcess[] = []
+  try {
+    // One process: a restart on the files the load wrote.
+    const one = await startServer(env)
+    children.push(one.child)
+    console.error(`  one process ready in ${one.ready_seconds} s`)
+    for (const line of one.index_lines) console.error(`    ${line}`)
+    const ws = await adminCall<{ workspace_id: string }>(one.url, token, '/admin/v1/workspaces', {
+      name: 'serve-processes benchmark',
+      credits: 1_000_000,
+    })
+    const { secret: key } = await adminCall<{ secret: string }>(
+      one.url,
+      token,
+      `/admin/v1/workspaces/${ws.workspace_id}/keys`,
+      { environment: 'test', scopes: ['dsp.search.read'] },
+    )
+    problems.push(...(await exercise(one.url, key, rounds)))
+    const oneMemory = await memoryOf(one.child.pid!)
+    console.error(`  one process: RSS ${oneMemory.rss_mb} MB, PSS ${oneMemory.pss_mb} MB`)
+    await stop(one.child)
+
+    // Three processes on the same data dir, started together.
+    const three = await Promise.all([startServer(env), startServer(env), startServer(env)])
+    children.push(...three.map((s) => s.child))
+    console.error(`  three processes ready in ${three.map((s) => s.ready_seconds).join(', ')} s`)
+    for (const s of three) problems.push(...(await exercise(s.url, key, rounds)))
+    const threeMemory = await Promise.all(three.map((s) => memoryOf(s.child.pid!)))
+    const total = {
+      rss_mb: threeMemory.reduce((a, m) => a + m.rss_mb, 0),
+      pss_mb: threeMemory.reduce((a, m) => a + m.pss_mb, 0),
+    }
+    console.error(`  three processes: RSS ${total.rss_mb} MB, PSS ${total.pss_mb} MB in all`)
+    await Promise.all(three.map((s) => stop(s.child)))
+
+    const valid = problems.length === 0
+    const ratio = round(total.pss_mb / oneMemory.pss_mb, 2)
+    const slowestReady = Math.max(one.ready_seconds, ...three.map((s) => s.ready_seconds))
+    const goals: Goal[] = [
+      atMost(
+        'a restarted process is ready within 60 s',
+        'ready_seconds_max',
+        slowestReady,
+        GOALS.readySeconds,
+        's',
+        valid,
+      ),
+      atMost(
+        'one API process ≤ 3 GB resident',
+        'one_process.rss_mb',
+        oneMemory.rss_mb,
+        GOALS.oneProcessRssMb,
+        'MB',
+        valid,
+      ),
+      atMost(
+        "three processes together ≤ 1.5× one process's total (PSS)",
+        'three_over_one_pss',
+        ratio,
+        GOALS.threeOverOne,
+        '×',
+        valid,
+      ),
+    ]
+    return {
+      variant: `postgresql-${await seededScale(databaseUrl)}`,
+      title: 'API processes on a seeded store: ready after a restart, memory of one and of three processes',
+      store: 'postgresql',
+      settings: { data_dir: dataDir, searches_per_process: SEARCHES.length * rounds, searches: SEARCHES },
+      figures: {
+        one_process: { ready_seconds: one.ready_seconds, index_lines: one.index_lines, ...oneMemory },
+        three_processes: {
+          ready_seconds: three.map((s) => s.ready_seconds),
+          each: threeMemory,
+          total,
+          over_one_pss: ratio,
+        },
+      },
+      rounds: [],
+      goal: goals[0]!,
+      more_goals: goals.slice(1),
+      valid,
+      problems,
+    }
+  } finally {
+    await Promise.all(children.map((c) => stop(c)))
+  }
+}
