@@ -54,6 +54,8 @@ export class SearchCaches {
   corpusStates: { at: number; value: ReturnType<typeof findCorpusStates> } | null = null
   /** The parser's vocabularies, for the corpus states they were read at (vocabularies.ts). */
   vocabularies: { generation: string; value: Promise<Vocabularies> } | null = null
+  /** The last vocabularies read in full: answered from while a newer read takes long (vocabularies.ts). */
+  lastVocabularies: Vocabularies | null = null
   /** Document frequencies per category and lexeme, and record counts, for the corpus state they were read at (termRarity). */
   readonly rarity = {
     generation: new Map<EntityCategory, string>(),

@@ -64,21 +64,46 @@ function vocabularyGeneration(states: CorpusState[]): string {
 }
 
 /**
+ * How long a search waits for a read of the vocabularies before it parses with the last ones this
+ * process read in full. On a small corpus the read takes milliseconds and every search sees the
+ * corpus as it is; on a large one it takes seconds, and only the searches in that window parse with
+ * the vocabularies of a moment before (a value an ingest has just added is not recognised yet).
+ */
+export const VOCABULARY_WAIT_MS = 2000
+
+/**
  * The vocabularies, read again only when the corpora they come from changed: the corpus states,
  * which every ingest and delete updates (read at most once a second, and at once after this
  * process's own writes or another process's announced ones). On a large corpus one read takes
- * seconds of the store's time, so it is not repeated on a timer while nothing changes.
+ * seconds of the store's time, so it is not repeated on a timer while nothing changes, and a search
+ * does not wait for it longer than VOCABULARY_WAIT_MS when this process has read them before.
  */
 export async function vocabularies(deps: Deps): Promise<Vocabularies> {
+  const caches = deps.searchCaches
   const generation = vocabularyGeneration(await corpusStates(deps))
-  let hit = deps.searchCaches.vocabularies
+  let hit = caches.vocabularies
   if (!hit || hit.generation !== generation) {
     const fresh = { generation, value: loadVocabularies(deps) }
-    // A failed read (the store, or the replica it ran on, went away) is not kept.
-    fresh.value.catch(() => {
-      if (deps.searchCaches.vocabularies === fresh) deps.searchCaches.vocabularies = null
-    })
-    deps.searchCaches.vocabularies = hit = fresh
+    fresh.value.then(
+      (value) => {
+        if (caches.vocabularies === fresh) caches.lastVocabularies = value
+      },
+      // A failed read (the store, or the replica it ran on, went away) is not kept.
+      () => {
+        if (caches.vocabularies === fresh) caches.vocabularies = null
+      },
+    )
+    caches.vocabularies = hit = fresh
   }
-  return hit.value
+  const last = caches.lastVocabularies
+  if (!last) return hit.value
+  let timer: NodeJS.Timeout | undefined
+  const waited = new Promise<Vocabularies>((resolve) => {
+    timer = setTimeout(() => resolve(last), VOCABULARY_WAIT_MS)
+  })
+  try {
+    return await Promise.race([hit.value.catch(() => last), waited])
+  } finally {
+    clearTimeout(timer)
+  }
 }
