@@ -1,6 +1,6 @@
 // Agent runs on the small demo corpus: wall time of each effort tier from POST /v1/agents/runs to
 // the `done` event of its stream (queue pick-up, plan, searches, insights, answer), median over the
-// rounds. Goal: a medium run within 10 s (docs/agent-runs.md). Explained in docs/performance-search.md.
+// rounds. Goal: a medium run within 10 s (docs/performance-search.md, which explains the benchmark).
 import { loadavg } from 'node:os'
 import { seedSmallDemo, startBenchServer } from './lib/server.ts'
 import { median, round } from './lib/stats.ts'

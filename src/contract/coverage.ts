@@ -208,7 +208,7 @@ export const IngestQuery = Type.Object(
     as_of: Type.Optional(Type.String({ format: 'date-time', description: 'Freshness of the data; default now' })),
     dry_run: Type.Optional(Type.Boolean({ description: 'Validate and count; write nothing' })),
     mapping: Type.Optional(
-      Type.String({ maxLength: 65536, description: 'A mapping (docs/ingest.md §1) as JSON text' }),
+      Type.String({ maxLength: 65536, description: 'A mapping (docs/ingest-formats.md §1) as JSON text' }),
     ),
     map: Type.Optional(
       Type.Array(Type.String({ minLength: 3, maxLength: 400 }), {

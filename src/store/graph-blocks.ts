@@ -1,4 +1,4 @@
-// Company graph blocks (migration 0009, docs/relationships.md §1.2): one company's current people
+// Company graph blocks (migration 0009, docs/relationships-graph.md): one company's current people
 // and all their affiliations in one stored value, valid for one graph generation. This module
 // reads and writes them; domain/relationships/blocks.ts packs, unpacks and filters them.
 import { sql } from 'kysely'

@@ -117,7 +117,7 @@ function tsquery(terms: string[], match: TextMatch) {
 }
 
 /**
- * How a text list is ranked (docs/search.md, "Ranking"): BM25's term rarity over the weighted
+ * How a text list is ranked (docs/search-ranking.md, "Ranking"): BM25's term rarity over the weighted
  * vector, the query as a phrase, the query as a name.
  */
 export interface TextRanking {

@@ -1,4 +1,4 @@
-// Honest counts (docs/search.md, "Counts"): up to the exact-count cap `total` is exact; past it,
+// Honest counts (docs/search-ranking.md, "Counts"): up to the exact-count cap `total` is exact; past it,
 // an estimate from a sample of the table within ±20 % of the true count, with
 // total_is_estimate true and coverage.universe_is_exact false, never the cap itself. 40,000
 // companies are written straight into the store (ingesting them one by one would take minutes on

@@ -1,4 +1,4 @@
-// How POST /v1/search ranks words (docs/search.md, "Ranking"): term rarity (BM25's idf computed in
+// How POST /v1/search ranks words (docs/search-ranking.md, "Ranking"): term rarity (BM25's idf computed in
 // the store), an exact name or title first and by the all-words path, a phrase above scattered
 // words, fusion weighted by how sure each list is. On records ingested here, not the demo corpus.
 import assert from 'node:assert/strict'

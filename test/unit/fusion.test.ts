@@ -1,5 +1,5 @@
 // Fusion of the words' and the meaning's lists (src/domain/search/fusion.ts fuseBySureness):
-// weighted by how sure each list is, a name the query spells first. docs/search.md, "Ranking".
+// weighted by how sure each list is, a name the query spells first. docs/search-ranking.md, "Ranking".
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { fuse, fuseBySureness, sureness } from '../../src/domain/search/fusion.ts'

@@ -1,4 +1,4 @@
-// Input formats of an ingest (docs/ingest.md §1): NDJSON, a JSON array, or CSV (csv-parse,
+// Input formats of an ingest (docs/ingest-formats.md §1): NDJSON, a JSON array, or CSV (csv-parse,
 // streaming), each gzip-compressed or not, detected from the first bytes unless named. A CSV
 // header, or a mapping file, decides which column is which field (mapping.ts).
 import { Readable } from 'node:stream'

@@ -1,7 +1,7 @@
 // Mapping of foreign columns (a CSV header, the keys of someone else's JSON) onto the record
 // fields of a category: which column is which field and how to read it (number, date, a list
 // split on a delimiter, numbered columns that make a person's employment and education).
-// Without a mapping file, common header names are recognised. Rules: docs/ingest.md §1.
+// Without a mapping file, common header names are recognised. Rules: docs/ingest-formats.md §1.
 import { NOUNS, PERSON_GROUPS, SOURCE_ID_HEADERS, SYNONYMS } from './header-names.ts'
 import type { TSchema } from 'typebox'
 import { CATEGORY_IDENTIFIERS, RecordSchemas, School } from '../../contract/records.ts'

@@ -1,4 +1,4 @@
-// Company graph blocks (docs/relationships.md §1.2): a company's current people and all their
+// Company graph blocks (docs/relationships-graph.md): a company's current people and all their
 // affiliations, packed once into one binary value (stored in graph_blocks for the graph generation
 // it was built at), then read as typed arrays. A relationships read of a company with 8,000 people
 // and 33,000 affiliations is then one row and a few array passes instead of 33,000 rows, and the

@@ -9,7 +9,7 @@
 // Here each person's contacts are one bitset over the other side, and most of an institution's
 // matches are a prefix of its affiliations sorted by month ("started by M", "still there at M"),
 // kept as a ready union; ended × ended overlaps are a difference of two such unions. No pair is
-// ever produced (docs/relationships.md §1 has the mechanics and the figures).
+// ever produced (docs/relationships.md §1.1 has the mechanics, docs/relationships-graph.md §3 the figures).
 import type { GraphEdge } from '../../store/relationships.ts'
 
 export type Basis = 'overlapping' | 'shared'

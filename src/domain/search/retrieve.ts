@@ -152,7 +152,7 @@ async function retrieveFiltered(
 
 /**
  * The words' ranking of a plan: the rarity of the query's own lexemes, its phrase and its name
- * (docs/search.md, "Ranking"), and the rarity of deep's expansions apart.
+ * (docs/search-ranking.md, "Ranking"), and the rarity of deep's expansions apart.
  */
 async function textRankings(deps: Deps, plan: RetrievalPlan, terms: string[]) {
   const idf = await termRarity(deps, plan.category, termLexemes([...terms, ...plan.expansions]))

@@ -1,4 +1,4 @@
-// Company graph blocks (docs/relationships.md §1.2): one company's current people and all their
+// Company graph blocks (docs/relationships-graph.md): one company's current people and all their
 // affiliations, packed into one value, so a relationships read of a large company is one row
 // instead of tens of thousands. A block is valid for one graph generation: every transaction
 // that writes persons or affiliations moves corpus_state.graph_generation on, and a block of an

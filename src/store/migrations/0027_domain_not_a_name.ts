@@ -1,7 +1,7 @@
 // A company's domain is no name: its words are indexed at weight C (with the description), not A
 // (with the name), so every `.ai` domain does not match "ai" as strongly as a company named AI
 // (src/domain/corpus/rows.ts). Records written before keep their vector but get the lexemes only
-// their domain holds (not their name or legal name) set to weight C. docs/search.md, "Ranking".
+// their domain holds (not their name or legal name) set to weight C. docs/search-ranking.md, "Ranking".
 import { sql, type Kysely } from 'kysely'
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
