@@ -12,7 +12,7 @@ import type { Db } from '../../store/db.ts'
 import { WriteBehind } from '../write-behind.ts'
 import type { Deps } from '../types.ts'
 import type { InstitutionInfo } from './common.ts'
-import { edgeColumns, Interner, kindOfType, NO_START, OPEN, type EdgeColumns, type JoinInput } from './graph.ts'
+import { edgeColumns, Interner, kindOfType, NO_START, OPEN, type EdgeColumns, type JoinInput } from './graph-columns.ts'
 
 const MAGIC = 0x33304247 // 'GB03'
 const CODE_EDUCATION = 4
