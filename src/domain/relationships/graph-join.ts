@@ -1,5 +1,5 @@
 // The affiliation-graph counts behind every relationships answer between two sides, over the
-// affiliations the company graph blocks (blocks.ts) or store/relationships.ts hand over. A
+// affiliations the company graph blocks (block-join.ts) or store/relationships.ts hand over. A
 // connection is a shared institution, not acquaintance: the semantics are exactly the demo
 // generator's facts (docs/corpus-demo.md §1.4), so tests can assert whole answers. Open ends (still
 // there, or an education that ends after the corpus date) never end.

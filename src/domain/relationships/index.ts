@@ -36,7 +36,7 @@ import {
   type InstitutionInfo,
 } from './common.ts'
 import { snapshotOf } from '../credits/metering.ts'
-import { joinCompanies } from './blocks.ts'
+import { joinCompanies } from './block-join.ts'
 import { affiliatedWith } from './graph-affiliated.ts'
 import { joinOfRows, type Basis, type InstitutionKind } from './graph-columns.ts'
 import { cmp, rankConnected, rankInstitutions, type Connected } from './graph-connection.ts'

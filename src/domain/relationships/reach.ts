@@ -22,7 +22,7 @@ import {
   type Ctx,
 } from './common.ts'
 import { snapshotOf } from '../credits/metering.ts'
-import { joinCompanyAndSeeds } from './blocks.ts'
+import { joinCompanyAndSeeds } from './block-join.ts'
 import type { Basis, InstitutionKind, Match } from './graph-columns.ts'
 import { cmp, type Connected } from './graph-connection.ts'
 import { connectSides } from './graph-join.ts'
