@@ -3,18 +3,27 @@
 // against the graph's own institutions, then routes it by fixed rules to relationships, reach,
 // institutions, compare or fan_out, as the structured request the typed route would take.
 // What it cannot read is refused with a kind of data-routes §4.4; nothing is guessed.
-import type {
-  InstitutionsBody,
-  PeopleConstraints,
-  ReachBody,
-  RefusalKind,
-  RelationshipsBody,
-} from '../../contract/relationships.ts'
-import { normaliseDomain, normaliseName, normaliseProfileUrl } from '../../corpus/normalise.ts'
+import type { InstitutionsBody, ReachBody, RefusalKind, RelationshipsBody } from '../../contract/relationships.ts'
 import { ApiError } from '../../errors.ts'
-import * as store from '../../store/relationships.ts'
-import type { InstitutionRef } from '../../store/relationships.ts'
 import type { Deps } from '../types.ts'
+import { countries, findMentions, type Mention } from './reader-mentions.ts'
+import {
+  BOTH_PERSON,
+  COMPARE_CUE,
+  CONNECT_CUE,
+  FAN_OUT_CUE,
+  FORMER_AT,
+  INSTITUTIONS_CUE,
+  institutionType,
+  PAST,
+  peopleOf,
+  PRE_RESOLVE,
+  SECOND_QUESTION,
+  SHARED_BASIS,
+  TENANT,
+  TENANT_LIST,
+  TENANT_PRONOUN,
+} from './reader-words.ts'
 
 export const READER_VERSION = 'rel-rules-1'
 /** Graph reads one ask may run: a compare of four sides, or a page plus four drill-downs. */
@@ -41,281 +50,6 @@ export function refuse(kind: RefusalKind, detail: string, tryInstead?: string): 
     status: 422,
     extra: { kind, ...(tryInstead ? { try_instead: tryInstead } : {}) },
   })
-}
-
-interface Mention {
-  start: number
-  end: number
-  kind: 'company' | 'school' | 'employer' | 'person'
-  /** Company domain, institution key or person id. */
-  key: string
-  name: string | null
-}
-
-const TENANT_LIST =
-  /\b(?:my|our)\s+(?:(?:saved\s+)?lists?|crm|accounts|pipeline|contacts|customers|prospects|leads|spreadsheet|book of business|target accounts)\b/
-const TENANT =
-  /\b(?:our|my)\s+(?:team|teams|company|org|organi[sz]ation|employees|colleagues|staff|people|firm|startup|network|connections|founders?|sales team|reps)\b|\b(?:do i|can i|could i|should i|i know|introduce me|connect me)\b/
-/** Case-sensitive: "US" is a country, "us" the caller. */
-const TENANT_PRONOUN = /\b(?:[Ww]e|us|[Oo]urs)\b/
-const PRE_RESOLVE =
-  /\b(?:competitors?|rivals?|similar (?:companies|to)|companies like|look-?alikes?|subsidiar(?:y|ies)|owned by|parent compan(?:y|ies)|portfolio compan(?:y|ies)|peers of|acquired by|acquisitions of)\b/
-const BOTH_PERSON =
-  /\b(?:worked|been|work|works)\s+(?:at|for|in)\s+both\b|\b(?:one|same|single|a)\s+(?:person|individual|employee|people)\b[^.?!]*\bboth\b/
-const SECOND_QUESTION = /\?\s*\S|\b(?:and also|as well as|and then also)\b/
-const INSTITUTIONS_CUE =
-  /\b(?:shared|common|mutual|same|overlapping)\s+(?:employers?|schools?|universit(?:y|ies)|colleges?|institutions?|companies|alma maters?|workplaces?)\b|\b(?:employers?|schools?|universit(?:y|ies)|institutions?)\s+(?:in common|they share|both)\b|\bwhere did\b[^?]*\bboth\b/
-const COMPARE_CUE =
-  /\bcompare\b|\bversus\b|\bvs\.?(?=\s)|\b(?:better|more|most|stronger|best) connected\b|\bstronger (?:ties|connections)\b/
-const FAN_OUT_CUE =
-  /\bfor (?:each|every)\b|\beach of (?:them|those|these)\b|\bdrill (?:down|into)\b|\bfor the top\s+\d+\b|\bthen (?:show|list|find)\b/
-const CONNECT_CUE =
-  /\b(?:connected|connections?|connect|linked|links?|ties|tied|know|knows|knew|known|relationships?|overlap(?:ped|ping)?|worked (?:with|alongside)|(?:went to (?:school|college|university)|studied) with|colleagues|classmates|network|between|paths?|reach|in common with)\b/
-const FORMER_AT =
-  /\b(?:used to work(?:\s+(?:at|for))?|previously (?:worked )?(?:at|for)|formerly (?:at|of|with)|worked (?:at|for)|came from|alumni of|former|ex-)\s*$/
-const SHARED_BASIS =
-  /\b(?:ever|at any (?:point|time)|at some point|not necessarily at the same time|regardless of when)\b/
-const PAST = /\b(?:former|formerly|previous|previously|used to|past|ex-)\b/
-const EDUCATION =
-  /\b(?:schools?|universit(?:y|ies)|colleges?|studied|classmates|alumni|alma maters?|education|degrees?)\b/
-const EMPLOYMENT = /\b(?:worked together|worked with|colleagues|co-?workers|employers?|jobs?|workplaces?)\b/
-
-const SENIORITY_WORDS: [string, RegExp][] = [
-  [
-    'C-Suite',
-    /\b(?:ceos?|ctos?|cfos?|cmos?|coos?|cios?|chief [a-z]+ officers?|c-suite|c-level|executives|founders?)\b/,
-  ],
-  ['VP', /\b(?:vps?|vice presidents?|svps?|evps?)\b/],
-  ['Director / Head', /\b(?:directors?|heads? of)\b/],
-  ['Manager', /\bmanagers?\b/],
-  ['Entry', /\b(?:junior|entry[- ]level|graduates?)\b/],
-  ['In Training', /\b(?:interns?|trainees?|apprentices?)\b/],
-]
-const DEPARTMENT_WORDS: [string, RegExp][] = [
-  ['Engineering', /\b(?:engineering|engineers?|developers?|software|devops)\b/],
-  ['Sales', /\b(?:sales|salespeople|account executives?)\b/],
-  ['Marketing', /\b(?:marketing|marketers?)\b/],
-  ['Finance', /\b(?:finance|accountants?|accounting)\b/],
-  ['Human Resources', /\b(?:hr|human resources|recruiters?|recruiting)\b/],
-  ['Operations', /\boperations\b/],
-  ['Product', /\b(?:product managers?|product management|product)\b/],
-  ['Design', /\b(?:design|designers?)\b/],
-  ['Customer Success', /\bcustomer success\b/],
-  ['Legal', /\b(?:legal|lawyers?|counsel|attorneys?)\b/],
-  ['Data Science', /\b(?:data scien(?:ce|tists?)|machine learning)\b/],
-  ['Research', /\b(?:research|researchers?)\b/],
-]
-
-/** Short forms people write for the corpus' country names (lower-cased). */
-const COUNTRY_ALIASES: Record<string, string> = {
-  us: 'United States',
-  usa: 'United States',
-  uk: 'United Kingdom',
-  uae: 'United Arab Emirates',
-}
-
-/** Capitalised words that are question words, roles or places, never a company's first word. */
-const COMMON = new Set(
-  (
-    'who which what where when how show list find compare give get can could do does did is are was were the a an our my we i and or at in to from of for ' +
-    'between with people person anyone someone employees staff team vp vps ceo ceos cto ctos cfo coo director directors head heads manager managers ' +
-    'engineer engineers founders executives please tell me all any connected connections shared common schools school employers university ' +
-    'versus vs then top each every also both former ex alumni linkedin'
-  ).split(' '),
-)
-
-const PROFILE_URL = /(?:https?:\/\/)?(?:[a-z]{2,3}\.)?(?:www\.)?linkedin\.com\/in\/[^\s,;)?]+/gi
-const PERSON_ID = /\b[0-9a-f]{16}\b/g
-const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}'’.-]*|&/gu
-const MAX_NGRAM = 6
-
-interface Token {
-  start: number
-  end: number
-  raw: string
-  norm: string
-}
-
-function tokenize(text: string): Token[] {
-  const tokens: Token[] = []
-  for (const m of text.matchAll(TOKEN)) {
-    let raw = m[0]
-    raw = raw.replace(/['’]s$/i, '').replace(/[.\-'’]+$/, '')
-    if (!raw) continue
-    tokens.push({ start: m.index, end: m.index + raw.length, raw, norm: raw.toLowerCase() })
-  }
-  return tokens
-}
-
-let countriesCache: { at: number; value: Promise<string[]> } | null = null
-
-function countries(deps: Deps): Promise<string[]> {
-  if (!countriesCache || Date.now() - countriesCache.at > 60_000)
-    countriesCache = { at: Date.now(), value: store.findPersonCountries(deps.db, 300) }
-  return countriesCache.value
-}
-
-const mentionOf = (start: number, end: number, i: InstitutionRef): Mention => ({
-  start,
-  end,
-  kind: i.type === 'school' ? 'school' : i.domain ? 'company' : 'employer',
-  // A company's key is its domain; a school's is its school_id (a school's domain is not a key).
-  key: i.inst_key,
-  name: i.name,
-})
-
-/** Profile URLs and person ids, then institution names (longest first), domains and keys, then partial company names. */
-async function findMentions(deps: Deps, query: string, warnings: string[]): Promise<Mention[]> {
-  const mentions: Mention[] = []
-  let text = query
-  const blank = (start: number, end: number) =>
-    (text = text.slice(0, start) + ' '.repeat(end - start) + text.slice(end))
-  const urls = [...query.matchAll(PROFILE_URL)]
-  const hexes = [...query.matchAll(PERSON_ID)]
-  const byUrl = await store.findPersons(
-    deps.db,
-    'profile_url',
-    urls.map((m) => normaliseProfileUrl(m[0])).filter((u): u is string => u !== null),
-  )
-  const byId = await store.findPersons(
-    deps.db,
-    'id',
-    hexes.map((m) => m[0]),
-  )
-  for (const m of urls) {
-    const p = byUrl.find((x) => x.profile_url === normaliseProfileUrl(m[0]))
-    if (p) mentions.push({ start: m.index, end: m.index + m[0].length, kind: 'person', key: p.id, name: p.name })
-    else warnings.push(`${m[0]} is not a person in the graph; ignored.`)
-    blank(m.index, m.index + m[0].length)
-  }
-  for (const m of hexes) {
-    const p = byId.find((x) => x.id === m[0])
-    if (!p) continue
-    mentions.push({ start: m.index, end: m.index + m[0].length, kind: 'person', key: p.id, name: p.name })
-    blank(m.index, m.index + m[0].length)
-  }
-
-  const tokens = tokenize(text)
-  const phrases = new Map<string, { i: number; n: number }[]>()
-  for (let i = 0; i < tokens.length; i++) {
-    for (let n = 1; n <= MAX_NGRAM && i + n <= tokens.length; n++) {
-      const phrase = normaliseName(
-        tokens
-          .slice(i, i + n)
-          .map((t) => t.norm)
-          .join(' '),
-      )
-      if (n === 1 && COMMON.has(phrase)) continue
-      const at = phrases.get(phrase) ?? []
-      at.push({ i, n })
-      phrases.set(phrase, at)
-    }
-  }
-  const keys = tokens
-    .filter((t) => t.norm.includes('.') || t.norm.includes('-'))
-    .map((t) => normaliseDomain(t.norm) ?? t.norm)
-  const [named, keyed] = await Promise.all([
-    store.findInstitutionsByNameNorms(deps.db, [...phrases.keys()]),
-    store.findInstitutionsByKeysOrDomains(deps.db, keys),
-  ])
-  const used = new Array<boolean>(tokens.length).fill(false)
-  const hits: { i: number; n: number; inst: InstitutionRef }[] = []
-  for (const inst of named) for (const at of phrases.get(inst.name_norm ?? '') ?? []) hits.push({ ...at, inst })
-  tokens.forEach((t, i) => {
-    const key = normaliseDomain(t.norm) ?? t.norm
-    const inst = keyed.find((k) => k.inst_key === key) ?? keyed.find((k) => k.domain === key)
-    if (inst) hits.push({ i, n: 1, inst })
-  })
-  // Longest match first; a name that is a company record beats a same-named employer without one.
-  hits.sort((a, b) => b.n - a.n || a.i - b.i || Number(Boolean(b.inst.domain)) - Number(Boolean(a.inst.domain)))
-  for (const h of hits) {
-    if (used.slice(h.i, h.i + h.n).some(Boolean)) continue
-    const same = named.filter((x) => x.name_norm === h.inst.name_norm && x.inst_key !== h.inst.inst_key)
-    if (same.some((x) => x.type !== h.inst.type)) {
-      const candidates = [h.inst, ...same].map((x) => ({
-        id: x.inst_key,
-        name: x.name,
-        kind: x.type,
-        domain: x.domain,
-      }))
-      throw new ApiError(
-        'relationship.anchor_ambiguous',
-        `"${h.inst.name}" is both a company and a school; name it by domain or inst_key.`,
-        { extra: { anchor: h.inst.name, candidates } },
-      )
-    }
-    for (let k = h.i; k < h.i + h.n; k++) used[k] = true
-    mentions.push(mentionOf(tokens[h.i]!.start, tokens[h.i + h.n - 1]!.end, h.inst))
-  }
-
-  // Partial names ("Lumina"): runs of capitalised words nothing else consumed, read as a name prefix.
-  let run: number[] = []
-  const flush = async () => {
-    const words = run
-    run = []
-    if (words.length === 0) return
-    const first = tokens[words[0]!]!
-    const last = tokens[words[words.length - 1]!]!
-    const phrase = normaliseName(words.map((k) => tokens[k]!.norm).join(' '))
-    const found = await store.findInstitutionsByNamePrefix(deps.db, phrase, null, 5)
-    if (found.length === 1) mentions.push(mentionOf(first.start, last.end, found[0]!))
-    else if (found.length > 1) {
-      throw new ApiError(
-        'relationship.anchor_ambiguous',
-        `"${query.slice(first.start, last.end)}" matches several companies or schools; name one in full or by domain.`,
-        {
-          extra: {
-            anchor: query.slice(first.start, last.end),
-            candidates: found.map((x) => ({ id: x.inst_key, name: x.name, kind: x.type, domain: x.domain })),
-          },
-        },
-      )
-    } else warnings.push(`"${query.slice(first.start, last.end)}" is not a company or school in the graph; ignored.`)
-  }
-  const places = new Set([
-    ...(await countries(deps)).flatMap((c) => c.toLowerCase().split(' ')),
-    ...Object.keys(COUNTRY_ALIASES),
-  ])
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!
-    const capital =
-      /^\p{Lu}/u.test(t.raw) && !used[i] && !COMMON.has(t.norm) && !places.has(t.norm) && !roleWord(t.norm)
-    if (capital && run.length < 4) run.push(i)
-    else await flush()
-  }
-  await flush()
-  return mentions.sort((a, b) => a.start - b.start)
-}
-
-const roleWord = (w: string) =>
-  SENIORITY_WORDS.some(([, re]) => re.test(w)) || DEPARTMENT_WORDS.some(([, re]) => re.test(w))
-
-/** Department, seniority and country words of one side's part of the question. */
-function peopleOf(segment: string, countryNames: string[]): PeopleConstraints | undefined {
-  const seniority = SENIORITY_WORDS.filter(([, re]) => re.test(segment)).map(([v]) => v) as NonNullable<
-    PeopleConstraints['seniority']
-  >
-  const department = DEPARTMENT_WORDS.filter(([, re]) => re.test(segment)).map(([v]) => v)
-  const named = countryNames.filter((c) =>
-    new RegExp(`\\b${c.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(segment),
-  )
-  // "us" in lower case was refused as the caller's own side before this point: here it is "US".
-  const aliased = Object.entries(COUNTRY_ALIASES)
-    .filter(([alias]) => new RegExp(`\\b${alias}\\b`).test(segment))
-    .map(([, c]) => c)
-  const country = [...new Set([...named, ...aliased])]
-  const people = {
-    ...(country.length ? { country } : {}),
-    ...(department.length ? { department } : {}),
-    ...(seniority.length ? { seniority } : {}),
-  }
-  return Object.keys(people).length ? people : undefined
-}
-
-function institutionType(t: string): 'employment' | 'education' | null {
-  const edu = EDUCATION.test(t)
-  const emp = EMPLOYMENT.test(t)
-  return edu === emp ? null : edu ? 'education' : 'employment'
 }
 
 const companyAnchor = (m: Mention) => ({ value: m.key, by: 'domain' as const })
