@@ -67,6 +67,50 @@ export async function readQuestion(deps: Deps, query: string): Promise<ReadQuest
   // Lower-cased char by char, so offsets stay those of the query.
   const lower = [...query].map((c) => (c.toLowerCase().length === c.length ? c.toLowerCase() : c)).join('')
   const warnings: string[] = []
+  refuseCallerSide(query, lower)
+  const mentions = await findMentions(deps, query, warnings)
+  // The cues are read with the names blanked out: "Goldwell Education" is not a question about schools.
+  const t = mentions.reduce((s, m) => s.slice(0, m.start) + ' '.repeat(m.end - m.start) + s.slice(m.end), lower)
+  const companies = mentions.filter((m) => m.kind === 'company')
+  const others = mentions.filter((m) => m.kind === 'school' || m.kind === 'employer')
+  const persons = mentions.filter((m) => m.kind === 'person')
+  refuseShape(t, companies, persons)
+  const span = query.slice(Math.min(...mentions.map((m) => m.start)), Math.max(...mentions.map((m) => m.end))).trim()
+  const basis = SHARED_BASIS.test(t) ? ('shared' as const) : ('overlapping' as const)
+  const type = institutionType(t)
+  const common = { connection_basis: basis, ...(type ? { institution_type: type } : {}) }
+  const out = (question: Question, words = span): ReadQuestion => ({ question, span: words, warnings })
+  const r: Reading = { t, companies, others, persons, basis, common, out }
+
+  if (persons.length > 0) return reachQuestion(r)
+  if (INSTITUTIONS_CUE.test(t)) return institutionsQuestion(r)
+  if (COMPARE_CUE.test(t)) return compareQuestion(r)
+  if (companies.length > 2)
+    throw refuse(
+      'route_ambiguous',
+      'The question names more than two companies without saying how they compare.',
+      'compare A and B connections to C, or one pair per request',
+    )
+  const countryNames = await countries(deps)
+  if (companies.length === 2) return twoCompaniesQuestion(r, countryNames)
+  return oneCompanyQuestion(r, countryNames)
+}
+
+/** What the route rules read once the names are found. */
+interface Reading {
+  /** The question lower-cased, its names blanked out. */
+  t: string
+  companies: Mention[]
+  /** Schools and employers without a company record. */
+  others: Mention[]
+  persons: Mention[]
+  basis: 'shared' | 'overlapping'
+  common: { connection_basis: 'shared' | 'overlapping'; institution_type?: 'employment' | 'education' }
+  out: (question: Question, words?: string) => ReadQuestion
+}
+
+/** Refuses what the corpus cannot know about the caller: their own lists, their own organisation, companies picked by resemblance. */
+function refuseCallerSide(query: string, lower: string): void {
   if (TENANT_LIST.test(lower))
     throw refuse(
       'needs_tenant_list',
@@ -85,12 +129,10 @@ export async function readQuestion(deps: Deps, query: string): Promise<ReadQuest
       'The companies are picked by resemblance, competition or ownership; resolve them first and name them.',
       'POST /v1/similar, then ask about the companies it returns',
     )
-  const mentions = await findMentions(deps, query, warnings)
-  // The cues are read with the names blanked out: "Goldwell Education" is not a question about schools.
-  const t = mentions.reduce((s, m) => s.slice(0, m.start) + ' '.repeat(m.end - m.start) + s.slice(m.end), lower)
-  const companies = mentions.filter((m) => m.kind === 'company')
-  const others = mentions.filter((m) => m.kind === 'school' || m.kind === 'employer')
-  const persons = mentions.filter((m) => m.kind === 'person')
+}
+
+/** Refuses a question of a shape this graph does not answer: one person at both companies, no name it knows, two questions at once. */
+function refuseShape(t: string, companies: Mention[], persons: Mention[]): void {
   if (BOTH_PERSON.test(t)) {
     const [a, b] = companies
     throw refuse(
@@ -108,126 +150,128 @@ export async function readQuestion(deps: Deps, query: string): Promise<ReadQuest
     )
   if (SECOND_QUESTION.test(t.trim().replace(/\?\s*$/, '')))
     throw refuse('compound_unsupported', 'The question asks two things at once; ask one per request.')
-  const span = query.slice(Math.min(...mentions.map((m) => m.start)), Math.max(...mentions.map((m) => m.end))).trim()
-  const basis = SHARED_BASIS.test(t) ? ('shared' as const) : ('overlapping' as const)
-  const type = institutionType(t)
-  const common = { connection_basis: basis, ...(type ? { institution_type: type } : {}) }
-  const out = (question: Question, words = span): ReadQuestion => ({ question, span: words, warnings })
+}
 
-  if (persons.length > 0) {
-    if (companies.length === 0) throw refuse('no_anchor', 'Name the company (or companies) to reach into.')
-    const people = persons.map((p) => p.key)
-    return out({
-      route: 'reach',
-      body: {
-        ...(people.length === 1 ? { person: people[0]! } : { people }),
-        companies: companies.map(companyAnchor),
-        ...common,
-      },
-    })
-  }
-  if (INSTITUTIONS_CUE.test(t)) {
-    if (companies.length !== 2)
-      throw refuse(
-        companies.length > 2 ? 'compound_over_budget' : 'no_anchor',
-        'Shared employers and schools are read between exactly two companies.',
-      )
-    const instType = /\b(?:schools?|universit(?:y|ies)|colleges?|alma maters?)\b/.test(t)
-      ? 'education'
-      : /\b(?:employers?|companies|workplaces?)\b/.test(t)
-        ? 'employment'
-        : null
-    return out({
-      route: 'institutions',
-      body: {
-        companies: companies.map(companyAnchor),
-        connection_basis: basis,
-        ...(instType ? { institution_type: instType } : {}),
-      },
-    })
-  }
-  if (COMPARE_CUE.test(t)) {
-    if (companies.length < 3)
-      throw refuse(
-        'route_ambiguous',
-        'A comparison needs the companies compared and the company they connect to.',
-        'compare A and B connections to C',
-      )
-    const target =
-      companies.find((c) => /\b(?:to|with)\s+$/.test(t.slice(Math.max(0, c.start - 6), c.start))) ??
-      companies[companies.length - 1]!
-    const sides = companies.filter((c) => c !== target)
-    if (sides.length > SEARCH_BUDGET - 1)
-      throw refuse(
-        'compound_over_budget',
-        `Comparing ${sides.length} companies needs ${sides.length} graph reads; one request runs at most ${SEARCH_BUDGET - 1} sides.`,
-      )
-    return out({
-      route: 'compare',
-      sides: sides.map((s) => ({
-        relation: 'between_companies',
-        companies: [companyAnchor(s), companyAnchor(target)],
-        ...common,
-      })),
-    })
-  }
-  if (companies.length > 2)
+/** People named: reach into the companies named. */
+function reachQuestion({ companies, persons, common, out }: Reading): ReadQuestion {
+  if (companies.length === 0) throw refuse('no_anchor', 'Name the company (or companies) to reach into.')
+  const people = persons.map((p) => p.key)
+  return out({
+    route: 'reach',
+    body: {
+      ...(people.length === 1 ? { person: people[0]! } : { people }),
+      companies: companies.map(companyAnchor),
+      ...common,
+    },
+  })
+}
+
+/** Shared employers and schools between two companies. */
+function institutionsQuestion({ t, companies, basis, out }: Reading): ReadQuestion {
+  if (companies.length !== 2)
+    throw refuse(
+      companies.length > 2 ? 'compound_over_budget' : 'no_anchor',
+      'Shared employers and schools are read between exactly two companies.',
+    )
+  const instType = /\b(?:schools?|universit(?:y|ies)|colleges?|alma maters?)\b/.test(t)
+    ? 'education'
+    : /\b(?:employers?|companies|workplaces?)\b/.test(t)
+      ? 'employment'
+      : null
+  return out({
+    route: 'institutions',
+    body: {
+      companies: companies.map(companyAnchor),
+      connection_basis: basis,
+      ...(instType ? { institution_type: instType } : {}),
+    },
+  })
+}
+
+/** Several companies compared by their connections to one target. */
+function compareQuestion({ t, companies, common, out }: Reading): ReadQuestion {
+  if (companies.length < 3)
     throw refuse(
       'route_ambiguous',
-      'The question names more than two companies without saying how they compare.',
-      'compare A and B connections to C, or one pair per request',
+      'A comparison needs the companies compared and the company they connect to.',
+      'compare A and B connections to C',
     )
-  const countryNames = await countries(deps)
-  if (companies.length === 2) {
-    const [a, b] = companies as [Mention, Mention]
-    // "who at A used to work at B", "former B people at A": B is an employer institution of A's people.
-    const formerOf = companies.find((c) => FORMER_AT.test(t.slice(Math.max(0, c.start - 30), c.start)))
-    if (formerOf) {
-      const population = formerOf === a ? b : a
-      return out({
-        route: 'relationships',
-        body: {
-          relation: 'via_institution',
-          companies: [{ ...companyAnchor(population), ...withPeople(peopleOf(t, countryNames)) }],
-          institutions: [institutionAnchor(formerOf), ...others.map(institutionAnchor)],
-          ...(others.length ? { institutions_combine: 'all' as const } : {}),
-          connection_basis: basis,
-        },
-      })
-    }
-    const between = t.slice(a.end, b.start)
-    const cue = CONNECT_CUE.exec(between) ?? CONNECT_CUE.exec(t)
-    if (!cue)
-      throw refuse(
-        'route_ambiguous',
-        'The question names two companies but not what to find between them: connected people, or shared employers and schools.',
-        'people at A connected to B, or shared employers of A and B',
-      )
-    const cut = CONNECT_CUE.exec(between) ? a.end + (CONNECT_CUE.exec(between)?.index ?? 0) : b.start
-    const first = peopleOf(t.slice(0, cut), countryNames)
-    const second = peopleOf(t.slice(cut), countryNames)
-    const body: StructuredRelationships = {
+  const target =
+    companies.find((c) => /\b(?:to|with)\s+$/.test(t.slice(Math.max(0, c.start - 6), c.start))) ??
+    companies[companies.length - 1]!
+  const sides = companies.filter((c) => c !== target)
+  if (sides.length > SEARCH_BUDGET - 1)
+    throw refuse(
+      'compound_over_budget',
+      `Comparing ${sides.length} companies needs ${sides.length} graph reads; one request runs at most ${SEARCH_BUDGET - 1} sides.`,
+    )
+  return out({
+    route: 'compare',
+    sides: sides.map((s) => ({
       relation: 'between_companies',
-      companies: [
-        { ...companyAnchor(a), ...withPeople(first) },
-        { ...companyAnchor(b), ...withPeople(second) },
-      ],
-      ...(others.length ? { institutions: others.map(institutionAnchor) } : {}),
-      ...(PAST.test(t) ? { exclude_current: true } : {}),
+      companies: [companyAnchor(s), companyAnchor(target)],
       ...common,
-    }
-    if (FAN_OUT_CUE.test(t)) {
-      const k = Number(/\btop\s+(\d+)\b/.exec(t)?.[1] ?? DEFAULT_FAN_OUT_K)
-      if (k < 1) throw refuse('route_ambiguous', 'Drill into at least one person.')
-      if (1 + k > SEARCH_BUDGET)
-        throw refuse(
-          'compound_over_budget',
-          `Drilling into ${k} people needs ${1 + k} graph reads; one request runs at most ${SEARCH_BUDGET} (top ${SEARCH_BUDGET - 1}).`,
-        )
-      return out({ route: 'fan_out', body, k })
-    }
-    return out({ route: 'relationships', body })
+    })),
+  })
+}
+
+/** Two companies: people now at one who used to work at the other, or the people connected between them (fanned out when asked). */
+function twoCompaniesQuestion(
+  { t, companies, others, basis, common, out }: Reading,
+  countryNames: string[],
+): ReadQuestion {
+  const [a, b] = companies as [Mention, Mention]
+  // "who at A used to work at B", "former B people at A": B is an employer institution of A's people.
+  const formerOf = companies.find((c) => FORMER_AT.test(t.slice(Math.max(0, c.start - 30), c.start)))
+  if (formerOf) {
+    const population = formerOf === a ? b : a
+    return out({
+      route: 'relationships',
+      body: {
+        relation: 'via_institution',
+        companies: [{ ...companyAnchor(population), ...withPeople(peopleOf(t, countryNames)) }],
+        institutions: [institutionAnchor(formerOf), ...others.map(institutionAnchor)],
+        ...(others.length ? { institutions_combine: 'all' as const } : {}),
+        connection_basis: basis,
+      },
+    })
   }
+  const between = t.slice(a.end, b.start)
+  const cue = CONNECT_CUE.exec(between) ?? CONNECT_CUE.exec(t)
+  if (!cue)
+    throw refuse(
+      'route_ambiguous',
+      'The question names two companies but not what to find between them: connected people, or shared employers and schools.',
+      'people at A connected to B, or shared employers of A and B',
+    )
+  const cut = CONNECT_CUE.exec(between) ? a.end + (CONNECT_CUE.exec(between)?.index ?? 0) : b.start
+  const first = peopleOf(t.slice(0, cut), countryNames)
+  const second = peopleOf(t.slice(cut), countryNames)
+  const body: StructuredRelationships = {
+    relation: 'between_companies',
+    companies: [
+      { ...companyAnchor(a), ...withPeople(first) },
+      { ...companyAnchor(b), ...withPeople(second) },
+    ],
+    ...(others.length ? { institutions: others.map(institutionAnchor) } : {}),
+    ...(PAST.test(t) ? { exclude_current: true } : {}),
+    ...common,
+  }
+  if (FAN_OUT_CUE.test(t)) {
+    const k = Number(/\btop\s+(\d+)\b/.exec(t)?.[1] ?? DEFAULT_FAN_OUT_K)
+    if (k < 1) throw refuse('route_ambiguous', 'Drill into at least one person.')
+    if (1 + k > SEARCH_BUDGET)
+      throw refuse(
+        'compound_over_budget',
+        `Drilling into ${k} people needs ${1 + k} graph reads; one request runs at most ${SEARCH_BUDGET} (top ${SEARCH_BUDGET - 1}).`,
+      )
+    return out({ route: 'fan_out', body, k })
+  }
+  return out({ route: 'relationships', body })
+}
+
+/** One company and schools or employers: its people affiliated with them. */
+function oneCompanyQuestion({ t, companies, others, basis, out }: Reading, countryNames: string[]): ReadQuestion {
   const [a] = companies as [Mention]
   if (others.length === 0)
     throw refuse(
