@@ -60,6 +60,15 @@ const mentionOf = (start: number, end: number, i: InstitutionRef): Mention => ({
 /** Profile URLs and person ids, then institution names (longest first), domains and keys, then partial company names. */
 export async function findMentions(deps: Deps, query: string, warnings: string[]): Promise<Mention[]> {
   const mentions: Mention[] = []
+  const text = await personMentions(deps, query, mentions, warnings)
+  const tokens = tokenize(text)
+  const used = await institutionMentions(deps, tokens, mentions)
+  await partialNameMentions(deps, query, tokens, used, mentions, warnings)
+  return mentions.sort((a, b) => a.start - b.start)
+}
+
+/** People named by profile URL or id, into `mentions`; the query with them blanked out. */
+async function personMentions(deps: Deps, query: string, mentions: Mention[], warnings: string[]): Promise<string> {
   let text = query
   const blank = (start: number, end: number) =>
     (text = text.slice(0, start) + ' '.repeat(end - start) + text.slice(end))
@@ -87,8 +96,11 @@ export async function findMentions(deps: Deps, query: string, warnings: string[]
     mentions.push({ start: m.index, end: m.index + m[0].length, kind: 'person', key: p.id, name: p.name })
     blank(m.index, m.index + m[0].length)
   }
+  return text
+}
 
-  const tokens = tokenize(text)
+/** Institutions named in full, by name (longest first), domain or key, into `mentions`; which tokens they used. */
+async function institutionMentions(deps: Deps, tokens: Token[], mentions: Mention[]): Promise<boolean[]> {
   const phrases = new Map<string, { i: number; n: number }[]>()
   for (let i = 0; i < tokens.length; i++) {
     for (let n = 1; n <= MAX_NGRAM && i + n <= tokens.length; n++) {
@@ -140,8 +152,18 @@ export async function findMentions(deps: Deps, query: string, warnings: string[]
     for (let k = h.i; k < h.i + h.n; k++) used[k] = true
     mentions.push(mentionOf(tokens[h.i]!.start, tokens[h.i + h.n - 1]!.end, h.inst))
   }
+  return used
+}
 
-  // Partial names ("Lumina"): runs of capitalised words nothing else consumed, read as a name prefix.
+/** Partial names ("Lumina"): runs of capitalised words nothing else used, read as the prefix of a company's or school's name, into `mentions`. */
+async function partialNameMentions(
+  deps: Deps,
+  query: string,
+  tokens: Token[],
+  used: boolean[],
+  mentions: Mention[],
+  warnings: string[],
+): Promise<void> {
   let run: number[] = []
   const flush = async () => {
     const words = run
@@ -177,5 +199,4 @@ export async function findMentions(deps: Deps, query: string, warnings: string[]
     else await flush()
   }
   await flush()
-  return mentions.sort((a, b) => a.start - b.start)
 }
