@@ -14,7 +14,7 @@ import type { CorpusVectors } from './corpus/vectors.ts'
 import type { RunUpdate } from '../store/usage.ts'
 import type { WriteBehind } from './write-behind.ts'
 import type { Exposures } from './agent-runs/ceiling.ts'
-import type { GraphBlocks } from './relationships/blocks.ts'
+import type { GraphBlocks } from './relationships/block-cache.ts'
 import type { SearchCaches } from './search/caches.ts'
 import type { StartsInFlight } from './agent-runs/index.ts'
 import type { StartupGate } from './health.ts'
@@ -73,7 +73,7 @@ export interface Deps {
   readonly runClosings: WriteBehind<RunUpdate>
   /** Records shown, queued for the entity ceiling (domain/agent-runs/ceiling.ts). */
   readonly exposures: Exposures
-  /** Unpacked company graph blocks and the ones built but not stored yet (domain/relationships/blocks.ts). */
+  /** Unpacked company graph blocks and the ones built but not stored yet (domain/relationships/block-cache.ts). */
   readonly graphBlocks: GraphBlocks
   /** Search's per-process caches (domain/search/caches.ts). */
   readonly searchCaches: SearchCaches

@@ -1,6 +1,6 @@
 // Company graph blocks (migration 0009, docs/relationships-graph.md): one company's current people
 // and all their affiliations in one stored value, valid for one graph generation. This module
-// reads and writes them; domain/relationships/blocks.ts packs, unpacks and filters them.
+// reads and writes them; domain/relationships/block-format.ts packs and unpacks them, block-join.ts filters them.
 import { sql } from 'kysely'
 import type { Db } from './db.ts'
 import { PROFILE_RANK } from './relationships.ts'

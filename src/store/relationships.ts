@@ -1,6 +1,6 @@
 // Reads of the affiliation graph for the relationships routes, and anchor resolution. The joins
 // are narrowed here in SQL (populations, usable affiliations, only institutions both sides touch)
-// and counted in domain/relationships/graph.ts: docs/relationships.md §1 says why the split.
+// and counted in domain/relationships/graph-join.ts: docs/relationships.md §1 says why the split.
 import { sql, type RawBuilder, type Selectable } from 'kysely'
 import type { InstitutionsTable } from './corpus.ts'
 import type { Db } from './db.ts'

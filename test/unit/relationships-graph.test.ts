@@ -1,4 +1,4 @@
-// The relationships join (src/domain/relationships/graph.ts) against a plain pairwise reference
+// The relationships join (src/domain/relationships/graph-join.ts) against a plain pairwise reference
 // on random graphs: distinct contacts per person, via institutions and their matches,
 // institution tallies. The random graphs have institutions with few rows (checked one by one) and
 // with many (sorted lists, unions, solo differences), people with several rows at one
@@ -6,14 +6,14 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import {
-  connectSides,
   MATCHES,
   NO_START,
   OPEN,
   type Basis,
   type EdgeColumns,
   type JoinInput,
-} from '../../src/domain/relationships/graph.ts'
+} from '../../src/domain/relationships/graph-columns.ts'
+import { connectSides } from '../../src/domain/relationships/graph-join.ts'
 
 /** A small seeded generator (mulberry32): the same graphs on every run. */
 function random(seed: number) {

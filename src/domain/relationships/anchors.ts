@@ -17,7 +17,7 @@ import { isNameMatch } from '../name-match.ts'
 import * as store from '../../store/relationships.ts'
 import type { CompanyRef, GraphPerson, InstitutionRef, PeopleFilter } from '../../store/relationships.ts'
 import type { Deps } from '../types.ts'
-import { kindOfType, type InstitutionKind } from './graph.ts'
+import { kindOfType, type InstitutionKind } from './graph-columns.ts'
 
 export interface ResolvedCompany {
   value: string

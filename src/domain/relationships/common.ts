@@ -7,7 +7,8 @@ import type { GraphPerson } from '../../store/relationships.ts'
 import { billingDegradation, chargeChain, type ChargeInput } from '../credits/metering.ts'
 import { withRetrieval } from '../search/engine.ts'
 import type { Credential, Deps } from '../types.ts'
-import { kindOfType, type InstitutionKind, type Via } from './graph.ts'
+import { kindOfType, type InstitutionKind } from './graph-columns.ts'
+import type { Via } from './graph-connection.ts'
 
 /**
  * Graph reads go through the retrieval boundary (an outage is 503 upstream.unavailable, a slow

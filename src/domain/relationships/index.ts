@@ -36,18 +36,11 @@ import {
   type InstitutionInfo,
 } from './common.ts'
 import { snapshotOf } from '../credits/metering.ts'
-import { joinCompanies } from './blocks.ts'
-import {
-  affiliatedWith,
-  cmp,
-  connectSides,
-  joinOfRows,
-  rankConnected,
-  rankInstitutions,
-  type Basis,
-  type Connected,
-  type InstitutionKind,
-} from './graph.ts'
+import { joinCompanies } from './block-join.ts'
+import { affiliatedWith } from './graph-affiliated.ts'
+import { joinOfRows, type Basis, type InstitutionKind } from './graph-columns.ts'
+import { cmp, rankConnected, rankInstitutions, type Connected } from './graph-connection.ts'
+import { connectSides } from './graph-join.ts'
 import { readQuestion, READER_VERSION, refuse, type StructuredRelationships } from './reader.ts'
 
 export const DEFAULT_LIMIT = 10
@@ -144,7 +137,7 @@ export interface Computed {
 
 /**
  * The whole answer (every connected person ranked, every institution tallied); pages are slices
- * of it. SQL reads only what can connect; graph.ts counts it (docs/relationships.md §1).
+ * of it. SQL reads only what can connect; graph-join.ts counts it (docs/relationships.md §1).
  */
 export async function computeRelationships(deps: Deps, plan: RelationshipsPlan): Promise<Computed> {
   const named = plan.institutions.length > 0 ? plan.institutions.map((i) => i.id) : null

@@ -22,8 +22,10 @@ import {
   type Ctx,
 } from './common.ts'
 import { snapshotOf } from '../credits/metering.ts'
-import { joinCompanyAndSeeds } from './blocks.ts'
-import { cmp, connectSides, type Basis, type Connected, type InstitutionKind, type Match } from './graph.ts'
+import { joinCompanyAndSeeds } from './block-join.ts'
+import type { Basis, InstitutionKind, Match } from './graph-columns.ts'
+import { cmp, type Connected } from './graph-connection.ts'
+import { connectSides } from './graph-join.ts'
 
 export const DEFAULT_REACH_LIMIT = 10
 

@@ -1,0 +1,156 @@
+// Sorted lists of the affiliation-graph counts: one institution's second-side affiliations sorted
+// by one month, with the ready unions of people of each leading run when they pay, and how a
+// leading run (or the difference of two) is found and added to a bitset. docs/relationships.md §1.1.
+import { orInto, popcount, setBit } from './graph-bits.ts'
+import { NAME, stronger, type Columns } from './graph-columns.ts'
+
+/**
+ * Second-side affiliations with one institution, sorted by one month (a start or an end), in
+ * columns of their own (a scan reads memory in order). The rows matching a query are often a
+ * leading run ("started by M", "still there at M"): its people are then the union kept at the end
+ * of each distinct month, when the list is worth it.
+ */
+export class Sorted {
+  /** Index one past the last row of each distinct month, and the union of people before it (group g: words g × words .. (g + 1) × words - 1). */
+  groupEnd: Int32Array | null = null
+  union: Uint32Array | null = null
+  words = 0
+  /** How many people each union holds, counted when first asked (-1: not yet). */
+  unionPeople: Int32Array | null = null
+  constructor(
+    /** The sorted month, the other month, the person and the match of each row. */
+    readonly keys: Int32Array,
+    readonly other: Int32Array,
+    readonly people: Int32Array,
+    readonly matches: Uint8Array,
+    /** Strongest match of rows 0..i. */
+    readonly runMatch: Uint8Array,
+    /** How many of rows 0..i are matched more strongly than by name. */
+    readonly strong: Int32Array,
+  ) {}
+  static empty(n: number): Sorted {
+    return new Sorted(
+      new Int32Array(n),
+      new Int32Array(n),
+      new Int32Array(n),
+      new Uint8Array(n),
+      new Uint8Array(n),
+      new Int32Array(n),
+    )
+  }
+}
+
+/**
+ * Unions cost (months + queries) × words to build and use; scanning a run costs about
+ * queries × rows / 2. Short lists are always scanned, and one list's unions stay under 8 MB.
+ */
+export const UNION_MIN_ROWS = 32
+const UNION_MAX_WORDS = 2 ** 21
+
+export function sorted(
+  c: Columns,
+  rows: number[],
+  key: Int32Array,
+  other: Int32Array,
+  descending: boolean,
+  words: number,
+  queries: number,
+  wholeOnly = false,
+): Sorted {
+  const n = rows.length
+  // Each row packed under its month for a numeric sort, no comparator: a month (< 2^20) times a
+  // power of two above the row count stays an exact double.
+  const scale = 2 ** Math.ceil(Math.log2(c.person.length + 1))
+  const packed = new Float64Array(n)
+  for (let i = 0; i < n; i++) packed[i] = (descending ? -key[rows[i]!]! : key[rows[i]!]!) * scale + rows[i]!
+  packed.sort()
+  const out = Sorted.empty(n)
+  let match = NAME
+  let strong = 0
+  for (let i = 0; i < n; i++) {
+    const b = packed[i]! - Math.floor(packed[i]! / scale) * scale
+    out.keys[i] = key[b]!
+    out.other[i] = other[b]!
+    out.people[i] = c.person[b]!
+    out.matches[i] = c.match[b]!
+    out.runMatch[i] = match = i === 0 ? c.match[b]! : stronger(match, c.match[b]!)
+    out.strong[i] = strong += c.match[b] === NAME ? 0 : 1
+  }
+  if (n < UNION_MIN_ROWS || words === 0 || queries === 0) return out
+  let groups = 1
+  if (!wholeOnly) for (let i = 1; i < n; i++) if (out.keys[i] !== out.keys[i - 1]) groups++
+  if ((groups + queries) * words >= (queries * n) / 2 || groups * words > UNION_MAX_WORDS) return out
+  // All unions in one array (one allocation per list), each a copy of the previous one plus a month.
+  const ends = new Int32Array(wholeOnly ? 1 : groups)
+  const union = new Uint32Array((wholeOnly ? 1 : groups) * words)
+  let at = 0
+  for (let i = 0, g = 0; i < n; i++) {
+    const q = out.people[i]!
+    union[at + (q >>> 5)]! |= 1 << (q & 31)
+    if (i + 1 === n || (!wholeOnly && out.keys[i + 1] !== out.keys[i])) {
+      ends[g++] = i + 1
+      if (i + 1 < n) {
+        union.copyWithin(at + words, at, at + words)
+        at += words
+      }
+    }
+  }
+  out.groupEnd = ends
+  out.union = union
+  out.words = words
+  return out
+}
+
+/** How many leading rows have a month ≤ limit (ascending) or ≥ limit (descending). */
+export function leading(list: Sorted, limit: number, descending: boolean): number {
+  let lo = 0
+  let hi = list.keys.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (descending ? list.keys[mid]! >= limit : list.keys[mid]! <= limit) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+/** The union holding the people of the first `count` rows of a list with unions. `count` always ends a month: equal months are all in or all out. */
+function groupOf(list: Sorted, count: number): number {
+  let lo = 0
+  let hi = list.groupEnd!.length - 1
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (list.groupEnd![mid]! < count) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+/** Where that union starts in list.union. */
+function unionAt(list: Sorted, count: number): number {
+  return groupOf(list, count) * list.words
+}
+
+/** How many people the first `count` rows of a list with unions hold (counted once per union). */
+export function unionPeople(list: Sorted, count: number): number {
+  const g = groupOf(list, count)
+  list.unionPeople ??= new Int32Array(list.groupEnd!.length).fill(-1)
+  if (list.unionPeople[g]! < 0) list.unionPeople[g] = popcount(list.union!, g * list.words, list.words)
+  return list.unionPeople[g]!
+}
+
+/** Adds the people of the first `count` rows. */
+export function addLeading(list: Sorted, count: number, bits: Uint32Array) {
+  if (count === 0) return
+  if (list.union) return orInto(bits, list.union, unionAt(list, count))
+  for (let i = 0; i < count; i++) setBit(bits, list.people[i]!)
+}
+
+/** Adds the people of the first `count` rows of `take` who are not among the first `drop` rows of `skip`. */
+export function addDifference(take: Sorted, count: number, skip: Sorted, drop: number, bits: Uint32Array) {
+  const a = take.union!
+  const at = unionAt(take, count)
+  if (drop === 0) return orInto(bits, a, at)
+  const b = skip.union!
+  const bt = unionAt(skip, drop)
+  for (let w = 0; w < bits.length; w++) bits[w]! |= a[at + w]! & ~b[bt + w]!
+}
