@@ -62,14 +62,24 @@ async function freePort(): Promise<number> {
   })
 }
 
-/** The seeded store's demo scale (what `dsp demo seed` records), naming the results file; `partial` while a seed is unfinished. */
-async function seededScale(databaseUrl: string): Promise<string> {
+/**
+ * The seeded store's demo scale (what `dsp demo seed` records once it has stored every category;
+ * `partial` before), naming the results file, and the records it holds per table.
+ */
+async function seededStore(databaseUrl: string): Promise<{ scale: string; records: Record<string, number> }> {
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
   try {
     const row = await client.query<{ value: string }>(`select value from deployment_settings where key = 'demo_corpus'`)
     const value = row.rows[0]?.value
-    return value ? (JSON.parse(value) as { scale: string }).scale : 'partial'
+    const counts = await client.query<{ t: string; n: string }>(
+      `select 'companies' as t, count(*) as n from companies union all select 'persons', count(*) from persons
+       union all select 'documents', count(*) from documents`,
+    )
+    return {
+      scale: value ? (JSON.parse(value) as { scale: string }).scale : 'partial',
+      records: Object.fromEntries(counts.rows.map((r) => [r.t, Number(r.n)])),
+    }
   } finally {
     await client.end()
   }
@@ -162,6 +172,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
   const token = randomBytes(24).toString('hex')
   const env = { ...process.env, DSP_DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DSP_ADMIN_TOKEN: token }
   const rounds = options.quick ? ROUNDS.quick : ROUNDS.full
+  const store = await seededStore(databaseUrl)
   const problems: string[] = []
   const children: ChildProcess[] = []
   try {
@@ -228,10 +239,15 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       ),
     ]
     return {
-      variant: `postgresql-${await seededScale(databaseUrl)}`,
+      variant: `postgresql-${store.scale}`,
       title: 'API processes on a seeded store: ready after a restart, memory of one and of three processes',
       store: 'postgresql',
-      settings: { data_dir: dataDir, searches_per_process: SEARCHES.length * rounds, searches: SEARCHES },
+      settings: {
+        data_dir: dataDir,
+        records: store.records,
+        searches_per_process: SEARCHES.length * rounds,
+        searches: SEARCHES,
+      },
       figures: {
         one_process: { ready_seconds: one.ready_seconds, index_lines: one.index_lines, ...oneMemory },
         three_processes: {
