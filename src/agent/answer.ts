@@ -4,7 +4,7 @@
 // bar actually applied.
 import type { RunAnswer } from '../domain/agent-runs/progress.ts'
 import type { AgentRunRow } from '../store/agent-runs.ts'
-import type { KeptRow, ValueProbe } from './engine.ts'
+import type { KeptRow, ValueProbe } from './engine-rows.ts'
 import type { InsightsResult } from './insights.ts'
 import { describeFilter, type RunPlan } from './plan.ts'
 
