@@ -9,6 +9,7 @@
 // seniority, its largest employer, a rare company name), so the same mix runs at every scale.
 // Explained in docs/performance-search.md.
 import { sql } from 'kysely'
+import { vocabularies } from '../src/domain/search/vocabularies.ts'
 import { load, type LoadResult } from './lib/load.ts'
 import { countPastCap } from './search.ts'
 import { demoCorpus, startBenchServer } from './lib/server.ts'
@@ -52,7 +53,12 @@ interface Timing {
   p99_ms: number
   requests: number
   results: number | null
+  /** A question slower than SLOW_MS: three requests one by one (median and slowest) instead of a window. */
+  one_by_one?: true
 }
+
+/** A first answer slower than this is timed one by one, three times, instead of in a window. */
+const SLOW_MS = 1000
 
 async function getJson(url: string, key: string): Promise<{ values?: string[] }> {
   const res = await fetch(url, { headers: { 'x-api-key': key } })
@@ -180,6 +186,12 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       scopes: ['dsp.search.read', 'dsp.entities.read'],
       credits: 10_000_000,
     })
+    // The parser's vocabularies are read once before anything is timed (dsp serve starts this read
+    // as soon as its indexes are ready): how long the read takes is a figure of its own.
+    const vocabularyStart = performance.now()
+    await vocabularies(server.app.deps)
+    const vocabularyReadSeconds = round((performance.now() - vocabularyStart) / 1000, 1)
+    console.error(`  parser vocabularies read in ${vocabularyReadSeconds} s`)
     const c = await readCorpus(server, key)
     console.error(`  corpus values: ${JSON.stringify(c)}`)
     const problems: string[] = []
@@ -188,9 +200,26 @@ export async function run(options: RunOptions): Promise<BenchResult> {
     const timed = async (what: string, body: Body | null, path = '/v1/search'): Promise<Timing> => {
       const url = `${server.url}${path}`
       // One answer first: its result count, and a 4xx/5xx said plainly rather than as a load problem.
-      const probe = await fetch(url, body ? { method: 'POST', headers, body: JSON.stringify(body) } : { headers })
-      const answer = (await probe.json()) as { results?: unknown[]; values?: unknown[]; detail?: string }
-      if (probe.status !== 200) problems.push(`${what}: ${probe.status} ${answer.detail ?? ''}`.trim())
+      const send = async () => {
+        const t0 = performance.now()
+        const res = await fetch(url, body ? { method: 'POST', headers, body: JSON.stringify(body) } : { headers })
+        const answer = (await res.json()) as { results?: unknown[]; values?: unknown[]; detail?: string }
+        return { res, answer, ms: performance.now() - t0 }
+      }
+      const probe = await send()
+      if (probe.res.status !== 200) problems.push(`${what}: ${probe.res.status} ${probe.answer.detail ?? ''}`.trim())
+      const results = probe.answer.results?.length ?? probe.answer.values?.length ?? null
+      if (probe.ms > SLOW_MS) {
+        // Too slow for a window to hold more than a few answers: two more, one by one.
+        const times = [probe.ms]
+        for (let i = 0; i < 2; i++) {
+          const next = await send()
+          if (next.res.status !== 200) problems.push(`${what}: ${next.res.status} ${next.answer.detail ?? ''}`.trim())
+          times.push(next.ms)
+        }
+        times.sort((a, b) => a - b)
+        return { p50_ms: round(times[1]!), p99_ms: round(times[2]!), requests: 3, results, one_by_one: true }
+      }
       const r: LoadResult = await load({
         url,
         method: body ? 'POST' : 'GET',
@@ -201,7 +230,6 @@ export async function run(options: RunOptions): Promise<BenchResult> {
         durationSeconds: s.durationSeconds,
       })
       if (!r.valid) problems.push(`${what}: ${r.problems.join('; ')}`)
-      const results = answer.results?.length ?? answer.values?.length ?? null
       return { p50_ms: r.latency_ms.p50, p99_ms: r.latency_ms.p99, requests: r.requests, results }
     }
 
@@ -230,7 +258,15 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       limit: 20,
     }
     let cursor: string | null = null
+    let pagingSkipped = false
+    const firstPageStart = performance.now()
     for (let page = 1; page < 50; page++) {
+      if (page === 2 && performance.now() - firstPageStart > SLOW_MS) {
+        problems.push(`page 50 not timed: page 1 of "${pageBody.query}" took over ${SLOW_MS} ms`)
+        cursor = null
+        pagingSkipped = true
+        break
+      }
       const res = await fetch(`${server.url}/v1/search`, {
         method: 'POST',
         headers,
@@ -242,7 +278,8 @@ export async function run(options: RunOptions): Promise<BenchResult> {
     }
     const page1 = await timed('page 1', pageBody)
     const page50 = cursor ? await timed('page 50', { ...pageBody, cursor }) : null
-    if (!cursor) problems.push(`"${pageBody.query}" has fewer than 50 pages of 20: no page 50 to time`)
+    if (!cursor && !pagingSkipped)
+      problems.push(`"${pageBody.query}" has fewer than 50 pages of 20: no page 50 to time`)
 
     const filterValues: Record<string, Timing> = {
       industry: await timed('filter values industry', null, '/v1/search/filters/industry'),
@@ -318,6 +355,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
         page_50: page50,
         page50_vs_page1: page50Ratio,
         filter_values: filterValues,
+        vocabularies_first_read_seconds: vocabularyReadSeconds,
         count_past_cap: count,
       },
       rounds: [],

@@ -9,6 +9,7 @@ import type { Config } from '../config.ts'
 import type { DemoSecrets } from '../domain/demo.ts'
 import { reachableUrl, removeServerFile, writeServerFile } from '../data-dir.ts'
 import { prepareVectorIndexes } from './vector-indexes.ts'
+import { warmVocabularies } from '../domain/search/vocabularies.ts'
 
 const DEMO_FILE = 'demo.json'
 
@@ -99,6 +100,7 @@ export async function serveCommand(
   if (metrics) lines.push(`  Metrics        ${metrics.address}/metrics`)
   process.stdout.write(`Data Platform API listening on ${address} (not ready until the vector indexes are loaded)\n`)
   await prepareVectorIndexes(app.deps, (line) => process.stdout.write(line + '\n'))
+  warmVocabularies(app.deps)
   app.deps.startup = { pending: opts.demo ? 'demo corpus: starting' : null }
   if (opts.demo) {
     process.stdout.write(`Data Platform API listening on ${address} (not ready until the demo corpus is stored)\n`)

@@ -6,7 +6,6 @@
 // values as evidence. On a small corpus ingested here, its job dates set from the server's clock.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { ingestLines } from '../../src/domain/corpus/ingest.ts'
 import { expectStatus } from '../support/http.ts'
 import { useTestServer, type TestServer } from '../support/server.ts'
 
@@ -174,12 +173,8 @@ function corpus(): Promise<{ api: TestServer; seeded: Date }> {
       ['company', COMPANIES],
       ['person', people],
     ] as const) {
-      const s = await ingestLines(
-        api.app.deps,
-        category,
-        rows.map((r) => JSON.stringify(r)),
-      )
-      assert.equal(s.rejected, 0, JSON.stringify(s.rejects))
+      const s = await api.admin.ingest(category, rows)
+      assert.equal(s.rejected, 0, JSON.stringify(s))
     }
     return { api, seeded }
   })()

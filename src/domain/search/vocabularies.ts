@@ -10,6 +10,7 @@ import {
 } from '../../contract/search-catalogue.ts'
 import { CATEGORY_SOURCE_CORPUS } from '../../contract/coverage.ts'
 import type { CorpusState } from '../../store/corpus.ts'
+import { withoutStatementDeadlines, type Db } from '../../store/db.ts'
 import * as q from '../../store/search.ts'
 import type { Deps } from '../types.ts'
 import { corpusStates, stateGeneration } from './caches.ts'
@@ -23,6 +24,15 @@ import { emptyVocabularies, type Vocabularies } from './parser.ts'
  * no change here. Plus the person phrases' vocabularies (store/search.ts peopleVocabulary).
  */
 export async function loadVocabularies(deps: Deps): Promise<Vocabularies> {
+  // One connection without statement deadlines: on a large corpus each read takes seconds (a
+  // million companies: the employers and schools through the affiliations, every company name).
+  // They fill a cache every search shares, so they hold one of the pool's connections rather than
+  // one per read, and no request's deadline cuts them off (a search does not wait for them past
+  // VOCABULARY_WAIT_MS once the process has read them once).
+  return withoutStatementDeadlines(deps.db, readVocabularies)
+}
+
+async function readVocabularies(db: Db): Promise<Vocabularies> {
   const reads: [IndexVocabulary | PlaceVocabulary, Promise<string[]>][] = []
   for (const f of GTM_FILTERS) {
     const name = f.parser_vocabulary
@@ -31,13 +41,13 @@ export async function loadVocabularies(deps: Deps): Promise<Vocabularies> {
       throw new Error(`filter ${f.name}: the index vocabulary ${name} needs a column to read (search-catalogue.ts)`)
     const table = f.applies_to === 'person' ? 'persons' : 'companies'
     const { column, array } = f.source as { column: string; array?: true }
-    reads.push([name, q.vocabulary(deps.db, table, column, array === true, INDEX_VOCABULARY_MAX[name])])
+    reads.push([name, q.vocabulary(db, table, column, array === true, INDEX_VOCABULARY_MAX[name])])
   }
   for (const [name, place] of Object.entries(PLACE_VOCABULARIES) as [PlaceVocabulary, PlaceSource][])
-    reads.push([name, q.vocabulary(deps.db, 'companies', place.column, place.array === true, place.max)])
+    reads.push([name, q.vocabulary(db, 'companies', place.column, place.array === true, place.max)])
   const [values, people] = await Promise.all([
     Promise.all(reads.map(([, read]) => read)),
-    q.peopleVocabulary(deps.db, PEOPLE_VOCABULARY_MAX),
+    q.peopleVocabulary(db, PEOPLE_VOCABULARY_MAX),
   ])
   const out = emptyVocabularies()
   reads.forEach(([name], i) => (out[name] = values[i]!))
@@ -106,4 +116,18 @@ export async function vocabularies(deps: Deps): Promise<Vocabularies> {
   } finally {
     clearTimeout(timer)
   }
+}
+
+/**
+ * Starts the vocabularies' first read (`dsp serve` once its indexes are ready), so the first `auto`
+ * search of a large corpus finds them read instead of waiting for the read. A failure is logged;
+ * the first search reads them again.
+ */
+export function warmVocabularies(deps: Deps): void {
+  vocabularies(deps).catch((e: unknown) => {
+    deps.log.warn(
+      { err: (e as Error).message },
+      'parser vocabularies not read at start; the first auto search reads them',
+    )
+  })
 }
