@@ -272,7 +272,15 @@ export async function run(options: RunOptions): Promise<BenchResult> {
         headers,
         body: JSON.stringify(cursor ? { ...pageBody, cursor } : pageBody),
       })
-      const answer = (await res.json()) as { next_cursor?: string | null }
+      const answer = (await res.json()) as { next_cursor?: string | null; detail?: string }
+      if (res.status !== 200) {
+        problems.push(
+          `page 50 not timed: page ${page} of "${pageBody.query}" answered ${res.status} ${answer.detail ?? ''}`,
+        )
+        cursor = null
+        pagingSkipped = true
+        break
+      }
       cursor = answer.next_cursor ?? null
       if (!cursor) break
     }
