@@ -28,8 +28,11 @@ export async function loadVocabularies(deps: Deps): Promise<Vocabularies> {
   // million companies: the employers and schools through the affiliations, every company name).
   // They fill a cache every search shares, so they hold one of the pool's connections rather than
   // one per read, and no request's deadline cuts them off (a search does not wait for them past
-  // VOCABULARY_WAIT_MS once the process has read them once).
-  return withoutStatementDeadlines(deps.db, readVocabularies)
+  // VOCABULARY_WAIT_MS once the process has read them once). The embedded store has no statement
+  // deadlines and one connection, which the reads must not hold between other requests' statements.
+  return deps.store.kind === 'postgres'
+    ? withoutStatementDeadlines(deps.db, readVocabularies)
+    : readVocabularies(deps.db)
 }
 
 async function readVocabularies(db: Db): Promise<Vocabularies> {
