@@ -13,6 +13,7 @@ import { readFile } from 'node:fs/promises'
 import net from 'node:net'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
+import { AdminClient } from './lib/server.ts'
 import { round } from './lib/stats.ts'
 import { atMost, type BenchResult, type Goal, type RunOptions } from './lib/types.ts'
 
@@ -134,17 +135,6 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer)
 }
 
-async function adminCall<T>(url: string, token: string, route: string, body: unknown): Promise<T> {
-  const res = await fetch(`${url}${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-admin-token': token },
-    body: JSON.stringify(body),
-  })
-  const text = await res.text()
-  if (res.status !== 201) throw new Error(`POST ${route}: ${res.status} ${text}`)
-  return JSON.parse(text) as T
-}
-
 /** The same searches on one server, `rounds` times; returns the problems seen. */
 async function exercise(url: string, key: string, rounds: number): Promise<string[]> {
   const problems: string[] = []
@@ -181,16 +171,11 @@ export async function run(options: RunOptions): Promise<BenchResult> {
     children.push(one.child)
     console.error(`  one process ready in ${one.ready_seconds} s`)
     for (const line of one.index_lines) console.error(`    ${line}`)
-    const ws = await adminCall<{ workspace_id: string }>(one.url, token, '/admin/v1/workspaces', {
-      name: 'serve-processes benchmark',
+    const { key } = await new AdminClient(one.url, token).workspaceWithKey({
+      scopes: ['dsp.search.read'],
       credits: 1_000_000,
+      environment: 'test',
     })
-    const { secret: key } = await adminCall<{ secret: string }>(
-      one.url,
-      token,
-      `/admin/v1/workspaces/${ws.workspace_id}/keys`,
-      { environment: 'test', scopes: ['dsp.search.read'] },
-    )
     problems.push(...(await exercise(one.url, key, rounds)))
     const oneMemory = await memoryOf(one.child.pid!)
     console.error(`  one process: RSS ${oneMemory.rss_mb} MB, PSS ${oneMemory.pss_mb} MB`)
