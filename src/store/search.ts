@@ -1,7 +1,6 @@
 // Search queries over the corpus tables: filters compiled to SQL, full-text candidates, vector
 // key lookups, counts and ordered pages. The domain (domain/search/) decides what to ask.
 import { sql, type RawBuilder } from 'kysely'
-import { tsqueryText } from '../retrieval/fulltext.ts'
 import type { Db } from './db.ts'
 import { answeredPersonRecord } from './person-records.ts'
 
@@ -47,12 +46,14 @@ export interface PageQuery {
   offset: number
 }
 
-function from(table: SearchTable) {
+/** A search table with its alias (c, p or d), as every statement here names it. */
+export function from(table: SearchTable) {
   const alias = table === 'companies' ? 'c' : table === 'persons' ? 'p' : 'd'
   return { alias, from: sql`${sql.table(table)} as ${sql.raw(alias)}` }
 }
 
-function baseWhere(q: { table: SearchTable; category: string | null; where: RawBuilder<unknown>; ids?: string[] }) {
+/** The filters' WHERE with a document category's slice and a candidate pool's ids. */
+export function baseWhere(q: { table: SearchTable; category: string | null; where: RawBuilder<unknown>; ids?: string[] }) {
   const { alias } = from(q.table)
   const parts = [q.where]
   if (q.table === 'documents') parts.push(sql`${sql.ref(`${alias}.category`)} = ${q.category}`)
@@ -104,104 +105,6 @@ export async function pageRows(
     select ${sql.ref(`${t.alias}.id`)} as id, ${sql.ref(`${t.alias}.vec_key`)} as vec_key, ${sql.ref(`${t.alias}.record`)} as record, ${sql.ref(`${t.alias}.updated_at`)} as updated_at
     from ${t.from} where ${baseWhere(q)} ${order} limit ${q.limit} offset ${q.offset}`.execute(db)
   return r.rows
-}
-
-/** Full-text candidates: ids ranked by ts_rank_cd against an OR of the query's terms. */
-/** `all`: every term must occur (AND); `any`: one is enough (OR). */
-export type TextMatch = 'all' | 'any'
-
-/** The terms' tsquery (retrieval/fulltext.ts), or null when only stop words are left: nothing matches. */
-function tsquery(terms: string[], match: TextMatch) {
-  const text = tsqueryText(terms, match)
-  return text === null ? null : sql`${text}::tsquery`
-}
-
-/**
- * How a text list is ranked (docs/search-ranking.md, "Ranking"): BM25's term rarity over the weighted
- * vector, the query as a phrase, the query as a name.
- */
-export interface TextRanking {
-  /** Each query lexeme's inverse document frequency in the category (termRarity). */
-  idf: Map<string, number>
-  /** The query as a phrase (retrieval/fulltext.ts phraseTsqueryText): records holding it rank up. */
-  phrase: string | null
-  /** The query as a normalised name (name_norm): a record of exactly that name or title ranks first. */
-  name: string | null
-}
-
-/** ts_rank of one occurrence at weight A: a lexeme's rank is scaled so that it counts 1. */
-const RANK_A = 0.6079271
-/**
- * ts_rank's weights of D, C, B and A (PostgreSQL's order): a word of the name or title counts 1, a
- * word of the classification, keywords or body 0.7 (PostgreSQL's defaults, 0.1 / 0.2 / 0.4 / 1,
- * let one name word outweigh five body words: a company named "Cancer …" outranked the record
- * whose description says "histopathology for cancer research").
- */
-export const FIELD_WEIGHTS = [0.5, 0.7, 0.7, 1] as const
-const WEIGHTS = `{${FIELD_WEIGHTS.join(',')}}`
-/**
- * Document-length normalisation of the words' score: × (1 + ln LENGTH_PIVOT) / (1 + ln L), L the
- * record's distinct lexemes (ts_rank's normalisation 1, pivoted so that a record of about a company
- * description's length keeps the scale the phrase and name boosts are set against).
- */
-export const LENGTH_PIVOT = 50
-export const PHRASE_BOOST = 0.5
-export const NAME_BOOST = 1
-
-/**
- * The score of a text candidate: Σ idf(lexeme) × ts_rank(tsv, lexeme) / RANK_A (a lexeme's weight
- * A, B, C or D and its frequency, saturating as in ts_rank, times its rarity), normalised by the
- * record's length (LENGTH_PIVOT), plus, as shares of
- * Σ idf, PHRASE_BOOST when the query is a phrase of the record and NAME_BOOST when the record's name
- * is the query. Without a ranking: ts_rank_cd.
- */
-function textScore(alias: string, tsq: RawBuilder<unknown>, ranking: TextRanking | undefined): RawBuilder<number> {
-  const tsv = sql.ref(`${alias}.tsv`)
-  if (!ranking || ranking.idf.size === 0) return sql<number>`ts_rank_cd(${tsv}, ${tsq})`
-  let total = 0
-  const parts: RawBuilder<unknown>[] = []
-  const words: RawBuilder<unknown>[] = []
-  for (const [lexeme, idf] of ranking.idf) {
-    total += idf
-    words.push(sql`${idf / RANK_A}::float8 * ts_rank(${WEIGHTS}::float4[], ${tsv}, ${`'${lexeme}'`}::tsquery)`)
-  }
-  if (ranking.phrase)
-    words.push(sql`(case when ${tsv} @@ ${ranking.phrase}::tsquery then ${PHRASE_BOOST * total}::float8 else 0 end)`)
-  // Document length: a record of LENGTH_PIVOT lexemes keeps its score (its words and its phrase), a
-  // longer one less (its words are more likely there by chance), a shorter one more. A name is not.
-  parts.push(
-    sql`((${sql.join(words, sql` + `)}) * ${1 + Math.log(LENGTH_PIVOT)}::float8 / (1 + ln(greatest(length(${tsv}), 1))))`,
-  )
-  if (ranking.name)
-    parts.push(
-      sql`(case when ${sql.ref(`${alias}.name_norm`)} = ${ranking.name} then ${NAME_BOOST * total}::float8 else 0 end)`,
-    )
-  return sql<number>`(${sql.join(parts, sql` + `)})`
-}
-
-export async function textCandidates(
-  db: Db,
-  q: {
-    table: SearchTable
-    category: string | null
-    where: RawBuilder<unknown>
-    terms: string[]
-    limit: number
-    match: TextMatch
-    ranking?: TextRanking
-  },
-): Promise<{ id: string; rank: number; name_match: boolean }[]> {
-  if (q.terms.length === 0) return []
-  const t = from(q.table)
-  const tsq = tsquery(q.terms, q.match)
-  if (tsq === null) return []
-  const nameMatch = q.ranking?.name ? sql`${sql.ref(`${t.alias}.name_norm`)} = ${q.ranking.name}` : sql`false`
-  const r = await sql<{ id: string; rank: number; name_match: boolean }>`
-    select ${sql.ref(`${t.alias}.id`)} as id, ${textScore(t.alias, tsq, q.ranking)} as rank, ${nameMatch} as name_match
-    from ${t.from}
-    where ${baseWhere(q)} and ${sql.ref(`${t.alias}.tsv`)} @@ ${tsq}
-    order by rank desc, ${sql.ref(`${t.alias}.id`)} limit ${q.limit}`.execute(db)
-  return r.rows.map((x) => ({ id: x.id, rank: Number(x.rank), name_match: Boolean(x.name_match) }))
 }
 
 /**

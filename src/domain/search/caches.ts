@@ -4,6 +4,7 @@ import type { EntityCategory } from '../../contract/records.ts'
 import { findCorpusStates, type CorpusState } from '../../store/corpus.ts'
 import type { Deps } from '../types.ts'
 import type { Vocabularies } from './parser.ts'
+import { BROAD_CANDIDATES, BROAD_MATCHES } from './retrieval-plan.ts'
 
 /** Heap pages each statement of a table load reads: short statements, so searches pass between them. */
 export const RARITY_SLICE_PAGES = 256
@@ -45,7 +46,8 @@ export function stateGeneration(states: CorpusState[], corpus: string): string {
 /**
  * What search keeps in this process between requests (Deps.searchCaches): the ids of vector keys
  * per category, the embeddings breaker, the corpora's states (a second), the parser's vocabularies
- * (a corpus state), the document frequencies of each category's lexemes (a corpus state).
+ * (a corpus state), the document frequencies of each category's lexemes (a corpus state); and
+ * the bound of a broad text list (tests lower it to reach it on a small corpus).
  */
 export class SearchCaches {
   readonly keyIds = new Map<EntityCategory, Map<number, string>>()
@@ -68,4 +70,6 @@ export class SearchCaches {
     /** The last table load started per category: for which state, when, and its end. */
     loads: new Map<EntityCategory, { generation: string; at: number; done: Promise<void> }>(),
   }
+  /** Past `matches` records holding the words, a text list ranks `candidates` of them (text-side.ts textBound). */
+  readonly broad = { matches: BROAD_MATCHES, candidates: BROAD_CANDIDATES }
 }

@@ -29,6 +29,18 @@ export const POOL = 1000
  * (docs/search.md, "deep").
  */
 export const DEEP_POOL = POOL
+/**
+ * Past this many records holding the words (estimated from their document frequencies: the rarest
+ * word's count for all words, the sum for any word), a text list is bounded: it ranks the first
+ * BROAD_CANDIDATES matches in the category's quality order (and the records named by the query),
+ * not every match. Ranking costs ≈ 13 µs a match: "software" holds 38 % of a million companies,
+ * and ranking all of them took over 5 s. Below it every match is ranked, as on any corpus under
+ * this many records (docs/search-ranking.md, "Broad words").
+ */
+export const BROAD_MATCHES = 50_000
+/** How many matches a bounded text list ranks, the first in the category's quality order. */
+export const BROAD_CANDIDATES = 5_000
+
 /** Below this cosine, a vector neighbour is not a match on its own. */
 export const VECTOR_FLOOR = 0.2
 

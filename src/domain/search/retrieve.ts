@@ -4,6 +4,7 @@ import { sql, type RawBuilder } from 'kysely'
 import { normaliseName } from '../../corpus/normalise.ts'
 import { phraseTsqueryText, termLexemes, tsqueryText } from '../../retrieval/fulltext.ts'
 import * as q from '../../store/search.ts'
+import type { TextRanking } from '../../store/search-text.ts'
 import type { Deps } from '../types.ts'
 import { compileWhere, defaultOrder, orderBy } from './compile.ts'
 import { countOrEstimate } from './counts.ts'
@@ -11,7 +12,7 @@ import { EXPANSION_WEIGHT, fuseBySureness } from './fusion.ts'
 import { termRarity } from './rarity.ts'
 import { ALIAS, TABLE, docCategoryOf, type Hit, type RetrievalPlan, type Retrieved } from './retrieval-plan.ts'
 import { queryTerms } from './terms.ts'
-import { textSide } from './text-side.ts'
+import { textList, textSide } from './text-side.ts'
 import { statementsSent } from './timing.ts'
 import { embedQuery, isUnconstrained, vectorCandidates } from './vector-side.ts'
 
@@ -157,12 +158,12 @@ async function retrieveFiltered(
 async function textRankings(deps: Deps, plan: RetrievalPlan, terms: string[]) {
   const idf = await termRarity(deps, plan.category, termLexemes([...terms, ...plan.expansions]))
   const queryLexemes = new Set(termLexemes(terms))
-  const words: q.TextRanking = {
+  const words: TextRanking = {
     idf: new Map([...idf].filter(([l]) => queryLexemes.has(l))),
     phrase: plan.semantic_query ? phraseTsqueryText(plan.semantic_query) : null,
     name: plan.semantic_query ? normaliseName(plan.semantic_query) : null,
   }
-  const expansions: q.TextRanking = {
+  const expansions: TextRanking = {
     idf: new Map([...idf].filter(([l]) => !queryLexemes.has(l))),
     phrase: null,
     name: null,
@@ -178,15 +179,11 @@ async function retrieveFused(
   terms: string[],
   pool: number,
 ): Promise<Retrieved> {
-  const table = TABLE[plan.category]
-  const docCategory = docCategoryOf(plan.category)
   const ranking = await textRankings(deps, plan, terms)
-  const texting = textSide(deps, { table, category: docCategory, where, terms, limit: pool, ranking: ranking.words })
+  const texting = textSide(deps, plan.category, { where, terms, limit: pool, ranking: ranking.words })
   // Expansions are alternatives (synonyms): any of them.
   const expanding = plan.expansions.length
-    ? q.textCandidates(deps.db, {
-        table,
-        category: docCategory,
+    ? textList(deps, plan.category, {
         where,
         terms: plan.expansions,
         limit: pool,

@@ -1,11 +1,13 @@
 // The words side of a search: full-text candidates ranked by the words' rarity (all words first,
-// any word when too few records hold them all), and the best such score under a filter.
+// any word when too few records hold them all), bounded when the words are broad, and the best
+// such score under a filter.
 import type { RawBuilder } from 'kysely'
 import type { EntityCategory } from '../../contract/records.ts'
 import { termLexemes } from '../../retrieval/fulltext.ts'
-import * as q from '../../store/search.ts'
+import * as q from '../../store/search-text.ts'
 import type { Deps } from '../types.ts'
-import { termRarity } from './rarity.ts'
+import { defaultOrder } from './compile.ts'
+import { termFrequencies, termRarity } from './rarity.ts'
 import { TABLE, docCategoryOf } from './retrieval-plan.ts'
 
 /**
@@ -20,8 +22,34 @@ import { TABLE, docCategoryOf } from './retrieval-plan.ts'
 export const MIN_ALL_WORDS_MATCHES = 100
 
 /**
+ * The bound of a text list of these words in a category (BROAD_MATCHES, BROAD_CANDIDATES), or
+ * undefined when every match is ranked.
+ */
+export async function textBound(
+  deps: Deps,
+  category: EntityCategory,
+  terms: string[],
+  match: q.TextMatch,
+): Promise<q.TextBound | undefined> {
+  const lexemes = termLexemes(terms)
+  if (lexemes.length === 0) return undefined
+  const { total, df } = await termFrequencies(deps, category, lexemes)
+  const counts = lexemes.map((l) => df.get(l) ?? 0)
+  const estimate =
+    match === 'all'
+      ? Math.min(...counts)
+      : Math.min(
+          total,
+          counts.reduce((a, b) => a + b, 0),
+        )
+  const broad = deps.searchCaches.broad
+  return estimate > broad.matches ? { candidates: broad.candidates, order: defaultOrder(category) } : undefined
+}
+
+/**
  * The best text score of the words among the records passing `where`: rarity-weighted words only
- * (no phrase or name boost), any word, as the text list ranks them. 0 when no record holds one.
+ * (no phrase or name boost), any word, as the text list ranks them (bounded when they are broad).
+ * 0 when no record holds one.
  * Two such scores of the same words under two filters compare on one scale (auto's check that a
  * parsed filter does not push out what the words describe: search/relax.ts).
  */
@@ -32,11 +60,8 @@ export async function bestTextScore(
   terms: string[],
 ): Promise<number> {
   if (!terms.length) return 0
-  const table = TABLE[category]
   const idf = await termRarity(deps, category, termLexemes(terms))
-  const rows = await q.textCandidates(deps.db, {
-    table,
-    category: docCategoryOf(category),
+  const rows = await textList(deps, category, {
     where,
     terms,
     limit: 1,
@@ -46,21 +71,29 @@ export async function bestTextScore(
   return rows[0]?.rank ?? 0
 }
 
+/** A category's text list of the words: bounded when they are broad (textBound). */
+export async function textList(
+  deps: Deps,
+  category: EntityCategory,
+  args: { where: RawBuilder<unknown>; terms: string[]; limit: number; match: q.TextMatch; ranking: q.TextRanking },
+) {
+  return q.textCandidates(deps.db, {
+    ...args,
+    table: TABLE[category],
+    category: docCategoryOf(category),
+    bound: await textBound(deps, category, args.terms, args.match),
+  })
+}
+
 export async function textSide(
   deps: Deps,
-  args: {
-    table: q.SearchTable
-    category: string | null
-    where: RawBuilder<unknown>
-    terms: string[]
-    limit: number
-    ranking: q.TextRanking
-  },
+  category: EntityCategory,
+  args: { where: RawBuilder<unknown>; terms: string[]; limit: number; ranking: q.TextRanking },
 ) {
   if (args.terms.length > 1) {
-    const all = await q.textCandidates(deps.db, { ...args, match: 'all' })
+    const all = await textList(deps, category, { ...args, match: 'all' })
     if (all.length >= Math.min(MIN_ALL_WORDS_MATCHES, args.limit) || all.some((r) => r.name_match))
       return { rows: all, match: 'all' as const }
   }
-  return { rows: await q.textCandidates(deps.db, { ...args, match: 'any' }), match: 'any' as const }
+  return { rows: await textList(deps, category, { ...args, match: 'any' }), match: 'any' as const }
 }

@@ -1,0 +1,35 @@
+// Indexes that serve a broad search in the order it reads (docs/performance-search.md, "At a
+// million companies"): the list and place filters compare lower(column), so an index on the bare
+// column cannot serve them; the default company order and the descending sorts are `desc nulls
+// last`, which an ascending index read backwards cannot give (it yields nulls first). With these,
+// a whole industry in quality order reads its first page from the index instead of every row of
+// the industry, and the bounded text candidates (store/search-text.ts) walk the quality order.
+import { sql, type Kysely } from 'kysely'
+
+/** Company columns that list and place filters compare as lower(column). */
+const COMPANY_LOWER = [
+  'industry',
+  'sub_industry',
+  'country',
+  'state',
+  'city',
+  'funding_stage',
+  'growth_stage',
+  'ipo_status',
+  'ownership',
+  'operating_status',
+]
+/** Company sort columns read `desc nulls last` (the default order is employee_count's). */
+const COMPANY_DESC = ['revenue', 'founded_year', 'total_funding', 'last_funding_date']
+/** Person columns that list and place filters compare as lower(column). */
+const PERSON_LOWER = ['department', 'seniority', 'country', 'state', 'city']
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function up(db: Kysely<any>): Promise<void> {
+  const create = (name: string, table: string, expression: string) =>
+    sql`create index if not exists ${sql.raw(name)} on ${sql.raw(table)} (${sql.raw(expression)})`.execute(db)
+  for (const c of COMPANY_LOWER) await create(`companies_${c}_lower_idx`, 'companies', `lower(${c})`)
+  await create('companies_quality_idx', 'companies', 'employee_count desc nulls last, id')
+  for (const c of COMPANY_DESC) await create(`companies_${c}_desc_idx`, 'companies', `${c} desc nulls last`)
+  for (const c of PERSON_LOWER) await create(`persons_${c}_lower_idx`, 'persons', `lower(${c})`)
+}

@@ -1,0 +1,157 @@
+// Broad words (docs/search-ranking.md, "Broad words"): past a number of records holding the words,
+// a text list ranks a bounded number of them, the first in the category's quality order (employee
+// count for companies) and every record the query names; below it, every match is ranked. The
+// bound is lowered here so that 30 records reach it (at its default it starts at 50,000).
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { sql } from 'kysely'
+import { compileWhere } from '../../src/domain/search/compile.ts'
+import { termRarity } from '../../src/domain/search/rarity.ts'
+import { BROAD_CANDIDATES, BROAD_MATCHES } from '../../src/domain/search/retrieval-plan.ts'
+import { bestTextScore, textList } from '../../src/domain/search/text-side.ts'
+import { expectStatus } from '../support/http.ts'
+import { useTestServer, type TestServer } from '../support/server.ts'
+
+const server = useTestServer()
+
+// 30 companies say "widget" once, the larger the earlier; a small one says it four times (the best
+// words score of all); the smallest is named "Widget" (the query's name).
+const companies = [
+  ...Array.from({ length: 30 }, (_, i) => ({
+    account_name: `Gearworks ${i}`,
+    domain: `gearworks${i}.example`,
+    description: `Widget maker for ${i % 2 ? 'factories' : 'shops'} and more industrial customers everywhere.`,
+    industry: i < 27 ? 'Machinery' : 'Retail',
+    employee_count: 10_000 - i * 100,
+  })),
+  {
+    account_name: 'Widget Widget Co',
+    domain: 'widgetwidget.example',
+    description: 'Widget widgets.',
+    industry: 'Retail',
+    employee_count: 20,
+  },
+  { account_name: 'Widget', domain: 'widget.example', description: 'Widget.', industry: 'Retail', employee_count: 5 },
+]
+
+async function seeded(api: TestServer) {
+  const body = await api.admin.ingest('company', companies)
+  assert.equal(body.rejected, 0, JSON.stringify(body))
+}
+
+async function idOf(api: TestServer, domain: string): Promise<string> {
+  const r = await sql<{ id: string }>`select id from companies where domain = ${domain}`.execute(api.app.deps.db)
+  return r.rows[0]!.id
+}
+
+async function widgetList(api: TestServer, filters: Record<string, unknown> = {}) {
+  const deps = api.app.deps
+  const where = compileWhere(deps, { category: 'company', filters, include_domains: [] })
+  const idf = await termRarity(deps, 'company', ['widget'])
+  return textList(deps, 'company', {
+    where,
+    terms: ['widget'],
+    limit: 100,
+    match: 'any',
+    ranking: { idf, phrase: null, name: 'widget' },
+  })
+}
+
+describe('search: broad words', () => {
+  test('the bound is where the docs put it', () => {
+    assert.equal(BROAD_MATCHES, 50_000)
+    assert.equal(BROAD_CANDIDATES, 5_000)
+  })
+
+  test('below the bound every match is ranked; past it, the first in quality order and the named record', async () => {
+    const api = await server()
+    await seeded(api)
+    const deps = api.app.deps
+    const best = await idOf(api, 'widgetwidget.example')
+    const named = await idOf(api, 'widget.example')
+    const largest = await Promise.all([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => idOf(api, `gearworks${i}.example`)))
+
+    const all = await widgetList(api)
+    assert.equal(all.length, 32, 'every record holding the word')
+    assert.equal(all[0]!.id, named, 'the record named by the query first')
+    assert.equal(all[1]!.id, best, 'then the best words score')
+
+    deps.searchCaches.broad.matches = 5
+    deps.searchCaches.broad.candidates = 10
+    try {
+      const bounded = await widgetList(api)
+      const ids = bounded.map((r) => r.id)
+      assert.deepEqual(new Set(ids), new Set([...largest, named]), 'the 10 largest and the named record')
+      assert.equal(ids[0], named)
+      assert.ok(!ids.includes(best), 'a small record past the first 10 in quality order is not ranked')
+      for (let i = 1; i < bounded.length; i++) assert.ok(bounded[i - 1]!.rank >= bounded[i]!.rank, 'best first')
+
+      // A filter that leaves fewer matches than the bound: every one of them is ranked.
+      const retail = await widgetList(api, { industry: { include: ['retail'] } })
+      assert.equal(retail.length, 5)
+      assert.equal(retail[1]!.id, best)
+
+      // The best words score under a filter reads the same bounded list (auto's relax check).
+      const score = await bestTextScore(deps, 'company', sql`true`, ['widget'])
+      const ranked = await textList(deps, 'company', {
+        where: sql`true`,
+        terms: ['widget'],
+        limit: 100,
+        match: 'any',
+        ranking: { idf: await termRarity(deps, 'company', ['widget']), phrase: null, name: null },
+      })
+      assert.equal(ranked.length, 10, 'no named record without a name')
+      assert.equal(score, ranked[0]!.rank)
+
+      // Over HTTP: the search answers, and the named record still leads.
+      const { key } = await api.admin.workspaceWithKey()
+      const res = await api.post('/v1/search', {
+        key,
+        body: { category: 'company', query: 'widget', mode: 'fast', limit: 5 },
+      })
+      expectStatus(res, 200)
+      assert.equal(res.body.results[0].id, named)
+    } finally {
+      deps.searchCaches.broad.matches = BROAD_MATCHES
+      deps.searchCaches.broad.candidates = BROAD_CANDIDATES
+    }
+  })
+})
+
+describe('search: indexes in search order', () => {
+  /** The plan of a statement with sequential scans and sorts priced out: which indexes can serve it. */
+  async function planOf(api: TestServer, statement: ReturnType<typeof sql>) {
+    return api.app.deps.db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx)
+      await sql`set local enable_sort = off`.execute(trx)
+      const r = await sql<Record<string, string>>`explain ${statement}`.execute(trx)
+      return r.rows.map((row) => Object.values(row)[0]).join('\n')
+    })
+  }
+
+  test("a list filter's lower(column) and the default company order are read from indexes", async () => {
+    const api = await server()
+    await seeded(api)
+    const deps = api.app.deps
+    const industry = compileWhere(deps, {
+      category: 'company',
+      filters: { industry: { include: ['Retail'] } },
+      include_domains: [],
+    })
+    assert.match(await planOf(api, sql`select id from companies c where ${industry}`), /companies_industry_lower_idx/)
+    const place = compileWhere(deps, {
+      category: 'person',
+      filters: { geo: { include: [{ value: 'Germany', level: 'country' }] } },
+      include_domains: [],
+    })
+    assert.match(await planOf(api, sql`select id from persons p where ${place}`), /persons_country_lower_idx/)
+    assert.match(
+      await planOf(api, sql`select id from companies c order by c.employee_count desc nulls last, c.id limit 20`),
+      /companies_quality_idx/,
+    )
+    assert.match(
+      await planOf(api, sql`select id from companies c order by c.revenue desc nulls last limit 20`),
+      /companies_revenue_desc_idx/,
+    )
+  })
+})
