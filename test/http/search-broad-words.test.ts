@@ -6,6 +6,7 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { sql } from 'kysely'
 import { compileWhere } from '../../src/domain/search/compile.ts'
+import type { Filters } from '../../src/store/search-filters.ts'
 import { termRarity } from '../../src/domain/search/rarity.ts'
 import { BROAD_CANDIDATES, BROAD_MATCHES } from '../../src/domain/search/retrieval-plan.ts'
 import { bestTextScore, textList } from '../../src/domain/search/text-side.ts'
@@ -44,7 +45,7 @@ async function idOf(api: TestServer, domain: string): Promise<string> {
   return r.rows[0]!.id
 }
 
-async function widgetList(api: TestServer, filters: Record<string, unknown> = {}) {
+async function widgetList(api: TestServer, filters: Filters = {}) {
   const deps = api.app.deps
   const where = compileWhere(deps, { category: 'company', filters, include_domains: [] })
   const idf = await termRarity(deps, 'company', ['widget'])

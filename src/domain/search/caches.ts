@@ -3,6 +3,7 @@
 import type { EntityCategory } from '../../contract/records.ts'
 import { findCorpusStates, type CorpusState } from '../../store/corpus.ts'
 import type { Deps } from '../types.ts'
+import type { ValuePage } from '../../store/filter-values.ts'
 import type { Vocabularies } from './parser.ts'
 import { BROAD_CANDIDATES, BROAD_MATCHES } from './retrieval-plan.ts'
 
@@ -46,7 +47,8 @@ export function stateGeneration(states: CorpusState[], corpus: string): string {
 /**
  * What search keeps in this process between requests (Deps.searchCaches): the ids of vector keys
  * per category, the embeddings breaker, the corpora's states (a second), the parser's vocabularies
- * (a corpus state), the document frequencies of each category's lexemes (a corpus state); and
+ * (a corpus state), the document frequencies of each category's lexemes (a corpus state), pages of
+ * filter values (a corpus state); and
  * the bound of a broad text list (tests lower it to reach it on a small corpus).
  */
 export class SearchCaches {
@@ -70,6 +72,8 @@ export class SearchCaches {
     /** The last table load started per category: for which state, when, and its end. */
     loads: new Map<EntityCategory, { generation: string; at: number; done: Promise<void> }>(),
   }
+  /** Pages of filter values by source and query, for the corpus states they were read at (filter-values-cache.ts). */
+  readonly filterValues = new Map<string, { generation: string; value: Promise<ValuePage<string>> }>()
   /** Past `matches` records holding the words, a text list ranks `candidates` of them (text-side.ts textBound). */
   readonly broad = { matches: BROAD_MATCHES, candidates: BROAD_CANDIDATES }
 }

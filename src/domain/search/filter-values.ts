@@ -3,7 +3,8 @@
 // values live and applies the rules. Queries: store/filter-values.ts. Docs: docs/search-filters.md.
 import { ApiError } from '../../errors.ts'
 import { SENIORITY_LADDER, departmentFilterValues } from '../../corpus/taxonomy.ts'
-import { findCompaniesByName, findValuePage, type ValueSource } from '../../store/filter-values.ts'
+import { findCompaniesByName, type ValueSource } from '../../store/filter-values.ts'
+import { valuePage } from './filter-values-cache.ts'
 import { guarded } from '../guard.ts'
 import type { Deps } from '../types.ts'
 import {
@@ -203,7 +204,7 @@ export async function listFilterValues(deps: Deps, name: string, q: FilterValues
     const sources = name === 'industry' || name === 'sub_industry' ? [industrySource(name, q)] : SOURCES[name]
     if (!sources) return pageOf([], 0, page, name)
     const top = vocabulary === 'bounded' && search === null ? BOUNDED_TOP : null
-    const found = await findValuePage(deps.db, sources, { search, limit: PAGE_SIZE, offset, top })
+    const found = await valuePage(deps, sources, { search, limit: PAGE_SIZE, offset, top })
     return pageOf(found.rows, found.total, page, name)
   })
 }
@@ -250,7 +251,7 @@ export async function listDocumentFilterValues(
     if (spec.vocabulary === 'none' || (spec.vocabulary === 'free_text' && search === null))
       return { category: cat, ...pageOf([], 0, page, name) }
     const top = spec.vocabulary === 'bounded' && search === null ? BOUNDED_TOP : null
-    const found = await findValuePage(deps.db, [documentSource(cat, spec)], {
+    const found = await valuePage(deps, [documentSource(cat, spec)], {
       search,
       limit: PAGE_SIZE,
       offset: (page - 1) * PAGE_SIZE,
