@@ -3,7 +3,6 @@
 import type { EntityCategory } from '../../contract/records.ts'
 import { findCorpusStates, type CorpusState } from '../../store/corpus.ts'
 import type { Deps } from '../types.ts'
-import type { ValuePage } from '../../store/filter-values.ts'
 import type { Vocabularies } from './parser.ts'
 import { BROAD_CANDIDATES, BROAD_MATCHES } from './retrieval-plan.ts'
 
@@ -72,8 +71,8 @@ export class SearchCaches {
     /** The last table load started per category: for which state, when, and its end. */
     loads: new Map<EntityCategory, { generation: string; at: number; done: Promise<void> }>(),
   }
-  /** Pages of filter values by source and query, for the corpus states they were read at (filter-values-cache.ts). */
-  readonly filterValues = new Map<string, { generation: string; value: Promise<ValuePage<string>> }>()
+  /** Pages of filter values (and of companies by name) by source and query, for the corpus states they were read at (filter-values-cache.ts). */
+  readonly filterValues = new Map<string, { generation: string; value: Promise<unknown> }>()
   /** Past `matches` records holding the words, a text list ranks `candidates` of them (text-side.ts textBound). */
   readonly broad = { matches: BROAD_MATCHES, candidates: BROAD_CANDIDATES }
 }

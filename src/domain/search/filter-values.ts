@@ -3,8 +3,8 @@
 // values live and applies the rules. Queries: store/filter-values.ts. Docs: docs/search-filters.md.
 import { ApiError } from '../../errors.ts'
 import { SENIORITY_LADDER, departmentFilterValues } from '../../corpus/taxonomy.ts'
-import { findCompaniesByName, type ValueSource } from '../../store/filter-values.ts'
-import { valuePage } from './filter-values-cache.ts'
+import type { ValueSource } from '../../store/filter-values.ts'
+import { companyPage, valuePage } from './filter-values-cache.ts'
 import { guarded } from '../guard.ts'
 import type { Deps } from '../types.ts'
 import {
@@ -188,7 +188,7 @@ export async function listFilterValues(deps: Deps, name: string, q: FilterValues
     }
     if (name === 'company') {
       if (search === null) return pageOf([], 0, page, name)
-      const found = await findCompaniesByName(deps.db, search, PAGE_SIZE, offset)
+      const found = await companyPage(deps, search, PAGE_SIZE, offset)
       // The value is what the search request's `company` filter takes back: the domain (by domain), else the name.
       const items = found.rows.map((c) => ({ value: c.domain ?? c.name, name: c.name, domain: c.domain, id: c.id }))
       return pageOf(
