@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { sql } from 'kysely'
-import { compileWhere } from '../../src/domain/search/compile.ts'
+import { compileWhere, defaultOrder } from '../../src/domain/search/compile.ts'
 import type { Filters } from '../../src/store/search-filters.ts'
 import { termRarity } from '../../src/domain/search/rarity.ts'
 import { BROAD_CANDIDATES, BROAD_MATCHES } from '../../src/domain/search/retrieval-plan.ts'
@@ -130,7 +130,7 @@ describe('search: indexes in search order', () => {
     })
   }
 
-  test("a list filter's lower(column) and the default company order are read from indexes", async () => {
+  test("a list filter's lower(column) and the default company and person orders are read from indexes", async () => {
     const api = await server()
     await seeded(api)
     const deps = api.app.deps
@@ -154,5 +154,7 @@ describe('search: indexes in search order', () => {
       await planOf(api, sql`select id from companies c order by c.revenue desc nulls last limit 20`),
       /companies_revenue_desc_idx/,
     )
+    const people = sql.join(defaultOrder('person'))
+    assert.match(await planOf(api, sql`select id from persons p order by ${people} limit 20`), /persons_quality_idx/)
   })
 })

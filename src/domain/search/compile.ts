@@ -218,11 +218,20 @@ function unknownSort(field: never): never {
 }
 
 /** Engine ordering without a query: a quality ranking per category (biggest, most senior, newest). */
+/**
+ * A person's place on the seniority ladder (0 highest, 99 off it): the people's quality order. The
+ * ladder is written as a literal, not a parameter, so that the expression is the one
+ * persons_quality_idx holds (migration 0048) and the planner reads people in that order from it.
+ */
+export function seniorityRank(alias: string): RawBuilder<number> {
+  const ladder = SENIORITY_LADDER.map((s) => `'${s.replaceAll("'", "''")}'`).join(',')
+  return sql<number>`coalesce(array_position(array[${sql.raw(ladder)}]::text[], ${sql.ref(`${alias}.seniority`)}), 99)`
+}
+
 export function defaultOrder(category: EntityCategory): RawBuilder<unknown>[] {
   const table = TABLE[category]
   if (table === 'companies') return [sql`c.employee_count desc nulls last`, sql`c.id`]
-  if (table === 'persons')
-    return [sql`coalesce(array_position(${[...SENIORITY_LADDER]}::text[], p.seniority), 99)`, sql`p.id`]
+  if (table === 'persons') return [sql`${seniorityRank('p')}`, sql`p.id`]
   return [sql`d.published_at desc nulls last`, sql`d.id`]
 }
 

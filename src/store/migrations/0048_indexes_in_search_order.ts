@@ -1,7 +1,8 @@
 // Indexes that serve a broad search in the order it reads (docs/performance-search.md, "At a
 // million companies"): the list and place filters compare lower(column), so an index on the bare
 // column cannot serve them; the default company order and the descending sorts are `desc nulls
-// last`, which an ascending index read backwards cannot give (it yields nulls first). With these,
+// last`, which an ascending index read backwards cannot give (it yields nulls first); the people's
+// quality order is an expression over the seniority ladder. With these,
 // a whole industry in quality order reads its first page from the index instead of every row of
 // the industry, and the bounded text candidates (store/search-text.ts) walk the quality order.
 import { sql, type Kysely } from 'kysely'
@@ -21,6 +22,9 @@ const COMPANY_LOWER = [
 ]
 /** Company sort columns read `desc nulls last` (the default order is employee_count's). */
 const COMPANY_DESC = ['revenue', 'founded_year', 'total_funding', 'last_funding_date']
+/** A person's place on the seniority ladder, as compile.ts seniorityRank writes it. */
+const SENIORITY_RANK =
+  "coalesce(array_position(array['C-Suite','VP','Director / Head','Manager','IC','Entry','In Training']::text[], seniority), 99)"
 /** Person columns that list and place filters compare as lower(column). */
 const PERSON_LOWER = ['department', 'seniority', 'country', 'state', 'city']
 
@@ -32,4 +36,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await create('companies_quality_idx', 'companies', 'employee_count desc nulls last, id')
   for (const c of COMPANY_DESC) await create(`companies_${c}_desc_idx`, 'companies', `${c} desc nulls last`)
   for (const c of PERSON_LOWER) await create(`persons_${c}_lower_idx`, 'persons', `lower(${c})`)
+  // The people's quality order (domain/search/compile.ts seniorityRank), the ladder as it is written there.
+  await create('persons_quality_idx', 'persons', `(${SENIORITY_RANK}), id`)
 }
