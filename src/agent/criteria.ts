@@ -157,7 +157,8 @@ export const stemOf = (term: string) =>
       ? term.replace(/(?:ies|es|s|ing|ed)$/, '')
       : term
 
-function snippet(text: string, index: number, length: number): string {
+/** The text around a match, as evidence: 40 characters before it, 60 after, white space folded. */
+export function snippet(text: string, index: number, length: number): string {
   const from = Math.max(0, index - 40)
   const to = Math.min(text.length, index + length + 60)
   return `${from > 0 ? '…' : ''}${text.slice(from, to).replace(/\s+/g, ' ').trim()}${to < text.length ? '…' : ''}`

@@ -26,11 +26,7 @@ export interface KeptRow {
 }
 
 /** What a value filter's check found among the candidates found without it (step `values:<key>`). */
-export interface ValueProbe {
-  key: string
-  field: string
-  label: string
-  origin: 'query' | 'criterion'
+export interface ValueProbe extends ValueFilter {
   /** Candidates on topic and meeting everything else that lack the value. */
   unknown: number
   /** Of those, kept as rows with the value shown unknown (the filter relaxed). */
@@ -80,6 +76,9 @@ export function emptyDelta(spec: SearchSpec, plan: RunPlan): SearchDelta {
   }
 }
 
+/** Whether a row is on the run's exclusion list (exclusionMatcher). */
+export type Exclusion = (row: Record<string, unknown>) => boolean
+
 /** Screens a page's new rows: topic, every criterion, then the exclusion list. */
 export function screen(
   plan: RunPlan,
@@ -87,7 +86,7 @@ export function screen(
   rows: Record<string, unknown>[],
   delta: SearchDelta,
   seen: Set<string>,
-  exclusion: (row: Record<string, unknown>) => boolean,
+  exclusion: Exclusion,
   proof: string | null,
 ): void {
   const offTopic = new Set<string>()
@@ -250,7 +249,7 @@ function judgePerson(
 }
 
 /** Row ids, domains or profile URLs; a row matches when any of its identifiers is listed. */
-export function exclusionMatcher(list: string[]): (row: Record<string, unknown>) => boolean {
+export function exclusionMatcher(list: string[]): Exclusion {
   const ids = new Set<string>()
   for (const raw of list) {
     const v = raw.trim().toLowerCase()

@@ -12,7 +12,7 @@ import { termFrequencies } from '../domain/search/rarity.ts'
 import { findSimilar } from '../domain/search/similar.ts'
 import type { Credential, Deps } from '../domain/types.ts'
 import type { ScreenState } from './answer.ts'
-import { emptyDelta, screen, type SearchDelta } from './engine-rows.ts'
+import { emptyDelta, screen, type Exclusion, type SearchDelta } from './engine-rows.ts'
 import { ev, type Step } from './engine-steps.ts'
 import {
   describeFilter,
@@ -24,13 +24,38 @@ import {
   type SearchSpec,
 } from './plan.ts'
 
-async function searchStep(
-  deps: Deps,
-  plan: RunPlan,
+/** What every search of a run reads: the run, its plan, its state so far and its exclusion list. */
+interface SearchRun {
+  deps: Deps
+  workspaceId: string
+  plan: RunPlan
+  state: ScreenState
+  exclusion: Exclusion
+}
+
+/**
+ * Screens a search's pages into its delta: the first page's total is the search's, and each page's
+ * rows are counted and screened against the candidates seen before the search and on its earlier pages.
+ */
+function pageScreener(
+  { plan, state, exclusion }: SearchRun,
   spec: SearchSpec,
-  state: ScreenState,
-  exclusion: (row: Record<string, unknown>) => boolean,
-): Promise<SearchDelta> {
+  delta: SearchDelta,
+): (page: number, found: { total: number; total_is_estimate: boolean }, rows: Record<string, unknown>[]) => void {
+  const proof = describeFilters(plan.filters)
+  const seen = new Set(state.seen)
+  return (page, found, rows) => {
+    if (page === 0) {
+      delta.total = found.total
+      delta.total_is_estimate = found.total_is_estimate
+    }
+    delta.returned += rows.length
+    screen(plan, spec, rows, delta, seen, exclusion, proof)
+  }
+}
+
+async function searchStep(run: SearchRun, spec: SearchSpec): Promise<SearchDelta> {
+  const { deps, plan } = run
   const retrievalPlan: RetrievalPlan = {
     category: plan.category,
     filters: plan.filters,
@@ -41,9 +66,8 @@ async function searchStep(
     expansions: spec.expansions,
     pool: plan.budget.page * plan.budget.depth,
   }
-  const proof = describeFilters(plan.filters)
   const delta = emptyDelta(spec, plan)
-  const seen = new Set(state.seen)
+  const screenPage = pageScreener(run, spec, delta)
   // The whole fused list is read (the words' matches and their vector neighbours, up to twice the
   // pool), not only its first pool's worth: the neighbours that do not carry the topic are skipped.
   const pages = plan.budget.depth * 2
@@ -54,12 +78,7 @@ async function searchStep(
       return { got, rows: await buildRows(deps, plan.category, got.hits) }
     })
     if (got.vector_unavailable) delta.vector_unavailable = true
-    if (page === 0) {
-      delta.total = got.total
-      delta.total_is_estimate = got.total_is_estimate
-    }
-    delta.returned += rows.length
-    screen(plan, spec, rows, delta, seen, exclusion, proof)
+    screenPage(page, got, rows)
     const reached = page * plan.budget.page + got.hits.length
     if (got.hits.length < plan.budget.page || reached >= Math.min(got.total, got.reachable)) {
       delta.exhausted = !got.total_is_estimate && reached >= got.total
@@ -74,7 +93,7 @@ async function searchStep(
 const BEST_ROWS: Record<RunPlan['tier'], number> = { minimal: 0, low: 3, medium: 5, high: 8, xhigh: 10 }
 
 /** The best rows kept so far (by score, ties by the order found), as records. */
-async function bestRows(deps: Deps, plan: RunPlan, state: ScreenState): Promise<Record<string, unknown>[]> {
+async function bestRows({ deps, plan, state }: SearchRun): Promise<Record<string, unknown>[]> {
   const best = state.kept
     .filter((k) => !k.unknown?.length)
     .map((k, i) => ({ k, i }))
@@ -90,15 +109,10 @@ async function bestRows(deps: Deps, plan: RunPlan, state: ScreenState): Promise<
  * vocabularies) and the keywords and industries two or more of the best rows share beside the
  * topic (most shared first, then alphabetical). Its rows pass the same checks as any search's.
  */
-async function vocabularyStep(
-  deps: Deps,
-  plan: RunPlan,
-  spec: SearchSpec,
-  state: ScreenState,
-  exclusion: (row: Record<string, unknown>) => boolean,
-): Promise<SearchDelta> {
+async function vocabularyStep(run: SearchRun, spec: SearchSpec): Promise<SearchDelta> {
+  const { deps, plan } = run
   const counts = new Map<string, number>()
-  for (const row of await bestRows(deps, plan, state)) {
+  for (const row of await bestRows(run)) {
     const values = [row.industry, row.sub_industry, ...(Array.isArray(row.company_keyword) ? row.company_keyword : [])]
     const words = new Set(values.flatMap((v) => (typeof v === 'string' ? queryTerms(v) : [])).filter(expansionWord))
     for (const w of words) counts.set(w, (counts.get(w) ?? 0) + 1)
@@ -121,7 +135,7 @@ async function vocabularyStep(
   // The words are searched together, the rarest weighing most: a record naming the topic and the
   // corpus's words for it ranks first, and one naming any of them is still a candidate.
   const words = [spec.semantic_query ?? '', ...expansions].join(' ').trim()
-  const d = await searchStep(deps, plan, { ...spec, semantic_query: words || null, expansions: [] }, state, exclusion)
+  const d = await searchStep(run, { ...spec, semantic_query: words || null, expansions: [] })
   return { ...d, expansions }
 }
 
@@ -157,17 +171,12 @@ function relaxedSpec(plan: RunPlan, step: number): SearchSpec {
  * criterion; it scores half, below every row meeting the dropped filter, and lists only the
  * filters it was searched with.
  */
-async function relaxedStep(
-  deps: Deps,
-  plan: RunPlan,
-  spec: SearchSpec,
-  state: ScreenState,
-  exclusion: (row: Record<string, unknown>) => boolean,
-): Promise<SearchDelta> {
+async function relaxedStep(run: SearchRun, spec: SearchSpec): Promise<SearchDelta> {
+  const { plan } = run
   const dropped = new Set((plan.implied ?? []).map((f) => f.key))
   const keep = (filters: Filters) => Object.fromEntries(Object.entries(filters).filter(([k]) => !dropped.has(k)))
   const without: RunPlan = { ...plan, filters: keep(plan.filters), query_filters: keep(plan.query_filters) }
-  const d = await searchStep(deps, without, spec, state, exclusion)
+  const d = await searchStep({ ...run, plan: without }, spec)
   return { ...d, kept: d.kept.map((k) => ({ ...k, score: Math.round((k.score / 2) * 10000) / 10000 })) }
 }
 
@@ -202,16 +211,10 @@ async function rareEnough(deps: Deps, plan: RunPlan, words: string[]): Promise<s
  * passes the same checks as a search's row (the topic carried, every criterion, the exclusion
  * list). A look-alike that does not carry the topic is never kept. Nothing to resemble: no search.
  */
-async function similarStep(
-  deps: Deps,
-  workspaceId: string,
-  plan: RunPlan,
-  spec: SearchSpec,
-  state: ScreenState,
-  exclusion: (row: Record<string, unknown>) => boolean,
-): Promise<SearchDelta> {
+async function similarStep(run: SearchRun, spec: SearchSpec): Promise<SearchDelta> {
+  const { deps, workspaceId, plan } = run
   const delta: SearchDelta = { ...emptyDelta(spec, plan), anchors: [] }
-  const anchors = (await bestRows(deps, plan, state))
+  const anchors = (await bestRows(run))
     .map((r) => r.domain)
     .filter((d): d is string => typeof d === 'string' && d !== '')
     .slice(0, SIMILAR_ANCHORS_MAX)
@@ -231,8 +234,7 @@ async function similarStep(
     scopes: [],
   }
   const limit = Math.min(plan.budget.page, SEARCH_LIMIT.max)
-  const proof = describeFilters(plan.filters)
-  const seen = new Set(state.seen)
+  const screenPage = pageScreener(run, spec, delta)
   let cursor: string | null = null
   for (let page = 0; page < plan.budget.depth; page++) {
     let envelope: Awaited<ReturnType<typeof findSimilar>>['envelope']
@@ -251,13 +253,7 @@ async function similarStep(
       }
       throw e
     }
-    const rows = envelope.results as Record<string, unknown>[]
-    if (page === 0) {
-      delta.total = envelope.total
-      delta.total_is_estimate = envelope.total_is_estimate
-    }
-    delta.returned += rows.length
-    screen(plan, spec, rows, delta, seen, exclusion, proof)
+    screenPage(page, envelope, envelope.results as Record<string, unknown>[])
     cursor = envelope.next_cursor
     if (!cursor) {
       delta.exhausted = !envelope.total_is_estimate
@@ -268,23 +264,38 @@ async function similarStep(
   return delta
 }
 
+/** The search_step event of any search a run makes (its planned ones and the value probes). */
+export function searchStepEvent(
+  search: Pick<SearchSpec, 'step' | 'purpose' | 'kind' | 'semantic_query' | 'expansions'> & { anchors?: string[] },
+  read: { returned: number; off_topic: number; total: number | null; total_is_estimate: boolean | null },
+  seenBefore: number,
+  seenNew: number,
+): NewEvent {
+  return ev('search_step', {
+    step: search.step,
+    purpose: search.purpose,
+    ...(search.kind ? { kind: search.kind } : {}),
+    semantic_query: search.semantic_query,
+    expansions: search.expansions,
+    ...(search.anchors ? { anchors: search.anchors } : {}),
+    returned: read.returned,
+    off_topic: read.off_topic,
+    new_candidates: seenNew,
+    candidates_examined: seenBefore + seenNew,
+    matching_total: read.total,
+    matching_total_is_estimate: read.total_is_estimate,
+  })
+}
+
 function searchEvents(plan: RunPlan, spec: SearchSpec, d: SearchDelta, before: ScreenState): NewEvent[] {
   const keptBefore = before.kept.length
   return [
-    ev('search_step', {
-      step: spec.step,
-      purpose: spec.purpose,
-      ...(spec.kind ? { kind: spec.kind } : {}),
-      semantic_query: spec.semantic_query,
-      expansions: d.expansions ?? spec.expansions,
-      ...(d.anchors ? { anchors: d.anchors } : {}),
-      returned: d.returned,
-      off_topic: d.off_topic,
-      new_candidates: d.seen.length,
-      candidates_examined: before.seen.size + d.seen.length,
-      matching_total: d.total,
-      matching_total_is_estimate: d.total_is_estimate,
-    }),
+    searchStepEvent(
+      { ...spec, expansions: d.expansions ?? spec.expansions, anchors: d.anchors },
+      d,
+      before.seen.size,
+      d.seen.length,
+    ),
     ev('rows_found', {
       step: spec.step,
       new_rows: d.kept.length,
@@ -332,25 +343,18 @@ function applyDelta(state: ScreenState, d: SearchDelta): void {
 }
 
 /** One search as a checkpointed step, its rows added to the run's state (and, for the relaxed search, what it dropped). */
-async function runSearch(
-  step: Step,
-  deps: Deps,
-  workspaceId: string,
-  plan: RunPlan,
-  spec: SearchSpec,
-  state: ScreenState,
-  exclusion: (row: Record<string, unknown>) => boolean,
-): Promise<void> {
+async function runSearch(step: Step, run: SearchRun, spec: SearchSpec): Promise<void> {
+  const { plan, state } = run
   const before = rowsMeetingEveryFilter(state)
   const delta = await step(`search:${spec.step}`, async () => {
     const d =
       spec.kind === 'similar'
-        ? await similarStep(deps, workspaceId, plan, spec, state, exclusion)
+        ? await similarStep(run, spec)
         : spec.kind === 'vocabulary'
-          ? await vocabularyStep(deps, plan, spec, state, exclusion)
+          ? await vocabularyStep(run, spec)
           : spec.kind === 'relaxed'
-            ? await relaxedStep(deps, plan, spec, state, exclusion)
-            : await searchStep(deps, plan, spec, state, exclusion)
+            ? await relaxedStep(run, spec)
+            : await searchStep(run, spec)
     return { output: d, events: searchEvents(plan, spec, d, state) }
   })
   applyDelta(state, delta)
@@ -370,9 +374,10 @@ export async function runSearches(
   workspaceId: string,
   plan: RunPlan,
   state: ScreenState,
-  exclusion: (row: Record<string, unknown>) => boolean,
+  exclusion: Exclusion,
 ): Promise<void> {
-  const search = (spec: SearchSpec) => runSearch(step, deps, workspaceId, plan, spec, state, exclusion)
+  const run: SearchRun = { deps, workspaceId, plan, state, exclusion }
+  const search = (spec: SearchSpec) => runSearch(step, run, spec)
   for (const spec of plan.searches) {
     if (state.budget_hit) break
     // Below medium effort the budget has no search to spare: the last one runs without the

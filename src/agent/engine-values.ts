@@ -5,7 +5,8 @@ import { buildRows, retrieve, withRetrieval, type RetrievalPlan } from '../domai
 import type { Deps } from '../domain/types.ts'
 import type { ScreenState } from './answer.ts'
 import { recordText } from './criteria.ts'
-import { judge, keptRow, rank, type KeptRow, type ValueProbe } from './engine-rows.ts'
+import { judge, keptRow, rank, type Exclusion, type KeptRow, type ValueProbe } from './engine-rows.ts'
+import { searchStepEvent } from './engine-search.ts'
 import { ev, Interrupted, type ShouldStop, type Step } from './engine-steps.ts'
 import type { RunPlan } from './plan.ts'
 import { matchTopic } from './topic.ts'
@@ -24,7 +25,7 @@ async function valueStep(
   plan: RunPlan,
   vf: ValueFilter,
   state: ScreenState,
-  exclusion: (row: Record<string, unknown>) => boolean,
+  exclusion: Exclusion,
 ): Promise<ValueStepResult> {
   const { [vf.key]: bound, ...others } = plan.filters
   const out: ValueStepResult = {
@@ -100,7 +101,7 @@ export async function runValueProbes(
   deps: Deps,
   plan: RunPlan,
   state: ScreenState,
-  exclusion: (row: Record<string, unknown>) => boolean,
+  exclusion: Exclusion,
   shouldStop: ShouldStop,
 ): Promise<void> {
   for (const vf of plan.value_filters ?? []) {
@@ -110,18 +111,17 @@ export async function runValueProbes(
       return {
         output: r,
         events: [
-          ev('search_step', {
-            step: plan.searches.length + state.probes.length,
-            purpose: `without the filter on ${vf.label}, to count the records lacking it`,
-            semantic_query: plan.semantic_query,
-            expansions: [],
-            returned: r.returned,
-            off_topic: 0,
-            new_candidates: r.seen.length,
-            candidates_examined: state.seen.size + r.seen.length,
-            matching_total: null,
-            matching_total_is_estimate: null,
-          }),
+          searchStepEvent(
+            {
+              step: plan.searches.length + state.probes.length,
+              purpose: `without the filter on ${vf.label}, to count the records lacking it`,
+              semantic_query: plan.semantic_query,
+              expansions: [],
+            },
+            { returned: r.returned, off_topic: 0, total: null, total_is_estimate: null },
+            state.seen.size,
+            r.seen.length,
+          ),
           ev('values_checked', {
             filter: vf.key,
             field: vf.field,

@@ -8,7 +8,7 @@
 // synonyms that say the same thing count (fintech ↔ payments, robotics → robots; not robotics →
 // automation). Records that do not carry the topic are never rows.
 import type { RunCategory } from '../contract/agent-runs.ts'
-import { stemOf, termPattern } from './criteria.ts'
+import { snippet, stemOf, termPattern } from './criteria.ts'
 
 /** Words a compound names by its "tech" ending (LegalTech, FoodTech). */
 const TECH_WORDS = new Set(['technology', 'technologies', 'tech'])
@@ -78,12 +78,6 @@ export interface TopicMatch {
   field: string | null
   evidence: string | null
   matched: string[]
-}
-
-function snippet(text: string, index: number, length: number): string {
-  const from = Math.max(0, index - 40)
-  const to = Math.min(text.length, index + length + 60)
-  return `${from > 0 ? '…' : ''}${text.slice(from, to).replace(/\s+/g, ' ').trim()}${to < text.length ? '…' : ''}`
 }
 
 /** How many of n topic words a record must carry: all of one or two, two thirds of more. */

@@ -2,21 +2,18 @@
 // (Index.view: mmap, so N processes share one copy in the page cache), vectors are read from the
 // index file on demand (the page cache again), and only the sorted keys (8 bytes a vector) are
 // private. Changes since the file was written live in a small private delta (LayeredVectorIndex).
-// The file format and the in-memory index: vector-index.ts.
+// The file format: vector-index-file.ts; the in-memory index: vector-index.ts.
 import { readSync } from 'node:fs'
 import { open } from 'node:fs/promises'
 import type { FileHandle } from 'node:fs/promises'
-import usearch from 'usearch'
 import type { Index } from 'usearch'
+import { graphNearest, newGraph } from './hnsw-graph.ts'
+import { byScoreThenKey, type VectorMatch } from './top-k.ts'
+import { graphPath, readHeader, readIndexKeys, vectorsOffset } from './vector-index-file.ts'
 import {
   EXACT_INDEX_MAX_SIZE,
   EXACT_SCAN_MAX_CANDIDATES,
-  HEADER_BYTES,
   VectorIndex,
-  graphPath,
-  readExactly,
-  readHeader,
-  type VectorMatch,
   type VectorSearchOptions,
 } from './vector-index.ts'
 
@@ -50,17 +47,8 @@ export class MappedVectorIndex {
     const file = await open(path, 'r')
     try {
       const header = await readHeader(file, path)
-      const keys = new BigUint64Array(header.count)
-      await readExactly(file, new Uint8Array(keys.buffer), HEADER_BYTES, path)
-      const graph = new usearch.Index({
-        dimensions: header.dimensions,
-        metric: usearch.MetricKind.Cos,
-        quantization: usearch.ScalarKind.F32,
-        connectivity: header.connectivity,
-        expansion_add: header.expansionAdd,
-        expansion_search: header.expansionSearch,
-        multi: false,
-      })
+      const keys = await readIndexKeys(file, header, path)
+      const graph = newGraph(header.dimensions, header)
       graph.view(graphPath(path, header.graphId))
       if (graph.size() !== header.count) {
         throw new Error(`${path} is corrupt: its graph holds ${graph.size()} vectors, its header ${header.count}.`)
@@ -96,10 +84,7 @@ export class MappedVectorIndex {
 
   /** HNSW over the mapped graph: cosine similarity, best first. */
   approximate(query: Float32Array, k: number): VectorMatch[] {
-    const { keys, distances } = this.graph.search(query, Math.min(k, this.count), 1)
-    const out: VectorMatch[] = new Array(keys.length)
-    for (let i = 0; i < keys.length; i++) out[i] = { key: keys[i]!, score: 1 - distances[i]! }
-    return out
+    return graphNearest(this.graph, query, Math.min(k, this.count))
   }
 
   /** The vectors of the given rows (ascending), packed in that order; close rows share one read. */
@@ -108,7 +93,7 @@ export class MappedVectorIndex {
     const rowBytes = dims * 4
     const out = new Float32Array(rows.length * dims)
     const outBytes = new Uint8Array(out.buffer)
-    const base = HEADER_BYTES + this.keys.length * 8
+    const base = vectorsOffset(this.keys.length)
     const fd = (this.file as unknown as { fd: number }).fd
     let i = 0
     while (i < rows.length) {
@@ -243,10 +228,6 @@ export class LayeredVectorIndex implements NearestNeighbours {
     }
     return all.sort(byScoreThenKey).slice(0, k)
   }
-}
-
-function byScoreThenKey(a: VectorMatch, b: VectorMatch): number {
-  return b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)
 }
 
 function merge(a: VectorMatch[], b: VectorMatch[], k: number): VectorMatch[] {

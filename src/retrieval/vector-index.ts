@@ -1,13 +1,28 @@
 // Nearest neighbours over record embeddings: an exact scan of an index of up to 50k vectors and of
 // small candidate sets (what filters leave), usearch HNSW (cosine) otherwise. Embeddings come from
-// retrieval/embedder/.
+// retrieval/embedder/. This module keeps the graph and the vectors in step and chooses the path;
+// the vectors and the exact scans: vector-slots.ts; the graph: hnsw-graph.ts; the files:
+// vector-index-file.ts.
 
 import { randomBytes } from 'node:crypto'
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises'
-import type { FileHandle } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
-import usearch from 'usearch'
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import type { Index } from 'usearch'
+import { graphNearest, newGraph, type GraphSettings } from './hnsw-graph.ts'
+import type { VectorMatch } from './top-k.ts'
+import {
+  fileHeader,
+  graphPath,
+  readHeader,
+  readIndexKeys,
+  readIndexVectors,
+  removeOtherGraphs,
+  writeIndexFile,
+} from './vector-index-file.ts'
+import { VectorSlots } from './vector-slots.ts'
+
+// Read by domain/corpus/vectors.ts through this module.
+export { readIndexHeader } from './vector-index-file.ts'
 
 /**
  * Up to this many candidates, search() scans their vectors exactly instead of asking HNSW, which
@@ -33,28 +48,12 @@ export const EXACT_INDEX_MAX_SIZE = 50_000
 
 // usearch reserves the largest u64 as its "free slot" marker, so it cannot be a key.
 const MAX_KEY = 0xffff_ffff_ffff_fffen
-const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER)
-const FILE_MAGIC = 'DSPVIDX1'
-// 2: the graph in its own file (path.hnsw) and keys in ascending order.
-const FILE_VERSION = 2
-export const HEADER_BYTES = 128
 
-export interface VectorIndexOptions {
+/** HNSW settings (GraphSettings) default to usearch's. */
+export interface VectorIndexOptions extends Partial<GraphSettings> {
   dimensions: number
-  /** HNSW links per node (usearch default 16): more is better recall, more memory, slower adds. */
-  connectivity?: number
-  /** Candidate list while inserting (usearch default 128). */
-  expansionAdd?: number
-  /** Candidate list while searching (usearch default 64); k above it widens the search anyway. */
-  expansionSearch?: number
   /** Up to this many vectors search() scans exactly (EXACT_INDEX_MAX_SIZE; 0: HNSW always). Not saved. */
   exactMaxSize?: number
-}
-
-export interface VectorMatch {
-  key: bigint
-  /** Cosine similarity, 1 = same direction. */
-  score: number
 }
 
 export interface VectorSearchOptions {
@@ -72,15 +71,7 @@ export class VectorIndex {
   readonly dimensions: number
   private readonly options: Required<VectorIndexOptions>
   private index: Index
-  // Key → slot in two maps: a Map keyed by BigInt hashes the digits on every lookup, ≈ 4× slower
-  // than a number key (10 ms vs 2.5 ms for 20k lookups), and most ids are safe integers.
-  private readonly slotOfSafe = new Map<number, number>()
-  private readonly slotOfBig = new Map<bigint, number>()
-  private slotKeys: BigUint64Array
-  private isLive: Uint8Array
-  private vectors: Float32Array
-  private readonly freeSlots: number[] = []
-  private usedSlots = 0
+  private readonly slots: VectorSlots
 
   constructor(options: VectorIndexOptions) {
     if (!Number.isInteger(options.dimensions) || options.dimensions <= 0) {
@@ -94,18 +85,16 @@ export class VectorIndex {
       ...options,
     }
     this.dimensions = options.dimensions
-    this.index = this.newIndex()
-    this.slotKeys = new BigUint64Array(1024)
-    this.isLive = new Uint8Array(1024)
-    this.vectors = new Float32Array(1024 * this.dimensions)
+    this.index = newGraph(this.dimensions, this.options)
+    this.slots = new VectorSlots(this.dimensions)
   }
 
   get size(): number {
-    return this.slotOfSafe.size + this.slotOfBig.size
+    return this.slots.size
   }
 
   has(key: bigint): boolean {
-    return this.slotOf(key) !== undefined
+    return this.slots.has(key)
   }
 
   /**
@@ -136,9 +125,7 @@ export class VectorIndex {
     // threads 0 = every core: a batch add is the expensive path (≈ 3k vectors/s on 2 cores at 100k).
     if (batchKeys.length > 0) this.index.add(batchKeys, batch, 0)
     for (let r = 0; r < batchKeys.length; r++) {
-      const key = batchKeys[r]!
-      const slot = this.slotOf(key) ?? this.allocateSlot(key)
-      this.vectors.set(batch.subarray(r * dims, (r + 1) * dims), slot * dims)
+      this.slots.put(batchKeys[r]!, batch.subarray(r * dims, (r + 1) * dims))
     }
   }
 
@@ -147,13 +134,7 @@ export class VectorIndex {
     const present = [...new Set(keys)].filter((key) => this.has(key))
     if (present.length === 0) return 0
     this.index.remove(BigUint64Array.from(present))
-    for (const key of present) {
-      const slot = this.slotOf(key)!
-      if (key <= MAX_SAFE) this.slotOfSafe.delete(Number(key))
-      else this.slotOfBig.delete(key)
-      this.isLive[slot] = 0
-      this.freeSlots.push(slot)
-    }
+    for (const key of present) this.slots.release(key)
     return present.length
   }
 
@@ -168,10 +149,10 @@ export class VectorIndex {
     if (query === undefined || k <= 0 || this.size === 0) return []
     const { candidates } = options
     const isExact = this.size <= this.options.exactMaxSize
-    const nearest = (n: number) => (isExact ? this.scanAll(query, n) : this.approximate(query, n))
+    const nearest = (n: number) => (isExact ? this.slots.scanAll(query, n) : graphNearest(this.index, query, n))
     if (candidates === undefined) return nearest(Math.min(k, this.size))
     const count = candidates instanceof Set ? candidates.size : candidates.length
-    if (count <= EXACT_SCAN_MAX_CANDIDATES) return this.scanSlots(query, k, this.slotsOf(candidates))
+    if (count <= EXACT_SCAN_MAX_CANDIDATES) return this.slots.scanKeys(query, k, candidates)
     return this.filteredNearest(query, k, candidates instanceof Set ? candidates : new Set(candidates), nearest)
   }
 
@@ -179,7 +160,7 @@ export class VectorIndex {
   exactSearch(vector: Float32Array, k: number, candidates?: Set<bigint> | bigint[]): VectorMatch[] {
     const query = this.queryVector(vector)
     if (query === undefined || k <= 0 || this.size === 0) return []
-    return candidates === undefined ? this.scanAll(query, k) : this.scanSlots(query, k, this.slotsOf(candidates))
+    return candidates === undefined ? this.slots.scanAll(query, k) : this.slots.scanKeys(query, k, candidates)
   }
 
   /**
@@ -199,20 +180,12 @@ export class VectorIndex {
     const graphTemp = `${temp}.hnsw.tmp`
     const fileTemp = `${temp}.tmp`
     try {
-      const { keys, vectors } = this.snapshot()
+      const { keys, vectors } = this.slots.snapshot()
       // The graph is saved from the same synchronous turn as the snapshot: both hold the same keys.
       this.index.save(graphTemp)
       const graphBytes = (await stat(graphTemp)).size
       const header = fileHeader(this.dimensions, this.options, { count: keys.length, graphBytes, graphId, generation })
-      const out = await open(fileTemp, 'wx')
-      try {
-        await out.write(header)
-        await writeAll(out, new Uint8Array(keys.buffer, keys.byteOffset, keys.byteLength))
-        await writeAll(out, new Uint8Array(vectors.buffer, vectors.byteOffset, vectors.byteLength))
-        await out.sync()
-      } finally {
-        await out.close()
-      }
+      await writeIndexFile(fileTemp, header, keys, vectors)
       await rename(graphTemp, graphPath(path, graphId))
       await rename(fileTemp, path)
       await removeOtherGraphs(path, graphId)
@@ -233,18 +206,15 @@ export class VectorIndex {
         expansionAdd: header.expansionAdd,
         expansionSearch: header.expansionSearch,
       })
-      const keys = new BigUint64Array(header.count)
-      const vectors = new Float32Array(header.count * header.dimensions)
-      let offset = HEADER_BYTES
-      offset += await readExactly(file, new Uint8Array(keys.buffer), offset, path)
-      await readExactly(file, new Uint8Array(vectors.buffer), offset, path)
+      const keys = await readIndexKeys(file, header, path)
+      const vectors = await readIndexVectors(file, header, path)
       index.index.load(graphPath(path, header.graphId))
       if (index.index.size() !== header.count || index.index.dimensions() !== header.dimensions) {
         throw new Error(
           `${path} is corrupt: its graph holds ${index.index.size()} vectors, its header ${header.count}.`,
         )
       }
-      index.restore(keys, vectors)
+      index.slots.restore(keys, vectors)
       return index
     } finally {
       await file.close()
@@ -252,30 +222,8 @@ export class VectorIndex {
   }
 
   /** Every (key, unit vector) held, in slot order; the vectors are views, valid until the next change. */
-  *entries(): Generator<[bigint, Float32Array]> {
-    const dims = this.dimensions
-    for (let slot = 0; slot < this.usedSlots; slot++)
-      if (this.isLive[slot]) yield [this.slotKeys[slot]!, this.vectors.subarray(slot * dims, (slot + 1) * dims)]
-  }
-
-  private newIndex(): Index {
-    return new usearch.Index({
-      dimensions: this.dimensions,
-      metric: usearch.MetricKind.Cos,
-      quantization: usearch.ScalarKind.F32,
-      connectivity: this.options.connectivity,
-      expansion_add: this.options.expansionAdd,
-      expansion_search: this.options.expansionSearch,
-      multi: false,
-    })
-  }
-
-  private approximate(query: Float32Array, k: number): VectorMatch[] {
-    // One query: threads 1, measured no slower than auto and it leaves cores to other requests.
-    const { keys, distances } = this.index.search(query, k, 1)
-    const matches: VectorMatch[] = new Array(keys.length)
-    for (let i = 0; i < keys.length; i++) matches[i] = { key: keys[i]!, score: 1 - distances[i]! }
-    return matches
+  entries(): Generator<[bigint, Float32Array]> {
+    return this.slots.entries()
   }
 
   private filteredNearest(
@@ -289,65 +237,9 @@ export class VectorIndex {
     for (;;) {
       const hits = nearest(fetch).filter((match) => allowed.has(match.key))
       if (hits.length >= k) return hits.slice(0, k)
-      if (fetch >= this.size) return this.scanSlots(query, k, this.slotsOf(allowed))
+      if (fetch >= this.size) return this.slots.scanKeys(query, k, allowed)
       fetch = Math.min(this.size, fetch * 4)
     }
-  }
-
-  /**
-   * Every live vector, through usearch's native exact search over our store (SIMD: 4 ms for 100k
-   * × 100-d where a JS loop takes 20 ms). Free slots still hold old vectors, so it asks for as
-   * many more results as there are free slots and drops them.
-   */
-  private scanAll(query: Float32Array, k: number): VectorMatch[] {
-    const rows = this.usedSlots
-    const wanted = Math.min(rows, k + this.freeSlots.length)
-    const { keys, distances } = usearch.exactSearch(
-      this.vectors.subarray(0, rows * this.dimensions),
-      query,
-      this.dimensions,
-      wanted,
-      usearch.MetricKind.Cos,
-      1,
-    ) as { keys: BigUint64Array; distances: Float32Array }
-    const matches: VectorMatch[] = []
-    for (let i = 0; i < keys.length && matches.length < k; i++) {
-      const slot = Number(keys[i]!)
-      if (this.isLive[slot]) matches.push({ key: this.slotKeys[slot]!, score: 1 - distances[i]! })
-    }
-    // Equal scores (records of one text) in key order, as scanSlots orders them, not slot order.
-    return matches.sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-  }
-
-  /** Live slots of the given keys, each once; unknown keys are skipped. */
-  private slotsOf(keys: Iterable<bigint>): Int32Array {
-    const slots: number[] = []
-    const isTaken = new Uint8Array(this.usedSlots)
-    for (const key of keys) {
-      const slot = this.slotOf(key)
-      if (slot === undefined || isTaken[slot]) continue
-      isTaken[slot] = 1
-      slots.push(slot)
-    }
-    return Int32Array.from(slots)
-  }
-
-  private scanSlots(query: Float32Array, k: number, slots: Int32Array): VectorMatch[] {
-    const dims = this.dimensions
-    const vectors = this.vectors
-    const top = new TopK(Math.min(k, slots.length), this.slotKeys)
-    for (let i = 0; i < slots.length; i++) {
-      const slot = slots[i]!
-      const base = slot * dims
-      let dot = 0
-      for (let d = 0; d < dims; d++) dot += query[d]! * vectors[base + d]!
-      top.offer(slot, dot)
-    }
-    return top.sorted()
-  }
-
-  private slotOf(key: bigint): number | undefined {
-    return key <= MAX_SAFE ? this.slotOfSafe.get(Number(key)) : this.slotOfBig.get(key)
   }
 
   /** Unit-length copy of a query, or undefined for a zero vector. */
@@ -377,53 +269,6 @@ export class VectorIndex {
     for (let d = 0; d < vector.length; d++) out[offset + d] = vector[d]! / norm
     return true
   }
-
-  private allocateSlot(key: bigint): number {
-    let slot = this.freeSlots.pop()
-    if (slot === undefined) {
-      slot = this.usedSlots++
-      if (slot >= this.slotKeys.length) this.grow(this.slotKeys.length * 2)
-    }
-    if (key <= MAX_SAFE) this.slotOfSafe.set(Number(key), slot)
-    else this.slotOfBig.set(key, slot)
-    this.slotKeys[slot] = key
-    this.isLive[slot] = 1
-    return slot
-  }
-
-  private grow(slots: number): void {
-    const keys = new BigUint64Array(slots)
-    keys.set(this.slotKeys)
-    const isLive = new Uint8Array(slots)
-    isLive.set(this.isLive)
-    const vectors = new Float32Array(slots * this.dimensions)
-    vectors.set(this.vectors)
-    this.slotKeys = keys
-    this.isLive = isLive
-    this.vectors = vectors
-  }
-
-  /** Live keys in ascending order and their vectors (MappedVectorIndex finds a key by bisection). */
-  private snapshot(): { keys: BigUint64Array; vectors: Float32Array } {
-    const dims = this.dimensions
-    const slots: number[] = []
-    for (let slot = 0; slot < this.usedSlots; slot++) if (this.isLive[slot]) slots.push(slot)
-    const slotKeys = this.slotKeys
-    slots.sort((a, b) => (slotKeys[a]! < slotKeys[b]! ? -1 : 1))
-    const keys = new BigUint64Array(slots.length)
-    const vectors = new Float32Array(slots.length * dims)
-    slots.forEach((slot, row) => {
-      keys[row] = slotKeys[slot]!
-      vectors.set(this.vectors.subarray(slot * dims, (slot + 1) * dims), row * dims)
-    })
-    return { keys, vectors }
-  }
-
-  private restore(keys: BigUint64Array, vectors: Float32Array): void {
-    if (keys.length > this.slotKeys.length) this.grow(keys.length)
-    this.vectors.set(vectors)
-    keys.forEach((key) => this.allocateSlot(key))
-  }
 }
 
 function checkKey(key: bigint): bigint {
@@ -431,178 +276,4 @@ function checkKey(key: bigint): bigint {
     throw new RangeError(`Vector keys are bigints in [0, 2^64 − 2]; got ${String(key)}.`)
   }
   return key
-}
-
-/** Best k slots by score; ties go to the smaller key, so results do not depend on slot order. */
-class TopK {
-  private readonly slots: Int32Array
-  private readonly scores: Float64Array
-  private length = 0
-
-  constructor(
-    private readonly k: number,
-    private readonly slotKeys: BigUint64Array,
-  ) {
-    this.slots = new Int32Array(k)
-    this.scores = new Float64Array(k)
-  }
-
-  offer(slot: number, score: number): void {
-    // A min-heap: its root is the worst kept match, the one a better offer replaces.
-    if (this.length < this.k) {
-      this.slots[this.length] = slot
-      this.scores[this.length] = score
-      this.siftUp(this.length++)
-    } else if (this.k > 0 && this.ranksBelow(0, score, slot)) {
-      this.slots[0] = slot
-      this.scores[0] = score
-      this.siftDown(0)
-    }
-  }
-
-  sorted(): VectorMatch[] {
-    const matches: VectorMatch[] = []
-    for (let i = 0; i < this.length; i++) matches.push({ key: this.slotKeys[this.slots[i]!]!, score: this.scores[i]! })
-    return matches.sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-  }
-
-  /** Whether kept entry i ranks below (score, slot). */
-  private ranksBelow(i: number, score: number, slot: number): boolean {
-    const kept = this.scores[i]!
-    if (kept !== score) return kept < score
-    return this.slotKeys[this.slots[i]!]! > this.slotKeys[slot]!
-  }
-
-  private siftUp(i: number): void {
-    while (i > 0) {
-      const parent = (i - 1) >> 1
-      if (!this.ranksBelow(i, this.scores[parent]!, this.slots[parent]!)) return
-      this.swap(i, parent)
-      i = parent
-    }
-  }
-
-  private siftDown(i: number): void {
-    for (;;) {
-      const left = 2 * i + 1
-      const right = left + 1
-      let worst = i
-      if (left < this.length && this.ranksBelow(left, this.scores[worst]!, this.slots[worst]!)) worst = left
-      if (right < this.length && this.ranksBelow(right, this.scores[worst]!, this.slots[worst]!)) worst = right
-      if (worst === i) return
-      this.swap(i, worst)
-      i = worst
-    }
-  }
-
-  private swap(a: number, b: number): void {
-    const slot = this.slots[a]!
-    const score = this.scores[a]!
-    this.slots[a] = this.slots[b]!
-    this.scores[a] = this.scores[b]!
-    this.slots[b] = slot
-    this.scores[b] = score
-  }
-}
-
-export async function readExactly(file: FileHandle, into: Uint8Array, position: number, path: string): Promise<number> {
-  for (let done = 0; done < into.length;) {
-    const { bytesRead } = await file.read(into, done, Math.min(into.length - done, 1 << 30), position + done)
-    if (bytesRead === 0) throw new Error(`${path} is truncated.`)
-    done += bytesRead
-  }
-  return into.length
-}
-
-async function writeAll(file: FileHandle, bytes: Uint8Array): Promise<void> {
-  for (let done = 0; done < bytes.length;) {
-    const { bytesWritten } = await file.write(bytes, done, Math.min(bytes.length - done, 1 << 30))
-    done += bytesWritten
-  }
-}
-
-/** The usearch graph file beside an index file. */
-export function graphPath(path: string, graphId: string): string {
-  return `${path}.${graphId}.hnsw`
-}
-
-async function removeOtherGraphs(path: string, keep: string): Promise<void> {
-  const name = basename(path)
-  for (const f of await readdir(dirname(path)))
-    if (f.startsWith(`${name}.`) && f.endsWith('.hnsw') && f !== basename(graphPath(path, keep)))
-      await rm(join(dirname(path), f), { force: true })
-}
-
-export interface IndexFileHeader {
-  dimensions: number
-  connectivity: number
-  expansionAdd: number
-  expansionSearch: number
-  count: number
-  graphBytes: number
-  graphId: string
-  /** The store's vector generation the file holds (CorpusVectors). */
-  generation: number
-}
-
-function fileHeader(
-  dimensions: number,
-  options: Required<VectorIndexOptions>,
-  file: { count: number; graphBytes: number; graphId: string; generation: number },
-): Buffer {
-  const header = Buffer.alloc(HEADER_BYTES)
-  const view = new DataView(header.buffer, header.byteOffset, HEADER_BYTES)
-  header.write(FILE_MAGIC, 0, 'latin1')
-  view.setUint32(8, FILE_VERSION, true)
-  view.setUint32(12, dimensions, true)
-  view.setUint32(16, options.connectivity, true)
-  view.setUint32(20, options.expansionAdd, true)
-  view.setUint32(24, options.expansionSearch, true)
-  view.setFloat64(32, file.count, true)
-  view.setFloat64(40, file.graphBytes, true)
-  view.setFloat64(48, file.generation, true)
-  header.write(file.graphId, 56, 'latin1')
-  return header
-}
-
-/** Reads and checks an index file's header, and that its graph file is the one saved with it. */
-export async function readHeader(file: FileHandle, path: string): Promise<IndexFileHeader> {
-  const header = Buffer.alloc(HEADER_BYTES)
-  await file.read(header, 0, HEADER_BYTES, 0)
-  const view = new DataView(header.buffer, header.byteOffset, HEADER_BYTES)
-  if (header.toString('latin1', 0, 8) !== FILE_MAGIC || view.getUint32(8, true) !== FILE_VERSION) {
-    throw new Error(`${path} is not a vector index file of version ${FILE_VERSION}.`)
-  }
-  const dimensions = view.getUint32(12, true)
-  const count = view.getFloat64(32, true)
-  const graphBytes = view.getFloat64(40, true)
-  const generation = view.getFloat64(48, true)
-  const graphId = header.toString('latin1', 56, 68)
-  const { size: fileBytes } = await file.stat()
-  if (!Number.isSafeInteger(count) || count < 0 || HEADER_BYTES + count * (8 + 4 * dimensions) > fileBytes) {
-    throw new Error(`${path} is truncated or corrupt: its header counts ${count} vectors.`)
-  }
-  const graph = await stat(graphPath(path, graphId)).catch(() => null)
-  if (graph?.size !== graphBytes)
-    throw new Error(`${graphPath(path, graphId)} is missing or not the graph saved with ${path}.`)
-  return {
-    dimensions,
-    connectivity: view.getUint32(16, true),
-    expansionAdd: view.getUint32(20, true),
-    expansionSearch: view.getUint32(24, true),
-    count,
-    graphBytes,
-    graphId,
-    generation,
-  }
-}
-
-/** The header of an index file (its size, generation and graph file), checked as load() checks it. */
-export async function readIndexHeader(path: string): Promise<IndexFileHeader> {
-  const file = await open(path, 'r')
-  try {
-    return await readHeader(file, path)
-  } finally {
-    await file.close()
-  }
 }

@@ -7,7 +7,7 @@ import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { LayeredVectorIndex, MappedVectorIndex } from '../../src/retrieval/mapped-vector-index.ts'
 import { EXACT_INDEX_MAX_SIZE, EXACT_SCAN_MAX_CANDIDATES, VectorIndex } from '../../src/retrieval/vector-index.ts'
-import type { VectorMatch } from '../../src/retrieval/vector-index.ts'
+import type { VectorMatch } from '../../src/retrieval/top-k.ts'
 
 let workDir: string
 before(async () => {
