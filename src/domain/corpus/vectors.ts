@@ -20,7 +20,7 @@ import {
 } from '../../retrieval/embedder/index.ts'
 import { LayeredVectorIndex, MappedVectorIndex, type NearestNeighbours } from '../../retrieval/mapped-vector-index.ts'
 import { VectorIndex, readIndexHeader } from '../../retrieval/vector-index.ts'
-import { findVectorGeneration, findVectorsSince } from '../../store/corpus.ts'
+import { findVectorGeneration, findVectorsSince } from '../../store/corpus-vectors.ts'
 import type { Db } from '../../store/db.ts'
 
 /** How often index() asks the store whether another process wrote vectors (one indexed query). */
