@@ -81,7 +81,7 @@ export async function rekeyNamedAffiliations(
     from (values ${values}) as v(named, domain) where a.inst_key = v.named`.execute(db)
   const moved = Number(res.numAffectedRows ?? 0)
   // A person's current company can be a name with no affiliation behind it (a current employer
-  // named without a domain or a job: rows.ts personGraph).
+  // named without a domain or a job: domain/corpus/person-graph.ts personGraph).
   const persons = await sql`update persons p set company_key = v.domain,
       company_domain = coalesce(p.company_domain, v.domain)
     from (values ${values}) as v(named, domain) where p.company_key = v.named`.execute(db)

@@ -13,14 +13,13 @@ import { findRecordHashes, type StoredHash } from '../../store/corpus-records.ts
 import { TABLE_OF } from './coverage.ts'
 import type { Pending, RunContext } from './ingest-types.ts'
 import type { PreparedRecord } from './prepare.ts'
+import { namedCurrentEmployer, personGraph } from './person-graph.ts'
+import { recordTexts } from './record-texts.ts'
 import {
   companyInstitution,
   companyRow,
   documentRow,
-  namedCurrentEmployer,
-  personGraph,
   personRow,
-  recordTexts,
   type DocumentCategory,
   type VectorState,
 } from './rows.ts'
