@@ -20,7 +20,7 @@ import type { Deps } from '../src/domain/types.ts'
 import { createDemoCorpus } from '../src/corpus/demo/index.ts'
 import { DEFAULT_BATCH_SIZE, ingestLines } from '../src/domain/corpus/ingest.ts'
 import { prepareRecord } from '../src/domain/corpus/prepare.ts'
-import { recordTexts } from '../src/domain/corpus/rows.ts'
+import { recordTexts } from '../src/domain/corpus/record-texts.ts'
 import { bulkRows } from '../src/store/bulk.ts'
 import { startBenchServer } from './lib/server.ts'
 import { median, round } from './lib/stats.ts'
@@ -265,7 +265,7 @@ async function round1(s: typeof FULL, companies: string[], persons: string[], pr
     }
     const company = await timed('companies', 'company', companies)
     await sql`create table bench_institutions_before as select inst_key from institutions`.execute(deps.db)
-    // The person ingest's own batch statements (store/corpus.ts writeBatchQuery), kept to be run
+    // The person ingest's own batch statements (store/corpus-batch.ts writeBatchQuery), kept to be run
     // again below on the store alone.
     const statements: CompiledQuery[] = []
     const executeQuery = deps.db.executeQuery.bind(deps.db)

@@ -13,6 +13,12 @@ const INGEST_CODE = [
   'bench/real-data',
   'src/domain/corpus',
   'src/store/corpus.ts',
+  'src/store/corpus-batch.ts',
+  'src/store/corpus-columns.ts',
+  'src/store/corpus-counts.ts',
+  'src/store/corpus-graph.ts',
+  'src/store/corpus-records.ts',
+  'src/store/corpus-vectors.ts',
   'src/store/migrations',
   'src/corpus',
 ]

@@ -1,6 +1,6 @@
 // dsp ingest --category <c> <file|->: stream NDJSON, JSON-array or CSV records (gzip or not, with
 // an optional mapping file) into the configured store, with a progress line on a terminal and a
-// final summary. The work is domain/corpus/ingest.ts, formats.ts and mapping.ts.
+// final summary. The work is domain/corpus/ingest.ts, formats.ts and mapping*.ts.
 import { createHash } from 'node:crypto'
 import { createReadStream, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
@@ -105,7 +105,8 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
         (file === '-'
           ? path.join(c.DSP_DATA_DIR, 'rejects', `${opts.category}.rejects.jsonl`)
           : `${file}.rejects.jsonl`)
-      const { MappingError, parseMapping, parseRenames, relationsOf } = await import('../domain/corpus/mapping.ts')
+      const { MappingError, parseMapping, relationsOf } = await import('../domain/corpus/mapping.ts')
+      const { parseRenames } = await import('../domain/corpus/mapping-renames.ts')
       let mapping = null
       let renames: Record<string, string> = {}
       try {

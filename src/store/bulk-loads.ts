@@ -1,6 +1,6 @@
 // Bulk first loads (docs/ingest-bulk.md §1): the bulk_loads table (migration 0047), the indexes a
 // load drops and rebuilds, and on PostgreSQL the load's own connection, which COPYs each batch into
-// temporary staging tables that the batch statement (corpus.ts writeBatchQuery) reads instead of
+// temporary staging tables that the batch statement (corpus-batch.ts writeBatchQuery) reads instead of
 // JSON-array parameters. The domain (domain/corpus/bulk-load.ts) decides when; this file does the SQL.
 import { pipeline } from 'node:stream/promises'
 import { Readable } from 'node:stream'
@@ -8,7 +8,8 @@ import { Kysely, PostgresDialect, sql, type ColumnType, type RawBuilder } from '
 import pg from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
 import { textArrayLiteral, type BulkColumns, type BulkType, type RowsSource } from './bulk.ts'
-import { batchColumns, type BatchSources, type BatchWrite, type RecordTable } from './corpus.ts'
+import type { RecordTable } from './corpus.ts'
+import { batchColumns, type BatchSources, type BatchWrite } from './corpus-batch.ts'
 import type { Database, Db } from './db.ts'
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>

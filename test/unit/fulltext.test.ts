@@ -9,7 +9,7 @@ import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { createDemoCorpus } from '../../src/corpus/demo/index.ts'
 import { prepareRecord, type IngestCategory } from '../../src/domain/corpus/prepare.ts'
-import { recordTexts } from '../../src/domain/corpus/rows.ts'
+import { recordTexts } from '../../src/domain/corpus/record-texts.ts'
 import {
   lexemeOf,
   phraseTsqueryText,

@@ -6,7 +6,8 @@ import { ENTITY_CATEGORIES } from '../../src/contract/records.ts'
 import { createDemoCorpus } from '../../src/corpus/demo/index.ts'
 import { readLines } from '../../src/lines.ts'
 import { canonicalJson, prepareRecord, type IngestCategory } from '../../src/domain/corpus/prepare.ts'
-import { monthOf, personGraph, timestampOf } from '../../src/domain/corpus/rows.ts'
+import { personGraph } from '../../src/domain/corpus/person-graph.ts'
+import { monthOf, timestampOf } from '../../src/domain/corpus/record-values.ts'
 
 const SECRET = 's'.repeat(40)
 

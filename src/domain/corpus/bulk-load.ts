@@ -21,7 +21,7 @@ import {
   insertBulkLoad,
   type DroppedIndex,
 } from '../../store/bulk-loads.ts'
-import type { BatchSources, BatchWrite } from '../../store/corpus.ts'
+import type { BatchSources, BatchWrite } from '../../store/corpus-batch.ts'
 import type { Db } from '../../store/db.ts'
 import type { Deps } from '../types.ts'
 import { TABLE_OF } from './coverage.ts'

@@ -10,15 +10,9 @@ import {
   type SourceCorpus,
 } from '../../contract/coverage.ts'
 import type { EntityCategory } from '../../contract/records.ts'
-import {
-  countAffiliations,
-  countInstitutions,
-  countRecordFields,
-  findCorpusStates,
-  findVectorGeneration,
-  updateCorpusState,
-  type RecordTable,
-} from '../../store/corpus.ts'
+import { findCorpusStates, updateCorpusState, type RecordTable } from '../../store/corpus.ts'
+import { countAffiliations, countInstitutions, countRecordFields } from '../../store/corpus-counts.ts'
+import { findVectorGeneration } from '../../store/corpus-vectors.ts'
 import { withoutStatementDeadlines, type Db } from '../../store/db.ts'
 import { guarded } from '../guard.ts'
 import type { Deps } from '../types.ts'

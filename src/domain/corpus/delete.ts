@@ -5,13 +5,9 @@
 import { CATEGORY_SOURCE_CORPUS } from '../../contract/coverage.ts'
 import type { EntityCategory } from '../../contract/records.ts'
 import { normaliseEntityId } from '../../corpus/normalise.ts'
-import {
-  deleteAffiliationsQuery,
-  deleteRecordsQuery,
-  type DeletedRecord,
-  nextVectorGeneration,
-  upsertRecordVectors,
-} from '../../store/corpus.ts'
+import { deleteAffiliationsQuery } from '../../store/corpus-graph.ts'
+import { deleteRecordsQuery, type DeletedRecord } from '../../store/corpus-records.ts'
+import { nextVectorGeneration, upsertRecordVectors } from '../../store/corpus-vectors.ts'
 import { bumpGraphGeneration } from '../../store/graph-blocks.ts'
 import type { Deps } from '../types.ts'
 import { TABLE_OF, refreshCorpusState } from './coverage.ts'

@@ -1,23 +1,17 @@
 // Input formats of an ingest (docs/ingest-formats.md §1): NDJSON, a JSON array, or CSV (csv-parse,
 // streaming), each gzip-compressed or not, detected from the first bytes unless named. A CSV
-// header, or a mapping file, decides which column is which field (mapping.ts).
+// header, or a mapping file, decides which column is which field (mapping*.ts).
 import { Readable } from 'node:stream'
 import { createGunzip } from 'node:zlib'
 import { parse as parseCsv } from 'csv-parse'
 import streamArray from 'stream-json/streamers/stream-array.js'
 import { readLines } from '../../lines.ts'
 import type { Item } from './ingest.ts'
-import {
-  applyMapping,
-  describeMapping,
-  headerWarnings,
-  identifierFields,
-  inHeaderOrder,
-  recogniseHeader,
-  renameKeys,
-  withRenames,
-  type Mapping,
-} from './mapping.ts'
+import type { Mapping } from './mapping.ts'
+import { applyMapping } from './mapping-apply.ts'
+import { describeMapping, inHeaderOrder, recogniseHeader } from './mapping-header.ts'
+import { headerWarnings, identifierFields } from './mapping-identity.ts'
+import { renameKeys, withRenames } from './mapping-renames.ts'
 import type { IngestCategory } from './prepare.ts'
 import { RecordSchemas } from '../../contract/records.ts'
 import {

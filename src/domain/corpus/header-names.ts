@@ -1,7 +1,7 @@
 // The header names `dsp ingest` recognises without a mapping (docs/ingest-formats.md §1), as data:
 // common names per category and field, the columns read as a source id, the numbered columns of a
 // person's jobs and schools, and the nouns a category's own columns may start with. The rules that
-// read them are in mapping.ts.
+// read them are in mapping-header.ts.
 import type { IngestCategory } from './prepare.ts'
 
 /** Common header names per category (normalised: lower case, `_` between words) → field. */

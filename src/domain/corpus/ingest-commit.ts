@@ -3,12 +3,9 @@
 // as institutions. Returns the batch's counts and the vectors for the process index.
 import { CATEGORY_SOURCE_CORPUS } from '../../contract/coverage.ts'
 import type { EntityCategory } from '../../contract/records.ts'
-import {
-  rekeyNamedAffiliations,
-  upsertInstitutions,
-  type InstitutionRow,
-  type WrittenRecord,
-} from '../../store/corpus.ts'
+import type { InstitutionRow } from '../../store/corpus.ts'
+import type { WrittenRecord } from '../../store/corpus-batch.ts'
+import { rekeyNamedAffiliations, upsertInstitutions } from '../../store/corpus-graph.ts'
 import type { Db } from '../../store/db.ts'
 import { bumpGraphGeneration } from '../../store/graph-blocks.ts'
 import type { StagedBatch } from './ingest-stage.ts'

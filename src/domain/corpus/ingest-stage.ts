@@ -6,29 +6,20 @@ import { CATEGORY_SOURCE_CORPUS } from '../../contract/coverage.ts'
 import type { EntityCategory } from '../../contract/records.ts'
 import { normaliseName } from '../../corpus/normalise.ts'
 import { isZeroVector } from '../../retrieval/embedder/index.ts'
-import {
-  findCompanyDomainsByName,
-  findRecordHashes,
-  writeBatchQuery,
-  type BatchWrite,
-  type CompanyRow,
-  type DocumentRow,
-  type InstitutionRow,
-  type PersonRow,
-  type StoredHash,
-  type WrittenBatchRow,
-} from '../../store/corpus.ts'
+import type { CompanyRow, DocumentRow, InstitutionRow, PersonRow } from '../../store/corpus.ts'
+import { writeBatchQuery, type BatchWrite, type WrittenBatchRow } from '../../store/corpus-batch.ts'
+import { findCompanyDomainsByName } from '../../store/corpus-graph.ts'
+import { findRecordHashes, type StoredHash } from '../../store/corpus-records.ts'
 import { TABLE_OF } from './coverage.ts'
 import type { Pending, RunContext } from './ingest-types.ts'
 import type { PreparedRecord } from './prepare.ts'
+import { namedCurrentEmployer, personGraph } from './person-graph.ts'
+import { recordTexts } from './record-texts.ts'
 import {
   companyInstitution,
   companyRow,
   documentRow,
-  namedCurrentEmployer,
-  personGraph,
   personRow,
-  recordTexts,
   type DocumentCategory,
   type VectorState,
 } from './rows.ts'

@@ -15,7 +15,7 @@ import {
   normaliseSchoolPageUrl,
 } from '../../corpus/normalise.ts'
 import { hashedId } from '../ids.ts'
-import { suggestField } from './mapping.ts'
+import { suggestField } from './mapping-header.ts'
 import { normaliseRecordFacets } from './normalise-record.ts'
 
 /** What `dsp ingest --category` and the admin route take: the nine categories, plus schools (institutions only). */

@@ -9,18 +9,12 @@ import path from 'node:path'
 import { setImmediate as setImmediatePromise } from 'node:timers/promises'
 import type { Logger } from 'pino'
 import { lock } from 'proper-lockfile'
-import type { Config } from '../../config.ts'
 import type { EntityCategory } from '../../contract/records.ts'
 import { CATEGORY_SOURCE_CORPUS } from '../../contract/coverage.ts'
-import {
-  createEmbedder,
-  PREBUILT_GLOVE_DIR,
-  type CreateEmbedderOptions,
-  type Embedder,
-} from '../../retrieval/embedder/index.ts'
+import type { Embedder } from '../../retrieval/embedder/index.ts'
 import { LayeredVectorIndex, MappedVectorIndex, type NearestNeighbours } from '../../retrieval/mapped-vector-index.ts'
 import { VectorIndex, readIndexHeader } from '../../retrieval/vector-index.ts'
-import { findVectorGeneration, findVectorsSince } from '../../store/corpus.ts'
+import { findVectorGeneration, findVectorsSince } from '../../store/corpus-vectors.ts'
 import type { Db } from '../../store/db.ts'
 
 /** How often index() asks the store whether another process wrote vectors (one indexed query). */
@@ -59,28 +53,6 @@ export interface VectorUpdate {
   key: number
   /** Null: the record has no vector any more. */
   vector: Float32Array | null
-}
-
-/**
- * The deployment's embedder (DSP_EMBEDDINGS_*), created on first use (the GloVe cache conversion
- * takes seconds once). An openai provider is not contacted here: its first embed call is.
- */
-export function lazyEmbedder(config: Readonly<Config>): () => Promise<Embedder> {
-  let embedder: Promise<Embedder> | null = null
-  const options: CreateEmbedderOptions = {
-    provider: config.DSP_EMBEDDINGS_PROVIDER,
-    cacheDir: config.DSP_CACHE_DIR,
-    prebuiltDir: PREBUILT_GLOVE_DIR,
-    openaiBaseUrl: config.DSP_EMBEDDINGS_URL,
-    openaiApiKey: config.DSP_EMBEDDINGS_API_KEY,
-    openaiModel: config.DSP_EMBEDDINGS_MODEL,
-    dimensions: config.DSP_EMBEDDINGS_DIMENSIONS,
-  }
-  return () =>
-    (embedder ??= createEmbedder(options).catch((e: unknown) => {
-      embedder = null
-      throw e
-    }))
 }
 
 export function vectorToBytes(v: Float32Array): Uint8Array {

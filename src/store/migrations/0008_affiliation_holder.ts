@@ -1,6 +1,6 @@
 // The holder's current company on each affiliation (docs/relationships.md §1.1): a company's
 // people's affiliations become one index range (affiliations_holder_idx) instead of one probe
-// per person. The person ingest keeps it (store/corpus.ts writeBatchQuery, rekeyNamedAffiliations).
+// per person. The person ingest keeps it (store/corpus-batch.ts writeBatchQuery, store/corpus-graph.ts rekeyNamedAffiliations).
 //
 // The table is rebuilt rather than updated in place: an UPDATE of every row would leave the old
 // row versions behind (autovacuum may be off, and PGlite has none), and the rebuilt heap is laid

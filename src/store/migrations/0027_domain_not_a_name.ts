@@ -1,6 +1,6 @@
 // A company's domain is no name: its words are indexed at weight C (with the description), not A
 // (with the name), so every `.ai` domain does not match "ai" as strongly as a company named AI
-// (src/domain/corpus/rows.ts). Records written before keep their vector but get the lexemes only
+// (src/domain/corpus/record-texts.ts). Records written before keep their vector but get the lexemes only
 // their domain holds (not their name or legal name) set to weight C. docs/search-ranking.md, "Ranking".
 import { sql, type Kysely } from 'kysely'
 

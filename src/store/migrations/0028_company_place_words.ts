@@ -1,5 +1,5 @@
 // A company's place (city, state, country) is indexed at weight D, so "software companies in
-// Texas" finds Texas by its words in fast mode too (src/domain/corpus/rows.ts). Records written
+// Texas" finds Texas by its words in fast mode too (src/domain/corpus/record-texts.ts). Records written
 // before get the place's lexemes appended, after their other positions, as a new ingest writes
 // them. docs/search-ranking.md, "Ranking".
 import { sql, type Kysely } from 'kysely'
