@@ -53,7 +53,12 @@ export function from(table: SearchTable) {
 }
 
 /** The filters' WHERE with a document category's slice and a candidate pool's ids. */
-export function baseWhere(q: { table: SearchTable; category: string | null; where: RawBuilder<unknown>; ids?: string[] }) {
+export function baseWhere(q: {
+  table: SearchTable
+  category: string | null
+  where: RawBuilder<unknown>
+  ids?: string[]
+}) {
   const { alias } = from(q.table)
   const parts = [q.where]
   if (q.table === 'documents') parts.push(sql`${sql.ref(`${alias}.category`)} = ${q.category}`)
