@@ -9,6 +9,7 @@
 // seniority, its largest employer, a rare company name), so the same mix runs at every scale.
 // Explained in docs/performance-search.md.
 import { sql } from 'kysely'
+import { rarityTablesLoaded, warmRarity } from '../src/domain/search/rarity.ts'
 import { vocabularies } from '../src/domain/search/vocabularies.ts'
 import { load, type LoadResult } from './lib/load.ts'
 import { countPastCap } from './search.ts'
@@ -192,6 +193,12 @@ export async function run(options: RunOptions): Promise<BenchResult> {
     await vocabularies(server.app.deps)
     const vocabularyReadSeconds = round((performance.now() - vocabularyStart) / 1000, 1)
     console.error(`  parser vocabularies read in ${vocabularyReadSeconds} s`)
+    // So are the tables of document frequencies (dsp serve starts them with the vocabularies).
+    const rarityStart = performance.now()
+    await warmRarity(server.app.deps)
+    await rarityTablesLoaded(server.app.deps)
+    const rarityReadSeconds = round((performance.now() - rarityStart) / 1000, 1)
+    console.error(`  document frequencies read in ${rarityReadSeconds} s`)
     const c = await readCorpus(server, key)
     console.error(`  corpus values: ${JSON.stringify(c)}`)
     const problems: string[] = []
@@ -364,6 +371,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
         page50_vs_page1: page50Ratio,
         filter_values: filterValues,
         vocabularies_first_read_seconds: vocabularyReadSeconds,
+        document_frequencies_read_seconds: rarityReadSeconds,
         count_past_cap: count,
       },
       rounds: [],

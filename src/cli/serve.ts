@@ -9,6 +9,7 @@ import type { Config } from '../config.ts'
 import type { DemoSecrets } from '../domain/demo.ts'
 import { reachableUrl, removeServerFile, writeServerFile } from '../data-dir.ts'
 import { prepareVectorIndexes } from './vector-indexes.ts'
+import { warmRarity } from '../domain/search/rarity.ts'
 import { warmVocabularies } from '../domain/search/vocabularies.ts'
 
 const DEMO_FILE = 'demo.json'
@@ -101,6 +102,9 @@ export async function serveCommand(
   process.stdout.write(`Data Platform API listening on ${address} (not ready until the vector indexes are loaded)\n`)
   await prepareVectorIndexes(app.deps, (line) => process.stdout.write(line + '\n'))
   warmVocabularies(app.deps)
+  warmRarity(app.deps).catch((e: unknown) => {
+    app.deps.log.warn({ err: (e as Error).message }, 'document frequencies not read at start; searches count per word')
+  })
   app.deps.startup = { pending: opts.demo ? 'demo corpus: starting' : null }
   if (opts.demo) {
     process.stdout.write(`Data Platform API listening on ${address} (not ready until the demo corpus is stored)\n`)

@@ -34,7 +34,10 @@ async function tableRows(deps: Deps, category: EntityCategory): Promise<number |
 
 /**
  * The records passing `where`: counted exactly up to COUNT_CAP; past it, estimated from a sample
- * of the table (ESTIMATE_SAMPLE_ROWS), never less than the cap + 1 the count saw.
+ * of the table (ESTIMATE_SAMPLE_ROWS), never less than the cap + 1 the count saw. On a table
+ * larger than the sample, the sample is read first: when it already puts the matches past twice
+ * the cap, the exact count (up to 10,001 rows read, ≈ 95 ms for an industry of a million
+ * companies) is not needed, and the estimate is the answer.
  */
 export async function countOrEstimate(
   deps: Deps,
@@ -43,10 +46,12 @@ export async function countOrEstimate(
 ): Promise<{ count: number; estimated: boolean }> {
   const table = TABLE[category]
   const scope = { table, category: docCategoryOf(category), where: args.where }
-  const counted = await q.countMatches(deps.db, { ...scope, cap: COUNT_CAP })
-  if (!counted.capped) return { count: counted.count, estimated: false }
   const rows = await tableRows(deps, category)
   const percent = rows && rows > 0 ? (100 * ESTIMATE_SAMPLE_ROWS) / rows : 10
-  const sampled = await q.sampledCount(deps.db, { ...scope, percent })
-  return { count: Math.max(COUNT_CAP + 1, sampled), estimated: true }
+  const sample = () => q.sampledCount(deps.db, { ...scope, percent })
+  const early = percent < 100 ? await sample() : null
+  if (early !== null && early > 2 * COUNT_CAP) return { count: early, estimated: true }
+  const counted = await q.countMatches(deps.db, { ...scope, cap: COUNT_CAP })
+  if (!counted.capped) return { count: counted.count, estimated: false }
+  return { count: Math.max(COUNT_CAP + 1, early ?? (await sample())), estimated: true }
 }

@@ -39,7 +39,7 @@ export const DEEP_POOL = POOL
  */
 export const BROAD_MATCHES = 50_000
 /** How many matches a bounded text list ranks, the first in the category's quality order. */
-export const BROAD_CANDIDATES = 5_000
+export const BROAD_CANDIDATES = 2_000
 
 /** Below this cosine, a vector neighbour is not a match on its own. */
 export const VECTOR_FLOOR = 0.2

@@ -4,7 +4,7 @@ import { sql, type RawBuilder } from 'kysely'
 import { normaliseName } from '../../corpus/normalise.ts'
 import { phraseTsqueryText, termLexemes, tsqueryText } from '../../retrieval/fulltext.ts'
 import * as q from '../../store/search.ts'
-import type { TextRanking } from '../../store/search-text.ts'
+import type { TextMatch, TextRanking } from '../../store/search-text.ts'
 import type { Deps } from '../types.ts'
 import { compileWhere, defaultOrder, orderBy } from './compile.ts'
 import { countOrEstimate } from './counts.ts'
@@ -12,7 +12,7 @@ import { EXPANSION_WEIGHT, fuseBySureness } from './fusion.ts'
 import { termRarity } from './rarity.ts'
 import { ALIAS, TABLE, docCategoryOf, type Hit, type RetrievalPlan, type Retrieved } from './retrieval-plan.ts'
 import { queryTerms } from './terms.ts'
-import { textList, textSide } from './text-side.ts'
+import { textBound, textList, textSide } from './text-side.ts'
 import { statementsSent } from './timing.ts'
 import { embedQuery, isUnconstrained, vectorCandidates } from './vector-side.ts'
 
@@ -191,9 +191,15 @@ async function retrieveFused(
         ranking: ranking.expansions,
       })
     : Promise.resolve([])
+  // Broad words fill the pool: their count goes out with the lists instead of after them.
+  const guess: TextMatch = terms.length > 1 ? 'all' : 'any'
+  const counting = (await textBound(deps, plan.category, terms, guess))
+    ? { match: guess, count: wordsCount(deps, plan, where, terms, guess) }
+    : null
   // Awaited below; a failure meanwhile is not an unhandled rejection.
   texting.catch(() => undefined)
   expanding.catch(() => undefined)
+  counting?.count.catch(() => undefined)
   // Sent before the query is embedded and the vector index searched (≈ 2 ms of a fast search on
   // the medium corpus used to pass before they went out).
   await statementsSent()
@@ -215,7 +221,7 @@ async function retrieveFused(
   const textCapped = text.length >= pool
   return {
     hits: fused,
-    total: textCapped ? await cappedTotal(deps, plan, where, terms, textMatch, fused) : fused.length,
+    total: textCapped ? await cappedTotal(deps, plan, where, terms, textMatch, fused, counting) : fused.length,
     total_is_estimate: textCapped,
     pool_truncated: textCapped,
     reachable: fused.length,
@@ -224,21 +230,32 @@ async function retrieveFused(
   }
 }
 
-/** The words' candidates filled the pool: the text's matches (exact up to the cap, else estimated) and the vector's others. */
+/** The records holding the words (all or any) among those passing `where`: exact up to the cap, else estimated. */
+function wordsCount(deps: Deps, plan: RetrievalPlan, where: RawBuilder<unknown>, terms: string[], match: TextMatch) {
+  const tsq = tsqueryText(terms, match)
+  if (!tsq) return Promise.resolve({ count: 0, estimated: false })
+  return countOrEstimate(deps, plan.category, {
+    where: q.and([where, sql`${sql.ref(`${ALIAS[TABLE[plan.category]]}.tsv`)} @@ ${tsq}::tsquery`]),
+  })
+}
+
+/**
+ * The words' candidates filled the pool: the text's matches (exact up to the cap, else estimated)
+ * and the vector's others. The count started with the lists serves when it guessed the match the
+ * text list took.
+ */
 async function cappedTotal(
   deps: Deps,
   plan: RetrievalPlan,
   where: RawBuilder<unknown>,
   terms: string[],
-  textMatch: { rows: { id: string }[]; match: 'all' | 'any' },
+  textMatch: { rows: { id: string }[]; match: TextMatch },
   fused: Hit[],
+  counting: { match: TextMatch; count: ReturnType<typeof wordsCount> } | null,
 ): Promise<number> {
-  const tsq = tsqueryText(terms, textMatch.match)
-  const counted = tsq
-    ? await countOrEstimate(deps, plan.category, {
-        where: q.and([where, sql`${sql.ref(`${ALIAS[TABLE[plan.category]]}.tsv`)} @@ ${tsq}::tsquery`]),
-      })
-    : { count: 0, estimated: false }
+  const counted = await (counting?.match === textMatch.match
+    ? counting.count
+    : wordsCount(deps, plan, where, terms, textMatch.match))
   const fromText = new Set(textMatch.rows.map((t) => t.id))
   return Math.max(fused.length, counted.count + fused.filter((h) => !fromText.has(h.id)).length)
 }
