@@ -7,7 +7,11 @@
 // the industry, and the bounded text candidates (store/search-text.ts) walk the quality order.
 import { sql, type Kysely } from 'kysely'
 
-/** Company columns that list and place filters compare as lower(column). */
+/**
+ * Company columns that list and place filters compare as lower(column), each indexed with the
+ * quality order after it: a value's records are read best first, and a broad word within one
+ * industry reads its bounded candidates from there.
+ */
 const COMPANY_LOWER = [
   'industry',
   'sub_industry',
@@ -25,17 +29,19 @@ const COMPANY_DESC = ['revenue', 'founded_year', 'total_funding', 'last_funding_
 /** A person's place on the seniority ladder, as compile.ts seniorityRank writes it. */
 const SENIORITY_RANK =
   "coalesce(array_position(array['C-Suite','VP','Director / Head','Manager','IC','Entry','In Training']::text[], seniority), 99)"
-/** Person columns that list and place filters compare as lower(column). */
+/** Person columns that list and place filters compare as lower(column), with the people's quality order after it. */
 const PERSON_LOWER = ['department', 'seniority', 'country', 'state', 'city']
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   const create = (name: string, table: string, expression: string) =>
     sql`create index if not exists ${sql.raw(name)} on ${sql.raw(table)} (${sql.raw(expression)})`.execute(db)
-  for (const c of COMPANY_LOWER) await create(`companies_${c}_lower_idx`, 'companies', `lower(${c})`)
-  await create('companies_quality_idx', 'companies', 'employee_count desc nulls last, id')
+  const companyQuality = 'employee_count desc nulls last, id'
+  for (const c of COMPANY_LOWER) await create(`companies_${c}_lower_idx`, 'companies', `lower(${c}), ${companyQuality}`)
+  await create('companies_quality_idx', 'companies', companyQuality)
   for (const c of COMPANY_DESC) await create(`companies_${c}_desc_idx`, 'companies', `${c} desc nulls last`)
-  for (const c of PERSON_LOWER) await create(`persons_${c}_lower_idx`, 'persons', `lower(${c})`)
   // The people's quality order (domain/search/compile.ts seniorityRank), the ladder as it is written there.
-  await create('persons_quality_idx', 'persons', `(${SENIORITY_RANK}), id`)
+  const personQuality = `(${SENIORITY_RANK}), id`
+  for (const c of PERSON_LOWER) await create(`persons_${c}_lower_idx`, 'persons', `lower(${c}), ${personQuality}`)
+  await create('persons_quality_idx', 'persons', personQuality)
 }
