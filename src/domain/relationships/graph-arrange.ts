@@ -1,7 +1,17 @@
 // The second side of an affiliation-graph count arranged once per answer, institution by
 // institution (Arranged): few rows kept unsorted, or sorted lists (open, ended, everyone) and solo
 // sets for ended × ended overlaps, chosen by how many first-side rows will ask. docs/relationships.md §1.1.
-import { allRows, countingSort, NAME, NO_START, OPEN, type Columns } from './graph-columns.ts'
+import {
+  allRows,
+  columns,
+  countingSort,
+  NAME,
+  NO_START,
+  OPEN,
+  type Basis,
+  type Columns,
+  type JoinInput,
+} from './graph-columns.ts'
 import { Sorted, sorted, UNION_MIN_ROWS } from './graph-sorted.ts'
 
 /** The second side at one institution, arranged for `reachAt`. */
@@ -143,4 +153,25 @@ export function queriesPerInstitution(first: Columns, instCount: number): Querie
     if (first.end[a] === OPEN) out.open[first.inst[a]!]!++
   }
   return out
+}
+
+/** Both sides of a join in columns, the second arranged for the rows of the first. */
+export interface ArrangedJoin {
+  first: Columns
+  second: Columns
+  arranged: Arranged[]
+  few: Few
+  /** Words of a bitset over the second side's people. */
+  words: number
+  overlapping: boolean
+}
+
+/** The start of every affiliation-graph count (connectSides, affiliatedWith). */
+export function arrangeJoin(edges: JoinInput, basis: Basis): ArrangedJoin {
+  const first = columns(edges.first)
+  const second = columns(edges.second)
+  const words = (second.people + 31) >>> 5
+  const overlapping = basis === 'overlapping'
+  const { arranged, few } = arrange(second, queriesPerInstitution(first, edges.insts.length), words, overlapping)
+  return { first, second, arranged, few, words, overlapping }
 }
