@@ -236,7 +236,6 @@ export async function askRelationships(
     )
     return { plan, offset, delivered, answer: await run(deps, plan, offset, limit, ctx, onCursorPage) }
   })
-  const route = plan.resolved.route
   const next = answer.more
     ? issueCursor(deps, 'relationships.ask', fp, {
         plan,
@@ -244,7 +243,32 @@ export async function askRelationships(
         delivered: delivered + answer.rows,
       } satisfies CursorPayload)
     : null
-  const paging = { has_more: next !== null, next_cursor: next }
+  const env = askEnvelope(plan, answer, { has_more: next !== null, next_cursor: next })
+  const request = { method: 'POST', path: '/v1/relationships/ask', body }
+  const charge: Charge = answer.institutions
+    ? institutionsCharge(answer.institutions, request, plan.chain, body.query, ACTION)
+    : {
+        action_type: ACTION,
+        positions: Array.from({ length: answer.rows }, (_, i) => delivered + i),
+        scope: plan.chain,
+        query: body.query,
+        request,
+        plan: { route: plan.resolved.route, span: plan.span, resolved_search: answer.body.resolved_search },
+        result_count: answer.rows,
+        result_total: answer.body.total,
+        result_total_is_estimate: answer.body.total_is_estimate,
+        ...snapshotOf(env, onCursorPage),
+      }
+  return { envelope: env, charge }
+}
+
+/**
+ * The answer's envelope: the route's own envelope fields at the top (without the route-specific
+ * ones), the route's answer under its name and the others null; relationships and reach answers
+ * carry the paging there too.
+ */
+function askEnvelope(plan: AskPlan, answer: Answer, paging: { has_more: boolean; next_cursor: string | null }) {
+  const route = plan.resolved.route
   const nested = (key: 'relationships' | 'reach') =>
     answer.body[key] ? { [key]: { ...(answer.body[key] as RelationshipsEnvelope | ReachEnvelope), ...paging } } : {}
   const {
@@ -260,7 +284,7 @@ export async function askRelationships(
     truncated: _tr,
     ...top
   } = answer.body
-  const env = {
+  return {
     ...top,
     ...paging,
     route,
@@ -270,20 +294,4 @@ export async function askRelationships(
     ...nested('relationships'),
     ...nested('reach'),
   }
-  const request = { method: 'POST', path: '/v1/relationships/ask', body }
-  const charge: Charge = answer.institutions
-    ? institutionsCharge(answer.institutions, request, plan.chain, body.query, ACTION)
-    : {
-        action_type: ACTION,
-        positions: Array.from({ length: answer.rows }, (_, i) => delivered + i),
-        scope: plan.chain,
-        query: body.query,
-        request,
-        plan: { route, span: plan.span, resolved_search: answer.body.resolved_search },
-        result_count: answer.rows,
-        result_total: answer.body.total,
-        result_total_is_estimate: answer.body.total_is_estimate,
-        ...snapshotOf(env, onCursorPage),
-      }
-  return { envelope: env, charge }
 }

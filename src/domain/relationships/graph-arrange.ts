@@ -95,19 +95,7 @@ export function arrange(
 ): { arranged: Arranged[]; few: Few } {
   const n = c.inst.length
   const { order, offsets } = countingSort(allRows(n), c.inst, queries.length)
-  const few: Few = {
-    people: new Int32Array(n),
-    start: new Int32Array(n),
-    end: new Int32Array(n),
-    match: new Uint8Array(n),
-  }
-  for (let i = 0; i < n; i++) {
-    const b = order[i]!
-    few.people[i] = c.person[b]!
-    few.start[i] = c.start[b]!
-    few.end[i] = c.end[b]!
-    few.match[i] = c.match[b]!
-  }
+  const few = fewColumns(c, order)
   const out = new Array<Arranged>(queries.length).fill(NOWHERE)
   const rowsOf = new Int32Array(c.people)
   for (let inst = 0; inst < queries.length; inst++) {
@@ -123,21 +111,55 @@ export function arrange(
       continue
     }
     const rows = Array.from(order.subarray(from, to))
-    if (overlapping) {
-      const open: number[] = []
-      const ended: number[] = []
-      for (const b of rows) if (c.start[b] !== NO_START) (c.end[b] === OPEN ? open : ended).push(b)
-      if (open.length) at.open = sorted(c, open, c.start, c.end, false, words, queries[inst]!)
-      // Unions by end serve open first-side rows; solo sets serve ended ones.
-      const endedQueries = queries[inst]! - openQueries[inst]!
-      if (ended.length >= UNION_MIN_ROWS && endedQueries > 0) at.solo = soloOf(c, ended, rowsOf, words, endedQueries)
-      if (ended.length && (openQueries[inst]! > 0 || !at.solo))
-        at.endedByEnd = sorted(c, ended, c.end, c.start, true, openQueries[inst]! > 0 ? words : 0, openQueries[inst]!)
-      // Ended first-side rows without solo sets scan these.
-      if (ended.length && endedQueries > 0 && !at.solo) at.endedByStart = sorted(c, ended, c.start, c.end, false, 0, 0)
-    } else at.everyone = sorted(c, rows, c.start, c.end, false, words, queries[inst]!, true)
+    if (overlapping) arrangeByTime(at, c, rows, queries[inst]!, openQueries[inst]!, words, rowsOf)
+    else at.everyone = sorted(c, rows, c.start, c.end, false, words, queries[inst]!, true)
   }
   return { arranged: out, few }
+}
+
+/** Every row's columns in `order` (grouped by institution). */
+function fewColumns(c: Columns, order: Int32Array): Few {
+  const n = order.length
+  const few: Few = {
+    people: new Int32Array(n),
+    start: new Int32Array(n),
+    end: new Int32Array(n),
+    match: new Uint8Array(n),
+  }
+  for (let i = 0; i < n; i++) {
+    const b = order[i]!
+    few.people[i] = c.person[b]!
+    few.start[i] = c.start[b]!
+    few.end[i] = c.end[b]!
+    few.match[i] = c.match[b]!
+  }
+  return few
+}
+
+/**
+ * Overlapping basis: one institution's rows with a start, open ones by start, ended ones as solo
+ * sets or sorted by end and start, as its `queries` first-side rows (`openQueries` of them open) need.
+ */
+function arrangeByTime(
+  at: Arranged,
+  c: Columns,
+  rows: number[],
+  queries: number,
+  openQueries: number,
+  words: number,
+  rowsOf: Int32Array,
+) {
+  const open: number[] = []
+  const ended: number[] = []
+  for (const b of rows) if (c.start[b] !== NO_START) (c.end[b] === OPEN ? open : ended).push(b)
+  if (open.length) at.open = sorted(c, open, c.start, c.end, false, words, queries)
+  // Unions by end serve open first-side rows; solo sets serve ended ones.
+  const endedQueries = queries - openQueries
+  if (ended.length >= UNION_MIN_ROWS && endedQueries > 0) at.solo = soloOf(c, ended, rowsOf, words, endedQueries)
+  if (ended.length && (openQueries > 0 || !at.solo))
+    at.endedByEnd = sorted(c, ended, c.end, c.start, true, openQueries > 0 ? words : 0, openQueries)
+  // Ended first-side rows without solo sets scan these.
+  if (ended.length && endedQueries > 0 && !at.solo) at.endedByStart = sorted(c, ended, c.start, c.end, false, 0, 0)
 }
 
 /** How many first-side rows will ask about each institution, and how many of them are still open. */
