@@ -126,64 +126,90 @@ async function run(
         institutions: env,
       }
     }
-    case 'compare': {
-      const sides: RelationshipsEnvelope[] = []
-      for (const side of r.sides)
-        sides.push(await relationshipsPage(deps, side, await computeRelationships(deps, side), 0, limit, ctx, false))
-      const totals = sides.map((s) => s.total)
-      const best = Math.max(...totals)
-      const stronger = totals.filter((t) => t === best).length === 1 ? totals.indexOf(best) : null
-      const compare = { comparable: true, connection_basis: r.sides[0]!.connection_basis, sides, stronger }
-      const body = {
-        ...envelope([], {
-          total: totals.reduce((a, b) => a + b, 0),
-          attribution: await attribution(deps),
-          degradation: degradation(ctx.credential),
-        }),
-        compare,
-      }
-      return { body, rows: sides.reduce((n, s) => n + s.results.length, 0), more: false, searches: sides.length }
+    case 'compare':
+      return runCompare(deps, r.sides, limit, ctx)
+    case 'fan_out':
+      return runFanOut(deps, r.plan, r.k, plan.chain, limit, ctx)
+  }
+}
+
+/** Each side's first page, and which side has strictly the most connected people. */
+async function runCompare(deps: Deps, plans: RelationshipsPlan[], limit: number, ctx: Ctx): Promise<Answer> {
+  const sides: RelationshipsEnvelope[] = []
+  for (const side of plans)
+    sides.push(await relationshipsPage(deps, side, await computeRelationships(deps, side), 0, limit, ctx, false))
+  const totals = sides.map((s) => s.total)
+  const best = Math.max(...totals)
+  const stronger = totals.filter((t) => t === best).length === 1 ? totals.indexOf(best) : null
+  const compare = { comparable: true, connection_basis: plans[0]!.connection_basis, sides, stronger }
+  const body = {
+    ...envelope([], {
+      total: totals.reduce((a, b) => a + b, 0),
+      attribution: await attribution(deps),
+      degradation: degradation(ctx.credential),
+    }),
+    compare,
+  }
+  return { body, rows: sides.reduce((n, s) => n + s.results.length, 0), more: false, searches: sides.length }
+}
+
+/** The first page, and for each of its top k people with a profile, whom they reach at the target company. */
+async function runFanOut(
+  deps: Deps,
+  plan: RelationshipsPlan,
+  k: number,
+  chain: string,
+  limit: number,
+  ctx: Ctx,
+): Promise<Answer> {
+  const computed = await computeRelationships(deps, plan)
+  const page = await relationshipsPage(deps, plan, computed, 0, limit, ctx, false)
+  const top = page.results.slice(0, Math.min(k, page.results.length))
+  const drill_downs = []
+  const skipped: string[] = []
+  for (const person of top) {
+    if (!person.profile_url) {
+      skipped.push(person.id)
+      continue
     }
-    case 'fan_out': {
-      const computed = await computeRelationships(deps, r.plan)
-      const page = await relationshipsPage(deps, r.plan, computed, 0, limit, ctx, false)
-      const target = r.plan.companies[1]!
-      const top = page.results.slice(0, Math.min(r.k, page.results.length))
-      const drill_downs = []
-      const skipped: string[] = []
-      for (const person of top) {
-        if (!person.profile_url) {
-          skipped.push(person.id)
-          continue
-        }
-        const reachPlan: ReachPlan = {
-          seeds: [person.id],
-          targets: [{ ...target, people: null, same_as: null }],
-          connection_basis: r.plan.connection_basis,
-          institution_type: r.plan.institution_type,
-          exclude_current: r.plan.exclude_current,
-          chain: plan.chain,
-        }
-        const reached = await computeReach(deps, reachPlan)
-        const { page: drilled } = await reachPage(deps, reachPlan, reached, 0, DRILL_DOWN_ROWS, ctx, false)
-        drill_downs.push({
-          person_id: person.id,
-          name: person.name,
-          target: target.domain,
-          total: drilled.total,
-          total_is_estimate: drilled.total_is_estimate,
-          institutions: drilled.institutions,
-          results: drilled.results,
-        })
-      }
-      const fan_out = { ...page, drill_downs, k: top.length, skipped }
-      return {
-        body: { ...page, fan_out },
-        rows: page.results.length + drill_downs.reduce((n, d) => n + d.results.length, 0),
-        more: false,
-        searches: 1 + drill_downs.length,
-      }
-    }
+    drill_downs.push(await drillDown(deps, plan, person, chain, ctx))
+  }
+  const fan_out = { ...page, drill_downs, k: top.length, skipped }
+  return {
+    body: { ...page, fan_out },
+    rows: page.results.length + drill_downs.reduce((n, d) => n + d.results.length, 0),
+    more: false,
+    searches: 1 + drill_downs.length,
+  }
+}
+
+/** Whom one person of a fan-out reaches at the plan's second company: its first DRILL_DOWN_ROWS. */
+async function drillDown(
+  deps: Deps,
+  plan: RelationshipsPlan,
+  person: RelationshipsEnvelope['results'][number],
+  chain: string,
+  ctx: Ctx,
+) {
+  const target = plan.companies[1]!
+  const reachPlan: ReachPlan = {
+    seeds: [person.id],
+    targets: [{ ...target, people: null, same_as: null }],
+    connection_basis: plan.connection_basis,
+    institution_type: plan.institution_type,
+    exclude_current: plan.exclude_current,
+    chain,
+  }
+  const reached = await computeReach(deps, reachPlan)
+  const { page: drilled } = await reachPage(deps, reachPlan, reached, 0, DRILL_DOWN_ROWS, ctx, false)
+  return {
+    person_id: person.id,
+    name: person.name,
+    target: target.domain,
+    total: drilled.total,
+    total_is_estimate: drilled.total_is_estimate,
+    institutions: drilled.institutions,
+    results: drilled.results,
   }
 }
 
@@ -210,7 +236,6 @@ export async function askRelationships(
     )
     return { plan, offset, delivered, answer: await run(deps, plan, offset, limit, ctx, onCursorPage) }
   })
-  const route = plan.resolved.route
   const next = answer.more
     ? issueCursor(deps, 'relationships.ask', fp, {
         plan,
@@ -218,7 +243,32 @@ export async function askRelationships(
         delivered: delivered + answer.rows,
       } satisfies CursorPayload)
     : null
-  const paging = { has_more: next !== null, next_cursor: next }
+  const env = askEnvelope(plan, answer, { has_more: next !== null, next_cursor: next })
+  const request = { method: 'POST', path: '/v1/relationships/ask', body }
+  const charge: Charge = answer.institutions
+    ? institutionsCharge(answer.institutions, request, plan.chain, body.query, ACTION)
+    : {
+        action_type: ACTION,
+        positions: Array.from({ length: answer.rows }, (_, i) => delivered + i),
+        scope: plan.chain,
+        query: body.query,
+        request,
+        plan: { route: plan.resolved.route, span: plan.span, resolved_search: answer.body.resolved_search },
+        result_count: answer.rows,
+        result_total: answer.body.total,
+        result_total_is_estimate: answer.body.total_is_estimate,
+        ...snapshotOf(env, onCursorPage),
+      }
+  return { envelope: env, charge }
+}
+
+/**
+ * The answer's envelope: the route's own envelope fields at the top (without the route-specific
+ * ones), the route's answer under its name and the others null; relationships and reach answers
+ * carry the paging there too.
+ */
+function askEnvelope(plan: AskPlan, answer: Answer, paging: { has_more: boolean; next_cursor: string | null }) {
+  const route = plan.resolved.route
   const nested = (key: 'relationships' | 'reach') =>
     answer.body[key] ? { [key]: { ...(answer.body[key] as RelationshipsEnvelope | ReachEnvelope), ...paging } } : {}
   const {
@@ -234,7 +284,7 @@ export async function askRelationships(
     truncated: _tr,
     ...top
   } = answer.body
-  const env = {
+  return {
     ...top,
     ...paging,
     route,
@@ -244,20 +294,4 @@ export async function askRelationships(
     ...nested('relationships'),
     ...nested('reach'),
   }
-  const request = { method: 'POST', path: '/v1/relationships/ask', body }
-  const charge: Charge = answer.institutions
-    ? institutionsCharge(answer.institutions, request, plan.chain, body.query, ACTION)
-    : {
-        action_type: ACTION,
-        positions: Array.from({ length: answer.rows }, (_, i) => delivered + i),
-        scope: plan.chain,
-        query: body.query,
-        request,
-        plan: { route, span: plan.span, resolved_search: answer.body.resolved_search },
-        result_count: answer.rows,
-        result_total: answer.body.total,
-        result_total_is_estimate: answer.body.total_is_estimate,
-        ...snapshotOf(env, onCursorPage),
-      }
-  return { envelope: env, charge }
 }

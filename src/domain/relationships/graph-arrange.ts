@@ -1,7 +1,17 @@
 // The second side of an affiliation-graph count arranged once per answer, institution by
 // institution (Arranged): few rows kept unsorted, or sorted lists (open, ended, everyone) and solo
 // sets for ended × ended overlaps, chosen by how many first-side rows will ask. docs/relationships.md §1.1.
-import { allRows, countingSort, NAME, NO_START, OPEN, type Columns } from './graph-columns.ts'
+import {
+  allRows,
+  columns,
+  countingSort,
+  NAME,
+  NO_START,
+  OPEN,
+  type Basis,
+  type Columns,
+  type JoinInput,
+} from './graph-columns.ts'
 import { Sorted, sorted, UNION_MIN_ROWS } from './graph-sorted.ts'
 
 /** The second side at one institution, arranged for `reachAt`. */
@@ -85,19 +95,7 @@ export function arrange(
 ): { arranged: Arranged[]; few: Few } {
   const n = c.inst.length
   const { order, offsets } = countingSort(allRows(n), c.inst, queries.length)
-  const few: Few = {
-    people: new Int32Array(n),
-    start: new Int32Array(n),
-    end: new Int32Array(n),
-    match: new Uint8Array(n),
-  }
-  for (let i = 0; i < n; i++) {
-    const b = order[i]!
-    few.people[i] = c.person[b]!
-    few.start[i] = c.start[b]!
-    few.end[i] = c.end[b]!
-    few.match[i] = c.match[b]!
-  }
+  const few = fewColumns(c, order)
   const out = new Array<Arranged>(queries.length).fill(NOWHERE)
   const rowsOf = new Int32Array(c.people)
   for (let inst = 0; inst < queries.length; inst++) {
@@ -113,21 +111,55 @@ export function arrange(
       continue
     }
     const rows = Array.from(order.subarray(from, to))
-    if (overlapping) {
-      const open: number[] = []
-      const ended: number[] = []
-      for (const b of rows) if (c.start[b] !== NO_START) (c.end[b] === OPEN ? open : ended).push(b)
-      if (open.length) at.open = sorted(c, open, c.start, c.end, false, words, queries[inst]!)
-      // Unions by end serve open first-side rows; solo sets serve ended ones.
-      const endedQueries = queries[inst]! - openQueries[inst]!
-      if (ended.length >= UNION_MIN_ROWS && endedQueries > 0) at.solo = soloOf(c, ended, rowsOf, words, endedQueries)
-      if (ended.length && (openQueries[inst]! > 0 || !at.solo))
-        at.endedByEnd = sorted(c, ended, c.end, c.start, true, openQueries[inst]! > 0 ? words : 0, openQueries[inst]!)
-      // Ended first-side rows without solo sets scan these.
-      if (ended.length && endedQueries > 0 && !at.solo) at.endedByStart = sorted(c, ended, c.start, c.end, false, 0, 0)
-    } else at.everyone = sorted(c, rows, c.start, c.end, false, words, queries[inst]!, true)
+    if (overlapping) arrangeByTime(at, c, rows, queries[inst]!, openQueries[inst]!, words, rowsOf)
+    else at.everyone = sorted(c, rows, c.start, c.end, false, words, queries[inst]!, true)
   }
   return { arranged: out, few }
+}
+
+/** Every row's columns in `order` (grouped by institution). */
+function fewColumns(c: Columns, order: Int32Array): Few {
+  const n = order.length
+  const few: Few = {
+    people: new Int32Array(n),
+    start: new Int32Array(n),
+    end: new Int32Array(n),
+    match: new Uint8Array(n),
+  }
+  for (let i = 0; i < n; i++) {
+    const b = order[i]!
+    few.people[i] = c.person[b]!
+    few.start[i] = c.start[b]!
+    few.end[i] = c.end[b]!
+    few.match[i] = c.match[b]!
+  }
+  return few
+}
+
+/**
+ * Overlapping basis: one institution's rows with a start, open ones by start, ended ones as solo
+ * sets or sorted by end and start, as its `queries` first-side rows (`openQueries` of them open) need.
+ */
+function arrangeByTime(
+  at: Arranged,
+  c: Columns,
+  rows: number[],
+  queries: number,
+  openQueries: number,
+  words: number,
+  rowsOf: Int32Array,
+) {
+  const open: number[] = []
+  const ended: number[] = []
+  for (const b of rows) if (c.start[b] !== NO_START) (c.end[b] === OPEN ? open : ended).push(b)
+  if (open.length) at.open = sorted(c, open, c.start, c.end, false, words, queries)
+  // Unions by end serve open first-side rows; solo sets serve ended ones.
+  const endedQueries = queries - openQueries
+  if (ended.length >= UNION_MIN_ROWS && endedQueries > 0) at.solo = soloOf(c, ended, rowsOf, words, endedQueries)
+  if (ended.length && (openQueries > 0 || !at.solo))
+    at.endedByEnd = sorted(c, ended, c.end, c.start, true, openQueries > 0 ? words : 0, openQueries)
+  // Ended first-side rows without solo sets scan these.
+  if (ended.length && endedQueries > 0 && !at.solo) at.endedByStart = sorted(c, ended, c.start, c.end, false, 0, 0)
 }
 
 /** How many first-side rows will ask about each institution, and how many of them are still open. */
@@ -143,4 +175,25 @@ export function queriesPerInstitution(first: Columns, instCount: number): Querie
     if (first.end[a] === OPEN) out.open[first.inst[a]!]!++
   }
   return out
+}
+
+/** Both sides of a join in columns, the second arranged for the rows of the first. */
+export interface ArrangedJoin {
+  first: Columns
+  second: Columns
+  arranged: Arranged[]
+  few: Few
+  /** Words of a bitset over the second side's people. */
+  words: number
+  overlapping: boolean
+}
+
+/** The start of every affiliation-graph count (connectSides, affiliatedWith). */
+export function arrangeJoin(edges: JoinInput, basis: Basis): ArrangedJoin {
+  const first = columns(edges.first)
+  const second = columns(edges.second)
+  const words = (second.people + 31) >>> 5
+  const overlapping = basis === 'overlapping'
+  const { arranged, few } = arrange(second, queriesPerInstitution(first, edges.insts.length), words, overlapping)
+  return { first, second, arranged, few, words, overlapping }
 }

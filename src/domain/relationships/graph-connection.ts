@@ -1,6 +1,6 @@
 // What an affiliation-graph count answers (Connection: connected people, institution tallies),
 // how the tallies become it, and the order the answers list people and institutions in.
-import { KINDS, MATCHES, NAME, type InstitutionKind, type Match } from './graph-columns.ts'
+import { KINDS, MATCHES, NAME, stronger, type InstitutionKind, type Match } from './graph-columns.ts'
 
 export interface Via {
   inst: string
@@ -37,6 +37,14 @@ export class Tally {
   match = NAME
   first = 0
   constructor(readonly kind: number) {}
+}
+
+/** One more connected first-side person at institution `inst`, reached through a match of strength `match`. */
+export function tallyPerson(tallies: (Tally | undefined)[], inst: number, kind: number, match: number) {
+  let tally = tallies[inst]
+  if (!tally) tallies[inst] = tally = new Tally(kind)
+  tally.first++
+  tally.match = stronger(tally.match, match)
 }
 
 export const missingRequired = (required: readonly string[] | null, via: Via[]) =>

@@ -1,7 +1,7 @@
 // Who one first-side person's affiliations with one institution reach on the arranged second side
 // (graph-arrange.ts): leading runs of sorted lists, solo differences and people found by scan
 // (Reach, Scan), and how a reach is added to the person's contacts bitset.
-import type { Arranged, Few } from './graph-arrange.ts'
+import type { Arranged, Few, Solo } from './graph-arrange.ts'
 import { setBit } from './graph-bits.ts'
 import { NAME, NO_START, NONE, OPEN, merge } from './graph-columns.ts'
 import { addDifference, addLeading, leading, unionPeople, type Sorted } from './graph-sorted.ts'
@@ -85,58 +85,71 @@ export function reachAt(
   r: Reach,
   scan: Scan,
 ): number {
-  if (at.few) {
-    if (overlapping && start === NO_START) return NONE
-    scan.reserve(at.to - at.from)
-    let found = NONE
-    // Few rows: the scan keeps row indices (Few's), not people.
-    for (let i = at.from; i < at.to; i++) {
-      if (overlapping && (few.start[i] === NO_START || few.start[i]! > end || few.end[i]! < start)) continue
-      scan.people[scan.length++] = i
-      found = found === NONE || found === NAME ? few.match[i]! : found
-    }
-    r.to = scan.length
-    return found
-  }
-  if (!overlapping) {
-    const n = at.everyone.keys.length
-    r.everyone = n
-    return n > 0 ? at.everyone.runMatch[n - 1]! : NONE
-  }
+  if (at.few) return reachFew(at, few, start, end, overlapping, r, scan)
+  if (!overlapping) return reachEveryone(at, r)
   if (start === NO_START) return NONE
+  const found = reachOpen(at, end, r)
+  if (at.solo && end !== OPEN) return reachSolo(at.solo, start, end, found, r, scan)
+  return reachEnded(at, start, end, found, r, scan)
+}
+
+/** Few rows: each checked, the scan keeping row indices (Few's), not people. */
+function reachFew(at: Arranged, few: Few, start: number, end: number, overlapping: boolean, r: Reach, scan: Scan) {
+  if (overlapping && start === NO_START) return NONE
+  scan.reserve(at.to - at.from)
   let found = NONE
-  // Still-open rows match when they started by `end`.
+  for (let i = at.from; i < at.to; i++) {
+    if (overlapping && (few.start[i] === NO_START || few.start[i]! > end || few.end[i]! < start)) continue
+    scan.people[scan.length++] = i
+    found = found === NONE || found === NAME ? few.match[i]! : found
+  }
+  r.to = scan.length
+  return found
+}
+
+/** Shared basis: every row. */
+function reachEveryone(at: Arranged, r: Reach): number {
+  const n = at.everyone.keys.length
+  r.everyone = n
+  return n > 0 ? at.everyone.runMatch[n - 1]! : NONE
+}
+
+/** Still-open rows match when they started by `end`. */
+function reachOpen(at: Arranged, end: number, r: Reach): number {
   const open = leading(at.open, end, false)
-  if (open > 0) {
-    r.open = Math.max(r.open, open)
-    found = at.open.runMatch[open - 1]!
-  }
-  const solo = at.solo
-  if (solo && end !== OPEN) {
-    // Both ended: solo rows as a difference of two unions, the others scanned.
-    const byEnd = leading(solo.byEnd, start, true)
-    if (start > end) {
-      // An interval that ends before it starts (never in practice): the solo rows are scanned.
-      found = merge(found, scanEnded(solo.byEnd, byEnd, start, end, scan, true))
-      r.to = scan.length
-    } else {
-      const byStart = leading(solo.byStart, end + 1, true)
-      if (byEnd > byStart) {
-        found = merge(
-          found,
-          solo.byEnd.strong[byEnd - 1]! - (byStart > 0 ? solo.byStart.strong[byStart - 1]! : 0) > 0 ? solo.code : NAME,
-        )
-        scan.addPair(byEnd, byStart)
-        r.pairsTo = scan.pairsLength
-      }
+  if (open === 0) return NONE
+  r.open = Math.max(r.open, open)
+  return at.open.runMatch[open - 1]!
+}
+
+/** Both ended, with solo sets: solo rows as a difference of two unions, the others scanned. */
+function reachSolo(solo: Solo, start: number, end: number, found: number, r: Reach, scan: Scan): number {
+  const byEnd = leading(solo.byEnd, start, true)
+  if (start > end) {
+    // An interval that ends before it starts (never in practice): the solo rows are scanned.
+    found = merge(found, scanEnded(solo.byEnd, byEnd, start, end, scan, true))
+    r.to = scan.length
+  } else {
+    const byStart = leading(solo.byStart, end + 1, true)
+    if (byEnd > byStart) {
+      found = merge(
+        found,
+        solo.byEnd.strong[byEnd - 1]! - (byStart > 0 ? solo.byStart.strong[byStart - 1]! : 0) > 0 ? solo.code : NAME,
+      )
+      scan.addPair(byEnd, byStart)
+      r.pairsTo = scan.pairsLength
     }
-    const multi = leading(solo.multi, end, false)
-    if (multi > 0) {
-      found = merge(found, scanEnded(solo.multi, multi, start, end, scan, false))
-      r.to = scan.length
-    }
-    return found
   }
+  const multi = leading(solo.multi, end, false)
+  if (multi > 0) {
+    found = merge(found, scanEnded(solo.multi, multi, start, end, scan, false))
+    r.to = scan.length
+  }
+  return found
+}
+
+/** Ended rows without solo sets: those that ended at or after `start` and, for an ended interval, did not start after `end`. */
+function reachEnded(at: Arranged, start: number, end: number, found: number, r: Reach, scan: Scan): number {
   // Ended rows must have ended at or after `start`; when this interval is open, that is all.
   const stillThere = leading(at.endedByEnd, start, true)
   if (stillThere === 0) return found

@@ -133,7 +133,40 @@ export async function reachPage(
   onCursorPage: boolean,
 ) {
   const simple = isSimple(plan)
-  const slices = []
+  const results = await reachResults(deps, plan, await pageSlices(deps, computed, offset, limit), simple)
+  const perTarget = new Map(computed.targets.map((t) => [t.index, t.ranked.length]))
+  const seedSum = [...computed.seedTotals.values()].reduce((a, b) => a + b, 0)
+  const distinct = [...perTarget.values()].reduce((a, b) => a + b, 0)
+  const more = computed.targets.some((t) => t.ranked.length > offset + limit)
+  return {
+    page: {
+      ...envelope(results, {
+        total: seedSum,
+        total_is_estimate: seedSum !== distinct,
+        resolved_search: reachResolvedSearch(plan),
+        attribution: await attribution(deps),
+        degradation: degradation(ctx.credential),
+      }),
+      connection_basis: plan.connection_basis,
+      institutions: computed.institutions,
+      targets: simple ? null : targetTotals(plan, perTarget),
+      seeds: simple
+        ? null
+        : plan.seeds.map((id) => ({ id, total: computed.seedTotals.get(id) ?? 0, total_is_estimate: false })),
+    },
+    more,
+    onCursorPage,
+  }
+}
+
+interface PageSlice {
+  index: number
+  rows: { person: store.RankedPerson; connected: Connected }[]
+}
+
+/** Each target's rows [offset, offset + limit) with their people read. */
+async function pageSlices(deps: Deps, computed: ReachComputed, offset: number, limit: number): Promise<PageSlice[]> {
+  const slices: PageSlice[] = []
   for (const t of computed.targets) {
     const rows = t.ranked.slice(offset, offset + limit)
     const people = new Map(
@@ -147,11 +180,16 @@ export async function reachPage(
     )
     slices.push({ index: t.index, rows: rows.map((connected) => ({ person: people.get(connected.rank)!, connected })) })
   }
+  return slices
+}
+
+/** The page's rows as answered, with their institutions' names. */
+async function reachResults(deps: Deps, plan: ReachPlan, slices: PageSlice[], simple: boolean): Promise<ReachPerson[]> {
   const info = await institutionInfo(
     deps,
     slices.flatMap((s) => s.rows.flatMap((r) => r.connected.via.map((v) => v.inst))),
   )
-  const results: ReachPerson[] = slices.flatMap((s) =>
+  return slices.flatMap((s) =>
     s.rows.map(({ person, connected }) => ({
       ...personFields(person),
       via: viaOf(connected.via, info),
@@ -160,66 +198,50 @@ export async function reachPage(
       reached_by: simple ? null : connected.contactList!.map((i) => plan.seeds[i]!),
     })),
   )
-  const perTarget = new Map(computed.targets.map((t) => [t.index, t.ranked.length]))
-  const seedSum = [...computed.seedTotals.values()].reduce((a, b) => a + b, 0)
-  const distinct = [...perTarget.values()].reduce((a, b) => a + b, 0)
-  const more = computed.targets.some((t) => t.ranked.length > offset + limit)
+}
+
+function reachResolvedSearch(plan: ReachPlan) {
   return {
-    page: {
-      ...envelope(results, {
-        total: seedSum,
-        total_is_estimate: seedSum !== distinct,
-        resolved_search: {
-          parser_version: 'none',
-          category: 'person',
-          query: null,
-          filters: {
-            seeds: plan.seeds,
-            companies: plan.targets.map((t) => ({
-              value: t.value,
-              by: t.by,
-              detected_as: t.detected_as,
-              id: t.id,
-              name: t.name,
-              domain: t.domain,
-            })),
-            connection_basis: plan.connection_basis,
-            institution_type: plan.institution_type,
-            exclude_current: plan.exclude_current,
-          },
-          filters_source: 'caller',
-          sort: [
-            { field: 'reached_by', direction: 'desc' },
-            { field: 'via', direction: 'desc' },
-            { field: 'profile_url', direction: 'asc' },
-          ],
-          conflicts: [],
-          overrides: [],
-        },
-        attribution: await attribution(deps),
-        degradation: degradation(ctx.credential),
-      }),
+    parser_version: 'none',
+    category: 'person',
+    query: null,
+    filters: {
+      seeds: plan.seeds,
+      companies: plan.targets.map((t) => ({
+        value: t.value,
+        by: t.by,
+        detected_as: t.detected_as,
+        id: t.id,
+        name: t.name,
+        domain: t.domain,
+      })),
       connection_basis: plan.connection_basis,
-      institutions: computed.institutions,
-      targets: simple
-        ? null
-        : plan.targets.map((t, index) => ({
-            index,
-            value: t.value,
-            cid: t.id,
-            name: t.name,
-            domain: t.domain,
-            total: perTarget.get(t.same_as ?? index) ?? 0,
-            total_is_estimate: false,
-            same_as: t.same_as,
-          })),
-      seeds: simple
-        ? null
-        : plan.seeds.map((id) => ({ id, total: computed.seedTotals.get(id) ?? 0, total_is_estimate: false })),
+      institution_type: plan.institution_type,
+      exclude_current: plan.exclude_current,
     },
-    more,
-    onCursorPage,
+    filters_source: 'caller',
+    sort: [
+      { field: 'reached_by', direction: 'desc' },
+      { field: 'via', direction: 'desc' },
+      { field: 'profile_url', direction: 'asc' },
+    ],
+    conflicts: [],
+    overrides: [],
   }
+}
+
+/** Each requested company's total; a repeated one answers with the first one's. */
+function targetTotals(plan: ReachPlan, perTarget: Map<number, number>) {
+  return plan.targets.map((t, index) => ({
+    index,
+    value: t.value,
+    cid: t.id,
+    name: t.name,
+    domain: t.domain,
+    total: perTarget.get(t.same_as ?? index) ?? 0,
+    total_is_estimate: false,
+    same_as: t.same_as,
+  }))
 }
 
 export type ReachEnvelope = Awaited<ReturnType<typeof reachPage>>['page']
