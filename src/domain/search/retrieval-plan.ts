@@ -33,7 +33,7 @@ export const DEEP_POOL = POOL
  * Past this many records holding the words (estimated from their document frequencies: the rarest
  * word's count for all words, the sum for any word), a text list is bounded: it ranks the first
  * BROAD_CANDIDATES matches in the category's quality order (and the records named by the query),
- * not every match. Ranking costs ≈ 13 µs a match: "software" holds 38 % of a million companies,
+ * not every match. Ranking costs over 20 µs a match: "software" is in 216,000 of a million companies,
  * and ranking all of them took over 5 s. Below it every match is ranked, as on any corpus under
  * this many records (docs/search-ranking.md, "Broad words").
  */
