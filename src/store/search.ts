@@ -114,17 +114,17 @@ export async function pageRows(
 
 /**
  * Document frequencies of lexemes in a table (a document category's slice): how many records hold
- * each, one GIN lookup per lexeme, and how many records there are.
+ * each, one GIN lookup per lexeme, counted up to `cap` + 1, and how many records there are.
  */
 export async function documentFrequencies(
   db: Db,
-  q: { table: SearchTable; category: string | null; lexemes: string[]; withTotal: boolean },
+  q: { table: SearchTable; category: string | null; lexemes: string[]; withTotal: boolean; cap: number },
 ): Promise<{ df: Map<string, number>; total: number | null }> {
   const t = from(q.table)
   const slice = q.table === 'documents' ? sql` and ${sql.ref(`${t.alias}.category`)} = ${q.category}` : sql``
   const cols = q.lexemes.map(
     (l, i) =>
-      sql`(select count(*) from ${t.from} where ${sql.ref(`${t.alias}.tsv`)} @@ ${`'${l}'`}::tsquery${slice})::int as ${sql.ref(`f${i}`)}`,
+      sql`(select count(*) from (select 1 from ${t.from} where ${sql.ref(`${t.alias}.tsv`)} @@ ${`'${l}'`}::tsquery${slice} limit ${q.cap + 1}) x)::int as ${sql.ref(`f${i}`)}`,
   )
   if (q.withTotal) cols.push(sql`(select count(*) from ${t.from} where true${slice})::int as ${sql.ref('n')}`)
   if (cols.length === 0) return { df: new Map(), total: null }

@@ -8,6 +8,7 @@ import { describe, test } from 'node:test'
 import { sql } from 'kysely'
 import { refreshCorpusState } from '../../src/domain/corpus/coverage.ts'
 import { COUNT_CAP } from '../../src/domain/search/counts.ts'
+import { DF_COUNT_CAP, rarityTablesLoaded, termFrequencies } from '../../src/domain/search/rarity.ts'
 import { expectStatus } from '../support/http.ts'
 import { useTestServer, type TestServer } from '../support/server.ts'
 
@@ -75,5 +76,33 @@ describe('search counts', () => {
     assert.ok(Math.abs(body.total - N) <= 0.2 * N, `total ${body.total}, true ${N}`)
     assert.equal(body.total_is_estimate, true)
     assert.equal(body.coverage.universe_is_exact, false)
+  })
+})
+
+describe('document frequencies counted one word at a time', () => {
+  test('past DF_COUNT_CAP a word held by most records is estimated from a page sample, not counted', async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey()
+    // Seeds the 40,000 companies if no test of this file did yet (each one says "widgets").
+    const res = await api.post('/v1/search', { key, body: { mode: 'fast', category: 'company', query: 'widgets' } })
+    expectStatus(res, 200)
+    const deps = api.app.deps
+    const total = await sql<{ n: number }>`select count(*)::int as n from companies`.execute(deps.db)
+    if (total.rows[0]!.n < N) await seed(api)
+    // No table of every lexeme for this state, and none to load: the word is counted on its own.
+    await rarityTablesLoaded(deps)
+    const load = deps.searchCaches.rarity.loads.get('company')
+    if (load) deps.searchCaches.rarity.loads.set('company', { ...load, at: Date.now() })
+    deps.searchCaches.rarity.tables.delete('company')
+    deps.searchCaches.rarity.df.clear()
+    const { df, total: records } = await termFrequencies(deps, 'company', ['widget', 'count'])
+    assert.ok(records >= N)
+    for (const lexeme of ['widget', 'count']) {
+      const n = df.get(lexeme)!
+      assert.ok(n > DF_COUNT_CAP, `${lexeme}: ${n}`)
+      assert.ok(Math.abs(n - records) <= 0.2 * records, `${lexeme}: ${n} of ${records}`)
+      // An exact count would be every record; the sample's estimate (75 % of the pages) is not.
+      assert.notEqual(n, records, `${lexeme}: estimated, not counted`)
+    }
   })
 })

@@ -1,12 +1,14 @@
 // The rarity (idf) of words in a category: a table of every lexeme's document frequency read in
 // slices for the current corpus state, else counted per word and cached (SearchCaches.rarity).
+import { sql } from 'kysely'
 import type { EntityCategory } from '../../contract/records.ts'
 import { CATEGORY_SOURCE_CORPUS } from '../../contract/coverage.ts'
 import { findCorpusStates, type CorpusState } from '../../store/corpus.ts'
 import * as q from '../../store/search.ts'
 import type { Deps } from '../types.ts'
 import { corpusStates, stateGeneration, type RarityTable } from './caches.ts'
-import { TABLE, docCategoryOf } from './retrieval-plan.ts'
+import { ESTIMATE_SAMPLE_ROWS } from './counts.ts'
+import { ALIAS, TABLE, docCategoryOf } from './retrieval-plan.ts'
 import { statementsSent } from './timing.ts'
 
 /** BM25's inverse document frequency: ln(1 + (N − df + 0.5) / (df + 0.5)). */
@@ -94,6 +96,36 @@ export async function termRarity(
   return new Map(lexemes.map((l) => [l, idfOf(total, df.get(l) ?? 0)]))
 }
 
+/**
+ * A word counted on its own is counted up to this many records; past it, its count is estimated
+ * from a sample of the table's pages as a search's total is (countOrEstimate): a word held by a
+ * million companies takes ≈ 1.4 s to count, and its rarity needs no more than two figures.
+ */
+export const DF_COUNT_CAP = 5_000
+
+/** Counts that reached DF_COUNT_CAP, estimated from a page sample (exact when the table is smaller than the sample). */
+async function estimatePastCap(
+  deps: Deps,
+  category: EntityCategory,
+  counted: Map<string, number>,
+  records: number,
+): Promise<Map<string, number>> {
+  const table = TABLE[category]
+  const percent = records > 0 ? (100 * ESTIMATE_SAMPLE_ROWS) / records : 100
+  const out = new Map(counted)
+  for (const [lexeme, n] of counted) {
+    if (n <= DF_COUNT_CAP) continue
+    const sampled = await q.sampledCount(deps.db, {
+      table,
+      category: docCategoryOf(category),
+      where: sql`${sql.ref(`${ALIAS[table]}.tsv`)} @@ ${`'${lexeme}'`}::tsquery`,
+      percent,
+    })
+    out.set(lexeme, Math.max(n, sampled))
+  }
+  return out
+}
+
 /** How many of a category's records hold each lexeme, and how many records it has (termRarity's counts). */
 export async function termFrequencies(
   deps: Deps,
@@ -122,9 +154,12 @@ export async function termFrequencies(
       category: docCategoryOf(category),
       lexemes: missing,
       withTotal: needTotal,
+      cap: DF_COUNT_CAP,
     })
+    const records = got.total ?? read?.total ?? caches.rarity.total.get(category) ?? 0
+    const df = await estimatePastCap(deps, category, got.df, records)
     if (caches.rarity.df.size + missing.length > RARITY_CACHE_MAX) caches.rarity.df.clear()
-    for (const [l, df] of got.df) caches.rarity.df.set(`${category}\u0000${l}`, df)
+    for (const [l, n] of df) caches.rarity.df.set(`${category}\u0000${l}`, n)
     if (got.total !== null) caches.rarity.total.set(category, got.total)
   }
   const total = read?.total ?? caches.rarity.total.get(category) ?? 0
