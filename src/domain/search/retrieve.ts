@@ -191,14 +191,14 @@ async function retrieveFused(
         ranking: ranking.expansions,
       })
     : Promise.resolve([])
+  // Awaited below; a failure meanwhile is not an unhandled rejection.
+  texting.catch(() => undefined)
+  expanding.catch(() => undefined)
   // Broad words fill the pool: their count goes out with the lists instead of after them.
   const guess: TextMatch = terms.length > 1 ? 'all' : 'any'
   const counting = (await textBound(deps, plan.category, terms, guess))
     ? { match: guess, count: wordsCount(deps, plan, where, terms, guess) }
     : null
-  // Awaited below; a failure meanwhile is not an unhandled rejection.
-  texting.catch(() => undefined)
-  expanding.catch(() => undefined)
   counting?.count.catch(() => undefined)
   // Sent before the query is embedded and the vector index searched (≈ 2 ms of a fast search on
   // the medium corpus used to pass before they went out).
