@@ -102,9 +102,7 @@ export async function serveCommand(
   process.stdout.write(`Data Platform API listening on ${address} (not ready until the vector indexes are loaded)\n`)
   await prepareVectorIndexes(app.deps, (line) => process.stdout.write(line + '\n'))
   warmVocabularies(app.deps)
-  warmRarity(app.deps).catch((e: unknown) => {
-    app.deps.log.warn({ err: (e as Error).message }, 'document frequencies not read at start; searches count per word')
-  })
+  void warmRarity(app.deps)
   app.deps.startup = { pending: opts.demo ? 'demo corpus: starting' : null }
   if (opts.demo) {
     process.stdout.write(`Data Platform API listening on ${address} (not ready until the demo corpus is stored)\n`)

@@ -21,9 +21,6 @@ import {
 } from './vector-index-file.ts'
 import { VectorSlots } from './vector-slots.ts'
 
-// Read by domain/corpus/vectors.ts through this module.
-export { readIndexHeader } from './vector-index-file.ts'
-
 /**
  * Up to this many candidates, search() scans their vectors exactly instead of asking HNSW, which
  * has no filter in usearch's JS API: a filtered ANN query over-fetches and drops non-candidates,

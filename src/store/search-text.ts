@@ -6,7 +6,6 @@ import { tsqueryText } from '../retrieval/fulltext.ts'
 import type { Db } from './db.ts'
 import { baseWhere, from, type SearchTable } from './search.ts'
 
-/** Full-text candidates: ids ranked by ts_rank_cd against an OR of the query's terms. */
 /** `all`: every term must occur (AND); `any`: one is enough (OR). */
 export type TextMatch = 'all' | 'any'
 

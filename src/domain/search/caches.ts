@@ -47,8 +47,8 @@ export function stateGeneration(states: CorpusState[], corpus: string): string {
  * What search keeps in this process between requests (Deps.searchCaches): the ids of vector keys
  * per category, the embeddings breaker, the corpora's states (a second), the parser's vocabularies
  * (a corpus state), the document frequencies of each category's lexemes (a corpus state), pages of
- * filter values (a corpus state); and
- * the bound of a broad text list (tests lower it to reach it on a small corpus).
+ * filter values (a corpus state); and the bound of a broad text list (tests lower it to reach it
+ * on a small corpus).
  */
 export class SearchCaches {
   readonly keyIds = new Map<EntityCategory, Map<number, string>>()

@@ -217,7 +217,6 @@ function unknownSort(field: never): never {
   throw new Error(`sort ${String(field)}: not in GTM_SORTS`)
 }
 
-/** Engine ordering without a query: a quality ranking per category (biggest, most senior, newest). */
 /**
  * A person's place on the seniority ladder (0 highest, 99 off it): the people's quality order. The
  * ladder is written as a literal, not a parameter, so that the expression is the one
@@ -228,10 +227,11 @@ export function seniorityRank(alias: string): RawBuilder<number> {
   return sql<number>`coalesce(array_position(array[${sql.raw(ladder)}]::text[], ${sql.ref(`${alias}.seniority`)}), 99)`
 }
 
+/** Engine ordering without a query: a quality ranking per category (biggest, most senior, newest). */
 export function defaultOrder(category: EntityCategory): RawBuilder<unknown>[] {
   const table = TABLE[category]
   if (table === 'companies') return [sql`c.employee_count desc nulls last`, sql`c.id`]
-  if (table === 'persons') return [sql`${seniorityRank('p')}`, sql`p.id`]
+  if (table === 'persons') return [seniorityRank('p'), sql`p.id`]
   return [sql`d.published_at desc nulls last`, sql`d.id`]
 }
 

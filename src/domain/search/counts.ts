@@ -21,6 +21,11 @@ export const COUNT_CAP = 10_000
  */
 export const ESTIMATE_SAMPLE_ROWS = 30_000
 
+/** The share (%) of a table of `rows` rows whose pages hold ESTIMATE_SAMPLE_ROWS on average; 10 when unknown. */
+export function samplePercent(rows: number | null): number {
+  return rows && rows > 0 ? (100 * ESTIMATE_SAMPLE_ROWS) / rows : 10
+}
+
 /** How many rows a category's table holds, from the corpora's states (kept at ingest). */
 async function tableRows(deps: Deps, category: EntityCategory): Promise<number | null> {
   const table = TABLE[category]
@@ -46,8 +51,7 @@ export async function countOrEstimate(
 ): Promise<{ count: number; estimated: boolean }> {
   const table = TABLE[category]
   const scope = { table, category: docCategoryOf(category), where: args.where }
-  const rows = await tableRows(deps, category)
-  const percent = rows && rows > 0 ? (100 * ESTIMATE_SAMPLE_ROWS) / rows : 10
+  const percent = samplePercent(await tableRows(deps, category))
   const sample = () => q.sampledCount(deps.db, { ...scope, percent })
   const early = percent < 100 ? await sample() : null
   if (early !== null && early > 2 * COUNT_CAP) return { count: early, estimated: true }

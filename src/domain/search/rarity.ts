@@ -7,7 +7,7 @@ import { findCorpusStates, type CorpusState } from '../../store/corpus.ts'
 import * as q from '../../store/search.ts'
 import type { Deps } from '../types.ts'
 import { corpusStates, stateGeneration, type RarityTable } from './caches.ts'
-import { ESTIMATE_SAMPLE_ROWS } from './counts.ts'
+import { samplePercent } from './counts.ts'
 import { ALIAS, TABLE, docCategoryOf } from './retrieval-plan.ts'
 import { statementsSent } from './timing.ts'
 
@@ -111,7 +111,7 @@ async function estimatePastCap(
   records: number,
 ): Promise<Map<string, number>> {
   const table = TABLE[category]
-  const percent = records > 0 ? (100 * ESTIMATE_SAMPLE_ROWS) / records : 100
+  const percent = samplePercent(records)
   const out = new Map(counted)
   for (const [lexeme, n] of counted) {
     if (n <= DF_COUNT_CAP) continue
@@ -173,13 +173,17 @@ export async function termFrequencies(
  * Starts reading the table of document frequencies of every category that holds records (`dsp
  * serve` once its indexes are ready), so the first searches of a large corpus read their words'
  * rarity from memory instead of counting each word (a word held by a million companies takes
- * ≈ 1.4 s to count). A failure is logged; searches count per word meanwhile.
+ * ≈ 1.4 s to count). A failure is logged, never thrown; searches count per word meanwhile.
  */
 export async function warmRarity(deps: Deps): Promise<void> {
-  const states = await corpusStates(deps)
-  for (const category of Object.keys(TABLE) as EntityCategory[]) {
-    const state = states.find((st) => st.corpus === CATEGORY_SOURCE_CORPUS[category])
-    if (Number(state?.record_count ?? 0) > 0) startRarityTable(deps, category, rarityGeneration(states, category))
+  try {
+    const states = await corpusStates(deps)
+    for (const category of Object.keys(TABLE) as EntityCategory[]) {
+      const state = states.find((st) => st.corpus === CATEGORY_SOURCE_CORPUS[category])
+      if (Number(state?.record_count ?? 0) > 0) startRarityTable(deps, category, rarityGeneration(states, category))
+    }
+  } catch (e) {
+    deps.log.warn({ err: (e as Error).message }, 'document frequencies not read at start; searches count per word')
   }
 }
 
