@@ -57,70 +57,96 @@ export function blockFromSource(
   source: store.BlockSource,
   rows: Awaited<ReturnType<typeof store.readBlockRows>> | null,
 ): CompanyBlock | null {
+  const insts = new Interner()
+  const edges = rows ? edgesFromRows(rows, insts) : edgesFromPacked(source.packed, source.affiliations, insts)
+  if (!edges) return null
+  const known = new Map(source.institutions.map(([key, type, name]) => [key, { type, name }]))
+  return {
+    ...peopleColumns(source),
+    insts: insts.keys,
+    instTypes: insts.keys.map((k) => known.get(k)?.type ?? null),
+    instNames: insts.keys.map((k) => known.get(k)?.name ?? null),
+    ...edges,
+  }
+}
+
+/** The people's ids, and their countries, departments and seniorities as dictionaries and indexes. */
+function peopleColumns(source: store.BlockSource) {
   const n = source.people.length
   const countries = new Interner()
   const departments = new Interner()
   const seniorities = new Interner()
   const ids = new Array<string>(n)
-  const block = {
+  const country = new Int32Array(n)
+  const department = new Int32Array(n)
+  const seniority = new Int32Array(n)
+  source.people.forEach(([id, c, d, s], i) => {
+    ids[i] = id
+    country[i] = intern(countries, c)
+    department[i] = intern(departments, d)
+    seniority[i] = intern(seniorities, s)
+  })
+  return {
     people: n,
     ids: () => ids,
-    country: new Int32Array(n),
-    department: new Int32Array(n),
-    seniority: new Int32Array(n),
+    country,
+    department,
+    seniority,
+    countries: countries.keys,
+    departments: departments.keys,
+    seniorities: seniorities.keys,
   }
-  source.people.forEach(([id, country, department, seniority], i) => {
-    ids[i] = id
-    block.country[i] = intern(countries, country)
-    block.department[i] = intern(departments, department)
-    block.seniority[i] = intern(seniorities, seniority)
-  })
-  const m = rows ? rows.length : source.affiliations
-  const insts = new Interner()
-  const edges = {
+}
+
+type AffiliationColumns = Pick<CompanyBlock, (typeof PER_AFFILIATION)[number]>
+
+function affiliationColumns(m: number): AffiliationColumns {
+  return {
     person: new Int32Array(m),
     inst: new Int32Array(m),
     start: new Int32Array(m),
     end: new Int32Array(m),
     code: new Int32Array(m),
   }
-  if (rows) {
-    rows.forEach((r, i) => {
-      edges.person[i] = r.rank
-      edges.start[i] = r.start_month ?? -1
-      edges.end[i] = r.end_month ?? -1
-      edges.code[i] = r.code
-      edges.inst[i] = insts.of(r.inst_key)
-    })
-  } else if (m > 0) {
-    const records = source.packed?.split(store.RECORD_SEP) ?? []
-    if (records.length !== m) return null
-    const F = store.FIELD_SEP
-    for (let i = 0; i < m; i++) {
-      const rec = records[i]!
-      const f1 = rec.indexOf(F)
-      const f2 = rec.indexOf(F, f1 + 1)
-      const f3 = rec.indexOf(F, f2 + 1)
-      const f4 = rec.indexOf(F, f3 + 1)
-      if (f4 < 0) return null
-      edges.person[i] = Number(rec.slice(0, f1))
-      edges.start[i] = Number(rec.slice(f1 + 1, f2))
-      edges.end[i] = Number(rec.slice(f2 + 1, f3))
-      edges.code[i] = Number(rec.slice(f3 + 1, f4))
-      edges.inst[i] = insts.of(rec.slice(f4 + 1))
-    }
+}
+
+/** Affiliations from the store's rows, their institutions interned into `insts`. */
+function edgesFromRows(rows: Awaited<ReturnType<typeof store.readBlockRows>>, insts: Interner): AffiliationColumns {
+  const edges = affiliationColumns(rows.length)
+  rows.forEach((r, i) => {
+    edges.person[i] = r.rank
+    edges.start[i] = r.start_month ?? -1
+    edges.end[i] = r.end_month ?? -1
+    edges.code[i] = r.code
+    edges.inst[i] = insts.of(r.inst_key)
+  })
+  return edges
+}
+
+/**
+ * Affiliations from the packed text (PACKED in store/graph-blocks.ts: rank, start, end, code and
+ * inst_key per record), their institutions interned into `insts`; null when it does not hold `m` records.
+ */
+function edgesFromPacked(packed: string | null, m: number, insts: Interner): AffiliationColumns | null {
+  const edges = affiliationColumns(m)
+  if (m === 0) return edges
+  const records = packed?.split(store.RECORD_SEP) ?? []
+  if (records.length !== m) return null
+  const F = store.FIELD_SEP
+  for (let i = 0; i < m; i++) {
+    const rec = records[i]!
+    const f1 = rec.indexOf(F)
+    const f2 = rec.indexOf(F, f1 + 1)
+    const f3 = rec.indexOf(F, f2 + 1)
+    const f4 = rec.indexOf(F, f3 + 1)
+    if (f4 < 0) return null
+    edges.person[i] = Number(rec.slice(0, f1))
+    edges.start[i] = Number(rec.slice(f1 + 1, f2))
+    edges.end[i] = Number(rec.slice(f2 + 1, f3))
+    edges.code[i] = Number(rec.slice(f3 + 1, f4))
+    edges.inst[i] = insts.of(rec.slice(f4 + 1))
   }
-  const known = new Map(source.institutions.map(([key, type, name]) => [key, { type, name }]))
-  return {
-    ...block,
-    countries: countries.keys,
-    departments: departments.keys,
-    seniorities: seniorities.keys,
-    insts: insts.keys,
-    instTypes: insts.keys.map((k) => known.get(k)?.type ?? null),
-    instNames: insts.keys.map((k) => known.get(k)?.name ?? null),
-    ...edges,
-  }
+  return edges
 }
 
 const PER_PERSON = ['country', 'department', 'seniority'] as const
