@@ -101,7 +101,33 @@ async function personMentions(deps: Deps, query: string, mentions: Mention[], wa
 
 /** Institutions named in full, by name (longest first), domain or key, into `mentions`; which tokens they used. */
 async function institutionMentions(deps: Deps, tokens: Token[], mentions: Mention[]): Promise<boolean[]> {
-  const phrases = new Map<string, { i: number; n: number }[]>()
+  const phrases = phrasesOf(tokens)
+  const keys = tokens
+    .filter((t) => t.norm.includes('.') || t.norm.includes('-'))
+    .map((t) => normaliseDomain(t.norm) ?? t.norm)
+  const [named, keyed] = await Promise.all([
+    store.findInstitutionsByNameNorms(deps.db, [...phrases.keys()]),
+    store.findInstitutionsByKeysOrDomains(deps.db, keys),
+  ])
+  const used = new Array<boolean>(tokens.length).fill(false)
+  for (const h of hitsOf(tokens, phrases, named, keyed)) {
+    if (used.slice(h.i, h.i + h.n).some(Boolean)) continue
+    refuseCompanyAndSchool(h.inst, named)
+    for (let k = h.i; k < h.i + h.n; k++) used[k] = true
+    mentions.push(mentionOf(tokens[h.i]!.start, tokens[h.i + h.n - 1]!.end, h.inst))
+  }
+  return used
+}
+
+/** Where a run of tokens starts and how many it holds. */
+interface Span {
+  i: number
+  n: number
+}
+
+/** Every run of up to MAX_NGRAM tokens as a normalised name, with where it occurs (single common words left out). */
+function phrasesOf(tokens: Token[]): Map<string, Span[]> {
+  const phrases = new Map<string, Span[]>()
   for (let i = 0; i < tokens.length; i++) {
     for (let n = 1; n <= MAX_NGRAM && i + n <= tokens.length; n++) {
       const phrase = normaliseName(
@@ -116,15 +142,17 @@ async function institutionMentions(deps: Deps, tokens: Token[], mentions: Mentio
       phrases.set(phrase, at)
     }
   }
-  const keys = tokens
-    .filter((t) => t.norm.includes('.') || t.norm.includes('-'))
-    .map((t) => normaliseDomain(t.norm) ?? t.norm)
-  const [named, keyed] = await Promise.all([
-    store.findInstitutionsByNameNorms(deps.db, [...phrases.keys()]),
-    store.findInstitutionsByKeysOrDomains(deps.db, keys),
-  ])
-  const used = new Array<boolean>(tokens.length).fill(false)
-  const hits: { i: number; n: number; inst: InstitutionRef }[] = []
+  return phrases
+}
+
+/** Institutions found by name at each place the name occurs, and by key or domain at their token, best first. */
+function hitsOf(
+  tokens: Token[],
+  phrases: Map<string, Span[]>,
+  named: InstitutionRef[],
+  keyed: InstitutionRef[],
+): (Span & { inst: InstitutionRef })[] {
+  const hits: (Span & { inst: InstitutionRef })[] = []
   for (const inst of named) for (const at of phrases.get(inst.name_norm ?? '') ?? []) hits.push({ ...at, inst })
   tokens.forEach((t, i) => {
     const key = normaliseDomain(t.norm) ?? t.norm
@@ -132,27 +160,19 @@ async function institutionMentions(deps: Deps, tokens: Token[], mentions: Mentio
     if (inst) hits.push({ i, n: 1, inst })
   })
   // Longest match first; a name that is a company record beats a same-named employer without one.
-  hits.sort((a, b) => b.n - a.n || a.i - b.i || Number(Boolean(b.inst.domain)) - Number(Boolean(a.inst.domain)))
-  for (const h of hits) {
-    if (used.slice(h.i, h.i + h.n).some(Boolean)) continue
-    const same = named.filter((x) => x.name_norm === h.inst.name_norm && x.inst_key !== h.inst.inst_key)
-    if (same.some((x) => x.type !== h.inst.type)) {
-      const candidates = [h.inst, ...same].map((x) => ({
-        id: x.inst_key,
-        name: x.name,
-        kind: x.type,
-        domain: x.domain,
-      }))
-      throw new ApiError(
-        'relationship.anchor_ambiguous',
-        `"${h.inst.name}" is both a company and a school; name it by domain or inst_key.`,
-        { extra: { anchor: h.inst.name, candidates } },
-      )
-    }
-    for (let k = h.i; k < h.i + h.n; k++) used[k] = true
-    mentions.push(mentionOf(tokens[h.i]!.start, tokens[h.i + h.n - 1]!.end, h.inst))
-  }
-  return used
+  return hits.sort((a, b) => b.n - a.n || a.i - b.i || Number(Boolean(b.inst.domain)) - Number(Boolean(a.inst.domain)))
+}
+
+/** Refuses a name that is both a company and a school: the question must name it by domain or key. */
+function refuseCompanyAndSchool(inst: InstitutionRef, named: InstitutionRef[]): void {
+  const same = named.filter((x) => x.name_norm === inst.name_norm && x.inst_key !== inst.inst_key)
+  if (!same.some((x) => x.type !== inst.type)) return
+  const candidates = [inst, ...same].map((x) => ({ id: x.inst_key, name: x.name, kind: x.type, domain: x.domain }))
+  throw new ApiError(
+    'relationship.anchor_ambiguous',
+    `"${inst.name}" is both a company and a school; name it by domain or inst_key.`,
+    { extra: { anchor: inst.name, candidates } },
+  )
 }
 
 /** Partial names ("Lumina"): runs of capitalised words nothing else used, read as the prefix of a company's or school's name, into `mentions`. */
