@@ -47,6 +47,10 @@ export class Sorted {
 export const UNION_MIN_ROWS = 32
 const UNION_MAX_WORDS = 2 ** 21
 
+/**
+ * One institution's rows sorted by `key` (descending: latest first), with unions of people per
+ * month (one union of all when `wholeOnly`) when they pay for `queries` reads of `words` words.
+ */
 export function sorted(
   c: Columns,
   rows: number[],
@@ -57,6 +61,17 @@ export function sorted(
   queries: number,
   wholeOnly = false,
 ): Sorted {
+  const n = rows.length
+  const out = sortedRows(c, rows, key, other, descending)
+  if (n < UNION_MIN_ROWS || words === 0 || queries === 0) return out
+  const groups = wholeOnly ? 1 : distinctMonths(out.keys)
+  if ((groups + queries) * words >= (queries * n) / 2 || groups * words > UNION_MAX_WORDS) return out
+  addUnions(out, groups, words, wholeOnly)
+  return out
+}
+
+/** The rows in month order, in columns of their own, with the running strongest match and strong count. */
+function sortedRows(c: Columns, rows: number[], key: Int32Array, other: Int32Array, descending: boolean): Sorted {
   const n = rows.length
   // Each row packed under its month for a numeric sort, no comparator: a month (< 2^20) times a
   // power of two above the row count stays an exact double.
@@ -76,13 +91,21 @@ export function sorted(
     out.runMatch[i] = match = i === 0 ? c.match[b]! : stronger(match, c.match[b]!)
     out.strong[i] = strong += c.match[b] === NAME ? 0 : 1
   }
-  if (n < UNION_MIN_ROWS || words === 0 || queries === 0) return out
+  return out
+}
+
+/** How many distinct months a sorted list holds. */
+function distinctMonths(keys: Int32Array): number {
   let groups = 1
-  if (!wholeOnly) for (let i = 1; i < n; i++) if (out.keys[i] !== out.keys[i - 1]) groups++
-  if ((groups + queries) * words >= (queries * n) / 2 || groups * words > UNION_MAX_WORDS) return out
-  // All unions in one array (one allocation per list), each a copy of the previous one plus a month.
-  const ends = new Int32Array(wholeOnly ? 1 : groups)
-  const union = new Uint32Array((wholeOnly ? 1 : groups) * words)
+  for (let i = 1; i < keys.length; i++) if (keys[i] !== keys[i - 1]) groups++
+  return groups
+}
+
+/** Sets the list's `groups` unions: one array (one allocation per list), each union a copy of the previous one plus a month. */
+function addUnions(out: Sorted, groups: number, words: number, wholeOnly: boolean): void {
+  const n = out.keys.length
+  const ends = new Int32Array(groups)
+  const union = new Uint32Array(groups * words)
   let at = 0
   for (let i = 0, g = 0; i < n; i++) {
     const q = out.people[i]!
@@ -98,7 +121,6 @@ export function sorted(
   out.groupEnd = ends
   out.union = union
   out.words = words
-  return out
 }
 
 /** How many leading rows have a month ≤ limit (ascending) or ≥ limit (descending). */
