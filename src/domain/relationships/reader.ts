@@ -216,58 +216,73 @@ function compareQuestion({ t, companies, common, out }: Reading): ReadQuestion {
 }
 
 /** Two companies: people now at one who used to work at the other, or the people connected between them (fanned out when asked). */
-function twoCompaniesQuestion(
-  { t, companies, others, basis, common, out }: Reading,
+function twoCompaniesQuestion(r: Reading, countryNames: string[]): ReadQuestion {
+  const { t, companies, out } = r
+  // "who at A used to work at B", "former B people at A": B is an employer institution of A's people.
+  const formerOf = companies.find((c) => FORMER_AT.test(t.slice(Math.max(0, c.start - 30), c.start)))
+  if (formerOf) return formerEmployerQuestion(r, formerOf, countryNames)
+  const body = betweenCompaniesBody(r, countryNames)
+  if (FAN_OUT_CUE.test(t)) return out({ route: 'fan_out', body, k: fanOutSize(t) })
+  return out({ route: 'relationships', body })
+}
+
+/** People now at one company who used to work at `formerOf` (and at the schools and employers named). */
+function formerEmployerQuestion(
+  { t, companies, others, basis, out }: Reading,
+  formerOf: Mention,
   countryNames: string[],
 ): ReadQuestion {
   const [a, b] = companies as [Mention, Mention]
-  // "who at A used to work at B", "former B people at A": B is an employer institution of A's people.
-  const formerOf = companies.find((c) => FORMER_AT.test(t.slice(Math.max(0, c.start - 30), c.start)))
-  if (formerOf) {
-    const population = formerOf === a ? b : a
-    return out({
-      route: 'relationships',
-      body: {
-        relation: 'via_institution',
-        companies: [{ ...companyAnchor(population), ...withPeople(peopleOf(t, countryNames)) }],
-        institutions: [institutionAnchor(formerOf), ...others.map(institutionAnchor)],
-        ...(others.length ? { institutions_combine: 'all' as const } : {}),
-        connection_basis: basis,
-      },
-    })
-  }
+  const population = formerOf === a ? b : a
+  return out({
+    route: 'relationships',
+    body: {
+      relation: 'via_institution',
+      companies: [{ ...companyAnchor(population), ...withPeople(peopleOf(t, countryNames)) }],
+      institutions: [institutionAnchor(formerOf), ...others.map(institutionAnchor)],
+      ...(others.length ? { institutions_combine: 'all' as const } : {}),
+      connection_basis: basis,
+    },
+  })
+}
+
+/** between_companies, each side's people read from its own part of the question (cut at the connect cue). */
+function betweenCompaniesBody(
+  { t, companies, others, common }: Reading,
+  countryNames: string[],
+): StructuredRelationships {
+  const [a, b] = companies as [Mention, Mention]
   const between = t.slice(a.end, b.start)
-  const cue = CONNECT_CUE.exec(between) ?? CONNECT_CUE.exec(t)
-  if (!cue)
+  const cueBetween = CONNECT_CUE.exec(between)
+  if (!cueBetween && !CONNECT_CUE.test(t))
     throw refuse(
       'route_ambiguous',
       'The question names two companies but not what to find between them: connected people, or shared employers and schools.',
       'people at A connected to B, or shared employers of A and B',
     )
-  const cut = CONNECT_CUE.exec(between) ? a.end + (CONNECT_CUE.exec(between)?.index ?? 0) : b.start
-  const first = peopleOf(t.slice(0, cut), countryNames)
-  const second = peopleOf(t.slice(cut), countryNames)
-  const body: StructuredRelationships = {
+  const cut = cueBetween ? a.end + cueBetween.index : b.start
+  return {
     relation: 'between_companies',
     companies: [
-      { ...companyAnchor(a), ...withPeople(first) },
-      { ...companyAnchor(b), ...withPeople(second) },
+      { ...companyAnchor(a), ...withPeople(peopleOf(t.slice(0, cut), countryNames)) },
+      { ...companyAnchor(b), ...withPeople(peopleOf(t.slice(cut), countryNames)) },
     ],
     ...(others.length ? { institutions: others.map(institutionAnchor) } : {}),
     ...(PAST.test(t) ? { exclude_current: true } : {}),
     ...common,
   }
-  if (FAN_OUT_CUE.test(t)) {
-    const k = Number(/\btop\s+(\d+)\b/.exec(t)?.[1] ?? DEFAULT_FAN_OUT_K)
-    if (k < 1) throw refuse('route_ambiguous', 'Drill into at least one person.')
-    if (1 + k > SEARCH_BUDGET)
-      throw refuse(
-        'compound_over_budget',
-        `Drilling into ${k} people needs ${1 + k} graph reads; one request runs at most ${SEARCH_BUDGET} (top ${SEARCH_BUDGET - 1}).`,
-      )
-    return out({ route: 'fan_out', body, k })
-  }
-  return out({ route: 'relationships', body })
+}
+
+/** How many of the top people to drill into ("top 3"; DEFAULT_FAN_OUT_K when not said), within the search budget. */
+function fanOutSize(t: string): number {
+  const k = Number(/\btop\s+(\d+)\b/.exec(t)?.[1] ?? DEFAULT_FAN_OUT_K)
+  if (k < 1) throw refuse('route_ambiguous', 'Drill into at least one person.')
+  if (1 + k > SEARCH_BUDGET)
+    throw refuse(
+      'compound_over_budget',
+      `Drilling into ${k} people needs ${1 + k} graph reads; one request runs at most ${SEARCH_BUDGET} (top ${SEARCH_BUDGET - 1}).`,
+    )
+  return k
 }
 
 /** One company and schools or employers: its people affiliated with them. */
