@@ -200,53 +200,72 @@ export async function resolveInstitution(
   anchor: InstitutionAnchor,
   loc: (string | number)[],
 ): Promise<ResolvedInstitution> {
+  const at = [...loc, 'value']
+  const found = await findInstitution(deps, anchor, at)
+  if (!found) throw invalid(`No institution "${anchor.value.trim()}" in the affiliation graph.`, at, anchor.value)
+  return institutionOf(anchor, found)
+}
+
+/** The one institution of `found` the anchor means, null for none; several are refused (chooseInstitution). */
+function pick(anchor: InstitutionAnchor, found: InstitutionRef[]): InstitutionRef | null {
+  const chosen = chooseInstitution(anchor.value.trim(), found, anchor.kind)
+  if (chosen instanceof ApiError) throw chosen
+  return chosen
+}
+
+/**
+ * The institution an anchor names, tried in order: its key (by inst_key), its page URL, its domain,
+ * its key as written (auto), its exact name, then the start of its name.
+ */
+async function findInstitution(
+  deps: Deps,
+  anchor: InstitutionAnchor,
+  loc: (string | number)[],
+): Promise<InstitutionRef | null> {
   const by = anchor.by ?? 'auto'
   const value = anchor.value.trim()
-  const pick = (found: InstitutionRef[]) => {
-    const chosen = chooseInstitution(value, found, anchor.kind)
-    if (chosen instanceof ApiError) throw chosen
-    return chosen
-  }
-  const missing = () => invalid(`No institution "${value}" in the affiliation graph.`, [...loc, 'value'], anchor.value)
-  if (by === 'inst_key') {
-    const found = pick(await store.findInstitutionsByKeys(deps.db, [value]))
-    if (!found) throw missing()
-    return institutionOf(anchor, found)
-  }
+  if (by === 'inst_key') return pick(anchor, await store.findInstitutionsByKeys(deps.db, [value]))
   const shape = by === 'auto' ? classifyAnchor(value) : by
-  if (shape === 'li_url') {
-    const school = normaliseSchoolPageUrl(value)
-    const company = normaliseCompanyPageUrl(value)
-    if (!school && !company) throw invalid('Not a company or school page URL.', [...loc, 'value'], anchor.value)
-    let found = await store.findInstitutionsByPageUrl(deps.db, (school ?? company)!)
-    // A school's page slug is its school_id; a company page resolves through its company record.
-    if (found.length === 0 && school) found = await store.findInstitutionsByKeys(deps.db, [school.split('/').pop()!])
-    if (found.length === 0 && company) {
-      const [c] = await store.findCompanies(deps.db, 'professional_url', company)
-      if (c?.domain) found = await store.findInstitutionsByKeys(deps.db, [c.domain])
-    }
-    const chosen = pick(found)
-    if (!chosen) throw missing()
-    return institutionOf(anchor, chosen)
-  }
+  if (shape === 'li_url') return pick(anchor, await institutionsByPageUrl(deps, anchor, loc))
   if (shape === 'domain') {
     const domain = normaliseDomain(value)!
     // A company's key is its domain; a school is found by its own domain too.
     const found = await store.findInstitutionsByKeysOrDomains(deps.db, [domain])
-    const chosen = pick(found.some((i) => i.inst_key === domain) ? found.filter((i) => i.inst_key === domain) : found)
-    if (chosen) return institutionOf(anchor, chosen)
+    const keyed = found.filter((i) => i.inst_key === domain)
+    const chosen = pick(anchor, keyed.length > 0 ? keyed : found)
+    if (chosen) return chosen
   }
   // auto: a school_id (or any institution key) is taken as written before reading it as a name.
   if (by === 'auto') {
-    const chosen = pick(await store.findInstitutionsByKeys(deps.db, [value.toLowerCase()]))
-    if (chosen) return institutionOf(anchor, chosen)
+    const chosen = pick(anchor, await store.findInstitutionsByKeys(deps.db, [value.toLowerCase()]))
+    if (chosen) return chosen
   }
-  const exact = pick(await store.findInstitutionsByNameNorms(deps.db, [normaliseName(value)]))
-  if (exact) return institutionOf(anchor, exact)
+  const exact = pick(anchor, await store.findInstitutionsByNameNorms(deps.db, [normaliseName(value)]))
+  if (exact) return exact
   const type = anchor.kind === 'company' || anchor.kind === 'school' ? anchor.kind : null
-  const prefixed = pick(await store.findInstitutionsByNamePrefix(deps.db, normaliseName(value), type, NAME_CANDIDATES))
-  if (prefixed) return institutionOf(anchor, prefixed)
-  throw missing()
+  return pick(anchor, await store.findInstitutionsByNamePrefix(deps.db, normaliseName(value), type, NAME_CANDIDATES))
+}
+
+/**
+ * Institutions a company or school page names: by the page itself, else by a school page's slug
+ * (its school_id) or through a company page's company record.
+ */
+async function institutionsByPageUrl(
+  deps: Deps,
+  anchor: InstitutionAnchor,
+  loc: (string | number)[],
+): Promise<InstitutionRef[]> {
+  const value = anchor.value.trim()
+  const school = normaliseSchoolPageUrl(value)
+  const company = normaliseCompanyPageUrl(value)
+  if (!school && !company) throw invalid('Not a company or school page URL.', loc, anchor.value)
+  let found = await store.findInstitutionsByPageUrl(deps.db, (school ?? company)!)
+  if (found.length === 0 && school) found = await store.findInstitutionsByKeys(deps.db, [school.split('/').pop()!])
+  if (found.length === 0 && company) {
+    const [c] = await store.findCompanies(deps.db, 'professional_url', company)
+    if (c?.domain) found = await store.findInstitutionsByKeys(deps.db, [c.domain])
+  }
+  return found
 }
 
 /** Seeds of the reach route: a person id (a relationships row id) or a profile URL. */
