@@ -15,8 +15,8 @@ import {
   planRelationships,
   relationshipsPage,
   type RelationshipsEnvelope,
-  type RelationshipsPlan,
 } from './index.ts'
+import type { RelationshipsPlan } from './plan.ts'
 import {
   institutionsAnswer,
   institutionsCharge,

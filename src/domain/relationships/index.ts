@@ -1,7 +1,7 @@
 // POST /v1/relationships (data-routes §2.9, §4.4): people at one company connected to people at
 // another through shared institutions (between_companies), or affiliated with named institutions
 // (via_institution); or the same asked in words (`query`, read by reader.ts). Signed cursors carry
-// the resolved plan, so later pages never re-resolve names or re-read the question.
+// the resolved plan (plan.ts), so later pages never re-resolve names or re-read the question.
 import { envelope } from '../../contract/common.ts'
 import type {
   Breakdown,
@@ -38,9 +38,10 @@ import {
 import { snapshotOf } from '../credits/metering.ts'
 import { joinCompanies } from './block-join.ts'
 import { affiliatedWith } from './graph-affiliated.ts'
-import { joinOfRows, type Basis, type InstitutionKind } from './graph-columns.ts'
-import { cmp, rankConnected, rankInstitutions, type Connected } from './graph-connection.ts'
+import { joinOfRows } from './graph-columns.ts'
+import { cmp, rankConnected, rankInstitutions, type Connected, type Connection } from './graph-connection.ts'
 import { connectSides } from './graph-join.ts'
+import { resolvedSearch, type RelationshipsPlan } from './plan.ts'
 import { readQuestion, READER_VERSION, refuse, type StructuredRelationships } from './reader.ts'
 
 export const DEFAULT_LIMIT = 10
@@ -56,23 +57,6 @@ const STRUCTURED_FIELDS = [
   'include_company_context',
   'breakdown',
 ] as const
-
-/** The worked-out request: what a cursor carries. */
-export interface RelationshipsPlan {
-  relation: 'between_companies' | 'via_institution'
-  companies: ResolvedCompany[]
-  institutions: ResolvedInstitution[]
-  institutions_combine: 'any' | 'all'
-  institution_type: InstitutionKind | null
-  connection_basis: Basis
-  exclude_current: boolean
-  include_company_context: boolean
-  breakdown: { group_by: Breakdown['group_by']; max_groups: number } | null
-  query: string | null
-  /** The reader's version when the plan came from words; 'none' otherwise. */
-  parser_version: string
-  chain: string
-}
 
 /** Resolves and checks a structured request (§4.4): two companies between, one company via institutions. */
 export async function planRelationships(
@@ -143,43 +127,69 @@ export async function computeRelationships(deps: Deps, plan: RelationshipsPlan):
   const named = plan.institutions.length > 0 ? plan.institutions.map((i) => i.id) : null
   const [a, b] = plan.companies as [ResolvedCompany, ResolvedCompany | undefined]
   const population: Population = { company_key: a.key, filter: peopleFilter(a.people), exclude_ids: [] }
-  let connection
-  let info: Map<string, InstitutionInfo>
-  let idsOf: Computed['idsOf'] = null
-  if (b) {
-    const second: Population = { company_key: b.key, filter: peopleFilter(b.people), exclude_ids: [] }
-    const edges = await joinCompanies(deps, population, second, {
-      exclude_current: plan.exclude_current,
-      kind: plan.institution_type,
-      only: named,
-    })
-    connection = connectSides(edges, {
-      basis: plan.connection_basis,
-      required: plan.institutions_combine === 'all' ? named : null,
-    })
-    // The first company's block names every institution of the join.
-    info = edges.info
-    idsOf = edges.firstIds
-  } else {
-    const edges = await store.findInstitutionEdges(
-      deps.db,
-      population,
-      named!,
-      plan.institution_type,
-      plan.exclude_current,
-    )
-    connection = affiliatedWith(joinOfRows(edges.first, edges.second), named!, {
-      basis: plan.connection_basis,
-      excludeCurrent: plan.exclude_current,
-      combine: plan.institutions_combine,
-    })
-    info = await institutionInfo(
-      deps,
-      connection.institutions.map((t) => t.id),
-    )
-  }
+  const { connection, info, idsOf } = b
+    ? await connectCompanies(deps, plan, population, b, named)
+    : await affiliateWithInstitutions(deps, plan, population, named!)
   const ranked = rankConnected(connection.persons)
-  const institutions = rankInstitutions(
+  const institutions = sharedInstitutions(connection, info)
+  const breakdown = plan.breakdown ? await breakdownOf(deps, plan, population, ranked, institutions) : null
+  return { ranked, population, institutions, breakdown, info, idsOf }
+}
+
+/** A connection with the names of its institutions and, when the read knows them, the first side's ids. */
+type Joined = { connection: Connection } & Pick<Computed, 'info' | 'idsOf'>
+
+/** between_companies: the first company's people connected to the second's through shared institutions. */
+async function connectCompanies(
+  deps: Deps,
+  plan: RelationshipsPlan,
+  population: Population,
+  b: ResolvedCompany,
+  named: string[] | null,
+): Promise<Joined> {
+  const second: Population = { company_key: b.key, filter: peopleFilter(b.people), exclude_ids: [] }
+  const edges = await joinCompanies(deps, population, second, {
+    exclude_current: plan.exclude_current,
+    kind: plan.institution_type,
+    only: named,
+  })
+  const connection = connectSides(edges, {
+    basis: plan.connection_basis,
+    required: plan.institutions_combine === 'all' ? named : null,
+  })
+  // The first company's block names every institution of the join.
+  return { connection, info: edges.info, idsOf: edges.firstIds }
+}
+
+/** via_institution: the company's people affiliated with the named institutions. */
+async function affiliateWithInstitutions(
+  deps: Deps,
+  plan: RelationshipsPlan,
+  population: Population,
+  named: string[],
+): Promise<Joined> {
+  const edges = await store.findInstitutionEdges(
+    deps.db,
+    population,
+    named,
+    plan.institution_type,
+    plan.exclude_current,
+  )
+  const connection = affiliatedWith(joinOfRows(edges.first, edges.second), named, {
+    basis: plan.connection_basis,
+    excludeCurrent: plan.exclude_current,
+    combine: plan.institutions_combine,
+  })
+  const info = await institutionInfo(
+    deps,
+    connection.institutions.map((t) => t.id),
+  )
+  return { connection, info, idsOf: null }
+}
+
+/** The connection's institutions, named, most first-side people first. */
+function sharedInstitutions(connection: Connection, info: Map<string, InstitutionInfo>): SharedInstitution[] {
+  return rankInstitutions(
     connection.institutions.map((t) => ({
       id: t.id,
       kind: t.kind,
@@ -189,8 +199,6 @@ export async function computeRelationships(deps: Deps, plan: RelationshipsPlan):
       people_second: t.second,
     })),
   )
-  const breakdown = plan.breakdown ? await breakdownOf(deps, plan, population, ranked, institutions) : null
-  return { ranked, population, institutions, breakdown, info, idsOf }
 }
 
 async function breakdownOf(
@@ -221,40 +229,6 @@ async function breakdownOf(
     group_by,
     groups: groups.slice(0, max_groups),
     more_groups: groups.length > max_groups,
-  }
-}
-
-export function resolvedSearch(plan: RelationshipsPlan, onCursorPage: boolean) {
-  return {
-    parser_version: onCursorPage ? 'none' : plan.parser_version,
-    category: 'person',
-    query: plan.query,
-    filters: {
-      relation: plan.relation,
-      companies: plan.companies.map((c) => ({
-        value: c.value,
-        by: c.by,
-        detected_as: c.detected_as,
-        id: c.id,
-        name: c.name,
-        domain: c.domain,
-        people: c.people,
-      })),
-      institutions: plan.institutions.map((i) => ({ value: i.value, by: i.by, id: i.id, kind: i.kind, name: i.name })),
-      institutions_combine: plan.institutions_combine,
-      institution_type: plan.institution_type,
-      connection_basis: plan.connection_basis,
-      exclude_current: plan.exclude_current,
-      include_company_context: plan.include_company_context,
-      breakdown: plan.breakdown,
-    },
-    filters_source: plan.query ? 'parser' : 'caller',
-    sort: [
-      { field: 'number_of_contacts_overlapping_tenure_with', direction: 'desc' },
-      { field: 'profile_url', direction: 'asc' },
-    ],
-    conflicts: [],
-    overrides: [],
   }
 }
 

@@ -8,7 +8,8 @@ import { INSTITUTIONS_FLAT_MILLI } from '../credits/pricing.ts'
 import type { Deps } from '../types.ts'
 import { attribution, chainOf, degradation, institutionsText, readGraph, type Charge, type Ctx } from './common.ts'
 import { snapshotOf } from '../credits/metering.ts'
-import { computeRelationships, planRelationships, resolvedSearch, type RelationshipsPlan } from './index.ts'
+import { computeRelationships, planRelationships } from './index.ts'
+import { resolvedSearch, type RelationshipsPlan } from './plan.ts'
 
 export const DEFAULT_INSTITUTIONS_LIMIT = 25
 
