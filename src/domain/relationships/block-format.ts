@@ -52,11 +52,10 @@ interface Header {
 /** A dictionary index; null (no value) stays -1. */
 const intern = (dictionary: Interner, value: string | null) => (value === null ? -1 : dictionary.of(value))
 
+type BlockRows = Awaited<ReturnType<typeof store.readBlockRows>>
+
 /** A block from what the store read (store.readBlockSource), or null when the packed text does not split. */
-export function blockFromSource(
-  source: store.BlockSource,
-  rows: Awaited<ReturnType<typeof store.readBlockRows>> | null,
-): CompanyBlock | null {
+export function blockFromSource(source: store.BlockSource, rows: BlockRows | null): CompanyBlock | null {
   const insts = new Interner()
   const edges = rows ? edgesFromRows(rows, insts) : edgesFromPacked(source.packed, source.affiliations, insts)
   if (!edges) return null
@@ -98,8 +97,9 @@ function peopleColumns(source: store.BlockSource) {
   }
 }
 
-type AffiliationColumns = Pick<CompanyBlock, (typeof PER_AFFILIATION)[number]>
+type AffiliationColumns = Pick<CompanyBlock, 'person' | 'inst' | 'start' | 'end' | 'code'>
 
+/** Empty columns for `m` affiliations. */
 function affiliationColumns(m: number): AffiliationColumns {
   return {
     person: new Int32Array(m),
@@ -111,7 +111,7 @@ function affiliationColumns(m: number): AffiliationColumns {
 }
 
 /** Affiliations from the store's rows, their institutions interned into `insts`. */
-function edgesFromRows(rows: Awaited<ReturnType<typeof store.readBlockRows>>, insts: Interner): AffiliationColumns {
+function edgesFromRows(rows: BlockRows, insts: Interner): AffiliationColumns {
   const edges = affiliationColumns(rows.length)
   rows.forEach((r, i) => {
     edges.person[i] = r.rank
