@@ -1,8 +1,7 @@
-// Bulk first loads (docs/ingest-bulk.md §1): the bulk_loads table (migration 0047; types:
-// tables-corpus.ts), the indexes a
-// load drops and rebuilds, and on PostgreSQL the load's own connection, which COPYs each batch into
-// temporary staging tables that the batch statement (corpus-batch.ts writeBatchQuery) reads instead of
-// JSON-array parameters. The domain (domain/corpus/bulk-load.ts) decides when; this file does the SQL.
+// Bulk first loads (docs/ingest-bulk.md §1): the bulk_loads table (migration 0047; its type is in
+// tables-corpus.ts), the indexes a load drops and rebuilds, and on PostgreSQL the load's own
+// connection, which COPYs each batch into temporary staging tables that the batch statement
+// (corpus-batch.ts writeBatchQuery) reads instead of JSON-array parameters. The domain (domain/corpus/bulk-load.ts) decides when; this file does the SQL.
 import { pipeline } from 'node:stream/promises'
 import { Readable } from 'node:stream'
 import { Kysely, PostgresDialect, sql, type RawBuilder } from 'kysely'

@@ -1,6 +1,6 @@
-// The corpus's row types (the tables' types: tables-corpus.ts), and the per-corpus state row
-// (corpus_state): its figures read and written. The queries of the other tables are in corpus-*.ts beside this;
-// the domain (domain/corpus/) opens the transactions.
+// The corpus's row types (its tables' types are in tables-corpus.ts), and the per-corpus state row
+// (corpus_state): its figures read and written. The queries of the other tables are in corpus-*.ts
+// beside this; the domain (domain/corpus/) opens the transactions.
 import type { Insertable, Selectable } from 'kysely'
 import type { Db } from './db.ts'
 import type {
