@@ -4,7 +4,7 @@ import { Command, InvalidArgumentError, Option } from 'commander'
 import type { Config } from '../config.ts'
 import { DEMO_SCALES, type DemoScale } from '../corpus/demo/context.ts'
 import type { SeedDemoSummary } from '../domain/corpus/demo.ts'
-import type { IngestCategory } from '../domain/corpus/prepare.ts'
+import type { IngestCategory } from '../contract/records.ts'
 import type { Deps } from '../domain/types.ts'
 import { progressLine, summaryLine } from './ingest-output.ts'
 

@@ -4,7 +4,7 @@
 import { SingleBar } from 'cli-progress'
 import type { IngestProgress, IngestSummary } from '../domain/corpus/ingest.ts'
 import type { BulkLoadPhase } from '../domain/corpus/bulk-load.ts'
-import type { IngestCategory } from '../domain/corpus/prepare.ts'
+import type { IngestCategory } from '../contract/records.ts'
 import type { ReplaceSummary } from '../domain/corpus/replace.ts'
 import type { RelationCounts } from '../domain/corpus/relations.ts'
 import type { InputFormat } from '../domain/corpus/formats.ts'

@@ -27,6 +27,10 @@ export const ENTITY_CATEGORIES = [
 export const EntityCategory = Type.Union(ENTITY_CATEGORIES.map((c) => Type.Literal(c)))
 export type EntityCategory = (typeof ENTITY_CATEGORIES)[number]
 
+/** What `dsp ingest --category` and the admin route take: the nine categories, plus schools (institutions only). */
+export const INGEST_CATEGORIES = [...ENTITY_CATEGORIES, 'school'] as const
+export type IngestCategory = (typeof INGEST_CATEGORIES)[number]
+
 /** `{min, max}` with either end open (null), e.g. an employee range of 10001+. */
 export const NumericRange = Type.Object({ min: Num(), max: Num() }, Closed)
 export type NumericRange = Static<typeof NumericRange>

@@ -1,5 +1,6 @@
 // Queries for organisations, workspaces, users, memberships and API keys.
-import type { Db, ApiKeysTable } from './db.ts'
+import type { Db } from './db.ts'
+import type { ApiKeysTable } from './tables.ts'
 import type { Selectable, Insertable } from 'kysely'
 
 export type ApiKeyRow = Selectable<ApiKeysTable>

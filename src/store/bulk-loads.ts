@@ -1,39 +1,17 @@
-// Bulk first loads (docs/ingest-bulk.md §1): the bulk_loads table (migration 0047), the indexes a
-// load drops and rebuilds, and on PostgreSQL the load's own connection, which COPYs each batch into
-// temporary staging tables that the batch statement (corpus-batch.ts writeBatchQuery) reads instead of
-// JSON-array parameters. The domain (domain/corpus/bulk-load.ts) decides when; this file does the SQL.
+// Bulk first loads (docs/ingest-bulk.md §1): the bulk_loads table (migration 0047; its type is in
+// tables-corpus.ts), the indexes a load drops and rebuilds, and on PostgreSQL the load's own
+// connection, which COPYs each batch into temporary staging tables that the batch statement
+// (corpus-batch.ts writeBatchQuery) reads instead of JSON-array parameters. The domain (domain/corpus/bulk-load.ts) decides when; this file does the SQL.
 import { pipeline } from 'node:stream/promises'
 import { Readable } from 'node:stream'
-import { Kysely, PostgresDialect, sql, type ColumnType, type RawBuilder } from 'kysely'
+import { Kysely, PostgresDialect, sql, type RawBuilder } from 'kysely'
 import pg from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
 import { textArrayLiteral, type BulkColumns, type BulkType, type RowsSource } from './bulk.ts'
 import type { RecordTable } from './corpus.ts'
 import { batchColumns, type BatchSources, type BatchWrite } from './corpus-batch.ts'
 import type { Database, Db } from './db.ts'
-
-type Timestamp = ColumnType<Date, Date | string, Date | string>
-
-export interface BulkLoadsTable {
-  category: string
-  input_key: string
-  state: 'loading' | 'indexing' | 'done'
-  committed_items: ColumnType<number, number | undefined, number>
-  dropped_indexes: ColumnType<DroppedIndex[], string | undefined, string>
-  started_at: Timestamp
-  updated_at: Timestamp
-}
-
-export interface BulkLoadTables {
-  bulk_loads: BulkLoadsTable
-}
-
-/** An index a load dropped, with what rebuilds it. */
-export interface DroppedIndex {
-  table: string
-  name: string
-  definition: string
-}
+import type { BulkLoadsTable, DroppedIndex } from './tables-corpus.ts'
 
 export type BulkLoad = { category: string; input_key: string; state: BulkLoadsTable['state'] } & {
   committed_items: number

@@ -1,7 +1,8 @@
 // Queries for feedback reports and votes. Reports and votes are scoped to the filing credential
 // (`filer` / `voter`) in the query itself. Rules: domain/feedback.ts.
 import type { Insertable, Selectable } from 'kysely'
-import type { Db, FeedbackReportsTable, FeedbackVotesTable } from './db.ts'
+import type { Db } from './db.ts'
+import type { FeedbackReportsTable, FeedbackVotesTable } from './tables.ts'
 
 export type FeedbackReportRow = Selectable<FeedbackReportsTable>
 export type FeedbackVoteRow = Selectable<FeedbackVotesTable>

@@ -1,6 +1,7 @@
 // Ledger queries: accounts (one row per pool, locked for every movement) and append-only entries.
 import { sql, type Insertable } from 'kysely'
-import type { Db, LedgerEntriesTable } from './db.ts'
+import type { Db } from './db.ts'
+import type { LedgerEntriesTable } from './tables.ts'
 
 export async function insertAccount(
   db: Db,

@@ -1,7 +1,8 @@
 // Queries for saved lists, their items and the Do-Not-Contact list (suppressions). Every list
 // query is scoped to a workspace in the query itself. Rules: domain/lists.ts.
 import { sql, type Insertable, type NotNull, type Selectable } from 'kysely'
-import type { Db, SavedItemsTable, SavedListsTable } from './db.ts'
+import type { Db } from './db.ts'
+import type { SavedItemsTable, SavedListsTable } from './tables.ts'
 import { answeredPersonRecord } from './person-records.ts'
 
 export type SavedListRow = Selectable<SavedListsTable> & { item_count: number }

@@ -1,74 +1,10 @@
-// Monitor tables (migrations 0034, 0042) and their queries: monitors, their runs (a durable queue
+// Queries of the monitor tables (migrations 0034, 0042; types: tables-runs.ts): monitors, their runs (a durable queue
 // claimed with `for update skip locked` and a lease), what each monitor has delivered, and the
 // credits.low alert of a workspace. Every workspace query filters on workspace_id in the query.
 // Rules: domain/monitors/.
-import { sql, type ColumnType, type Insertable, type Selectable, type Updateable } from 'kysely'
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely'
 import type { Db } from './db.ts'
-
-type Timestamp = ColumnType<Date, Date | string, Date | string>
-type Json = ColumnType<unknown, string, string>
-
-export interface MonitorsTable {
-  id: string
-  workspace_id: string
-  key_id: string | null
-  user_id: number | null
-  environment: 'live' | 'test'
-  name: string
-  kind: 'search' | 'agent_run'
-  request: Json
-  schedule: string
-  webhook_ids: ColumnType<unknown, string | null, string | null>
-  is_enabled: boolean
-  next_run_at: Timestamp | null
-  last_run_at: Timestamp | null
-  idempotency_key: string | null
-  created_at: Timestamp
-  updated_at: Timestamp
-}
-
-export type MonitorRunStatus = 'pending' | 'running' | 'waiting' | 'succeeded' | 'failed'
-
-export interface MonitorRunsTable {
-  id: string
-  monitor_id: string
-  workspace_id: string | null
-  tick: string
-  trigger: ColumnType<string, string | undefined, string>
-  status: MonitorRunStatus
-  new_count: ColumnType<number, number | undefined, number>
-  matched_count: ColumnType<number, number | undefined, number>
-  credits_charged_milli: ColumnType<number, number | undefined, number>
-  event_id: string | null
-  error: string | null
-  lease_owner: string | null
-  lease_expires_at: Timestamp | null
-  agent_run_id: string | null
-  usage_run_id: ColumnType<number | null, number | null | undefined, number | null>
-  started_at: Timestamp | null
-  created_at: Timestamp
-  finished_at: Timestamp | null
-}
-
-export interface MonitorSeenTable {
-  monitor_id: string
-  record_id: string
-  seen_at: Timestamp
-}
-
-export interface CreditAlertsTable {
-  workspace_id: string
-  threshold_milli: ColumnType<number, number, number>
-  is_armed: boolean
-  updated_at: Timestamp
-}
-
-export interface MonitorTables {
-  monitors: MonitorsTable
-  monitor_runs: MonitorRunsTable
-  monitor_seen: MonitorSeenTable
-  credit_alerts: CreditAlertsTable
-}
+import type { MonitorRunsTable, MonitorsTable } from './tables-runs.ts'
 
 export type MonitorRow = Selectable<MonitorsTable>
 export type MonitorRunRow = Selectable<MonitorRunsTable>

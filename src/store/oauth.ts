@@ -1,43 +1,5 @@
-// OAuth tables (migration 0023) and their queries. Codes and tokens are keyed by SHA-256 hashes.
-import type { ColumnType } from 'kysely'
+// Queries of the OAuth tables (migration 0023; types: tables.ts). Codes and tokens are keyed by SHA-256 hashes.
 import type { Db } from './db.ts'
-
-type Timestamp = ColumnType<Date, Date, Date>
-
-export interface OAuthTables {
-  oauth_clients: {
-    client_id: string
-    client_name: string | null
-    redirect_uris: ColumnType<string[], string, string>
-    created_at: Timestamp
-  }
-  oauth_grants: {
-    id: string
-    client_id: string
-    workspace_id: string
-    user_id: number
-    scopes: string[]
-    created_at: Timestamp
-    last_used_at: Timestamp | null
-    revoked_at: Timestamp | null
-  }
-  oauth_codes: {
-    code_hash: string
-    grant_id: string
-    redirect_uri: string
-    code_challenge: string
-    expires_at: Timestamp
-    used_at: Timestamp | null
-  }
-  oauth_tokens: {
-    token_hash: string
-    grant_id: string
-    kind: 'access' | 'refresh'
-    created_at: Timestamp
-    expires_at: Timestamp
-    used_at: Timestamp | null
-  }
-}
 
 export async function insertClient(
   db: Db,

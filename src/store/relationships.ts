@@ -2,7 +2,7 @@
 // are narrowed here in SQL (populations, usable affiliations, only institutions both sides touch)
 // and counted in domain/relationships/graph-join.ts: docs/relationships.md §1 says why the split.
 import { sql, type RawBuilder, type Selectable } from 'kysely'
-import type { InstitutionsTable } from './corpus.ts'
+import type { InstitutionsTable } from './tables-corpus.ts'
 import type { Db } from './db.ts'
 
 export interface PeopleFilter {

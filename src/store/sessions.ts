@@ -1,7 +1,8 @@
 // Queries for dashboard sessions, the memberships a session runs as and the keys it manages
 // (contract §4.6, §5.7).
 import type { Insertable } from 'kysely'
-import type { Db, SessionsTable } from './db.ts'
+import type { Db } from './db.ts'
+import type { SessionsTable } from './tables.ts'
 
 export async function insertSession(db: Db, row: Insertable<SessionsTable>) {
   await db.insertInto('sessions').values(row).execute()

@@ -3,7 +3,8 @@ import { promisify } from 'node:util'
 import { deflateRaw, inflateRaw } from 'node:zlib'
 import { sql, type Insertable, type Selectable } from 'kysely'
 import { bulkRows, type BulkColumns } from './bulk.ts'
-import type { Db, UsageRunsTable } from './db.ts'
+import type { Db } from './db.ts'
+import type { UsageRunsTable } from './tables.ts'
 
 export type UsageRunRow = Selectable<UsageRunsTable>
 

@@ -1,73 +1,14 @@
-// Webhook tables (migration 0034) and their queries: endpoints, events, the delivery queue with
+// Queries of the webhook tables (migration 0034; types: tables-runs.ts): endpoints, events, the delivery queue with
 // its lease, and attempts. Every workspace query filters on workspace_id in the query itself.
 // Rules: domain/webhooks/.
-import { sql, type ColumnType, type Insertable, type Selectable, type Updateable } from 'kysely'
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely'
 import type { Db } from './db.ts'
-
-type Timestamp = ColumnType<Date, Date | string, Date | string>
-type Json = ColumnType<unknown, string, string>
-
-export interface WebhookEndpointsTable {
-  id: string
-  workspace_id: string
-  url: string
-  events: Json
-  description: string | null
-  secret: string
-  previous_secret: string | null
-  previous_secret_expires_at: Timestamp | null
-  is_enabled: boolean
-  disabled_reason: string | null
-  failing_since: Timestamp | null
-  idempotency_key: string | null
-  created_at: Timestamp
-  updated_at: Timestamp
-}
-
-export interface WebhookEventsTable {
-  id: string
-  workspace_id: string
-  type: string
-  data: Json
-  created_at: Timestamp
-}
-
-export type DeliveryStatus = 'pending' | 'sending' | 'succeeded' | 'failed'
-
-export interface WebhookDeliveriesTable {
-  id: string
-  workspace_id: string
-  endpoint_id: string
-  event_id: string
-  event_type: string
-  body: string
-  status: DeliveryStatus
-  attempt_count: ColumnType<number, number | undefined, number>
-  next_attempt_at: Timestamp | null
-  lease_owner: string | null
-  lease_expires_at: Timestamp | null
-  last_status_code: number | null
-  last_error: string | null
-  created_at: Timestamp
-  updated_at: Timestamp
-}
-
-export interface WebhookAttemptsTable {
-  delivery_id: string
-  attempt: number
-  started_at: Timestamp
-  latency_ms: number
-  status_code: number | null
-  error: string | null
-  is_success: boolean
-}
-
-export interface WebhookTables {
-  webhook_endpoints: WebhookEndpointsTable
-  webhook_events: WebhookEventsTable
-  webhook_deliveries: WebhookDeliveriesTable
-  webhook_attempts: WebhookAttemptsTable
-}
+import type {
+  WebhookAttemptsTable,
+  WebhookDeliveriesTable,
+  WebhookEndpointsTable,
+  WebhookEventsTable,
+} from './tables-runs.ts'
 
 export type EndpointRow = Selectable<WebhookEndpointsTable>
 export type EventRow = Selectable<WebhookEventsTable>

@@ -2,7 +2,7 @@
 // search, paging, two-level filters, the document route, outages and the sort catalogue.
 import assert from 'node:assert/strict'
 import { before, describe, test } from 'node:test'
-import type { IngestCategory } from '../../src/domain/corpus/prepare.ts'
+import type { IngestCategory } from '../../src/contract/records.ts'
 import {
   DOCUMENT_CATEGORIES,
   DOCUMENT_FILTERS,

@@ -8,7 +8,8 @@ import { after, before, describe, test } from 'node:test'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { createDemoCorpus } from '../../src/corpus/demo/index.ts'
-import { prepareRecord, type IngestCategory } from '../../src/domain/corpus/prepare.ts'
+import type { IngestCategory } from '../../src/contract/records.ts'
+import { prepareRecord } from '../../src/domain/corpus/prepare.ts'
 import { recordTexts } from '../../src/domain/corpus/record-texts.ts'
 import {
   lexemeOf,

@@ -2,10 +2,10 @@
 // content hashes, line splitting, affiliations, and demo determinism at the record level.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { ENTITY_CATEGORIES } from '../../src/contract/records.ts'
+import { ENTITY_CATEGORIES, type IngestCategory } from '../../src/contract/records.ts'
 import { createDemoCorpus } from '../../src/corpus/demo/index.ts'
 import { readLines } from '../../src/lines.ts'
-import { canonicalJson, prepareRecord, type IngestCategory } from '../../src/domain/corpus/prepare.ts'
+import { canonicalJson, prepareRecord } from '../../src/domain/corpus/prepare.ts'
 import { personGraph } from '../../src/domain/corpus/person-graph.ts'
 import { monthOf, timestampOf } from '../../src/domain/corpus/record-values.ts'
 

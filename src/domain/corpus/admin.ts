@@ -7,7 +7,7 @@ import {
   type CorpusStatusResponse,
   type RecordsPage,
 } from '../../contract/coverage.ts'
-import type { EntityCategory } from '../../contract/records.ts'
+import type { EntityCategory, IngestCategory } from '../../contract/records.ts'
 import { ApiError } from '../../errors.ts'
 import { findCorpusStates } from '../../store/corpus.ts'
 import { digestRecords } from '../../store/corpus-counts.ts'
@@ -20,7 +20,6 @@ import { MappingError, parseMapping, relationsOf } from './mapping.ts'
 import { parseRenames } from './mapping-renames.ts'
 import type { RelationCounts } from './relations.ts'
 import type { IngestProgress } from './ingest.ts'
-import type { IngestCategory } from './prepare.ts'
 import { checkReplace, ingestLive, type LiveIngestSummary } from './replace.ts'
 
 /** Cap of one NDJSON request body: a 512 MiB file streams through in constant memory. */

@@ -19,10 +19,10 @@ import {
   stagedBatchSources,
   updateBulkLoad,
   insertBulkLoad,
-  type DroppedIndex,
 } from '../../store/bulk-loads.ts'
 import type { BatchSources, BatchWrite } from '../../store/corpus-batch.ts'
 import type { Db } from '../../store/db.ts'
+import type { DroppedIndex } from '../../store/tables-corpus.ts'
 import type { Deps } from '../types.ts'
 import { TABLE_OF } from './coverage.ts'
 

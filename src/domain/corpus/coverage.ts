@@ -9,14 +9,13 @@ import {
   type CoverageResponse,
   type SourceCorpus,
 } from '../../contract/coverage.ts'
-import type { EntityCategory } from '../../contract/records.ts'
+import type { EntityCategory, IngestCategory } from '../../contract/records.ts'
 import { findCorpusStates, updateCorpusState, type RecordTable } from '../../store/corpus.ts'
 import { countAffiliations, countInstitutions, countRecordFields } from '../../store/corpus-counts.ts'
 import { findVectorGeneration } from '../../store/corpus-vectors.ts'
 import { withoutStatementDeadlines, type Db } from '../../store/db.ts'
 import { guarded } from '../guard.ts'
 import type { Deps } from '../types.ts'
-import type { IngestCategory } from './prepare.ts'
 
 /** The major fields whose share each corpus reports (top-level record fields). */
 export const CORPUS_FIELDS: Record<EntityCategory, readonly string[]> = {

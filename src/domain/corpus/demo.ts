@@ -2,7 +2,7 @@
 // plus the facts file tests assert against. Docs: docs/corpus-demo.md §1 and docs/ingest-operations.md §2.
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { ENTITY_CATEGORIES } from '../../contract/records.ts'
+import { ENTITY_CATEGORIES, type IngestCategory } from '../../contract/records.ts'
 import {
   DEFAULT_DEMO_SEED,
   DEMO_NOW,
@@ -12,7 +12,6 @@ import {
 } from '../../corpus/demo/index.ts'
 import type { Deps } from '../types.ts'
 import { ingestObjects, type IngestProgress, type IngestSummary } from './ingest.ts'
-import type { IngestCategory } from './prepare.ts'
 import type { BulkLoadPhase } from './bulk-load.ts'
 
 export const DEMO_FACTS_FILE = 'demo-facts.json'

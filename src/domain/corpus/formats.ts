@@ -6,14 +6,13 @@ import { createGunzip } from 'node:zlib'
 import { parse as parseCsv } from 'csv-parse'
 import streamArray from 'stream-json/streamers/stream-array.js'
 import { readLines } from '../../lines.ts'
-import type { Item } from './ingest.ts'
+import type { Item } from './ingest-item.ts'
 import type { Mapping } from './mapping.ts'
 import { applyMapping } from './mapping-apply.ts'
 import { describeMapping, inHeaderOrder, recogniseHeader } from './mapping-header.ts'
 import { headerWarnings, identifierFields } from './mapping-identity.ts'
 import { renameKeys, withRenames } from './mapping-renames.ts'
-import type { IngestCategory } from './prepare.ts'
-import { RecordSchemas } from '../../contract/records.ts'
+import { type IngestCategory, RecordSchemas } from '../../contract/records.ts'
 import {
   emptyCounts,
   gatherRelations,

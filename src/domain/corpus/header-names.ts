@@ -2,7 +2,7 @@
 // common names per category and field, the columns read as a source id, the numbered columns of a
 // person's jobs and schools, and the nouns a category's own columns may start with. The rules that
 // read them are in mapping-header.ts.
-import type { IngestCategory } from './prepare.ts'
+import type { IngestCategory } from '../../contract/records.ts'
 
 /** Common header names per category (normalised: lower case, `_` between words) → field. */
 export const SYNONYMS: Partial<Record<IngestCategory, Record<string, string>>> = {

@@ -6,7 +6,7 @@ import { withoutStatementDeadlines } from '../../store/db.ts'
 import type { Deps } from '../types.ts'
 import { refreshCorpusState } from './coverage.ts'
 import type { IngestSummary, Run } from './ingest-types.ts'
-import type { IngestCategory } from './prepare.ts'
+import type { IngestCategory } from '../../contract/records.ts'
 
 /** What was committed stays committed: the index file and the figures follow it, even after a failure. */
 export async function settle(run: Run): Promise<void> {

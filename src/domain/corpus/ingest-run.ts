@@ -6,7 +6,7 @@ import type { Deps } from '../types.ts'
 import { isBulkByDefault, startBulkLoad } from './bulk-load.ts'
 import { Rejects } from './ingest-rejects.ts'
 import type { IngestOptions, Run, RunContext, Totals } from './ingest-types.ts'
-import type { IngestCategory } from './prepare.ts'
+import type { IngestCategory } from '../../contract/records.ts'
 
 /**
  * The longest stretch of this thread's work between two turns of the event loop. A batch statement

@@ -1,10 +1,11 @@
-// The shapes an ingest passes between its stages: its options, progress and summary, the input
-// items, and the run (context, counts, rejects) that ingest-run.ts opens and the other stages share.
+// The shapes an ingest passes between its stages: its options, progress and summary, and the run
+// (context, counts, rejects) that ingest-run.ts opens and the other stages share. The input items: ingest-item.ts.
+import type { IngestCategory } from '../../contract/records.ts'
 import type { Embedder } from '../../retrieval/embedder/index.ts'
 import type { Deps } from '../types.ts'
 import type { BulkLoadPhase, BulkOptions, BulkRun } from './bulk-load.ts'
-import type { RejectEntry, Rejects, RowWarning } from './ingest-rejects.ts'
-import type { IngestCategory, PreparedRecord } from './prepare.ts'
+import type { RejectEntry, Rejects } from './ingest-rejects.ts'
+import type { PreparedRecord } from './prepare.ts'
 
 export interface IngestProgress {
   read: number
@@ -63,12 +64,6 @@ export interface IngestSummary extends IngestProgress {
   /** The first 100 warned lines, each with its values (also in the reject file, `"warning": true`). */
   warned_lines: RejectEntry[]
 }
-
-/**
- * One input item: a parsed value (with the warnings of the lines it came from), or every problem
- * that kept the line from becoming one.
- */
-export type Item = { line: number; value: unknown; warnings?: RowWarning[] } | { line: number; problems: string[] }
 
 export interface RunContext {
   deps: Deps

@@ -1,6 +1,7 @@
 // Reading and validating an ingest's input: NDJSON lines or ready objects numbered as items, and
 // each item checked, normalised and tested against the keys and source_ids of the lines before it.
-import type { Item, Pending, Run } from './ingest-types.ts'
+import type { Item } from './ingest-item.ts'
+import type { Pending, Run } from './ingest-types.ts'
 import { prepareRecord } from './prepare.ts'
 
 export async function* parseLines(lines: AsyncIterable<string> | Iterable<string>): AsyncGenerator<Item> {

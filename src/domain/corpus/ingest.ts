@@ -9,14 +9,15 @@ import type { Deps } from '../types.ts'
 import { batchPipeline } from './ingest-batches.ts'
 import { finish, recordMetrics, settle } from './ingest-finish.ts'
 import { openRun } from './ingest-run.ts'
-import type { IngestOptions, IngestSummary, Item } from './ingest-types.ts'
+import type { Item } from './ingest-item.ts'
+import type { IngestOptions, IngestSummary } from './ingest-types.ts'
 import { numbered, parseLines, validateItem } from './ingest-validate.ts'
-import type { IngestCategory } from './prepare.ts'
+import type { IngestCategory } from '../../contract/records.ts'
 
 export { BULK_BATCH_SIZE, DEFAULT_BATCH_MAX_CHARS, DEFAULT_BATCH_SIZE } from './ingest-batches.ts'
 export { MAINTAIN_AFTER } from './ingest-finish.ts'
 export { INLINE_REJECTS, problemKind, type RejectEntry, type RowWarning } from './ingest-rejects.ts'
-export type { IngestOptions, IngestProgress, IngestSummary, Item } from './ingest-types.ts'
+export type { IngestOptions, IngestProgress, IngestSummary } from './ingest-types.ts'
 
 /** Ingests NDJSON lines (blank lines are skipped but keep their line numbers). */
 export function ingestLines(

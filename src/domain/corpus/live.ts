@@ -7,10 +7,9 @@
 // caught up every 2 s, corpus states (and with them the vocabularies) every second.
 import type { Logger } from 'pino'
 import { sql } from 'kysely'
-import type { EntityCategory } from '../../contract/records.ts'
+import type { EntityCategory, IngestCategory } from '../../contract/records.ts'
 import { PgListener } from '../../store/listen.ts'
 import type { Deps } from '../types.ts'
-import type { IngestCategory } from './prepare.ts'
 
 export const CORPUS_CHANNEL = 'dsp_corpus_changed'
 /** A long ingest NOTIFYs at most this often while it commits batches. */

@@ -13,7 +13,7 @@ import {
   type GroupRule,
   type Mapping,
 } from './mapping.ts'
-import type { IngestCategory } from './prepare.ts'
+import type { IngestCategory } from '../../contract/records.ts'
 import type { RelationRule } from './relations.ts'
 
 const norm = (h: string) =>

@@ -1,9 +1,8 @@
 // What identifies a category's records in a mapping: the field that names them and the fields
 // that make their upsert key, the warnings a recognised header earns when it lacks them, and the
 // fields whose unreadable value rejects a row.
-import { CATEGORY_IDENTIFIERS } from '../../contract/records.ts'
+import { CATEGORY_IDENTIFIERS, type IngestCategory } from '../../contract/records.ts'
 import type { Mapping } from './mapping.ts'
-import type { IngestCategory } from './prepare.ts'
 
 /** What names a record of each category (its `name_field`), in words: a header without it is worth a warning. */
 const NAMED_BY: Record<IngestCategory, string> = {

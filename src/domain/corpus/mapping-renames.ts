@@ -2,7 +2,7 @@
 // each renamed field read from its column, and a JSON record's renamed keys moved to their fields.
 import { defaultType, MappingError, schemaType, withPlace, type Mapping } from './mapping.ts'
 import { setPath } from './mapping-apply.ts'
-import type { IngestCategory } from './prepare.ts'
+import type { IngestCategory } from '../../contract/records.ts'
 
 /**
  * `field=column` pairs (`dsp ingest --map`, the route's `map`) → field → column. The field is one

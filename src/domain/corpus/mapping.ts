@@ -5,8 +5,7 @@
 // This module holds what a mapping is and reads a mapping file; header recognition, renames and
 // applying a mapping to a row are in mapping-header.ts, mapping-renames.ts and mapping-apply.ts.
 import type { TSchema } from 'typebox'
-import { RecordSchemas, School } from '../../contract/records.ts'
-import type { IngestCategory } from './prepare.ts'
+import { type IngestCategory, RecordSchemas, School } from '../../contract/records.ts'
 import { RelationError, relationRule, type RelationRule } from './relations.ts'
 
 /** How a column's text becomes a field value. */

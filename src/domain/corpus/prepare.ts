@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto'
 import { Compile } from 'typebox/compile'
 import type { Validator } from 'typebox/compile'
-import { ENTITY_CATEGORIES, RecordSchemas, School } from '../../contract/records.ts'
+import { INGEST_CATEGORIES, RecordSchemas, School, type IngestCategory } from '../../contract/records.ts'
 import { unstorableTextAt } from '../../contract/validation.ts'
 import {
   naturalKey,
@@ -17,10 +17,6 @@ import {
 import { hashedId } from '../ids.ts'
 import { suggestField } from './mapping-header.ts'
 import { normaliseRecordFacets } from './normalise-record.ts'
-
-/** What `dsp ingest --category` and the admin route take: the nine categories, plus schools (institutions only). */
-export const INGEST_CATEGORIES = [...ENTITY_CATEGORIES, 'school'] as const
-export type IngestCategory = (typeof INGEST_CATEGORIES)[number]
 
 export type StoredRecord = Record<string, unknown>
 

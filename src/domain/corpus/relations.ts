@@ -2,7 +2,8 @@
 // person's key repeated on each. The rows of one key are gathered into one record, each row's
 // organisation going where its relation type says (employment history, education, or nowhere).
 // How a mapping names them: mapping.ts (`relations`); where it runs: formats.ts. Rules: docs/ingest-formats.md §1.
-import type { Item, RowWarning } from './ingest.ts'
+import type { Item } from './ingest-item.ts'
+import type { RowWarning } from './ingest-rejects.ts'
 
 /** Where a relation type's rows go: a job of `employment_history`, a degree of `education`, or nowhere (counted). */
 export const RELATION_KINDS = ['employment', 'education', 'ignore'] as const

@@ -12,10 +12,11 @@ import { findSourceIdsWithPrefix } from '../../store/corpus-sources.ts'
 import type { Deps } from '../types.ts'
 import { TABLE_OF } from './coverage.ts'
 import { removeRecords } from './delete.ts'
-import { ingestItems, type IngestOptions, type IngestSummary, type Item } from './ingest.ts'
+import { ingestItems, type IngestOptions, type IngestSummary } from './ingest.ts'
+import type { Item } from './ingest-item.ts'
 import { announceWhileIngesting, corpusChanged } from './live.ts'
 import { corpusChangeCommitted, type CorpusChange } from '../monitors/corpus-changes.ts'
-import type { IngestCategory } from './prepare.ts'
+import type { IngestCategory } from '../../contract/records.ts'
 
 /** Source ids removed per delete transaction (the delete route's own cap). */
 const REMOVE_CHUNK = 10_000

@@ -6,7 +6,8 @@
 // otherwise the line takes the stored row's id. A dry run only points the line at the stored row.
 import { findRowsBySourceId, findStoredIds, rekeyRows } from '../../store/corpus-sources.ts'
 import type { Deps } from '../types.ts'
-import type { IngestCategory, PreparedRecord } from './prepare.ts'
+import type { IngestCategory } from '../../contract/records.ts'
+import type { PreparedRecord } from './prepare.ts'
 
 export async function adoptSourceRows(
   deps: Deps,

@@ -14,12 +14,11 @@ import {
   SeedDemoBody,
   SeedDemoResponse,
 } from '../../contract/coverage.ts'
-import { ENTITY_CATEGORIES, type EntityCategory } from '../../contract/records.ts'
+import { ENTITY_CATEGORIES, type EntityCategory, type IngestCategory } from '../../contract/records.ts'
 import { getCorpusStatus, INGEST_CONTENT_TYPES, listCorpusRecords, openIngestBody } from '../../domain/corpus/admin.ts'
 import { deleteRecords } from '../../domain/corpus/delete.ts'
 import { seedDemoCorpus } from '../../domain/corpus/demo.ts'
 import type { Deps } from '../../domain/types.ts'
-import type { IngestCategory } from '../../domain/corpus/prepare.ts'
 import { ApiError, catalogue, type ErrorCode } from '../../errors.ts'
 import { outageError } from '../../domain/guard.ts'
 
