@@ -13,7 +13,7 @@ import type { KeyCache } from './key-cache.ts'
 import type { CorpusVectors } from './corpus/vectors.ts'
 import type { RunUpdate } from '../store/usage.ts'
 import type { WriteBehind } from './write-behind.ts'
-import type { Exposures } from './agent-runs/ceiling.ts'
+import type { Exposures } from './agent-runs/exposures.ts'
 import type { GraphBlocks } from './relationships/block-cache.ts'
 import type { SearchCaches } from './search/caches.ts'
 import type { StartsInFlight } from './agent-runs/index.ts'
@@ -71,7 +71,7 @@ export interface Deps {
   readonly vectors: CorpusVectors
   /** Billed runs' closings, written in batches a moment after their answers (domain/credits/metering.ts). */
   readonly runClosings: WriteBehind<RunUpdate>
-  /** Records shown, queued for the entity ceiling (domain/agent-runs/ceiling.ts). */
+  /** Records shown, queued for the entity ceiling (domain/agent-runs/exposures.ts). */
   readonly exposures: Exposures
   /** Unpacked company graph blocks and the ones built but not stored yet (domain/relationships/block-cache.ts). */
   readonly graphBlocks: GraphBlocks
