@@ -16,8 +16,7 @@ import type { WriteBehind } from './write-behind.ts'
 import type { Exposures } from './agent-runs/exposures.ts'
 import type { GraphBlocks } from './relationships/block-cache.ts'
 import type { SearchCaches } from './search/caches.ts'
-import type { StartsInFlight } from './agent-runs/index.ts'
-import type { StartupGate } from './health.ts'
+import type { StartsInFlight } from './agent-runs/starts.ts'
 import type { Tracing } from '../tracing.ts'
 
 export const SCOPES = [
@@ -50,6 +49,15 @@ export interface Credential {
   grant_id?: string
 }
 
+/**
+ * Start-up work the process still does after it listens (`dsp serve --demo`: seeding the demo
+ * corpus): while `pending` names it, readiness reports a hard `startup` dependency down with that
+ * text (and its progress) as the detail, so a balancer sends no traffic yet.
+ */
+export interface StartupGate {
+  pending: string | null
+}
+
 export interface Deps {
   readonly config: Readonly<Config>
   readonly store: Store
@@ -77,7 +85,7 @@ export interface Deps {
   readonly graphBlocks: GraphBlocks
   /** Search's per-process caches (domain/search/caches.ts). */
   readonly searchCaches: SearchCaches
-  /** Agent-run starts under way, by workspace and Idempotency-Key (domain/agent-runs/index.ts). */
+  /** Agent-run starts under way, by workspace and Idempotency-Key (domain/agent-runs/starts.ts). */
   readonly agentStarts: StartsInFlight
   /** OpenTelemetry export (src/tracing.ts); null when OTEL_EXPORTER_OTLP_ENDPOINT is unset. */
   readonly tracing: Tracing | null
