@@ -5,15 +5,13 @@ import { sql } from 'kysely'
 import { ApiError } from '../errors.ts'
 import * as store from '../store/accounts.ts'
 import type { ApiKeyRow } from '../store/accounts.ts'
-import { PgListener } from '../store/listen.ts'
 import { guarded } from './guard.ts'
 import { randomId } from './ids.ts'
+import { REVOCATION_CHANNEL, type CachedKey } from './key-cache.ts'
 import { SCOPES, type Credential, type Deps, type Environment, type Scope } from './types.ts'
 
 export const KEY_PREFIXES = { live: 'sk_dsp_live_', test: 'sk_dsp_test_' } as const
 const SECRET_BYTES = 32
-const REVOCATION_CHANNEL = 'dsp_key_revoked'
-/** How often a lost LISTEN connection is tried again. */
 
 /**
  * SHA-256, not a password hash: the secret carries 256 random bits, so there is nothing to
@@ -104,23 +102,6 @@ export async function revokeApiKey(deps: Deps, keyId: string, workspaceId?: stri
 }
 
 /**
- * A verified OAuth access token (src/http/oauth/service.ts): its expiry and its grant with the
- * member's role and state as read. Cached beside the keys, dropped by grant or by member.
- */
-export interface CachedToken {
-  expires_at: Date
-  grant_id: string
-  client_id: string
-  workspace_id: string
-  organisation_id: string
-  user_id: number
-  scopes: string[]
-  role: string | null
-  state: string
-  cachedAtMs: number
-}
-
-/**
  * OAuth grants revoked, or a member's role or state changed: this process's cached tokens of the
  * grant (or of the member) go at once, and on PostgreSQL every other process's, by NOTIFY on the
  * revocation channel (`grant:<id>`, `user:<id>`).
@@ -130,118 +111,6 @@ export async function announceTokenChange(deps: Deps, change: { grant_id: string
   deps.keyCache.invalidate(payload)
   if (deps.store.kind === 'postgres') await sql`select pg_notify(${REVOCATION_CHANNEL}, ${payload})`.execute(deps.db)
 }
-
-interface CachedKey {
-  row: ApiKeyRow
-  organisation_id: string
-  cachedAtMs: number
-}
-
-/**
- * Warm key lookups cost no store round trip: verified keys stay in this map for
- * KEY_CACHE_TTL_MS. Revocation still applies to the next request: the revoking process
- * drops the entry itself, and on PostgreSQL every process LISTENs on `dsp_key_revoked`, which the
- * revoke transaction NOTIFYs. If the LISTEN connection drops, the cache is cleared and bypassed
- * until it is back, so a missed notification can never keep a revoked key alive.
- */
-/** How long a verified key stays in the cache (revocation still applies to the next request). */
-export const KEY_CACHE_TTL_MS = 60_000
-
-export class KeyCache {
-  private readonly entries = new Map<string, CachedKey>()
-  private readonly tokens = new Map<string, CachedToken>()
-  /** When this process last wrote each key's last_used_at. */
-  private readonly touched = new Map<string, number>()
-  private listening = true
-  private listener: PgListener | null = null
-
-  constructor(private readonly ttlMs: number) {}
-
-  get(hash: string, nowMs: number): CachedKey | undefined {
-    if (!this.listening || this.ttlMs === 0) return undefined
-    const hit = this.entries.get(hash)
-    if (hit && nowMs - hit.cachedAtMs > this.ttlMs) {
-      this.entries.delete(hash)
-      return undefined
-    }
-    return hit
-  }
-
-  set(hash: string, entry: CachedKey): void {
-    if (this.entries.size > 50_000) this.entries.clear()
-    this.entries.set(hash, entry)
-  }
-
-  /** A verified access token by its hash, while the cache is trusted and the entry young. */
-  getToken(hash: string, nowMs: number): CachedToken | undefined {
-    if (!this.listening || this.ttlMs === 0) return undefined
-    const hit = this.tokens.get(hash)
-    if (hit && nowMs - hit.cachedAtMs > this.ttlMs) {
-      this.tokens.delete(hash)
-      return undefined
-    }
-    return hit
-  }
-
-  setToken(hash: string, entry: CachedToken): void {
-    if (this.tokens.size > 50_000) this.tokens.clear()
-    this.tokens.set(hash, entry)
-  }
-
-  /** A key's hash, a token's hash, `grant:<id>` (its tokens) or `user:<id>` (the member's tokens). */
-  invalidate(what: string): void {
-    this.entries.delete(what)
-    this.tokens.delete(what)
-    const grant = what.startsWith('grant:') ? what.slice(6) : null
-    const user = what.startsWith('user:') ? Number(what.slice(5)) : null
-    if (grant === null && user === null) return
-    for (const [hash, t] of this.tokens) if (t.grant_id === grant || t.user_id === user) this.tokens.delete(hash)
-  }
-
-  /** Whether a key's last_used_at is due a write (at most once per LAST_USED_RESOLUTION_MS); marks it written. */
-  touchDue(keyId: string, nowMs: number): boolean {
-    const last = this.touched.get(keyId) ?? 0
-    if (nowMs - last <= LAST_USED_RESOLUTION_MS) return false
-    if (this.touched.size > 50_000) this.touched.clear()
-    this.touched.set(keyId, nowMs)
-    return true
-  }
-
-  clear(): void {
-    this.entries.clear()
-    this.tokens.clear()
-  }
-
-  /**
-   * PostgreSQL only: subscribe to revocations made by other processes. Throws if the first LISTEN
-   * fails. Its loss (PostgreSQL restarting, a terminated backend) is handled once: the cache is
-   * cleared and bypassed until a new connection (tried every second, store/listen.ts) is up.
-   */
-  async listen(url: string): Promise<void> {
-    this.listening = false
-    this.listener = new PgListener({
-      url,
-      channel: REVOCATION_CHANNEL,
-      applicationName: 'dsp key revocations',
-      onNotify: (payload) => this.invalidate(payload),
-      onLost: () => {
-        this.listening = false
-        this.clear()
-      },
-      onUp: () => {
-        this.clear()
-        this.listening = true
-      },
-    })
-    await this.listener.start()
-  }
-
-  async close(): Promise<void> {
-    await this.listener?.close()
-  }
-}
-
-const LAST_USED_RESOLUTION_MS = 60_000
 
 function environmentOf(presented: string): Environment {
   const environment: Environment | null = presented.startsWith(KEY_PREFIXES.live)

@@ -15,15 +15,6 @@ export interface DependencyStatus {
   lag_ms?: number | null
 }
 
-/**
- * Start-up work the process still does after it listens (`dsp serve --demo`: seeding the demo
- * corpus): while `pending` names it, readiness reports a hard `startup` dependency down with that
- * text (and its progress) as the detail, so a balancer sends no traffic yet.
- */
-export interface StartupGate {
-  pending: string | null
-}
-
 export type ReadinessCheck = {
   name: string
   dependency: Dependency

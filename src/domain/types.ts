@@ -9,15 +9,14 @@ import type { Metrics } from '../metrics.ts'
 import type { Db, Store } from '../store/db.ts'
 import type { ReadReplicas } from '../store/replicas.ts'
 import type { Embedder } from '../retrieval/embedder/index.ts'
-import type { KeyCache } from './api-keys.ts'
+import type { KeyCache } from './key-cache.ts'
 import type { CorpusVectors } from './corpus/vectors.ts'
 import type { RunUpdate } from '../store/usage.ts'
 import type { WriteBehind } from './write-behind.ts'
-import type { Exposures } from './agent-runs/ceiling.ts'
+import type { Exposures } from './agent-runs/exposures.ts'
 import type { GraphBlocks } from './relationships/block-cache.ts'
 import type { SearchCaches } from './search/caches.ts'
-import type { StartsInFlight } from './agent-runs/index.ts'
-import type { StartupGate } from './health.ts'
+import type { StartsInFlight } from './agent-runs/starts.ts'
 import type { Tracing } from '../tracing.ts'
 
 export const SCOPES = [
@@ -50,6 +49,15 @@ export interface Credential {
   grant_id?: string
 }
 
+/**
+ * Start-up work the process still does after it listens (`dsp serve --demo`: seeding the demo
+ * corpus): while `pending` names it, readiness reports a hard `startup` dependency down with that
+ * text (and its progress) as the detail, so a balancer sends no traffic yet.
+ */
+export interface StartupGate {
+  pending: string | null
+}
+
 export interface Deps {
   readonly config: Readonly<Config>
   readonly store: Store
@@ -71,13 +79,13 @@ export interface Deps {
   readonly vectors: CorpusVectors
   /** Billed runs' closings, written in batches a moment after their answers (domain/credits/metering.ts). */
   readonly runClosings: WriteBehind<RunUpdate>
-  /** Records shown, queued for the entity ceiling (domain/agent-runs/ceiling.ts). */
+  /** Records shown, queued for the entity ceiling (domain/agent-runs/exposures.ts). */
   readonly exposures: Exposures
   /** Unpacked company graph blocks and the ones built but not stored yet (domain/relationships/block-cache.ts). */
   readonly graphBlocks: GraphBlocks
   /** Search's per-process caches (domain/search/caches.ts). */
   readonly searchCaches: SearchCaches
-  /** Agent-run starts under way, by workspace and Idempotency-Key (domain/agent-runs/index.ts). */
+  /** Agent-run starts under way, by workspace and Idempotency-Key (domain/agent-runs/starts.ts). */
   readonly agentStarts: StartsInFlight
   /** OpenTelemetry export (src/tracing.ts); null when OTEL_EXPORTER_OTLP_ENDPOINT is unset. */
   readonly tracing: Tracing | null

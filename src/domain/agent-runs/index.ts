@@ -22,6 +22,7 @@ import { notifyQueued, notifyRun } from './signals.ts'
 import { emitRunEnded } from './progress.ts'
 import { notifyDeliveries } from '../webhooks/events.ts'
 import { settleRun } from './settle.ts'
+import type { StartOutcome } from './starts.ts'
 import { releaseSlot, slotKey, START_CONCURRENCY, START_SLOT_TTL_SECONDS } from './slots.ts'
 import { holdMilli, tierAction } from './tiers.ts'
 import { listItemView, runView, TERMINAL } from './views.ts'
@@ -96,16 +97,7 @@ export async function findReplay(
   return run ? { run_id: run.id, status: run.status } : null
 }
 
-/** Starts under way in this process, by workspace and Idempotency-Key (Deps.agentStarts). */
-export type StartsInFlight = Map<string, Promise<StartOutcome>>
-
 const startKey = (credential: Credential, key: string) => `${credential.workspace_id}\u0000${key}`
-
-export interface StartOutcome {
-  /** false: the key was used before in the workspace; the original handle (200). */
-  created: boolean
-  handle: { run_id: string; status: AgentRunRow['status'] }
-}
 
 /**
  * Starts a run (§3.1): a key already used in the workspace returns its run unchanged (200).

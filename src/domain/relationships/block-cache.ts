@@ -1,13 +1,12 @@
 // This process's company graph blocks (block-format.ts): the unpacked ones it keeps within
-// DSP_GRAPH_BLOCK_CACHE_MB, the ones it built and stores after the read, and how a read gets a
-// company's block for its snapshot (cached, stored, or built now).
+// DSP_GRAPH_BLOCK_CACHE_MB and the ones it built and stores after the read. How a read gets a
+// company's block for its snapshot (cached, stored, or built now) is block-read.ts.
 import * as store from '../../store/graph-blocks.ts'
 import type { Logger } from 'pino'
 import type { Clock } from '../../clock.ts'
 import type { Db } from '../../store/db.ts'
 import { WriteBehind } from '../write-behind.ts'
-import type { Deps } from '../types.ts'
-import { blockFromSource, packBlock, unpackBlock, type CompanyBlock } from './block-format.ts'
+import type { CompanyBlock } from './block-format.ts'
 
 type PendingBlock = { company_key: string; generation: number; people: number; affiliations: number; data: Uint8Array }
 
@@ -72,38 +71,4 @@ export class BlockCache {
       this.bytes -= e.bytes
     }
   }
-}
-
-/**
- * A company's block for the snapshot `db` reads: this process's unpacked copy or the stored one
- * when it was built for the current graph generation, else built now. A built block is stored after the read (never inside it: the
- * read is a repeatable-read transaction, deps.db), through the store's own connection.
- */
-export async function companyBlock(deps: Deps, companyKey: string): Promise<CompanyBlock> {
-  const db = deps.db
-  const { cache } = deps.graphBlocks
-  const found = await store.findGraphBlock(db, companyKey, cache.generationOf(companyKey))
-  const cached = cache.get(companyKey, found.generation)
-  if (cached) return cached
-  const stored = found.data ? unpackBlock(found.data) : null
-  if (stored) {
-    cache.put(companyKey, found.generation, stored, found.data!.byteLength)
-    return stored
-  }
-  const source = await store.readBlockSource(db, companyKey)
-  const packed = blockFromSource(source, null)
-  if (packed) {
-    const data = packBlock(packed)
-    deps.graphBlocks.pending.push({
-      company_key: companyKey,
-      generation: source.generation,
-      people: packed.people,
-      affiliations: packed.person.length,
-      data,
-    })
-    cache.put(companyKey, source.generation, packed, data.byteLength)
-    return packed
-  }
-  // An institution key holding the record separator (never in practice): read rows, store nothing.
-  return blockFromSource(source, await store.readBlockRows(db, companyKey))!
 }

@@ -4,7 +4,7 @@
 import type { EdgeRules, GraphEdge, Population } from '../../store/relationships.ts'
 import { findSeedEdges } from '../../store/relationships.ts'
 import type { Deps } from '../types.ts'
-import { companyBlock } from './block-cache.ts'
+import { companyBlock } from './block-read.ts'
 import { CODE_CURRENT, CODE_EDUCATION, type CompanyBlock } from './block-format.ts'
 import type { InstitutionInfo } from './common.ts'
 import { edgeColumns, Interner, kindOfType, NO_START, OPEN, type EdgeColumns, type JoinInput } from './graph-columns.ts'

@@ -4,7 +4,7 @@ import { CATEGORY_SOURCE_CORPUS } from '../../contract/coverage.ts'
 import type { EntityCategory } from '../../contract/records.ts'
 import * as q from '../../store/search.ts'
 import type { Deps } from '../types.ts'
-import { corpusStates } from './caches.ts'
+import { corpusStates } from './corpus-states.ts'
 import { TABLE, docCategoryOf } from './retrieval-plan.ts'
 
 /**

@@ -5,7 +5,7 @@ import { CATEGORY_SOURCE_CORPUS } from '../../contract/coverage.ts'
 import type { EntityCategory } from '../../contract/records.ts'
 import { findCompaniesByName, findValuePage, type ValuePageQuery, type ValueSource } from '../../store/filter-values.ts'
 import type { Deps } from '../types.ts'
-import { corpusStates, stateGeneration } from './caches.ts'
+import { corpusStates, stateGeneration } from './corpus-states.ts'
 
 /** Pages kept per process; past it the least recently read goes. */
 export const FILTER_VALUES_CACHE_MAX = 2_000

@@ -3,7 +3,7 @@
 import { CATEGORY_SOURCE_CORPUS } from '../../contract/coverage.ts'
 import type { EntityCategory } from '../../contract/records.ts'
 import type { Deps } from '../types.ts'
-import { corpusStates } from './caches.ts'
+import { corpusStates } from './corpus-states.ts'
 
 export async function attributionFor(deps: Deps, category: EntityCategory) {
   const corpus = CATEGORY_SOURCE_CORPUS[category]

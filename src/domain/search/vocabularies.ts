@@ -13,7 +13,7 @@ import type { CorpusState } from '../../store/corpus.ts'
 import { withoutStatementDeadlines, type Db } from '../../store/db.ts'
 import * as q from '../../store/search.ts'
 import type { Deps } from '../types.ts'
-import { corpusStates, stateGeneration } from './caches.ts'
+import { corpusStates, stateGeneration } from './corpus-states.ts'
 import { emptyVocabularies, type Vocabularies } from './parser.ts'
 
 /**

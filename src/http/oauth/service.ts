@@ -6,7 +6,8 @@
 // compared in constant time. Bearer access tokens become an `oauth` credential (auth plugin).
 import { createHash, hash as oneShotHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { OAuthClientInformationFull, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js'
-import { announceTokenChange, type CachedToken } from '../../domain/api-keys.ts'
+import { announceTokenChange } from '../../domain/api-keys.ts'
+import type { CachedToken } from '../../domain/key-cache.ts'
 import { randomId } from '../../domain/ids.ts'
 import { scopesFor } from '../../domain/roles.ts'
 import { SCOPES, type Credential, type Deps, type Scope } from '../../domain/types.ts'
@@ -317,7 +318,7 @@ export async function revoke(deps: Deps, body: Record<string, unknown>) {
 
 /**
  * The credential an access token stands for, or null (unknown, expired, revoked, member gone).
- * A verified token is cached like an API key (src/domain/api-keys.ts KeyCache): a warm Bearer
+ * A verified token is cached like an API key (src/domain/key-cache.ts KeyCache): a warm Bearer
  * request costs no store read. Revoking its grant, or changing the member's role or state, drops
  * it from every process's cache at once (announceTokenChange).
  */
