@@ -89,9 +89,8 @@ export default tseslint.config(
       'import-x/extensions': ['.ts'],
     },
     rules: {
-      // Rings of value imports fail. `import type` is not followed (the rule skips type-only
-      // imports, which leave nothing at run time): the rings of types that remain (through
-      // domain/corpus/prepare.ts and store/db.ts) are listed in docs/architecture.md.
+      // Rings of value imports fail here. The rule does not follow `import type`;
+      // test/unit/import-rings.test.ts fails on rings of types too (docs/architecture.md, "Layers").
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { zones: layerZones }],
       'no-restricted-properties': [

@@ -2,7 +2,7 @@
 // degradation entries name. Figures come from domain/corpus/coverage.ts; docs: docs/corpus-storage.md §3.
 import { Type, type Static } from 'typebox'
 import { Nullable, WithMeta } from './common.ts'
-import type { EntityCategory } from './records.ts'
+import { INGEST_CATEGORIES, type EntityCategory } from './records.ts'
 
 /**
  * §2.7: the first four values name the GTM entity graph, the rest the document corpora. Closed:
@@ -86,9 +86,7 @@ export type CoverageResponse = Static<typeof CoverageResponse>
 
 // ---- Operator shapes (/admin/v1/corpus…, outside the public API; docs/ingest-operations.md §1) ----
 
-export const IngestCategoryName = Type.Enum([...Object.keys(CATEGORY_SOURCE_CORPUS), 'school'] as (
-  EntityCategory | 'school'
-)[])
+export const IngestCategoryName = Type.Enum([...INGEST_CATEGORIES])
 
 export const RejectEntry = Type.Object(
   {

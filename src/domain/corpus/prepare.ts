@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto'
 import { Compile } from 'typebox/compile'
 import type { Validator } from 'typebox/compile'
-import { INGEST_CATEGORIES, RecordSchemas, School, type IngestCategory } from '../../contract/records.ts'
+import { RecordSchemas, School, type IngestCategory } from '../../contract/records.ts'
 import { unstorableTextAt } from '../../contract/validation.ts'
 import {
   naturalKey,
@@ -305,8 +305,4 @@ function recordKey(category: IngestCategory, record: StoredRecord, sourceId: str
   const bySource = sourceId === null ? null : `source_id=${encodeURIComponent(sourceId)}`
   if (category === 'company' || category === 'person') return naturalKey(category, record) ?? bySource
   return bySource ?? naturalKey(category, record)
-}
-
-export function isIngestCategory(value: string): value is IngestCategory {
-  return (INGEST_CATEGORIES as readonly string[]).includes(value)
 }
