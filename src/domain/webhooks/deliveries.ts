@@ -7,6 +7,7 @@
 import { envelope } from '../../contract/common.ts'
 import type { Delivery, EventType } from '../../contract/webhooks.ts'
 import * as store from '../../store/webhooks.ts'
+import type { Db } from '../../store/db.ts'
 import { ApiError } from '../../errors.ts'
 import { fingerprint, issueCursor, readCursor } from '../cursors.ts'
 import type { Credential, Deps } from '../types.ts'
@@ -122,10 +123,21 @@ function deliveryView(d: store.DeliveryRow, attempts: store.AttemptRow[]): Deliv
   }
 }
 
+/**
+ * Deliveries and their attempts read in one snapshot: an attempt and its delivery's new status are
+ * written in one transaction, so read apart a delivery could show an attempt while still `sending`.
+ */
+function oneSnapshot<T>(db: Db, read: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction().setIsolationLevel('repeatable read').execute(read)
+}
+
 export async function readDelivery(deps: Deps, workspaceId: string, endpointId: string, id: string): Promise<Delivery> {
-  const d = await store.findDelivery(deps.db, workspaceId, endpointId, id)
-  if (!d) throw new ApiError('request.invalid', `No delivery ${id} of this webhook.`, { status: 404 })
-  return deliveryView(d, await store.findAttempts(deps.db, [d.id]))
+  const found = await oneSnapshot(deps.db, async (tx) => {
+    const d = await store.findDelivery(tx, workspaceId, endpointId, id)
+    return d ? { d, attempts: await store.findAttempts(tx, [d.id]) } : null
+  })
+  if (!found) throw new ApiError('request.invalid', `No delivery ${id} of this webhook.`, { status: 404 })
+  return deliveryView(found.d, found.attempts)
 }
 
 interface DeliveriesCursor {
@@ -144,15 +156,15 @@ export async function listWebhookDeliveries(
   const limit = q.limit ?? 25
   const fp = fingerprint({ webhook: webhookId })
   const after = q.cursor ? readCursor<DeliveriesCursor>(deps, 'webhook_deliveries', fp, q.cursor) : null
-  const rows = await store.findDeliveries(deps.db, credential.workspace_id, webhookId, {
-    after: after ? { created_at: new Date(after.c), id: after.i } : undefined,
-    limit: limit + 1,
+  const { rows, attempts } = await oneSnapshot(deps.db, async (tx) => {
+    const rows = await store.findDeliveries(tx, credential.workspace_id, webhookId, {
+      after: after ? { created_at: new Date(after.c), id: after.i } : undefined,
+      limit: limit + 1,
+    })
+    const ids = rows.slice(0, limit).map((d) => d.id)
+    return { rows, attempts: await store.findAttempts(tx, ids) }
   })
   const page = rows.slice(0, limit)
-  const attempts = await store.findAttempts(
-    deps.db,
-    page.map((d) => d.id),
-  )
   const last = page[page.length - 1]
   const next =
     rows.length > limit && last
