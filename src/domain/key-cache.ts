@@ -28,6 +28,14 @@ export interface CachedKey {
   cachedAtMs: number
 }
 
+/** Entries kept per map; past it the map starts again empty. */
+const MAX_ENTRIES = 50_000
+
+function put<T>(map: Map<string, T>, hash: string, entry: T): void {
+  if (map.size > MAX_ENTRIES) map.clear()
+  map.set(hash, entry)
+}
+
 /** How long a verified key stays in the cache (revocation still applies to the next request). */
 export const KEY_CACHE_TTL_MS = 60_000
 
@@ -49,34 +57,31 @@ export class KeyCache {
   constructor(private readonly ttlMs: number) {}
 
   get(hash: string, nowMs: number): CachedKey | undefined {
-    if (!this.listening || this.ttlMs === 0) return undefined
-    const hit = this.entries.get(hash)
-    if (hit && nowMs - hit.cachedAtMs > this.ttlMs) {
-      this.entries.delete(hash)
-      return undefined
-    }
-    return hit
+    return this.young(this.entries, hash, nowMs)
   }
 
   set(hash: string, entry: CachedKey): void {
-    if (this.entries.size > 50_000) this.entries.clear()
-    this.entries.set(hash, entry)
+    put(this.entries, hash, entry)
   }
 
   /** A verified access token by its hash, while the cache is trusted and the entry young. */
   getToken(hash: string, nowMs: number): CachedToken | undefined {
-    if (!this.listening || this.ttlMs === 0) return undefined
-    const hit = this.tokens.get(hash)
-    if (hit && nowMs - hit.cachedAtMs > this.ttlMs) {
-      this.tokens.delete(hash)
-      return undefined
-    }
-    return hit
+    return this.young(this.tokens, hash, nowMs)
   }
 
   setToken(hash: string, entry: CachedToken): void {
-    if (this.tokens.size > 50_000) this.tokens.clear()
-    this.tokens.set(hash, entry)
+    put(this.tokens, hash, entry)
+  }
+
+  /** An entry of `map` while the cache is trusted and the entry younger than the TTL; an older one is dropped. */
+  private young<T extends { cachedAtMs: number }>(map: Map<string, T>, hash: string, nowMs: number): T | undefined {
+    if (!this.listening || this.ttlMs === 0) return undefined
+    const hit = map.get(hash)
+    if (hit && nowMs - hit.cachedAtMs > this.ttlMs) {
+      map.delete(hash)
+      return undefined
+    }
+    return hit
   }
 
   /** A key's hash, a token's hash, `grant:<id>` (its tokens) or `user:<id>` (the member's tokens). */
