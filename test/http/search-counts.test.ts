@@ -7,8 +7,13 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { sql } from 'kysely'
 import { refreshCorpusState } from '../../src/domain/corpus/coverage.ts'
+import { PLANNED_TOO_MANY } from '../../src/domain/search/caches.ts'
+import { compileWhere } from '../../src/domain/search/compile.ts'
 import { COUNT_CAP } from '../../src/domain/search/counts.ts'
 import { DF_COUNT_CAP, rarityTablesLoaded, termFrequencies } from '../../src/domain/search/rarity.ts'
+import { smallFilteredSet } from '../../src/domain/search/vector-side.ts'
+import { EXACT_SCAN_MAX_CANDIDATES } from '../../src/retrieval/vector-index.ts'
+import { plannedRows } from '../../src/store/search.ts'
 import { expectStatus } from '../support/http.ts'
 import { useTestServer, type TestServer } from '../support/server.ts'
 
@@ -103,6 +108,41 @@ describe('document frequencies counted one word at a time', () => {
       assert.ok(Math.abs(n - records) <= 0.2 * records, `${lexeme}: ${n} of ${records}`)
       // An exact count would be every record; the sample's estimate (75 % of the pages) is not.
       assert.notEqual(n, records, `${lexeme}: estimated, not counted`)
+    }
+  })
+})
+
+describe('the filtered set the meaning side scans exactly', () => {
+  test("read only when the planner expects it within the bound; the planner's estimate is near the truth", async () => {
+    const api = await server()
+    const deps = api.app.deps
+    const total = await sql<{ n: number }>`select count(*)::int as n from companies`.execute(deps.db)
+    if (total.rows[0]!.n < N) await seed(api)
+    await sql`analyze companies`.execute(deps.db)
+    const scope = (geo: { value: string; level: 'country' | 'state' }) => ({
+      table: 'companies' as const,
+      category: null,
+      where: compileWhere(deps, { category: 'company', filters: { geo: { include: [geo] } }, include_domains: [] }),
+    })
+    const us = scope({ value: 'United States', level: 'country' })
+    const texas = scope({ value: 'Texas', level: 'state' })
+    for (const [where, truth] of [
+      [us, US.length],
+      [texas, TEXAS.length],
+    ] as const) {
+      const planned = await plannedRows(deps.db, where)
+      assert.ok(Math.abs(planned - truth) <= 0.2 * truth, `planned ${planned}, true ${truth}`)
+    }
+    assert.equal(deps.searchCaches.vectorSet.plannedTooMany, PLANNED_TOO_MANY)
+    assert.ok(US.length > PLANNED_TOO_MANY && TEXAS.length < EXACT_SCAN_MAX_CANDIDATES)
+    assert.equal(await smallFilteredSet(deps, us), null, 'more than the bound: not read')
+    assert.equal((await smallFilteredSet(deps, texas))?.length, TEXAS.length, 'within it: every record')
+    // With the bound lowered below Texas's estimate, Texas is not read either (its size is not what says so).
+    deps.searchCaches.vectorSet.plannedTooMany = TEXAS.length / 2
+    try {
+      assert.equal(await smallFilteredSet(deps, texas), null)
+    } finally {
+      deps.searchCaches.vectorSet.plannedTooMany = PLANNED_TOO_MANY
     }
   })
 })

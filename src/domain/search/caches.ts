@@ -1,9 +1,18 @@
 // What search keeps in this process between requests (Deps.searchCaches). The corpora's states
 // read through it are corpus-states.ts.
 import type { EntityCategory } from '../../contract/records.ts'
+import { EXACT_SCAN_MAX_CANDIDATES } from '../../retrieval/vector-index.ts'
 import type { findCorpusStates } from '../../store/corpus.ts'
+import type { FrequencyTable } from './frequency-table.ts'
 import type { Vocabularies } from './parser.ts'
 import { BROAD_CANDIDATES, BROAD_MATCHES } from './retrieval-plan.ts'
+
+/**
+ * 1.25 × EXACT_SCAN_MAX_CANDIDATES: a filtered set the planner expects to be larger is not read for
+ * an exact vector scan (it would stop at the bound, only to say it is too large; an industry of a
+ * million companies: 20,001 rows read in 100–900 ms); the index's nearest are filtered instead.
+ */
+export const PLANNED_TOO_MANY = Math.round(1.25 * EXACT_SCAN_MAX_CANDIDATES)
 
 /** Heap pages each statement of a table load reads: short statements, so searches pass between them. */
 export const RARITY_SLICE_PAGES = 256
@@ -11,7 +20,7 @@ export const RARITY_SLICE_PAGES = 256
 /** A category's document frequencies at one corpus state: every lexeme (`complete`) or the most frequent. */
 export interface RarityTable {
   generation: string
-  df: Map<string, number>
+  df: FrequencyTable
   total: number
   complete: boolean
 }
@@ -46,6 +55,11 @@ export class SearchCaches {
   }
   /** Pages of filter values (and of companies by name) by source and query, for the corpus states they were read at (filter-values-cache.ts). */
   readonly filterValues = new Map<string, { generation: string; value: Promise<unknown> }>()
+  /**
+   * Past this many records the planner expects the filters to pass, the meaning side does not read
+   * the filtered set for an exact scan (vector-side.ts vectorCandidates); tests lower it.
+   */
+  readonly vectorSet = { plannedTooMany: PLANNED_TOO_MANY }
   /** Past `matches` records holding the words, a text list ranks `candidates` of them (text-side.ts textBound). */
   readonly broad = { matches: BROAD_MATCHES, candidates: BROAD_CANDIDATES }
 }

@@ -9,6 +9,7 @@ import type { Deps } from '../types.ts'
 import type { RarityTable } from './caches.ts'
 import { corpusStates, stateGeneration } from './corpus-states.ts'
 import { samplePercent } from './counts.ts'
+import { FrequencyTable } from './frequency-table.ts'
 import { ALIAS, TABLE, docCategoryOf } from './retrieval-plan.ts'
 import { statementsSent } from './timing.ts'
 
@@ -62,14 +63,9 @@ async function loadRarityTable(deps: Deps, category: EntityCategory, generation:
   }
   // An ingest committed meanwhile: these counts mix two states; the next search starts again.
   if (rarityGeneration(await findCorpusStates(deps.db), category) !== generation) return
-  let complete = true
-  if (df.size > RARITY_TABLE_MAX) {
-    const kept = [...df].sort((a, b) => b[1] - a[1]).slice(0, RARITY_TABLE_MAX)
-    df.clear()
-    for (const [lexeme, n] of kept) df.set(lexeme, n)
-    complete = false
-  }
-  deps.searchCaches.rarity.tables.set(category, { generation, df, total, complete })
+  const complete = df.size <= RARITY_TABLE_MAX
+  const kept = complete ? df : [...df].sort((a, b) => b[1] - a[1]).slice(0, RARITY_TABLE_MAX)
+  deps.searchCaches.rarity.tables.set(category, { generation, df: FrequencyTable.from(kept), total, complete })
 }
 
 /** Starts a category's table load unless one runs or ran for this state, or one started less than RARITY_TABLE_RELOAD_MS ago. */

@@ -18,6 +18,7 @@ import { attributionFor } from './provenance.ts'
 import type { Hit } from './retrieval-plan.ts'
 import { buildRows, type Row } from './rows.ts'
 import { withRetrieval } from './timing.ts'
+import { smallFilteredSet } from './vector-side.ts'
 
 /** The look-alike set is the nearest companies up to this ceiling. */
 export const SIMILAR_CEILING = 1000
@@ -135,7 +136,7 @@ async function rankLookAlikes(deps: Deps, resolved: Anchor[], where: RawBuilder<
   normalizeInPlace(centroid)
   const index = await deps.vectors.index('company')
   const rounded = (score: number) => Math.round(score * 10_000) / 10_000
-  const small = await q.filteredKeys(deps.db, { table: 'companies', category: null, where, max: 20_000 })
+  const small = await smallFilteredSet(deps, { table: 'companies', category: null, where })
   if (small) {
     const byKey = new Map(small.map((r) => [BigInt(r.vec_key), r.id]))
     return index

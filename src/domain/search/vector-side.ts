@@ -49,6 +49,22 @@ export function isUnconstrained(plan: Pick<RetrievalPlan, 'filters' | 'include_d
 }
 
 /**
+ * The records passing `where` with their vector keys when there are at most
+ * EXACT_SCAN_MAX_CANDIDATES of them (for an exact scan), else null. The set is not read when the
+ * planner expects more than searchCaches.vectorSet allows (PLANNED_TOO_MANY). Its estimate of a
+ * filter over a column's values is close (an industry of 28,160 companies with 50 or more
+ * employees: 27,418 expected); where it is too high, a set the bound would have admitted is
+ * searched through the index instead (docs/search-latency.md).
+ */
+export async function smallFilteredSet(
+  deps: Deps,
+  scope: { table: (typeof TABLE)[EntityCategory]; category: string | null; where: RawBuilder<unknown> },
+): Promise<{ id: string; vec_key: number }[] | null> {
+  if ((await q.plannedRows(deps.db, scope)) > deps.searchCaches.vectorSet.plannedTooMany) return null
+  return q.filteredKeys(deps.db, { ...scope, max: EXACT_SCAN_MAX_CANDIDATES })
+}
+
+/**
  * Vector neighbours among the records passing `where`: exact over a small filtered set, else the
  * index's nearest (an exact scan up to EXACT_INDEX_MAX_SIZE vectors, HNSW past it) then filter.
  * Unconstrained, the index's own nearest are the answer: no filtered set to read.
@@ -74,7 +90,7 @@ export async function vectorCandidates(
     )
     return found.filter((h) => ids.has(Number(h.key))).map((h) => ({ id: ids.get(Number(h.key))!, score: h.score }))
   }
-  const small = await q.filteredKeys(deps.db, { table, category: docCategory, where, max: EXACT_SCAN_MAX_CANDIDATES })
+  const small = await smallFilteredSet(deps, { table, category: docCategory, where })
   if (small) {
     const byKey = new Map(small.map((r) => [BigInt(r.vec_key), r.id]))
     const found = index.search(vector, k, { candidates: [...byKey.keys()] })
