@@ -42,6 +42,12 @@ const ROUNDS = { full: 5, quick: 1 }
 interface Memory {
   rss_mb: number
   pss_mb: number
+  /** Pages only this process maps (Private_Clean + Private_Dirty): what each more process adds. */
+  private_mb: number
+  /** V8's heap (used, and what it holds from the system) and memory outside it (array buffers, native), from /metrics. */
+  heap_used_mb: number
+  heap_total_mb: number
+  external_mb: number
 }
 
 interface Started {
@@ -86,10 +92,21 @@ async function seededStore(databaseUrl: string): Promise<{ scale: string; record
   }
 }
 
-async function memoryOf(pid: number): Promise<Memory> {
-  const text = await readFile(`/proc/${pid}/smaps_rollup`, 'utf8')
+async function memoryOf(server: Started, metricsToken: string): Promise<Memory> {
+  const text = await readFile(`/proc/${server.child.pid!}/smaps_rollup`, 'utf8')
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0)
-  return { rss_mb: Math.round(kb('Rss') / 1024), pss_mb: Math.round(kb('Pss') / 1024) }
+  const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })
+  const metrics = await res.text()
+  const bytes = (name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(metrics)?.[1] ?? NaN)
+  const mb = (b: number) => Math.round(b / 1024 / 1024)
+  return {
+    rss_mb: Math.round(kb('Rss') / 1024),
+    pss_mb: Math.round(kb('Pss') / 1024),
+    private_mb: Math.round((kb('Private_Clean') + kb('Private_Dirty')) / 1024),
+    heap_used_mb: mb(bytes('nodejs_heap_size_used_bytes')),
+    heap_total_mb: mb(bytes('nodejs_heap_size_total_bytes')),
+    external_mb: mb(bytes('nodejs_external_memory_bytes')),
+  }
 }
 
 /** Starts `dsp serve --no-worker` on the seeded store and waits for /readyz 200. */
@@ -160,7 +177,14 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       'serve-processes needs a seeded PostgreSQL store: set DSP_BENCH_SEEDED_DATA_DIR and DSP_BENCH_SEEDED_DATABASE_URL',
     )
   const token = randomBytes(24).toString('hex')
-  const env = { ...process.env, DSP_DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DSP_ADMIN_TOKEN: token }
+  const metricsToken = randomBytes(24).toString('hex')
+  const env = {
+    ...process.env,
+    DSP_DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    DSP_ADMIN_TOKEN: token,
+    DSP_METRICS_TOKEN: metricsToken,
+  }
   const rounds = options.quick ? ROUNDS.quick : ROUNDS.full
   const store = await seededStore(databaseUrl)
   const problems: string[] = []
@@ -177,8 +201,8 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       environment: 'test',
     })
     problems.push(...(await exercise(one.url, key, rounds)))
-    const oneMemory = await memoryOf(one.child.pid!)
-    console.error(`  one process: RSS ${oneMemory.rss_mb} MB, PSS ${oneMemory.pss_mb} MB`)
+    const oneMemory = await memoryOf(one, metricsToken)
+    console.error(`  one process: ${JSON.stringify(oneMemory)}`)
     await stop(one.child)
 
     // Three processes on the same data dir, started together.
@@ -186,7 +210,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
     children.push(...three.map((s) => s.child))
     console.error(`  three processes ready in ${three.map((s) => s.ready_seconds).join(', ')} s`)
     for (const s of three) problems.push(...(await exercise(s.url, key, rounds)))
-    const threeMemory = await Promise.all(three.map((s) => memoryOf(s.child.pid!)))
+    const threeMemory = await Promise.all(three.map((s) => memoryOf(s, metricsToken)))
     const total = {
       rss_mb: threeMemory.reduce((a, m) => a + m.rss_mb, 0),
       pss_mb: threeMemory.reduce((a, m) => a + m.pss_mb, 0),

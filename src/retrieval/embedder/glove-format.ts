@@ -1,6 +1,7 @@
 // Layout of the compact GloVe binary: written by glove-convert.ts, read by glove.ts. The file is
 // the in-memory structure itself (vectors, weights and a word hash table), so loading is one read
-// and no per-word work: 321k words in a JS Map would add ≈ 25 MB of heap and ≈ 100 ms.
+// and no per-word work: 321k words in a JS Map would add ≈ 25 MB of heap and ≈ 100 ms. The loader
+// keeps its sections but the vectors of the rarer words, which it reads from the file by offset.
 // It is a cache local to one machine, so typed arrays are in native byte order; the byte-order
 // marker makes a file from a machine of the other order read as invalid (and be rebuilt).
 
