@@ -54,7 +54,7 @@ export function isUnconstrained(plan: Pick<RetrievalPlan, 'filters' | 'include_d
  * planner expects more than searchCaches.vectorSet allows (PLANNED_TOO_MANY). Its estimate of a
  * filter over a column's values is close (an industry of 28,160 companies with 50 or more
  * employees: 27,418 expected); where it is too high, a set the bound would have admitted is
- * searched through the index instead (docs/search-latency.md).
+ * searched through the index instead (docs/search-ranking.md, "The vector list").
  */
 export async function smallFilteredSet(
   deps: Deps,
