@@ -90,14 +90,31 @@ export async function sampledCount(
   db: Db,
   q: { table: SearchTable; category: string | null; where: RawBuilder<unknown>; percent: number },
 ): Promise<number> {
+  return (await sampledCountWithError(db, q)).estimate
+}
+
+/**
+ * sampledCount with its standard error. SYSTEM keeps each page with probability p, so the estimate
+ * is Σ matches / p over the sampled pages and its variance (1 − p) / p² × Σ matches² (the
+ * Horvitz–Thompson estimator of a Poisson sample of pages). Matches spread over many pages give a
+ * small error; matches packed on few pages (a file loaded in the order of the filtered column)
+ * a large one, as it should.
+ */
+export async function sampledCountWithError(
+  db: Db,
+  q: { table: SearchTable; category: string | null; where: RawBuilder<unknown>; percent: number },
+): Promise<{ estimate: number; standardError: number }> {
   const t = from(q.table)
   const percent = Math.min(100, Math.max(0.01, q.percent))
-  const r = await sql<{
-    n: number
-  }>`select count(*)::int as n from ${t.from} tablesample system (${sql.lit(Number(percent.toFixed(4)))}) repeatable (27) where ${baseWhere(q)}`.execute(
-    db,
-  )
-  return Math.round((Number(r.rows[0]?.n ?? 0) * 100) / percent)
+  const p = Number(percent.toFixed(4)) / 100
+  const r = await sql<{ matched: number; squares: number }>`
+    select coalesce(sum(m), 0)::float8 as matched, coalesce(sum(m * m), 0)::float8 as squares
+    from (select count(*) filter (where ${baseWhere(q)}) as m from ${t.from}
+          tablesample system (${sql.lit(p * 100)}) repeatable (27)
+          group by (${sql.ref(`${t.alias}.ctid`)}::text::point)[0]) pages`.execute(db)
+  const matched = Number(r.rows[0]?.matched ?? 0)
+  const squares = Number(r.rows[0]?.squares ?? 0)
+  return { estimate: Math.round(matched / p), standardError: Math.sqrt((1 - p) * squares) / p }
 }
 
 export async function pageRows(

@@ -13,7 +13,7 @@ import { COUNT_CAP } from '../../src/domain/search/counts.ts'
 import { DF_COUNT_CAP, rarityTablesLoaded, termFrequencies } from '../../src/domain/search/rarity.ts'
 import { smallFilteredSet } from '../../src/domain/search/vector-side.ts'
 import { EXACT_SCAN_MAX_CANDIDATES } from '../../src/retrieval/vector-index.ts'
-import { plannedRows } from '../../src/store/search.ts'
+import { plannedRows, sampledCountWithError } from '../../src/store/search.ts'
 import { expectStatus } from '../support/http.ts'
 import { useTestServer, type TestServer } from '../support/server.ts'
 
@@ -144,5 +144,38 @@ describe('the filtered set the meaning side scans exactly', () => {
     } finally {
       deps.searchCaches.vectorSet.plannedTooMany = PLANNED_TOO_MANY
     }
+  })
+})
+
+describe('the page sample and its standard error', () => {
+  test('matches packed on few pages have a larger error than the same number spread out; both estimates within it', async () => {
+    const api = await server()
+    const deps = api.app.deps
+    const total = await sql<{ n: number }>`select count(*)::int as n from companies`.execute(deps.db)
+    if (total.rows[0]!.n < N) await seed(api)
+    const number = sql`(substring(c.id from 6 for position('.' in c.id) - 6))::int`
+    // Companies were written in the order of i: the first 12,000 fill the first pages; i % 10 < 3 is on every page.
+    const packed = sql`${number} < 12000 and c.id like 'count%'`
+    const spread = sql`${number} % 10 < 3 and c.id like 'count%'`
+    const at = (where: typeof packed) =>
+      sampledCountWithError(deps.db, { table: 'companies', category: null, where, percent: 5 })
+    const a = await at(packed)
+    const b = await at(spread)
+    for (const [name, got] of [
+      ['packed', a],
+      ['spread', b],
+    ] as const) {
+      assert.ok(got.standardError > 0, `${name}: ${JSON.stringify(got)}`)
+      assert.ok(Math.abs(got.estimate - 12_000) <= 4 * got.standardError, `${name}: ${JSON.stringify(got)}`)
+    }
+    assert.ok(a.standardError > 1.5 * b.standardError, `packed ${a.standardError}, spread ${b.standardError}`)
+    // The whole table: the exact count, no error.
+    const whole = await sampledCountWithError(deps.db, {
+      table: 'companies',
+      category: null,
+      where: spread,
+      percent: 100,
+    })
+    assert.deepEqual(whole, { estimate: 12_000, standardError: 0 })
   })
 })

@@ -38,11 +38,17 @@ async function tableRows(deps: Deps, category: EntityCategory): Promise<number |
 }
 
 /**
+ * Standard errors below its estimate a page sample must be to stand for a count past COUNT_CAP on
+ * its own: past the cap with ≈ 99.9 % confidence (one-sided, normal approximation).
+ */
+export const PAST_CAP_ERRORS = 3
+
+/**
  * The records passing `where`: counted exactly up to COUNT_CAP; past it, estimated from a sample
  * of the table (ESTIMATE_SAMPLE_ROWS), never less than the cap + 1 the count saw. On a table
- * larger than the sample, the sample is read first: when it already puts the matches past twice
- * the cap, the exact count (up to 10,001 rows read, ≈ 95 ms for an industry of a million
- * companies) is not needed, and the estimate is the answer.
+ * larger than the sample, the sample is read first: when it puts the matches past the cap by more
+ * than PAST_CAP_ERRORS standard errors, the exact count (up to 10,001 rows read, 150–320 ms for a
+ * word in an industry of a million companies) is not needed, and the estimate is the answer.
  */
 export async function countOrEstimate(
   deps: Deps,
@@ -52,10 +58,11 @@ export async function countOrEstimate(
   const table = TABLE[category]
   const scope = { table, category: docCategoryOf(category), where: args.where }
   const percent = samplePercent(await tableRows(deps, category))
-  const sample = () => q.sampledCount(deps.db, { ...scope, percent })
-  const early = percent < 100 ? await sample() : null
-  if (early !== null && early > 2 * COUNT_CAP) return { count: early, estimated: true }
+  const early = percent < 100 ? await q.sampledCountWithError(deps.db, { ...scope, percent }) : null
+  if (early && early.estimate - PAST_CAP_ERRORS * early.standardError > COUNT_CAP)
+    return { count: early.estimate, estimated: true }
   const counted = await q.countMatches(deps.db, { ...scope, cap: COUNT_CAP })
   if (!counted.capped) return { count: counted.count, estimated: false }
-  return { count: Math.max(COUNT_CAP + 1, early ?? (await sample())), estimated: true }
+  const estimate = early?.estimate ?? (await q.sampledCount(deps.db, { ...scope, percent }))
+  return { count: Math.max(COUNT_CAP + 1, estimate), estimated: true }
 }
