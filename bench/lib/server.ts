@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { sql } from 'kysely'
 import pg from 'pg'
 import { createApp, type App } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
@@ -159,17 +160,33 @@ export async function seedSmallDemo(server: BenchServer): Promise<number> {
 /**
  * The demo corpus under benchmark: the one a seeded store holds (DSP_BENCH_SEEDED_DATA_DIR), else
  * the small corpus seeded now. `variant` names the results file (bench/results/<name>.<variant>.json),
- * so small and medium, embedded and PostgreSQL figures sit side by side.
+ * so small and medium, embedded and PostgreSQL figures sit side by side. A seeded store whose demo
+ * seed stopped before its end (a large load stopped after some categories) is named by what it
+ * holds: `partial-<thousands of companies>kc-<thousands of people>kp`.
  */
 export async function demoCorpus(
   server: BenchServer,
-): Promise<{ scale: DemoScale; seed_seconds: number | null; variant: string }> {
+): Promise<{ scale: DemoScale | string; seed_seconds: number | null; variant: string }> {
   const seeded = await findSeededDemo(server.app.deps)
   if (seeded) {
     console.error(`  demo corpus (${seeded.scale}, seed ${seeded.seed}) already in the store`)
     return { scale: seeded.scale, seed_seconds: null, variant: `${server.store}-${seeded.scale}` }
   }
-  if (process.env.DSP_BENCH_SEEDED_DATA_DIR)
-    throw new Error('DSP_BENCH_SEEDED_DATA_DIR holds no demo corpus: run `dsp demo seed --scale medium` there first')
+  if (process.env.DSP_BENCH_SEEDED_DATA_DIR) {
+    const r = await sql<{ companies: number; people: number }>`
+      select (select count(*) from companies)::int as companies, (select count(*) from persons)::int as people`.execute(
+      server.app.deps.db,
+    )
+    const { companies, people } = r.rows[0]!
+    if (companies === 0)
+      throw new Error('DSP_BENCH_SEEDED_DATA_DIR holds no demo corpus: run `dsp demo seed --scale medium` there first')
+    const k = (n: number) => Math.round(n / 1000)
+    console.error(`  a stopped demo seed: ${companies} companies, ${people} people`)
+    return {
+      scale: `partial: ${companies} companies, ${people} people`,
+      seed_seconds: null,
+      variant: `${server.store}-partial-${k(companies)}kc-${k(people)}kp`,
+    }
+  }
   return { scale: 'small', seed_seconds: await seedSmallDemo(server), variant: `${server.store}-small` }
 }
