@@ -38,6 +38,14 @@ async function seed(api: TestServer) {
   await refreshCorpusState(db, 'company', { asOf: new Date(), now: new Date(), recount: true, model: null })
 }
 
+/** This file's server with the 40,000 companies, seeded if no test of the file did yet. */
+async function seededServer() {
+  const api = await server()
+  const total = await sql<{ n: number }>`select count(*)::int as n from companies`.execute(api.app.deps.db)
+  if (total.rows[0]!.n < N) await seed(api)
+  return api.app.deps
+}
+
 describe('search counts', () => {
   let ready: Promise<void> | null = null
   async function search(body: Record<string, unknown>) {
@@ -91,9 +99,7 @@ describe('document frequencies counted one word at a time', () => {
     // Seeds the 40,000 companies if no test of this file did yet (each one says "widgets").
     const res = await api.post('/v1/search', { key, body: { mode: 'fast', category: 'company', query: 'widgets' } })
     expectStatus(res, 200)
-    const deps = api.app.deps
-    const total = await sql<{ n: number }>`select count(*)::int as n from companies`.execute(deps.db)
-    if (total.rows[0]!.n < N) await seed(api)
+    const deps = await seededServer()
     // No table of every lexeme for this state, and none to load: the word is counted on its own.
     await rarityTablesLoaded(deps)
     const load = deps.searchCaches.rarity.loads.get('company')
@@ -114,10 +120,7 @@ describe('document frequencies counted one word at a time', () => {
 
 describe('the filtered set the meaning side scans exactly', () => {
   test("read only when the planner expects it within the bound; the planner's estimate is near the truth", async () => {
-    const api = await server()
-    const deps = api.app.deps
-    const total = await sql<{ n: number }>`select count(*)::int as n from companies`.execute(deps.db)
-    if (total.rows[0]!.n < N) await seed(api)
+    const deps = await seededServer()
     await sql`analyze companies`.execute(deps.db)
     const scope = (geo: { value: string; level: 'country' | 'state' }) => ({
       table: 'companies' as const,
@@ -149,10 +152,7 @@ describe('the filtered set the meaning side scans exactly', () => {
 
 describe('the page sample and its standard error', () => {
   test('matches packed on few pages have a larger error than the same number spread out; both estimates within it', async () => {
-    const api = await server()
-    const deps = api.app.deps
-    const total = await sql<{ n: number }>`select count(*)::int as n from companies`.execute(deps.db)
-    if (total.rows[0]!.n < N) await seed(api)
+    const deps = await seededServer()
     const number = sql`(substring(c.id from 6 for position('.' in c.id) - 6))::int`
     // Companies were written in the order of i: the first 12,000 fill the first pages; i % 10 < 3 is on every page.
     const packed = sql`${number} < 12000 and c.id like 'count%'`
