@@ -13,6 +13,8 @@ import { readFile } from 'node:fs/promises'
 import net from 'node:net'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
+import { CATEGORY_SOURCE_CORPUS } from '../src/contract/coverage.ts'
+import { ENTITY_CATEGORIES } from '../src/contract/records.ts'
 import { AdminClient } from './lib/server.ts'
 import { round } from './lib/stats.ts'
 import { atMost, type BenchResult, type Goal, type RunOptions } from './lib/types.ts'
@@ -54,6 +56,8 @@ interface Started {
   child: ChildProcess
   url: string
   ready_seconds: number
+  /** Categories whose table of document frequencies the process has read (its log's 'document frequencies read'). */
+  frequencies: string[]
   /** The lines saying how each category's vector index was prepared (loaded from file or built). */
   index_lines: string[]
 }
@@ -73,7 +77,9 @@ async function freePort(): Promise<number> {
  * The seeded store's demo scale (what `dsp demo seed` records once it has stored every category;
  * `partial` before), naming the results file, and the records it holds per table.
  */
-async function seededStore(databaseUrl: string): Promise<{ scale: string; records: Record<string, number> }> {
+async function seededStore(
+  databaseUrl: string,
+): Promise<{ scale: string; records: Record<string, number>; categoriesWithRecords: number }> {
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
   try {
@@ -83,9 +89,12 @@ async function seededStore(databaseUrl: string): Promise<{ scale: string; record
       `select 'companies' as t, count(*) as n from companies union all select 'persons', count(*) from persons
        union all select 'documents', count(*) from documents`,
     )
+    const states = await client.query<{ corpus: string }>(`select corpus from corpus_state where record_count > 0`)
+    const corpora = new Set(states.rows.map((r) => r.corpus))
     return {
       scale: value ? (JSON.parse(value) as { scale: string }).scale : 'partial',
       records: Object.fromEntries(counts.rows.map((r) => [r.t, Number(r.n)])),
+      categoriesWithRecords: ENTITY_CATEGORIES.filter((c) => corpora.has(CATEGORY_SOURCE_CORPUS[c])).length,
     }
   } finally {
     await client.end()
@@ -118,11 +127,19 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<Started> {
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const indexLines: string[] = []
+  const frequencies: string[] = []
   let output = ''
+  let partial = ''
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString('utf8')).slice(-4000)
-    for (const line of chunk.toString('utf8').split('\n'))
+    // Whole lines only: a chunk may end inside one.
+    const lines = (partial + chunk.toString('utf8')).split('\n')
+    partial = lines.pop() ?? ''
+    for (const line of lines) {
       if (/^vector index /.test(line.trim())) indexLines.push(line.trim())
+      const read = /"category":"(\w+)".*"msg":"document frequencies read"/.exec(line)
+      if (read) frequencies.push(read[1]!)
+    }
   }
   child.stdout!.on('data', keep)
   child.stderr!.on('data', (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-4000)))
@@ -133,7 +150,13 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<Started> {
       const res = await fetch(`${url}/readyz`)
       await res.arrayBuffer()
       if (res.status === 200)
-        return { child, url, ready_seconds: round((performance.now() - started) / 1000, 1), index_lines: indexLines }
+        return {
+          child,
+          url,
+          ready_seconds: round((performance.now() - started) / 1000, 1),
+          index_lines: indexLines,
+          frequencies,
+        }
     } catch {
       // Not listening yet.
     }
@@ -141,6 +164,35 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<Started> {
   }
   child.kill('SIGKILL')
   throw new Error(`dsp serve was not ready within ${READY_TIMEOUT_MS / 60_000} min: ${output}`)
+}
+
+/**
+ * Waits until the process has read the table of document frequencies of every category holding
+ * records (dsp serve starts these reads once ready): memory is measured at rest, not while a
+ * table is built (at a million records a read holds a few hundred MB of lexemes for a minute).
+ */
+async function settled(server: Started, categories: number, metricsToken: string): Promise<number> {
+  const started = performance.now()
+  while (server.frequencies.length < categories) {
+    if (performance.now() - started > READY_TIMEOUT_MS)
+      throw new Error('document frequencies not read within the timeout')
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  // What a read left behind is garbage until V8 collects it, which an idle process does within
+  // seconds to a minute: heap in use within 5 % over three readings 10 s apart, at most 3 minutes.
+  const readings = [await heapUsed(server, metricsToken)]
+  for (let i = 0; i < 18; i++) {
+    await new Promise((r) => setTimeout(r, 10_000))
+    readings.push(await heapUsed(server, metricsToken))
+    const recent = readings.slice(-3)
+    if (recent.length === 3 && Math.max(...recent) <= 1.05 * Math.min(...recent)) break
+  }
+  return round((performance.now() - started) / 1000, 1)
+}
+
+async function heapUsed(server: Started, metricsToken: string): Promise<number> {
+  const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })
+  return Number(/^nodejs_heap_size_used_bytes (\d+)/m.exec(await res.text())?.[1] ?? NaN)
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -201,6 +253,8 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       environment: 'test',
     })
     problems.push(...(await exercise(one.url, key, rounds)))
+    const oneSettled = await settled(one, store.categoriesWithRecords, metricsToken)
+    console.error(`  at rest ${oneSettled} s after the searches (document frequencies read, heap steady)`)
     const oneMemory = await memoryOf(one, metricsToken)
     console.error(`  one process: ${JSON.stringify(oneMemory)}`)
     await stop(one.child)
@@ -210,6 +264,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
     children.push(...three.map((s) => s.child))
     console.error(`  three processes ready in ${three.map((s) => s.ready_seconds).join(', ')} s`)
     for (const s of three) problems.push(...(await exercise(s.url, key, rounds)))
+    await Promise.all(three.map((s) => settled(s, store.categoriesWithRecords, metricsToken)))
     const threeMemory = await Promise.all(three.map((s) => memoryOf(s, metricsToken)))
     const total = {
       rss_mb: threeMemory.reduce((a, m) => a + m.rss_mb, 0),

@@ -42,6 +42,7 @@ function rarityGeneration(states: CorpusState[], category: EntityCategory): stri
  * for the counts of its common words: one GIN lookup and the heap pages of every record holding it).
  */
 async function loadRarityTable(deps: Deps, category: EntityCategory, generation: string): Promise<void> {
+  const started = performance.now()
   const table = TABLE[category]
   const docCategory = docCategoryOf(category)
   const pages = await q.tablePages(deps.db, table)
@@ -66,6 +67,16 @@ async function loadRarityTable(deps: Deps, category: EntityCategory, generation:
   const complete = df.size <= RARITY_TABLE_MAX
   const kept = complete ? df : [...df].sort((a, b) => b[1] - a[1]).slice(0, RARITY_TABLE_MAX)
   deps.searchCaches.rarity.tables.set(category, { generation, df: FrequencyTable.from(kept), total, complete })
+  deps.log.info(
+    {
+      category,
+      records: total,
+      lexemes: df.size,
+      kept: Math.min(df.size, RARITY_TABLE_MAX),
+      seconds: Math.round(performance.now() - started) / 1000,
+    },
+    'document frequencies read',
+  )
 }
 
 /** Starts a category's table load unless one runs or ran for this state, or one started less than RARITY_TABLE_RELOAD_MS ago. */
