@@ -51,8 +51,16 @@ export type FilterValue = ListFilter | RangeFilter | DateFilter | CompanyFilter 
 export type Filters = Record<string, FilterValue>
 
 const ref = (a: string, c: string) => sql.ref(`${a}.${c}`)
-const lowerIn = (expr: RawBuilder<unknown>, values: string[]) =>
-  sql`lower(${expr}) = any(${values.map((v) => v.toLowerCase())}::text[])`
+/**
+ * One value is compared with `=`, not `= any(array)`: PostgreSQL then walks the column's index in
+ * the category's quality order (the `lower(column), quality` indexes) and stops at the page's end.
+ * With `= any`, it walked the whole quality index instead when its estimate of the filters was too
+ * high (title "director" among C-Suite people: 0 of 1.23M, 2.4 s against 0.15 s).
+ */
+const lowerIn = (expr: RawBuilder<unknown>, values: string[]) => {
+  const lowered = [...new Set(values.map((v) => v.toLowerCase()))]
+  return lowered.length === 1 ? sql`lower(${expr}) = ${lowered[0]}` : sql`lower(${expr}) = any(${lowered}::text[])`
+}
 
 function listCond(expr: RawBuilder<unknown>, f: ListFilter): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = []
