@@ -122,6 +122,20 @@ describe("compileWhere: every name of a category's catalogue, and only those", (
       }
   })
 
+  test('one included value is compared with =, so the column index in quality order serves it; several with = any', () => {
+    for (const [label, db] of compilers) {
+      const compiled = (include: string[]) =>
+        filtersWhere({ category: 'person', filters: { seniority: { include } }, include_domains: [] }, NOW).compile(db)
+      const one = compiled(['C-Suite', 'c-suite'])
+      assert.match(one.sql, /lower\("p"\."seniority"\) = \$1/, `${label}: ${one.sql}`)
+      assert.doesNotMatch(one.sql, /any\(/, label)
+      assert.deepEqual(one.parameters, ['c-suite'])
+      const two = compiled(['C-Suite', 'VP'])
+      assert.match(two.sql, /lower\("p"\."seniority"\) = any\(\$1::text\[\]\)/, `${label}: ${two.sql}`)
+      assert.deepEqual(two.parameters, [['c-suite', 'vp']])
+    }
+  })
+
   test("a name outside the category's catalogue is the 422 of an unknown filter, before any SQL", () => {
     const refused = (category: EntityCategory, name: string) => {
       try {
