@@ -66,6 +66,22 @@ describe('POST /v1/search: the rule parser acts only when sure', () => {
     for (const r of money.body.results as Row[]) assert.ok((r.revenue as number) > 10_000_000)
   })
 
+  test("a head count names a company's size, not a search for people; people words still do", async () => {
+    const api = await server()
+    const { key } = await api.admin.workspaceWithKey()
+    const category = async (query: string) => {
+      const res = await search(api, key, { query, mode: 'auto', limit: 5 })
+      expectStatus(res, 200)
+      return res.body.resolved_search as { category: string; filters: Record<string, unknown> }
+    }
+    const sized = await category('software companies with more than 500 employees founded after 2010')
+    assert.equal(sized.category, 'company')
+    assert.deepEqual(sized.filters, { employee_count: { min: 501 }, founded_year: { min: 2011 } })
+    assert.equal((await category('fintech startups with 1,000+ employees')).category, 'company')
+    assert.equal((await category('employees of fintech startups')).category, 'person')
+    assert.equal((await category('engineers at companies with more than 500 employees')).category, 'person')
+  })
+
   test('a region expands to the countries of it the index holds ("DACH", "Europe")', async () => {
     const api = await server()
     const { key } = await api.admin.workspaceWithKey()

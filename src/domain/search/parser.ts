@@ -111,9 +111,13 @@ export function parseQuery(
   return remainingWords(query, r, category)
 }
 
+/** "500 employees", "1,000+ employees", "10k staff": a company's size, not a search for people. */
+const HEADCOUNT = /\b\d[\d,.]*\s*[km]?\+?\s+(?:employees|staff)\b/g
+
 /** The category a query names ("patents about …", "people who …"); company when none. */
 function categoryOf(text: string): string {
-  for (const [c, re] of CATEGORY_WORDS) if (re.test(text)) return c
+  const words = text.replace(HEADCOUNT, ' ')
+  for (const [c, re] of CATEGORY_WORDS) if (re.test(words)) return c
   return 'company'
 }
 
