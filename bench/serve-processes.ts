@@ -104,9 +104,7 @@ async function seededStore(
 async function memoryOf(server: Started, metricsToken: string): Promise<Memory> {
   const text = await readFile(`/proc/${server.child.pid!}/smaps_rollup`, 'utf8')
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0)
-  const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })
-  const metrics = await res.text()
-  const bytes = (name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(metrics)?.[1] ?? NaN)
+  const bytes = await metricBytes(server, metricsToken)
   const mb = (b: number) => Math.round(b / 1024 / 1024)
   return {
     rss_mb: Math.round(kb('Rss') / 1024),
@@ -190,9 +188,15 @@ async function settled(server: Started, categories: number, metricsToken: string
   return round((performance.now() - started) / 1000, 1)
 }
 
-async function heapUsed(server: Started, metricsToken: string): Promise<number> {
+/** The process's /metrics read once: a function giving a metric's value in bytes by its name. */
+async function metricBytes(server: Started, metricsToken: string): Promise<(name: string) => number> {
   const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })
-  return Number(/^nodejs_heap_size_used_bytes (\d+)/m.exec(await res.text())?.[1] ?? NaN)
+  const metrics = await res.text()
+  return (name) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(metrics)?.[1] ?? NaN)
+}
+
+async function heapUsed(server: Started, metricsToken: string): Promise<number> {
+  return (await metricBytes(server, metricsToken))('nodejs_heap_size_used_bytes')
 }
 
 async function stop(child: ChildProcess): Promise<void> {

@@ -57,7 +57,7 @@ export class SearchCaches {
   readonly filterValues = new Map<string, { generation: string; value: Promise<unknown> }>()
   /**
    * Past this many records the planner expects the filters to pass, the meaning side does not read
-   * the filtered set for an exact scan (vector-side.ts vectorCandidates); tests lower it.
+   * the filtered set for an exact scan (vector-side.ts smallFilteredSet); tests lower it.
    */
   readonly vectorSet = { plannedTooMany: PLANNED_TOO_MANY }
   /** Past `matches` records holding the words, a text list ranks `candidates` of them (text-side.ts textBound). */
