@@ -116,6 +116,12 @@ export function demoCommand(config: () => Readonly<Config>): Command {
           opts.bulk,
         )
         process.stdout.write((opts.json ? JSON.stringify(summary, null, 2) : lines.join('\n')) + '\n')
+      } catch (e) {
+        // A refusal (a bulk load of another input unfinished in a category): why, and what to do.
+        const { ApiError } = await import('../errors.ts')
+        if (!(e instanceof ApiError)) throw e
+        process.stderr.write(`dsp demo seed: ${e.detail}\n`)
+        process.exitCode = 2
       } finally {
         await app.close()
       }

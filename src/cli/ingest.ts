@@ -214,10 +214,10 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
           replace: opts.replace,
           source: opts.source,
           onProgress: (p) => progress.update(p, bytesRead()),
-          ...(bulkKey ? { bulk: { key: bulkKey } } : {}),
+          ...(bulkKey ? { bulk: { key: bulkKey, input: path.resolve(file) } } : {}),
           // No choice made: a file into an empty category is a bulk load (docs/ingest-bulk.md §1, "Automatic").
           ...(opts.bulk === undefined && file !== '-' && statSync(file).size >= c.DSP_AUTO_BULK_MIN_BYTES
-            ? { autoBulk: { key: () => inputKey(file, opts) } }
+            ? { autoBulk: { key: () => inputKey(file, opts), input: path.resolve(file) } }
             : {}),
           onBulkPhase: (p: BulkLoadPhase) => progress.phase(p),
         })

@@ -9,6 +9,7 @@ import { adminCommand } from './admin.ts'
 import { demoCommand } from './demo.ts'
 import { deleteCommand } from './delete.ts'
 import { ingestCommand } from './ingest.ts'
+import { bulkLoadsCommand } from './bulk-loads.ts'
 import { serveCommand } from './serve.ts'
 import { workerCommand } from './worker.ts'
 import { backupCommands } from './backup.ts'
@@ -75,6 +76,7 @@ program
 
 program.addCommand(adminCommand(config))
 program.addCommand(ingestCommand(config))
+program.addCommand(bulkLoadsCommand(config))
 program.addCommand(deleteCommand(config))
 program.addCommand(demoCommand(config))
 program.addCommand(workerCommand(config))

@@ -241,7 +241,7 @@ export const IngestQuery = Type.Object(
     bulk: Type.Optional(
       Type.Boolean({
         description:
-          'Store the records as a bulk load (docs/ingest-bulk.md §1): the secondary indexes of the tables this category writes that hold no row yet are dropped and built once at the end, batches go by COPY on PostgreSQL. For a first load of a large body into an empty category; default false (a server has other writers, so no load is bulk unless asked). Keyed by the request: it is not resumed by a later one, and a load that fails rebuilds its indexes before the error is answered. Ignored for schools and dry runs.',
+          'Store the records as a bulk load (docs/ingest-bulk.md §1): the secondary indexes of the tables this category writes that hold no row yet are dropped and built once at the end, batches go by COPY on PostgreSQL. For a first load of a large body into an empty category; default false (a server has other writers, so no load is bulk unless asked). Keyed by the request: it is not resumed by a later one, and a load that fails rebuilds its indexes before the error is answered. Refused with 422 request.invalid, before anything is written, while another bulk load of the category (a stopped `dsp ingest --bulk`) is unfinished: the detail names it and how to end it. Ignored for schools and dry runs.',
       }),
     ),
     strict: Type.Optional(

@@ -28,12 +28,51 @@ export async function findBulkLoad(db: Db, category: string, inputKey: string): 
   return row ? { ...row, committed_items: Number(row.committed_items) } : null
 }
 
-/** A new load, from its first item. */
-export async function insertBulkLoad(db: Db, category: string, inputKey: string, now: Date): Promise<void> {
+/** A new load, from its first item. `input`: what it reads, in words (a file's path, a command). */
+export async function insertBulkLoad(
+  db: Db,
+  category: string,
+  inputKey: string,
+  input: string | null,
+  now: Date,
+): Promise<void> {
   await db
     .insertInto('bulk_loads')
-    .values({ category, input_key: inputKey, state: 'loading', started_at: now, updated_at: now })
+    .values({ category, input_key: inputKey, input, state: 'loading', started_at: now, updated_at: now })
     .execute()
+}
+
+/** A load as `dsp bulk-loads` lists it, and as a refusal names it. */
+export interface BulkLoadListed extends BulkLoad {
+  input: string | null
+  started_at: Date
+  updated_at: Date
+}
+
+/** Every load of the store (`category`: of that category), unfinished ones first, then the newest. */
+export async function listBulkLoads(db: Db, category?: string): Promise<BulkLoadListed[]> {
+  let q = db
+    .selectFrom('bulk_loads')
+    .select([
+      'category',
+      'input_key',
+      'input',
+      'state',
+      'committed_items',
+      'dropped_indexes',
+      'started_at',
+      'updated_at',
+    ])
+  if (category !== undefined) q = q.where('category', '=', category)
+  const rows = await q.orderBy('updated_at', 'desc').execute()
+  return rows
+    .map((r) => ({
+      ...r,
+      committed_items: Number(r.committed_items),
+      started_at: new Date(r.started_at),
+      updated_at: new Date(r.updated_at),
+    }))
+    .sort((a, b) => Number(a.state === 'done') - Number(b.state === 'done'))
 }
 
 export async function updateBulkLoad(

@@ -154,6 +154,8 @@ export interface CorpusTables {
 export interface BulkLoadsTable {
   category: string
   input_key: string
+  /** What the load read, in words (migration 0049): a file's path, the demo seed's command, a request. */
+  input: ColumnType<string | null, string | null | undefined, string | null>
   state: 'loading' | 'indexing' | 'done'
   committed_items: ColumnType<number, number | undefined, number>
   dropped_indexes: ColumnType<DroppedIndex[], string | undefined, string>

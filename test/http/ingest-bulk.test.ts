@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { sql } from 'kysely'
@@ -364,5 +365,118 @@ describe('dsp ingest into an empty category (automatic bulk)', () => {
     assert.equal(piped.code, 0, piped.err)
     assert.equal((JSON.parse(piped.out) as { bulk: boolean }).bulk, false)
     assert.deepEqual((await dump(data)).bulk_loads, [])
+  })
+})
+
+describe('unfinished bulk loads: one per category, listed, finished by running again or ended where they stopped', () => {
+  const stores: ProcessData[] = []
+  after(async () => {
+    for (const s of stores) await s.drop()
+  })
+  const listed = async (data: ProcessData) => {
+    const r = await runDsp(['bulk-loads', '--json'], data.env)
+    assert.equal(r.code, 0, r.err)
+    return JSON.parse(r.out) as {
+      category: string
+      input: string | null
+      state: string
+      committed_items: number
+      dropped_indexes: number
+    }[]
+  }
+
+  test('a --bulk load of another file while one is unfinished is refused and writes nothing; `dsp bulk-loads finish` ends the stopped one', async () => {
+    const data = await processData({ DSP_SECRET: SECRET })
+    stores.push(data)
+    const dir = data.env.DSP_DATA_DIR!
+    // A gzip file cut short: its first batches commit, then the load stops on the broken end.
+    const whole = gzipSync(companyLines(0, 3000))
+    const broken = path.join(dir, 'broken.ndjson.gz')
+    writeFileSync(broken, whole.subarray(0, Math.floor(whole.length * 0.6)))
+    const first = await runDsp(
+      ['ingest', '--category', 'company', '--bulk', '--batch-size', '100', '--as-of', AS_OF, broken],
+      data.env,
+    )
+    assert.equal(first.code, 2, first.err)
+    assert.match(first.err, /the file is cut short/)
+    const [stopped, ...others] = await listed(data)
+    assert.equal(others.length, 0)
+    assert.equal(stopped!.state, 'loading')
+    assert.equal(stopped!.input, broken)
+    assert.ok(stopped!.committed_items >= 100, JSON.stringify(stopped))
+    assert.ok(stopped!.dropped_indexes > 0, JSON.stringify(stopped))
+
+    const before = await dump(data)
+    const other = path.join(dir, 'other.ndjson')
+    writeFileSync(other, companyLines(5000, 5100))
+    const refused = await runDsp(
+      ['ingest', '--category', 'company', '--bulk', '--as-of', AS_OF, '--json', other],
+      data.env,
+    )
+    assert.equal(refused.code, 2, refused.err)
+    assert.match(refused.err, /A bulk load of .*broken\.ndjson\.gz into company is unfinished/)
+    assert.match(refused.err, /dsp bulk-loads finish company/)
+    assertSameRows(await dump(data), before)
+    assert.equal((await listed(data)).length, 1)
+
+    const finished = await runDsp(['bulk-loads', 'finish', 'company', '--json'], data.env)
+    assert.equal(finished.code, 0, finished.err)
+    const done = JSON.parse(finished.out) as { committed_items: number; indexes: number }
+    assert.deepEqual([done.committed_items, done.indexes], [stopped!.committed_items, stopped!.dropped_indexes])
+    const after = await dump(data)
+    // The records it committed stay; the indexes it dropped are back (a first ordinary load has them all).
+    assert.deepEqual(after.companies, before.companies)
+    assert.equal(after.indexes.length, before.indexes.length + stopped!.dropped_indexes)
+    assert.deepEqual(after.bulk_loads, [{ category: 'company', state: 'done' }])
+    const again = await runDsp(['bulk-loads', 'finish', 'company'], data.env)
+    assert.equal(again.code, 2)
+    assert.match(again.err, /No bulk load of company is unfinished/)
+
+    // The category is free again: the other file loads (its table holds rows, so nothing is dropped).
+    const loaded = await runDsp(
+      ['ingest', '--category', 'company', '--bulk', '--as-of', AS_OF, '--max-rejects', '10', '--json', other],
+      data.env,
+    )
+    assert.equal(loaded.code, 0, loaded.err)
+    assert.deepEqual((JSON.parse(loaded.out) as { bulk: boolean; inserted: number }).inserted, 100)
+    const plain = await processData({ DSP_SECRET: SECRET })
+    stores.push(plain)
+    const plainFile = path.join(plain.env.DSP_DATA_DIR!, 'other.ndjson')
+    writeFileSync(plainFile, companyLines(5000, 5100))
+    const p = await runDsp(
+      ['ingest', '--category', 'company', '--no-bulk', '--max-rejects', '10', plainFile],
+      plain.env,
+    )
+    assert.equal(p.code, 0, p.err)
+    assert.deepEqual((await dump(data)).indexes, (await dump(plain)).indexes)
+  })
+
+  test('`dsp demo seed --bulk --limit n` and the whole seed after it are one load per category, each record written once', async () => {
+    const data = await processData({ DSP_SECRET: SECRET })
+    stores.push(data)
+    const seed = async (extra: string[]) => {
+      const r = await runDsp(['demo', 'seed', '--scale', 'small', '--bulk', '--json', ...extra], data.env)
+      assert.equal(r.code, 0, r.err)
+      return JSON.parse(r.out) as { categories: { category: string; inserted: number; unchanged: number }[] }
+    }
+    const part = await seed(['--limit', '30'])
+    const whole = await seed([])
+    for (const c of whole.categories) {
+      const p = part.categories.find((x) => x.category === c.category)!
+      // The second run went on after the first's 30: those are stored already, not written again.
+      assert.equal(c.unchanged, p.inserted, `${c.category}: ${JSON.stringify(c)}`)
+    }
+    const loads = await listed(data)
+    assert.deepEqual(
+      loads.map((l) => [l.category, l.state]).sort(),
+      part.categories
+        .filter((c) => c.category !== 'school')
+        .map((c) => [c.category, 'done'])
+        .sort(),
+    )
+    assert.ok(
+      loads.every((l) => l.input === 'dsp demo seed --scale small --seed 42 --bulk'),
+      JSON.stringify(loads),
+    )
   })
 })

@@ -177,6 +177,22 @@ describe('ingest formats', () => {
     assert.deepEqual(names, ['Edge Robotics', 'Quantum Sensing', 'Solid-State Batteries'])
   })
 
+  test("gzip cut short, or corrupt, → 422 request.invalid saying so, not zlib's words", async () => {
+    const api = await server()
+    const lines = Array.from({ length: 400 }, (_, i) =>
+      JSON.stringify({ name: `Cut Trend ${i} ${'x'.repeat(i % 50)}`, momentum: i % 100, source_id: `cut:${i}` }),
+    ).join('\n')
+    const whole = gzipSync(lines)
+    const cut = await post(api, 'trend', whole.subarray(0, Math.floor(whole.length * 0.6)), 'application/gzip')
+    expectProblem(cut, 422, 'request.invalid')
+    assert.match(cut.body.detail, /gzip data stops before its end: the file is cut short/)
+    const corrupt = Buffer.from(whole)
+    corrupt.fill(0x55, 20, 60)
+    const bad = await post(api, 'trend', corrupt, 'application/gzip')
+    expectProblem(bad, 422, 'request.invalid')
+    assert.match(bad.body.detail, /gzip data is corrupt/)
+  })
+
   test('a mapping over JSON keys: numbers and booleans read by the rule (a numeric id becomes a prefixed text), lists kept, a bare scheme is no domain', async () => {
     const api = await server()
     const lines = [

@@ -145,7 +145,15 @@ export async function openIngestBody(
         replace: opts.replace,
         source: opts.source,
         batchSize: opts.batchSize,
-        ...(opts.bulk ? { bulk: { key: `request:${randomId('blk', 16)}`, resumable: false } } : {}),
+        ...(opts.bulk
+          ? {
+              bulk: {
+                key: `request:${randomId('blk', 16)}`,
+                input: `POST /admin/v1/corpus/${category}?bulk=true`,
+                resumable: false,
+              },
+            }
+          : {}),
         onProgress,
       })
       return {

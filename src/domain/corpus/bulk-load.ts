@@ -15,16 +15,20 @@ import {
   hasUnfinishedBulkLoad,
   isCategoryEmpty,
   isTableEmpty,
+  listBulkLoads,
   rebuildIndex,
+  type BulkLoadListed,
   stagedBatchSources,
   updateBulkLoad,
   insertBulkLoad,
 } from '../../store/bulk-loads.ts'
 import type { BatchSources, BatchWrite } from '../../store/corpus-batch.ts'
-import type { Db } from '../../store/db.ts'
+import { withoutStatementDeadlines, type Db } from '../../store/db.ts'
 import type { DroppedIndex } from '../../store/tables-corpus.ts'
+import { ApiError } from '../../errors.ts'
 import type { Deps } from '../types.ts'
-import { TABLE_OF } from './coverage.ts'
+import { refreshCorpusState, TABLE_OF } from './coverage.ts'
+import { maintainTables } from './ingest-finish.ts'
 
 export interface BulkOptions {
   /**
@@ -32,6 +36,8 @@ export interface BulkOptions {
    * the same category and key goes on after the items it committed (all of them, once it finished).
    */
   key: string
+  /** What the load reads, in words, for `dsp bulk-loads` and refusals: a file's path, a command. */
+  input?: string
   /**
    * False: keyed by its request (POST /admin/v1/corpus/{category}?bulk=true), so no later run can
    * go on with it; a failed load rebuilds its indexes before the error is answered.
@@ -99,12 +105,18 @@ export async function startBulkLoad(deps: Deps, category: EntityCategory, opts: 
   try {
     const db = copy?.db ?? deps.db
     const stored = await findBulkLoad(db, category, opts.key)
+    if (stored === null) {
+      // Two loads of one category would share one set of dropped indexes, and the first one's,
+      // never finished, would stay dropped: a new input waits until the unfinished load ends.
+      const other = (await listBulkLoads(db, category)).find((l) => l.state !== 'done')
+      if (other) throw new ApiError('request.invalid', unfinishedLoadDetail(other))
+    }
     // A finished load run again goes over its input as a resumed one would, writing nothing.
     let dropped: DroppedIndex[] =
       stored?.state === 'loading' || stored?.state === 'indexing' ? stored.dropped_indexes : []
     if (stored === null) {
       dropped = await db.transaction().execute(async (tx) => {
-        await insertBulkLoad(tx, category, opts.key, deps.clock.now())
+        await insertBulkLoad(tx, category, opts.key, opts.input ?? null, deps.clock.now())
         const indexes: DroppedIndex[] = []
         for (const table of tablesOf(category))
           if (await isTableEmpty(tx, table)) indexes.push(...(await findDroppableIndexes(tx, table)))
@@ -161,5 +173,60 @@ function bulkRun(
         )
     },
     close: async () => copy?.close(),
+  }
+}
+
+/** Why a new input is refused while another load of its category is unfinished, and what ends that one. */
+function unfinishedLoadDetail(other: BulkLoadListed): string {
+  const from = other.input ? ` of ${other.input}` : ''
+  return (
+    `A bulk load${from} into ${other.category} is unfinished (${other.committed_items} items committed, ` +
+    `${other.dropped_indexes.length} indexes dropped until it ends; started ${other.started_at.toISOString()}). ` +
+    `Run that load again to finish it (the same input and options), or end it where it stopped with ` +
+    `\`dsp bulk-loads finish ${other.category}\`; then load this input.`
+  )
+}
+
+export interface FinishedBulkLoad {
+  category: string
+  input: string | null
+  committed_items: number
+  indexes: number
+  seconds: number
+}
+
+/**
+ * Ends a category's unfinished load where it stopped (`dsp bulk-loads finish`): the records it
+ * committed stay, the indexes it dropped are built again, it is marked done, and the category's
+ * tables are analysed and its figures counted again, as the load's own end would have done. For a
+ * load whose input is gone or broken; one that can still run is better finished by running it.
+ */
+export async function finishStoppedBulkLoad(
+  deps: Deps,
+  category: EntityCategory,
+  onPhase?: (p: BulkLoadPhase) => void,
+): Promise<FinishedBulkLoad> {
+  const load = (await listBulkLoads(deps.db, category)).find((l) => l.state !== 'done')
+  if (!load) throw new ApiError('request.invalid', `No bulk load of ${category} is unfinished: nothing to finish.`)
+  const started = performance.now()
+  // Index builds take as long as the tables are large: no statement deadline.
+  await withoutStatementDeadlines(deps.store.db, (db) =>
+    bulkRun({ ...deps, db }, category, load.input_key, null, load.committed_items, load.dropped_indexes).finish(
+      onPhase,
+    ),
+  )
+  await maintainTables(deps, category)
+  await refreshCorpusState(deps.db, category, {
+    asOf: null,
+    now: deps.clock.now(),
+    recount: true,
+    model: (await deps.embedder()).name,
+  })
+  return {
+    category,
+    input: load.input,
+    committed_items: load.committed_items,
+    indexes: load.dropped_indexes.length,
+    seconds: Math.round(performance.now() - started) / 1000,
   }
 }

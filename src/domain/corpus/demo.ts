@@ -90,7 +90,14 @@ export async function seedDemoCorpus(deps: Deps, opts: SeedDemoOptions = {}): Pr
       onProgress: opts.onProgress ? (p) => opts.onProgress!(category, p) : undefined,
       ...(opts.bulk
         ? {
-            bulk: { key: `demo:${corpus.scale}:${corpus.seed}:${limit ?? 'all'}` },
+            // The demo's records are one sequence: a limit stores its first n, so every run of a
+            // scale and seed is one load (keyed as the whole corpus's, as stores made before named
+            // it). A run with --limit goes on where a stopped one stopped, and a later larger run
+            // after its n; a key naming the limit made each limit a new load over the same records.
+            bulk: {
+              key: `demo:${corpus.scale}:${corpus.seed}:all`,
+              input: `dsp demo seed --scale ${corpus.scale} --seed ${corpus.seed} --bulk`,
+            },
             onBulkPhase: (p: BulkLoadPhase) => opts.onBulkPhase?.(category, p),
           }
         : {}),

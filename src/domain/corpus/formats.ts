@@ -61,6 +61,25 @@ const SHAPE_SAMPLE_ROWS = 1000
 
 export class InputError extends Error {}
 
+/**
+ * zlib's own errors ("unexpected end of file", "incorrect header check") said as what they mean for
+ * the file; what was read before stays read (an ingest keeps the batches it committed).
+ */
+async function* gunzipErrorsSaid(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  try {
+    yield* source
+  } catch (e) {
+    const code = (e as { code?: string }).code
+    if (code === 'Z_BUF_ERROR')
+      throw new InputError(
+        'the gzip data stops before its end: the file is cut short (an interrupted copy or download?)',
+      )
+    if (code === 'Z_DATA_ERROR' || code === 'Z_NEED_DICT')
+      throw new InputError(`the gzip data is corrupt (zlib: ${(e as Error).message})`)
+    throw e
+  }
+}
+
 /** Puts a first chunk back in front of the rest of a stream. */
 async function* prepend(first: Buffer, rest: AsyncIterator<Buffer | string>): AsyncGenerator<Buffer> {
   if (first.length > 0) yield first
@@ -138,7 +157,7 @@ export async function openInput(
     const raw = Readable.from(capped(prepend(head, it), opts.maxBytes, tooLarge))
     const gunzip = createGunzip()
     raw.on('error', (e) => gunzip.destroy(e))
-    it = (raw.pipe(gunzip) as AsyncIterable<Buffer>)[Symbol.asyncIterator]()
+    it = gunzipErrorsSaid(raw.pipe(gunzip) as AsyncIterable<Buffer>)[Symbol.asyncIterator]()
     head = Buffer.alloc(0)
   }
   head = Buffer.concat([head, await peek(it, 4096)])

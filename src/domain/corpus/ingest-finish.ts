@@ -90,7 +90,7 @@ const TABLES_OF: Record<IngestCategory, string[]> = {
  * run without it (this project's CI machine does), so the ingest does it itself. Not in a
  * transaction (VACUUM refuses one); a failure is logged, the ingest stands.
  */
-async function maintainTables(deps: Deps, category: IngestCategory): Promise<void> {
+export async function maintainTables(deps: Deps, category: IngestCategory): Promise<void> {
   const started = performance.now()
   try {
     // VACUUM takes as long as the tables are large: no statement deadline (store/db.ts).

@@ -49,7 +49,7 @@ export async function openRun(deps: Deps, category: IngestCategory, opts: Ingest
     let bulk = opts.bulk
     if (!bulk && opts.autoBulk) {
       const auto = await isBulkByDefault(deps, category, opts.autoBulk.key)
-      if (auto.bulk) bulk = { key: auto.key }
+      if (auto.bulk) bulk = { key: auto.key, input: opts.autoBulk.input }
     }
     if (bulk) ctx.bulk = await startBulkLoad(deps, category, bulk)
   }

@@ -35,7 +35,7 @@ export interface IngestOptions {
    * No bulk choice made: the bulk path when the category is empty (bulk-load.ts isBulkByDefault),
    * keyed by what `key` returns (asked only then). Ignored when `bulk` is given.
    */
-  autoBulk?: { key: () => Promise<string> }
+  autoBulk?: { key: () => Promise<string>; input?: string }
   /** A bulk load rebuilding its indexes at the end. */
   onBulkPhase?: (phase: BulkLoadPhase) => void
 }
