@@ -14,7 +14,9 @@ import { after, before, describe, test } from 'node:test'
 import { sql } from 'kysely'
 import { openStore } from '../../src/store/db.ts'
 import { datasetsPresent, DATASETS_DIR } from '../support/dataset-samples.ts'
-import { processData, runDsp, type ProcessData } from '../support/process.ts'
+import { expectProblem } from '../support/http.ts'
+import { processData, runDsp, startProcess, type ProcessData } from '../support/process.ts'
+import { ADMIN_TOKEN } from '../support/server.ts'
 
 const SECRET = 'bulk-load-test-secret-'.padEnd(48, 'x')
 const AS_OF = '2026-01-01'
@@ -418,6 +420,20 @@ describe('unfinished bulk loads: one per category, listed, finished by running a
     assert.match(refused.err, /dsp bulk-loads finish company/)
     assertSameRows(await dump(data), before)
     assert.equal((await listed(data)).length, 1)
+    // Over HTTP too: 422 request.invalid naming the load, before anything is written.
+    const server = await startProcess(data)
+    try {
+      const res = await server.request('POST', '/admin/v1/corpus/company', {
+        query: { bulk: 'true', as_of: `${AS_OF}T00:00:00Z` },
+        headers: { 'x-admin-token': ADMIN_TOKEN, 'content-type': 'application/x-ndjson' },
+        rawBody: companyLines(5000, 5100),
+      })
+      expectProblem(res, 422, 'request.invalid')
+      assert.match(res.body.detail, /broken\.ndjson\.gz into company is unfinished/)
+    } finally {
+      await server.stop()
+    }
+    assertSameRows(await dump(data), before)
 
     const finished = await runDsp(['bulk-loads', 'finish', 'company', '--json'], data.env)
     assert.equal(finished.code, 0, finished.err)
