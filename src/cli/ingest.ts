@@ -236,7 +236,13 @@ export function ingestCommand(config: () => Readonly<Config>): Command {
       } catch (e) {
         if (!(e instanceof InputError || e instanceof ApiError)) throw e
         progress.done()
-        process.stderr.write(`dsp ingest: ${file}: ${e.message}\n`)
+        const said = e instanceof ApiError ? e.detail : e.message
+        // A bulk load keeps what it committed before the input broke: say how it goes on.
+        const resume =
+          e instanceof InputError && bulkKey
+            ? ` The load keeps the batches it committed: run this command again on the whole file to go on, or end it there with \`dsp bulk-loads finish ${opts.category}\`.`
+            : ''
+        process.stderr.write(`dsp ingest: ${file}: ${said}${resume}\n`)
         process.exitCode = 2
       } finally {
         progress.done()

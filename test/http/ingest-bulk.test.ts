@@ -400,7 +400,10 @@ describe('unfinished bulk loads: one per category, listed, finished by running a
       data.env,
     )
     assert.equal(first.code, 2, first.err)
-    assert.match(first.err, /the file is cut short/)
+    assert.match(
+      first.err,
+      /the file is cut short.*run this command again on the whole file.*dsp bulk-loads finish company/,
+    )
     const [stopped, ...others] = await listed(data)
     assert.equal(others.length, 0)
     assert.equal(stopped!.state, 'loading')
