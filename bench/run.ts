@@ -9,6 +9,7 @@ import * as agentRuns from './agent-runs.ts'
 import * as apiLayer from './api-layer.ts'
 import * as bulkLoad from './bulk-load.ts'
 import * as ingest from './ingest.ts'
+import * as largeLoad from './large-load.ts'
 import * as metering from './metering.ts'
 import * as orgChart from './org-chart.ts'
 import * as personRecords from './person-records.ts'
@@ -24,6 +25,7 @@ const BENCHMARKS: readonly Benchmark[] = [
   agentRuns,
   ingest,
   bulkLoad,
+  largeLoad,
   search,
   searchMix,
   serveProcesses,
