@@ -188,6 +188,30 @@ export async function lexemeFrequenciesInPages(
   return { df: words.map((w, i) => [w, Number(ndocs[i])]), records: Number(row?.records ?? 0) }
 }
 
+/**
+ * Every lexeme's document frequency over a whole table (a category of documents) in one statement,
+ * the most frequent first, at most `max`: PostgreSQL aggregates them (ts_stat, in the server's
+ * memory) and sends only what is kept, where summing slices here held every lexeme of the table in
+ * this process at once (≈ 240 MB for 1.23M people). `complete`: no lexeme was left out.
+ */
+export async function lexemeFrequenciesTop(
+  db: Db,
+  q: { table: SearchTable; category: string | null; max: number },
+): Promise<{ df: [string, number][]; records: number; complete: boolean }> {
+  if (q.category !== null && !/^[a-z_]+$/.test(q.category)) throw new Error(`not a category: ${q.category}`)
+  const where = q.category === null ? 'true' : `category = '${q.category}'`
+  const t = from(q.table)
+  const records = await sql<{ n: number }>`select count(*)::int as n from ${t.from} where ${sql.raw(where)}`.execute(db)
+  const r = await sql<{ word: string; ndoc: number }>`select word, ndoc from
+    ts_stat(${`select tsv from ${q.table} where ${where}`}) order by ndoc desc, word limit ${q.max + 1}`.execute(db)
+  const rows = r.rows
+  return {
+    df: rows.slice(0, q.max).map((x) => [x.word, Number(x.ndoc)]),
+    records: Number(records.rows[0]?.n ?? 0),
+    complete: rows.length <= q.max,
+  }
+}
+
 /** ids and vector keys of the records passing the filters, when there are at most `max` of them. */
 export async function filteredKeys(
   db: Db,

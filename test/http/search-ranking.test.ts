@@ -324,4 +324,46 @@ describe('search ranking', () => {
     assert.deepEqual(perWord, fromTables)
     assert.equal(tables.size, 0, 'no table was read again for the same state')
   })
+
+  test('a table past its bound keeps the most frequent lexemes, the rest counted per word: the same scores', async () => {
+    const api = await server()
+    await setUp(api)
+    const { key } = await api.admin.workspaceWithKey()
+    const deps = api.app.deps
+    const body = { category: 'company', query: 'ai software for security teams funerals', mode: 'fast', limit: 20 }
+    const scored = async () => {
+      const res = await api.post('/v1/search', { key, body })
+      expectStatus(res, 200)
+      return res.body.results.map((r: { id: string; score: number }) => [r.id, r.score])
+    }
+    const reload = async (max: number) => {
+      deps.searchCaches.rarity.tableMax = max
+      deps.searchCaches.rarity.tables.clear()
+      deps.searchCaches.rarity.loads.clear()
+      deps.searchCaches.rarity.df.clear()
+      deps.searchCaches.rarity.total.clear()
+      await scored()
+      await rarityTablesLoaded(deps)
+      return deps.searchCaches.rarity.tables.get('company')!
+    }
+    try {
+      const whole = await reload(1_000_000)
+      const all = [...whole.df].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      assert.ok(whole.complete && all.length > 20, `${all.length} lexemes`)
+      const full = await scored()
+      const capped = await reload(10)
+      assert.equal(capped.complete, false)
+      assert.equal(capped.total, whole.total)
+      assert.equal(capped.df.size, 10)
+      // The kept ones are the most frequent, with their counts (ties at the bound: any of them).
+      const tenth = all[9]![1]
+      for (const [lexeme, n] of capped.df) {
+        assert.equal(n, whole.df.get(lexeme), lexeme)
+        assert.ok(n >= tenth, `${lexeme}: ${n} < ${tenth}`)
+      }
+      assert.deepEqual(await scored(), full)
+    } finally {
+      deps.searchCaches.rarity.tableMax = 500_000
+    }
+  })
 })

@@ -14,8 +14,13 @@ import { BROAD_CANDIDATES, BROAD_MATCHES } from './retrieval-plan.ts'
  */
 export const PLANNED_TOO_MANY = Math.round(1.25 * EXACT_SCAN_MAX_CANDIDATES)
 
-/** Heap pages each statement of a table load reads: short statements, so searches pass between them. */
+/** Heap pages each statement of a table load reads on the embedded store: short statements, so searches pass between them. */
 export const RARITY_SLICE_PAGES = 256
+/**
+ * The table of a category's document frequencies (rarity.ts loadRarityTable) keeps its most
+ * frequent lexemes up to this many; past it, the lexemes it lacks are counted one by one.
+ */
+export const RARITY_TABLE_MAX = 500_000
 
 /** A category's document frequencies at one corpus state: every lexeme (`complete`) or the most frequent. */
 export interface RarityTable {
@@ -48,8 +53,10 @@ export class SearchCaches {
     total: new Map<EntityCategory, number>(),
     /** Every lexeme's document frequency per category, read in one pass (loadRarityTable). */
     tables: new Map<EntityCategory, RarityTable>(),
-    /** Heap pages a statement of a table load reads (RARITY_SLICE_PAGES). */
+    /** Heap pages a statement of a table load reads on the embedded store (RARITY_SLICE_PAGES). */
     slicePages: RARITY_SLICE_PAGES,
+    /** The most lexemes a table keeps (RARITY_TABLE_MAX; tests lower it). */
+    tableMax: RARITY_TABLE_MAX,
     /** The last table load started per category: for which state, when, and its end. */
     loads: new Map<EntityCategory, { generation: string; at: number; done: Promise<void> }>(),
   }

@@ -4,6 +4,7 @@ import { sql } from 'kysely'
 import type { EntityCategory } from '../../contract/records.ts'
 import { CATEGORY_SOURCE_CORPUS } from '../../contract/coverage.ts'
 import { findCorpusStates, type CorpusState } from '../../store/corpus.ts'
+import { withoutStatementDeadlines } from '../../store/db.ts'
 import * as q from '../../store/search.ts'
 import type { Deps } from '../types.ts'
 import type { RarityTable } from './caches.ts'
@@ -21,11 +22,6 @@ export function idfOf(total: number, df: number): number {
 // Document frequencies change only when an ingest commits: kept per server until the corpus's
 // state says it changed (corpus_state.updated_at and record_count), up to a bound.
 const RARITY_CACHE_MAX = 200_000
-/**
- * The table of a category's document frequencies (loadRarityTable) keeps its most frequent
- * lexemes up to this many; past it, the lexemes it lacks are counted one by one.
- */
-export const RARITY_TABLE_MAX = 500_000
 /** While ingests keep changing a category, its table is read again at most this often (counted one by one meanwhile). */
 export const RARITY_TABLE_RELOAD_MS = 60_000
 
@@ -35,9 +31,10 @@ function rarityGeneration(states: CorpusState[], category: EntityCategory): stri
 }
 
 /**
- * Reads a category's document frequencies for every lexeme in one pass over its records, a slice
- * of RARITY_SLICE_PAGES heap pages per statement, and keeps them when the corpus state did not
- * change meanwhile. A search then reads the rarity of its words from memory: no statement before
+ * Reads a category's document frequencies for every lexeme in one pass over its records (on
+ * PostgreSQL one statement that sends the RARITY_TABLE_MAX most frequent; embedded, a slice of
+ * RARITY_SLICE_PAGES heap pages per statement, summed here), and keeps them when the corpus state
+ * did not change meanwhile. A search then reads the rarity of its words from memory: no statement before
  * its text candidates (counted per word, a paper's exact title waits ≈ 9 ms on a quiet machine
  * for the counts of its common words: one GIN lookup and the heap pages of every record holding it).
  */
@@ -45,34 +42,53 @@ async function loadRarityTable(deps: Deps, category: EntityCategory, generation:
   const started = performance.now()
   const table = TABLE[category]
   const docCategory = docCategoryOf(category)
-  const pages = await q.tablePages(deps.db, table)
-  const slice = Math.max(1, deps.searchCaches.rarity.slicePages)
-  const df = new Map<string, number>()
-  let total = 0
-  for (let from = 0; ; from += slice) {
-    const last = from + slice >= pages
-    const got = await q.lexemeFrequenciesInPages(deps.db, {
-      table,
-      category: docCategory,
-      from,
-      to: last ? null : from + slice,
-    })
-    total += got.records
-    for (const [lexeme, n] of got.df) df.set(lexeme, (df.get(lexeme) ?? 0) + n)
-    if (last) break
-    await statementsSent()
+  const max = deps.searchCaches.rarity.tableMax
+  let read: { df: Iterable<[string, number]>; total: number; complete: boolean; lexemes: number | null }
+  if (deps.store.kind === 'postgres') {
+    // One statement on a connection of its own, without a deadline (a minute over millions of
+    // people): the server sums, this process receives only the lexemes it keeps.
+    const got = await withoutStatementDeadlines(deps.store.db, (db) =>
+      q.lexemeFrequenciesTop(db, { table, category: docCategory, max }),
+    )
+    read = { df: got.df, total: got.records, complete: got.complete, lexemes: got.complete ? got.df.length : null }
+  } else {
+    // The embedded store has one connection: short statements, so searches pass between them.
+    const pages = await q.tablePages(deps.db, table)
+    const slice = Math.max(1, deps.searchCaches.rarity.slicePages)
+    const df = new Map<string, number>()
+    let total = 0
+    for (let from = 0; ; from += slice) {
+      const last = from + slice >= pages
+      const got = await q.lexemeFrequenciesInPages(deps.db, {
+        table,
+        category: docCategory,
+        from,
+        to: last ? null : from + slice,
+      })
+      total += got.records
+      for (const [lexeme, n] of got.df) df.set(lexeme, (df.get(lexeme) ?? 0) + n)
+      if (last) break
+      await statementsSent()
+    }
+    const complete = df.size <= max
+    read = {
+      df: complete ? df : [...df].sort((a, b) => b[1] - a[1]).slice(0, max),
+      total,
+      complete,
+      lexemes: df.size,
+    }
   }
   // An ingest committed meanwhile: these counts mix two states; the next search starts again.
   if (rarityGeneration(await findCorpusStates(deps.db), category) !== generation) return
-  const complete = df.size <= RARITY_TABLE_MAX
-  const kept = complete ? df : [...df].sort((a, b) => b[1] - a[1]).slice(0, RARITY_TABLE_MAX)
-  deps.searchCaches.rarity.tables.set(category, { generation, df: FrequencyTable.from(kept), total, complete })
+  const df = FrequencyTable.from(read.df)
+  deps.searchCaches.rarity.tables.set(category, { generation, df, total: read.total, complete: read.complete })
   deps.log.info(
     {
       category,
-      records: total,
-      lexemes: df.size,
-      kept: Math.min(df.size, RARITY_TABLE_MAX),
+      records: read.total,
+      // Every lexeme of the category, when the store says how many (a table past `max` on PostgreSQL: not counted).
+      lexemes: read.lexemes,
+      kept: df.size,
       seconds: Math.round(performance.now() - started) / 1000,
     },
     'document frequencies read',
