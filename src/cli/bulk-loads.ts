@@ -5,6 +5,7 @@ import { Argument, Command, Option } from 'commander'
 import type { Config } from '../config.ts'
 import type { EntityCategory } from '../contract/records.ts'
 import { ENTITY_CATEGORIES } from './categories.ts'
+import { date } from './ingest.ts'
 
 /** The store writes itself: an embedded data dir a server holds is refused (exit 2) with why. */
 async function dataDirFree(c: Readonly<Config>, command: string): Promise<boolean> {
@@ -74,10 +75,11 @@ export function bulkLoadsCommand(config: () => Readonly<Config>): Command {
       "End a category's unfinished bulk load where it stopped: keep what it committed, build the indexes it dropped, analyse the tables",
     )
     .addOption(new Option('--json', 'print the result as JSON'))
+    .option('--as-of <date>', "how fresh the load's data is, as the load's own --as-of (default: left as it was)", date)
     .addArgument(new Argument('<category>', "the load's category").choices(ENTITY_CATEGORIES))
     .action(async (category: EntityCategory, _opts: unknown, cmd: Command) => {
       // `--json` anywhere on the line: commander gives it to `bulk-loads` when both have it.
-      const opts = cmd.optsWithGlobals<{ json?: boolean }>()
+      const opts = cmd.optsWithGlobals<{ json?: boolean; asOf?: Date }>()
       const c = config()
       if (!(await dataDirFree(c, 'dsp bulk-loads finish'))) return
       const [{ openDeps }, { finishStoppedBulkLoad }, { ApiError }] = await Promise.all([
@@ -90,9 +92,10 @@ export function bulkLoadsCommand(config: () => Readonly<Config>): Command {
       const tty = process.stderr.isTTY ? process.stderr : null
       const clear = () => tty?.write('\r\x1b[K')
       try {
-        const done = await finishStoppedBulkLoad(app.deps, category, (p) =>
-          tty?.write(`\r\x1b[K${category}: building dropped indexes ${p.done}/${p.total}`),
-        )
+        const done = await finishStoppedBulkLoad(app.deps, category, {
+          asOf: opts.asOf,
+          onPhase: (p) => tty?.write(`\r\x1b[K${category}: building dropped indexes ${p.done}/${p.total}`),
+        })
         clear()
         process.stdout.write(
           opts.json

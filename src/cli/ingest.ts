@@ -22,7 +22,8 @@ const positiveInt = (v: string) => {
   return n
 }
 
-const date = (v: string) => {
+/** A date option (--as-of): what `new Date` reads, or commander's error saying what it takes. */
+export const date = (v: string) => {
   const d = new Date(v)
   if (Number.isNaN(d.getTime())) throw new InvalidArgumentError('a date such as 2025-06-01 or 2025-06-01T12:00:00Z')
   return d

@@ -438,7 +438,10 @@ describe('unfinished bulk loads: one per category, listed, finished by running a
     }
     assertSameRows(await dump(data), before)
 
-    const finished = await runDsp(['bulk-loads', 'finish', 'company', '--json'], data.env)
+    const asOf = (d: Dump) =>
+      d.corpus_state.map((r) => (r as { corpus: string; as_of: string | null }).as_of?.slice(0, 10) ?? null)
+    assert.ok(!asOf(before).includes('2025-12-31'))
+    const finished = await runDsp(['bulk-loads', 'finish', 'company', '--json', '--as-of', '2025-12-31'], data.env)
     assert.equal(finished.code, 0, finished.err)
     const done = JSON.parse(finished.out) as { committed_items: number; indexes: number }
     assert.deepEqual([done.committed_items, done.indexes], [stopped!.committed_items, stopped!.dropped_indexes])
@@ -447,6 +450,8 @@ describe('unfinished bulk loads: one per category, listed, finished by running a
     assert.deepEqual(after.companies, before.companies)
     assert.equal(after.indexes.length, before.indexes.length + stopped!.dropped_indexes)
     assert.deepEqual(after.bulk_loads, [{ category: 'company', state: 'done' }])
+    // Told how fresh the data is, the figures say so (the companies' corpus and the institutions).
+    assert.ok(asOf(after).includes('2025-12-31'), JSON.stringify(after.corpus_state))
     const again = await runDsp(['bulk-loads', 'finish', 'company'], data.env)
     assert.equal(again.code, 2)
     assert.match(again.err, /No bulk load of company is unfinished/)

@@ -204,7 +204,7 @@ export interface FinishedBulkLoad {
 export async function finishStoppedBulkLoad(
   deps: Deps,
   category: EntityCategory,
-  onPhase?: (p: BulkLoadPhase) => void,
+  opts: { asOf?: Date; onPhase?: (p: BulkLoadPhase) => void } = {},
 ): Promise<FinishedBulkLoad> {
   const load = (await listBulkLoads(deps.db, category)).find((l) => l.state !== 'done')
   if (!load) throw new ApiError('request.invalid', `No bulk load of ${category} is unfinished: nothing to finish.`)
@@ -212,12 +212,13 @@ export async function finishStoppedBulkLoad(
   // Index builds take as long as the tables are large: no statement deadline.
   await withoutStatementDeadlines(deps.store.db, (db) =>
     bulkRun({ ...deps, db }, category, load.input_key, null, load.committed_items, load.dropped_indexes).finish(
-      onPhase,
+      opts.onPhase,
     ),
   )
   await maintainTables(deps, category)
   await refreshCorpusState(deps.db, category, {
-    asOf: null,
+    // A stopped load never said how fresh its data is (its own end would have): only when told.
+    asOf: opts.asOf ?? null,
     now: deps.clock.now(),
     recount: true,
     model: (await deps.embedder()).name,
