@@ -28,7 +28,7 @@ import type { DroppedIndex } from '../../store/tables-corpus.ts'
 import { ApiError } from '../../errors.ts'
 import type { Deps } from '../types.ts'
 import { refreshCorpusState, TABLE_OF } from './coverage.ts'
-import { maintainTables } from './ingest-finish.ts'
+import { maintainTables } from './maintain-tables.ts'
 
 export interface BulkOptions {
   /**

@@ -47,7 +47,7 @@ async function loadRarityTable(deps: Deps, category: EntityCategory, generation:
   if (deps.store.kind === 'postgres') {
     // One statement on a connection of its own, without a deadline (a minute over millions of
     // people): the server sums, this process receives only the lexemes it keeps.
-    const got = await withoutStatementDeadlines(deps.store.db, (db) =>
+    const got = await withoutStatementDeadlines(deps.db, (db) =>
       q.lexemeFrequenciesTop(db, { table, category: docCategory, max }),
     )
     read = { df: got.df, total: got.records, complete: got.complete, lexemes: got.complete ? got.df.length : null }
