@@ -133,14 +133,19 @@ export async function run(_options: RunOptions): Promise<BenchResult> {
             : null,
       },
       rounds: averages,
-      goal: atMost(
-        `the ${scale} corpus loads in ≤ ${GOAL_MINUTES} min on this machine`,
-        'total_minutes',
-        totalMinutes,
-        GOAL_MINUTES,
-        'min',
-        valid,
-      ),
+      // The goal is the whole large corpus's: a load stopped part-way (its categories ended with
+      // `dsp bulk-loads finish`) gives rates, not a time to hold against it.
+      goal:
+        scale === 'large'
+          ? atMost(
+              `the large corpus loads in ≤ ${GOAL_MINUTES} min on this machine`,
+              'total_minutes',
+              totalMinutes,
+              GOAL_MINUTES,
+              'min',
+              valid,
+            )
+          : null,
       valid,
       problems,
     }
