@@ -328,47 +328,65 @@ export async function vocabulary(
 export async function peopleVocabulary(db: Db, limit: number): Promise<Record<PeopleVocabularyName, string[]>> {
   const rows = async (q: RawBuilder<{ v: string | null }>) =>
     (await q.execute(db)).rows.map((r) => r.v).filter((v): v is string => typeof v === 'string' && v.length > 0)
-  const institution = (kind: 'education' | 'employment', column: 'name' | 'domain') =>
-    rows(sql<{ v: string | null }>`select i.${sql.ref(column)} as v, count(*) n from affiliations f
-      join institutions i on i.inst_key = f.inst_key
-      where f.kind = ${kind} and (f.kind = 'education' or not f.is_current) and i.${sql.ref(column)} is not null
-      group by 1 order by n desc, v limit ${limit}`)
-  const education = (key: 'degree' | 'field') =>
-    rows(sql<{ v: string | null }>`select e->>${key} as v, count(*) n
-      from persons p, jsonb_array_elements(coalesce(p.record->'education', '[]'::jsonb)) e
-      where e->>${key} is not null group by 1 order by n desc, v limit 500`)
-  const [schools, pastEmployers, pastDomains, companies, companyDomains, degrees, fields, governance, pastTitles] =
-    await Promise.all([
-      institution('education', 'name'),
-      institution('employment', 'name'),
-      institution('employment', 'domain'),
-      rows(
-        sql<{ v: string | null }>`select name as v from companies where name is not null order by name limit ${limit}`,
-      ),
-      rows(
-        sql<{
-          v: string | null
-        }>`select domain as v from companies where domain is not null order by domain limit ${limit}`,
-      ),
-      education('degree'),
-      education('field'),
-      rows(
-        sql<{
-          v: string | null
-        }>`select g as v, count(*) n from persons p, unnest(p.governance_level) g group by 1 order by n desc, v limit 50`,
-      ),
-      rows(sql<{ v: string | null }>`select f.title as v, count(*) n from affiliations f
+  // Several vocabularies from one pass over their rows, each ranked on its own (most common first,
+  // then by value) and cut at its limit in the statement: `k` names the vocabulary. On a large
+  // corpus each pass takes seconds (6.8M affiliations: ≈ 15 s), so one pass where there were three.
+  const ranked = async (q: RawBuilder<{ k: string; v: string | null }>) => {
+    const out = new Map<string, string[]>()
+    for (const r of (await q.execute(db)).rows) {
+      if (typeof r.v !== 'string' || r.v.length === 0) continue
+      const values = out.get(r.k)
+      if (values) values.push(r.v)
+      else out.set(r.k, [r.v])
+    }
+    return out
+  }
+  // Schools: names of education institutions; former employers: names and domains of the
+  // institutions of employments no longer current.
+  const institutions = ranked(sql<{ k: string; v: string | null }>`select k, v from (
+      select k, v, row_number() over (partition by k order by n desc, v) as r from (
+        select f.kind || case when grouping(i.name) = 0 then ':name' else ':domain' end as k,
+          case when grouping(i.name) = 0 then i.name else i.domain end as v, count(*) n
+        from affiliations f join institutions i on i.inst_key = f.inst_key
+        where f.kind = 'education' or (f.kind = 'employment' and not f.is_current)
+        group by grouping sets ((f.kind, i.name), (f.kind, i.domain))) g
+      where v is not null and k in ('education:name', 'employment:name', 'employment:domain')) t
+    where r <= ${limit} order by k, r`)
+  const education = ranked(sql<{ k: string; v: string | null }>`select k, v from (
+      select k, v, row_number() over (partition by k order by n desc, v) as r from (
+        select x.k, x.v, count(*) n
+        from persons p, jsonb_array_elements(coalesce(p.record->'education', '[]'::jsonb)) e,
+          lateral (values ('degree', e->>'degree'), ('field', e->>'field')) as x(k, v)
+        where x.v is not null group by 1, 2) g) t
+    where r <= 500 order by k, r`)
+  const [byInstitution, byEducation, companies, companyDomains, governance, pastTitles] = await Promise.all([
+    institutions,
+    education,
+    rows(
+      sql<{ v: string | null }>`select name as v from companies where name is not null order by name limit ${limit}`,
+    ),
+    rows(
+      sql<{
+        v: string | null
+      }>`select domain as v from companies where domain is not null order by domain limit ${limit}`,
+    ),
+    rows(
+      sql<{
+        v: string | null
+      }>`select g as v, count(*) n from persons p, unnest(p.governance_level) g group by 1 order by n desc, v limit 50`,
+    ),
+    rows(sql<{ v: string | null }>`select f.title as v, count(*) n from affiliations f
         where f.kind = 'employment' and not f.is_current and f.title is not null
         group by 1 order by n desc, v limit ${limit}`),
-    ])
+  ])
   return {
-    schools,
-    past_employers: pastEmployers,
-    past_employer_domains: pastDomains,
+    schools: byInstitution.get('education:name') ?? [],
+    past_employers: byInstitution.get('employment:name') ?? [],
+    past_employer_domains: byInstitution.get('employment:domain') ?? [],
     companies,
     company_domains: companyDomains,
-    degrees,
-    fields_of_study: fields,
+    degrees: byEducation.get('degree') ?? [],
+    fields_of_study: byEducation.get('field') ?? [],
     governance_levels: governance,
     past_titles: pastTitles,
   }
