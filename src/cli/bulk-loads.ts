@@ -16,7 +16,8 @@ async function dataDirFree(c: Readonly<Config>, command: string): Promise<boolea
     return true
   } catch (e) {
     if (!(e instanceof DataDirHeldError)) throw e
-    process.stderr.write(`${command}: ${e.message}\n`)
+    // The message names the command already.
+    process.stderr.write(`${e.message}\n`)
     process.exitCode = 2
     return false
   }

@@ -109,15 +109,9 @@ export async function isCategoryEmpty(db: Db, table: string, category: string | 
   return r.rows[0]?.empty === true
 }
 
-/** Whether a load of this category is unfinished (loading or indexing), of any input. */
-export async function hasUnfinishedBulkLoad(db: Db, category: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('bulk_loads')
-    .select('input_key')
-    .where('category', '=', category)
-    .where('state', '!=', 'done')
-    .executeTakeFirst()
-  return row !== undefined
+/** The category's unfinished load (loading or indexing), of any input, or null: one at a time. */
+export async function findUnfinishedBulkLoad(db: Db, category: string): Promise<BulkLoadListed | null> {
+  return (await listBulkLoads(db, category)).find((l) => l.state !== 'done') ?? null
 }
 
 /**

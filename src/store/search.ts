@@ -328,37 +328,41 @@ export async function vocabulary(
 export async function peopleVocabulary(db: Db, limit: number): Promise<Record<PeopleVocabularyName, string[]>> {
   const rows = async (q: RawBuilder<{ v: string | null }>) =>
     (await q.execute(db)).rows.map((r) => r.v).filter((v): v is string => typeof v === 'string' && v.length > 0)
-  // Several vocabularies from one pass over their rows, each ranked on its own (most common first,
-  // then by value) and cut at its limit in the statement: `k` names the vocabulary. On a large
-  // corpus each pass takes seconds (6.8M affiliations: ≈ 15 s), so one pass where there were three.
-  const ranked = async (q: RawBuilder<{ k: string; v: string | null }>) => {
+  // Several vocabularies from one pass over their rows (on a large corpus each pass takes seconds,
+  // 6.8M affiliations ≈ 15 s): `counts` gives (k, v, n), and each vocabulary `k` is ranked on its
+  // own (most common first, then by value) and cut at `max` in the statement.
+  const ranked = async (counts: RawBuilder<unknown>, max: number) => {
+    const r = await sql<{ k: string; v: string | null }>`select k, v from (
+        select k, v, row_number() over (partition by k order by n desc, v) as r from (${counts}) g
+        where v is not null) t
+      where r <= ${max} order by k, r`.execute(db)
     const out = new Map<string, string[]>()
-    for (const r of (await q.execute(db)).rows) {
-      if (typeof r.v !== 'string' || r.v.length === 0) continue
-      const values = out.get(r.k)
-      if (values) values.push(r.v)
-      else out.set(r.k, [r.v])
+    for (const { k, v } of r.rows) {
+      if (typeof v !== 'string' || v.length === 0) continue
+      const values = out.get(k)
+      if (values) values.push(v)
+      else out.set(k, [v])
     }
     return out
   }
   // Schools: names of education institutions; former employers: names and domains of the
-  // institutions of employments no longer current.
-  const institutions = ranked(sql<{ k: string; v: string | null }>`select k, v from (
-      select k, v, row_number() over (partition by k order by n desc, v) as r from (
-        select f.kind || case when grouping(i.name) = 0 then ':name' else ':domain' end as k,
-          case when grouping(i.name) = 0 then i.name else i.domain end as v, count(*) n
-        from affiliations f join institutions i on i.inst_key = f.inst_key
-        where f.kind = 'education' or (f.kind = 'employment' and not f.is_current)
-        group by grouping sets ((f.kind, i.name), (f.kind, i.domain))) g
-      where v is not null and k in ('education:name', 'employment:name', 'employment:domain')) t
-    where r <= ${limit} order by k, r`)
-  const education = ranked(sql<{ k: string; v: string | null }>`select k, v from (
-      select k, v, row_number() over (partition by k order by n desc, v) as r from (
-        select x.k, x.v, count(*) n
-        from persons p, jsonb_array_elements(coalesce(p.record->'education', '[]'::jsonb)) e,
-          lateral (values ('degree', e->>'degree'), ('field', e->>'field')) as x(k, v)
-        where x.v is not null group by 1, 2) g) t
-    where r <= 500 order by k, r`)
+  // institutions of employments no longer current (schools' domains are not counted).
+  const institutions = ranked(
+    sql`select f.kind || case when grouping(i.name) = 0 then ':name' else ':domain' end as k,
+        case when grouping(i.name) = 0 then i.name else i.domain end as v, count(*) n
+      from affiliations f join institutions i on i.inst_key = f.inst_key
+      where f.kind = 'education' or (f.kind = 'employment' and not f.is_current)
+      group by grouping sets ((f.kind, i.name), (f.kind, i.domain))
+      having not (f.kind = 'education' and grouping(i.name) = 1)`,
+    limit,
+  )
+  const education = ranked(
+    sql`select x.k, x.v, count(*) n
+      from persons p, jsonb_array_elements(coalesce(p.record->'education', '[]'::jsonb)) e,
+        lateral (values ('degree', e->>'degree'), ('field', e->>'field')) as x(k, v)
+      where x.v is not null group by 1, 2`,
+    500,
+  )
   const [byInstitution, byEducation, companies, companyDomains, governance, pastTitles] = await Promise.all([
     institutions,
     education,

@@ -12,10 +12,9 @@ import {
   dropIndexes,
   findBulkLoad,
   findDroppableIndexes,
-  hasUnfinishedBulkLoad,
+  findUnfinishedBulkLoad,
   isCategoryEmpty,
   isTableEmpty,
-  listBulkLoads,
   rebuildIndex,
   type BulkLoadListed,
   stagedBatchSources,
@@ -76,8 +75,7 @@ export async function isBulkByDefault(
   key: () => Promise<string>,
 ): Promise<{ bulk: false } | { bulk: true; key: string }> {
   const table = TABLE_OF[category]
-  const unfinished = await hasUnfinishedBulkLoad(deps.db, category)
-  if (!unfinished)
+  if ((await findUnfinishedBulkLoad(deps.db, category)) === null)
     return (await isCategoryEmpty(deps.db, table, table === 'documents' ? category : null))
       ? { bulk: true, key: await key() }
       : { bulk: false }
@@ -108,7 +106,7 @@ export async function startBulkLoad(deps: Deps, category: EntityCategory, opts: 
     if (stored === null) {
       // Two loads of one category would share one set of dropped indexes, and the first one's,
       // never finished, would stay dropped: a new input waits until the unfinished load ends.
-      const other = (await listBulkLoads(db, category)).find((l) => l.state !== 'done')
+      const other = await findUnfinishedBulkLoad(db, category)
       if (other) throw new ApiError('request.invalid', unfinishedLoadDetail(other))
     }
     // A finished load run again goes over its input as a resumed one would, writing nothing.
@@ -206,7 +204,7 @@ export async function finishStoppedBulkLoad(
   category: EntityCategory,
   opts: { asOf?: Date; onPhase?: (p: BulkLoadPhase) => void } = {},
 ): Promise<FinishedBulkLoad> {
-  const load = (await listBulkLoads(deps.db, category)).find((l) => l.state !== 'done')
+  const load = await findUnfinishedBulkLoad(deps.db, category)
   if (!load) throw new ApiError('request.invalid', `No bulk load of ${category} is unfinished: nothing to finish.`)
   const started = performance.now()
   // Index builds take as long as the tables are large: no statement deadline.
