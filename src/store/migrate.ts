@@ -33,6 +33,7 @@ import * as m0042 from './migrations/0042_monitors.ts'
 import * as m0047 from './migrations/0047_bulk_loads.ts'
 import * as m0048 from './migrations/0048_indexes_in_search_order.ts'
 import * as m0049 from './migrations/0049_bulk_load_inputs.ts'
+import * as m0050 from './migrations/0050_parser_vocabularies.ts'
 
 const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0047_bulk_loads': m0047,
   '0048_indexes_in_search_order': m0048,
   '0049_bulk_load_inputs': m0049,
+  '0050_parser_vocabularies': m0050,
 }
 
 /** Every migration's name, oldest first. */

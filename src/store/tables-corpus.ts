@@ -165,6 +165,16 @@ export interface BulkLoadsTable {
 
 export interface BulkLoadTables {
   bulk_loads: BulkLoadsTable
+  parser_vocabularies: ParserVocabulariesTable
+}
+
+/** The parser's vocabularies as last read, for the corpus states they were read at (migration 0050). */
+export interface ParserVocabulariesTable {
+  generation: string
+  /** The vocabularies as JSON. */
+  vocabularies: string
+  read_ms: number
+  read_at: Timestamp
 }
 
 /** An index a load dropped, with what rebuilds it. */

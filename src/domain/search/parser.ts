@@ -48,7 +48,7 @@ export const RULES_PARSER_VERSION = 'rules-1'
 /**
  * The values the parser reads filters against: every index vocabulary a catalogue row names
  * (industries, technologies, …) and every place level, as the index spells them
- * (engine.ts loadVocabularies); and, for person searches, the schools, employers, degrees, fields,
+ * (vocabularies.ts loadVocabularies); and, for person searches, the schools, employers, degrees, fields,
  * governance levels and former titles of the index (parser-people.ts). Without `people` the person
  * phrases stay words.
  */

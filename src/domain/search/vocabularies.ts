@@ -1,5 +1,7 @@
 // The parser's vocabularies, read from this server's own index and kept while the corpora they
-// come from stay as they are (Deps.searchCaches.vocabularies).
+// come from stay as they are: in the process (Deps.searchCaches.vocabularies) and in the store
+// (parser_vocabularies, migration 0050), so a process that starts, or sees a change another
+// process already read, does not read them from the index again.
 import {
   GTM_FILTERS,
   INDEX_VOCABULARY_MAX,
@@ -9,8 +11,9 @@ import {
   type PlaceVocabulary,
 } from '../../contract/search-catalogue.ts'
 import { CATEGORY_SOURCE_CORPUS } from '../../contract/coverage.ts'
-import type { CorpusState } from '../../store/corpus.ts'
+import { findCorpusStates, type CorpusState } from '../../store/corpus.ts'
 import { withoutStatementDeadlines, type Db } from '../../store/db.ts'
+import { findStoredVocabularies, storeVocabularies } from '../../store/parser-vocabularies.ts'
 import * as q from '../../store/search.ts'
 import type { Deps } from '../types.ts'
 import { corpusStates, stateGeneration } from './corpus-states.ts'
@@ -85,6 +88,31 @@ function vocabularyGeneration(states: CorpusState[]): string {
 export const VOCABULARY_WAIT_MS = 2000
 
 /**
+ * The vocabularies of this generation of the corpora: from the store when a process stored them,
+ * else read from the index (loadVocabularies) and stored for the next process. They are stored
+ * only when the corpora did not move on during the read (an ingest committed meanwhile: the read
+ * mixes two states, and the next search reads again). A failed store write (the primary away while
+ * a replica serves the read) costs the next process a read, not this search.
+ */
+async function storedOrRead(deps: Deps, generation: string): Promise<Vocabularies> {
+  const stored = await findStoredVocabularies(deps.db, generation)
+  if (stored !== null) return JSON.parse(stored) as Vocabularies
+  const started = performance.now()
+  const value = await loadVocabularies(deps)
+  const readMs = Math.round(performance.now() - started)
+  if (vocabularyGeneration(await findCorpusStates(deps.db)) !== generation) return value
+  deps.log.info({ seconds: readMs / 1000 }, 'parser vocabularies read from the index')
+  // The primary's handle: deps.db is a replica when one serves this search.
+  await storeVocabularies(deps.store.db, {
+    generation,
+    vocabularies: JSON.stringify(value),
+    readMs,
+    now: new Date(),
+  }).catch((e: unknown) => deps.log.warn({ err: (e as Error).message }, 'parser vocabularies not stored'))
+  return value
+}
+
+/**
  * The vocabularies, read again only when the corpora they come from changed: the corpus states,
  * which every ingest and delete updates (read at most once a second, and at once after this
  * process's own writes or another process's announced ones). On a large corpus one read takes
@@ -96,7 +124,7 @@ export async function vocabularies(deps: Deps): Promise<Vocabularies> {
   const generation = vocabularyGeneration(await corpusStates(deps))
   let hit = caches.vocabularies
   if (!hit || hit.generation !== generation) {
-    const fresh = { generation, value: loadVocabularies(deps) }
+    const fresh = { generation, value: storedOrRead(deps, generation) }
     fresh.value.then(
       (value) => {
         if (caches.vocabularies === fresh) caches.lastVocabularies = value
