@@ -220,3 +220,13 @@ describe('parseQuery: person searches', () => {
     assert.deepEqual(got.filters.department, { include: ['Engineering'] })
   })
 })
+
+describe('parseQuery: a function named in two words', () => {
+  test('"data analytics" and "data analysts" are Data Science with no word left over; "analytics" alone too', () => {
+    for (const q of ['data analytics', 'data analysts', 'analytics']) {
+      const got = parse(q, 'person')
+      assert.deepEqual(got.filters.department, { include: ['Data Science'] }, q)
+      assert.equal(got.semantic_query, null, q)
+    }
+  })
+})

@@ -39,7 +39,7 @@ export const DEPARTMENT_WORDS: [string, RegExp][] = [
   ['Customer Success', /\b(?:customer success|support|customer service)\b/],
   ['Legal', /\b(?:legal|lawyers?|counsel|attorneys?)\b/],
   ['Information Technology', /\b(?:information technology|cios?|sysadmins?)\b/],
-  ['Data Science', /\b(?:data scien(?:ce|tists?)|machine learning|ml engineers?|analytics|data analysts?)\b/],
+  ['Data Science', /\b(?:data scien(?:ce|tists?)|data analy(?:tics|sts?)|machine learning|ml engineers?|analytics)\b/],
   ['Research', /\b(?:research|researchers?|r&d)\b/],
   ['Business Development', /\b(?:business development|partnerships)\b/],
 ]
