@@ -96,6 +96,36 @@ export function tsqueryText(terms: readonly string[], match: 'all' | 'any'): str
   return [...lexemes].map((l) => `'${l}'`).join(match === 'all' ? ' & ' : ' | ')
 }
 
+/** The lexemes of a text as weightedTsvector indexes it. */
+export function textLexemes(text: string): Set<string> {
+  const out = new Set<string>()
+  const lower = text.toLowerCase()
+  for (const m of lower.matchAll(WORD)) {
+    const lexeme = lexemeOf(m[0])
+    if (lexeme !== null) out.add(lexeme)
+  }
+  return out
+}
+
+/**
+ * What a text match of search terms asks of a record beyond its filters, when every record passing
+ * them holds the `implied` lexemes (a filter on a column its words index: search/text-side.ts
+ * impliedLexemes): a tsquery of the terms left (all terms: the others; any term: all of them, or
+ * none once one is implied), `{ implied: true }` when the filters already give the match, null when
+ * no term has a lexeme (nothing matches, as tsqueryText). The ranking still reads every term.
+ */
+export function wordsCondition(
+  terms: readonly string[],
+  match: 'all' | 'any',
+  implied: ReadonlySet<string>,
+): { tsquery: string } | { implied: true } | null {
+  const lexemes = termLexemes(terms)
+  if (lexemes.length === 0) return null
+  const left = lexemes.filter((l) => !implied.has(l))
+  if (left.length === 0 || (match === 'any' && left.length < lexemes.length)) return { implied: true }
+  return { tsquery: left.map((l) => `'${l}'`).join(match === 'all' ? ' & ' : ' | ') }
+}
+
 /** The distinct lexemes of search terms, in order (tsqueryText's lexemes). */
 export function termLexemes(terms: readonly string[]): string[] {
   const lexemes = new Set<string>()

@@ -2,7 +2,7 @@
 // rarity, field weights, phrase and name (docs/search-ranking.md, "Ranking"), best first; past a
 // broad match, the best of a bounded number of matches read in the category's quality order.
 import { sql, type RawBuilder } from 'kysely'
-import { tsqueryText } from '../retrieval/fulltext.ts'
+import { tsqueryText, wordsCondition } from '../retrieval/fulltext.ts'
 import type { Db } from './db.ts'
 import { baseWhere, from, type SearchTable } from './search.ts'
 
@@ -94,7 +94,10 @@ const NAMED_MATCHES = 100
  * The records holding the words (all of them, or any), ranked by textScore, best first, at most
  * `limit`. With a bound, only the bound's matches are ranked: the first `candidates` in its order
  * (the planner reads them from an index in that order, or sorts the matches when a filter leaves
- * few) and those named by the query; without one, every match is.
+ * few) and those named by the query; without one, every match is. Lexemes `implied` by the
+ * filters (every record passing `where` holds them) are no condition of the match, only of the
+ * rank: the planner, which takes a word and a filter for independent, then reads the filter's
+ * records instead of every record holding the word (docs/search-ranking.md, "Words a filter implies").
  */
 export async function textCandidates(
   db: Db,
@@ -107,15 +110,18 @@ export async function textCandidates(
     match: TextMatch
     ranking?: TextRanking
     bound?: TextBound
+    implied?: ReadonlySet<string>
   },
 ): Promise<{ id: string; rank: number; name_match: boolean }[]> {
   if (q.terms.length === 0) return []
   const t = from(q.table)
   const tsq = tsquery(q.terms, q.match)
-  if (tsq === null) return []
+  const condition = wordsCondition(q.terms, q.match, q.implied ?? new Set())
+  if (tsq === null || condition === null) return []
   const col = (c: string) => sql.ref(`${t.alias}.${c}`)
   const nameMatch = q.ranking?.name ? sql`${col('name_norm')} = ${q.ranking.name}` : sql`false`
-  const matches = sql`${baseWhere(q)} and ${col('tsv')} @@ ${tsq}`
+  const matches =
+    'implied' in condition ? baseWhere(q) : sql`${baseWhere(q)} and ${col('tsv')} @@ ${condition.tsquery}::tsquery`
   const scored = sql`${col('id')} as id, ${textScore(t.alias, tsq, q.ranking)} as rank, ${nameMatch} as name_match`
   if (!q.bound) {
     const r = await sql<{ id: string; rank: number; name_match: boolean }>`

@@ -9,7 +9,7 @@ import { compileWhere, defaultOrder } from '../../src/domain/search/compile.ts'
 import type { Filters } from '../../src/store/search-filters.ts'
 import { termRarity } from '../../src/domain/search/rarity.ts'
 import { BROAD_CANDIDATES, BROAD_MATCHES } from '../../src/domain/search/retrieval-plan.ts'
-import { bestTextScore, textList } from '../../src/domain/search/text-side.ts'
+import { bestTextScore, impliedLexemes, textList } from '../../src/domain/search/text-side.ts'
 import { expectStatus } from '../support/http.ts'
 import { useTestServer, type TestServer } from '../support/server.ts'
 
@@ -51,6 +51,7 @@ async function widgetList(api: TestServer, filters: Filters = {}) {
   const idf = await termRarity(deps, 'company', ['widget'])
   return textList(deps, 'company', {
     where,
+    implied: impliedLexemes('company', filters),
     terms: ['widget'],
     limit: 100,
     match: 'any',
@@ -93,9 +94,10 @@ describe('search: broad words', () => {
       assert.equal(retail[1]!.id, best)
 
       // The best words score under a filter reads the same bounded list (auto's relax check).
-      const score = await bestTextScore(deps, 'company', sql`true`, ['widget'])
+      const score = await bestTextScore(deps, { category: 'company', filters: {}, include_domains: [] }, ['widget'])
       const ranked = await textList(deps, 'company', {
         where: sql`true`,
+        implied: new Set(),
         terms: ['widget'],
         limit: 100,
         match: 'any',

@@ -15,8 +15,10 @@ import {
   lexemeOf,
   phraseTsqueryText,
   termLexemes,
+  textLexemes,
   tsqueryText,
   weightedTsvector,
+  wordsCondition,
 } from '../../src/retrieval/fulltext.ts'
 
 type Query = (text: string, params: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>
@@ -136,5 +138,30 @@ describe('full-text analysis in the process = PostgreSQL english', () => {
       ])
       assert.equal(m.rows[0]!.m, true)
     }
+  })
+})
+
+describe('words a filter implies (search/text-side.ts impliedLexemes)', () => {
+  test('a value gives the lexemes weightedTsvector indexes it with', () => {
+    assert.deepEqual([...textLexemes('Data Science')], ['data', 'scienc'])
+    assert.deepEqual([...textLexemes('Human Resources')], ['human', 'resourc'])
+    const indexed = weightedTsvector([['Research and Development', 'B']])
+    assert.deepEqual(
+      [...textLexemes('Research and Development')],
+      indexed.split(' ').map((e) => e.slice(1, e.indexOf("'", 1))),
+    )
+  })
+
+  test('all terms: the implied ones leave the condition; any term: one implied is the whole condition', () => {
+    const implied = new Set(['data'])
+    assert.deepEqual(wordsCondition(['data', 'pipelines'], 'all', implied), { tsquery: "'pipelin'" })
+    assert.deepEqual(wordsCondition(['data', 'pipelines'], 'any', implied), { implied: true })
+    assert.deepEqual(wordsCondition(['data'], 'all', implied), { implied: true })
+    assert.deepEqual(wordsCondition(['cloud', 'pipelines'], 'any', implied), { tsquery: "'cloud' | 'pipelin'" })
+    // Nothing implied: the terms' own tsquery; stop words only: nothing matches.
+    assert.deepEqual(wordsCondition(['cloud', 'payments'], 'all', new Set()), {
+      tsquery: tsqueryText(['cloud', 'payments'], 'all'),
+    })
+    assert.equal(wordsCondition(['the', 'of'], 'all', implied), null)
   })
 })

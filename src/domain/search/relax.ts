@@ -3,7 +3,6 @@
 // (resolved_search.conflicts, degradation parsed_filter_relaxed). Never the caller's filters.
 import { GTM_FILTERS } from '../../contract/search-catalogue.ts'
 import type { Deps } from '../types.ts'
-import { compileWhere } from './compile.ts'
 import { expandTerms } from './parser.ts'
 import { criteriaOf, type SearchPlan } from './plan.ts'
 import { retrieve } from './retrieve.ts'
@@ -109,8 +108,8 @@ export async function descriptionOverFilters(
     filters: Object.fromEntries(Object.entries(plan.filters).filter(([n]) => callerNames.has(n))),
   }
   const [outside, inside] = await Promise.all([
-    bestTextScore(deps, plan.category, compileWhere(deps, callerOnly), terms),
-    bestTextScore(deps, plan.category, compileWhere(deps, plan), terms),
+    bestTextScore(deps, callerOnly, terms),
+    bestTextScore(deps, plan, terms),
   ])
   if (outside <= 0 || outside < DESCRIPTION_MARGIN * inside) return null
   return { plan: withoutParsed(plan, parsedNames, parsedSpans, callerNames, true), dropped: parsedNames }

@@ -2,7 +2,7 @@
 // filtered rows in sort order, or a person search ranked by its employers; counted as it goes.
 import { sql, type RawBuilder } from 'kysely'
 import { normaliseName } from '../../corpus/normalise.ts'
-import { phraseTsqueryText, termLexemes, tsqueryText } from '../../retrieval/fulltext.ts'
+import { phraseTsqueryText, termLexemes, wordsCondition } from '../../retrieval/fulltext.ts'
 import * as q from '../../store/search.ts'
 import type { TextMatch, TextRanking } from '../../store/search-text.ts'
 import type { Deps } from '../types.ts'
@@ -12,7 +12,7 @@ import { EXPANSION_WEIGHT, fuseBySureness } from './fusion.ts'
 import { termRarity } from './rarity.ts'
 import { ALIAS, TABLE, docCategoryOf, type Hit, type RetrievalPlan, type Retrieved } from './retrieval-plan.ts'
 import { queryTerms } from './terms.ts'
-import { textBound, textList, textSide } from './text-side.ts'
+import { impliedLexemes, textBound, textList, textSide } from './text-side.ts'
 import { statementsSent } from './timing.ts'
 import { embedQuery, isUnconstrained, vectorCandidates } from './vector-side.ts'
 
@@ -180,11 +180,13 @@ async function retrieveFused(
   pool: number,
 ): Promise<Retrieved> {
   const ranking = await textRankings(deps, plan, terms)
-  const texting = textSide(deps, plan.category, { where, terms, limit: pool, ranking: ranking.words })
+  const implied = impliedLexemes(plan.category, plan.filters)
+  const texting = textSide(deps, plan.category, { where, implied, terms, limit: pool, ranking: ranking.words })
   // Expansions are alternatives (synonyms): any of them.
   const expanding = plan.expansions.length
     ? textList(deps, plan.category, {
         where,
+        implied,
         terms: plan.expansions,
         limit: pool,
         match: 'any',
@@ -232,10 +234,13 @@ async function retrieveFused(
 
 /** The records holding the words (all or any) among those passing `where`: exact up to the cap, else estimated. */
 function wordsCount(deps: Deps, plan: RetrievalPlan, where: RawBuilder<unknown>, terms: string[], match: TextMatch) {
-  const tsq = tsqueryText(terms, match)
-  if (!tsq) return Promise.resolve({ count: 0, estimated: false })
+  const condition = wordsCondition(terms, match, impliedLexemes(plan.category, plan.filters))
+  if (!condition) return Promise.resolve({ count: 0, estimated: false })
   return countOrEstimate(deps, plan.category, {
-    where: q.and([where, sql`${sql.ref(`${ALIAS[TABLE[plan.category]]}.tsv`)} @@ ${tsq}::tsquery`]),
+    where:
+      'implied' in condition
+        ? where
+        : q.and([where, sql`${sql.ref(`${ALIAS[TABLE[plan.category]]}.tsv`)} @@ ${condition.tsquery}::tsquery`]),
   })
 }
 

@@ -3,12 +3,42 @@
 // such score under a filter.
 import type { RawBuilder } from 'kysely'
 import type { EntityCategory } from '../../contract/records.ts'
-import { termLexemes } from '../../retrieval/fulltext.ts'
+import { termLexemes, textLexemes } from '../../retrieval/fulltext.ts'
+import type { Filters, ListFilter } from '../../store/search-filters.ts'
 import * as q from '../../store/search-text.ts'
 import type { Deps } from '../types.ts'
-import { defaultOrder } from './compile.ts'
+import { compileWhere, defaultOrder } from './compile.ts'
 import { termFrequencies, termRarity } from './rarity.ts'
-import { TABLE, docCategoryOf } from './retrieval-plan.ts'
+import { TABLE, docCategoryOf, type RetrievalPlan } from './retrieval-plan.ts'
+
+/**
+ * The list filters whose column a record's own words index (corpus/record-texts.ts, weight B): a
+ * person's department and sub-department (the department filter matches either), a company's
+ * industry and sub-industry. A record passing such a filter holds every word of the value it
+ * matched.
+ */
+export const FILTERS_IN_WORDS: Partial<Record<EntityCategory, readonly string[]>> = {
+  company: ['industry', 'sub_industry'],
+  person: ['department'],
+}
+
+/**
+ * The lexemes every record passing the filters holds (FILTERS_IN_WORDS): of each such filter, the
+ * lexemes common to all its included values. "Data" under the department Data Science: a text list
+ * need not ask for it, and PostgreSQL, which takes the word and the filter for independent (1,520
+ * of 1.59M people expected, 41,501 found), then reads the department's people instead of the
+ * 121,612 holding the word.
+ */
+export function impliedLexemes(category: EntityCategory, filters: Filters): Set<string> {
+  const out = new Set<string>()
+  for (const name of FILTERS_IN_WORDS[category] ?? []) {
+    const include = (filters[name] as ListFilter | undefined)?.include
+    if (!include?.length) continue
+    const [first, ...rest] = include.map(textLexemes)
+    for (const lexeme of first!) if (rest.every((held) => held.has(lexeme))) out.add(lexeme)
+  }
+  return out
+}
 
 /**
  * Below this many records carrying every word, a record with any of them is a candidate too.
@@ -55,14 +85,15 @@ export async function textBound(
  */
 export async function bestTextScore(
   deps: Deps,
-  category: EntityCategory,
-  where: RawBuilder<unknown>,
+  plan: Pick<RetrievalPlan, 'category' | 'filters' | 'include_domains'>,
   terms: string[],
 ): Promise<number> {
   if (!terms.length) return 0
+  const category = plan.category
   const idf = await termRarity(deps, category, termLexemes(terms))
   const rows = await textList(deps, category, {
-    where,
+    where: compileWhere(deps, plan),
+    implied: impliedLexemes(category, plan.filters),
     terms,
     limit: 1,
     match: 'any',
@@ -75,7 +106,14 @@ export async function bestTextScore(
 export async function textList(
   deps: Deps,
   category: EntityCategory,
-  args: { where: RawBuilder<unknown>; terms: string[]; limit: number; match: q.TextMatch; ranking: q.TextRanking },
+  args: {
+    where: RawBuilder<unknown>
+    implied: ReadonlySet<string>
+    terms: string[]
+    limit: number
+    match: q.TextMatch
+    ranking: q.TextRanking
+  },
 ) {
   return q.textCandidates(deps.db, {
     ...args,
@@ -88,7 +126,13 @@ export async function textList(
 export async function textSide(
   deps: Deps,
   category: EntityCategory,
-  args: { where: RawBuilder<unknown>; terms: string[]; limit: number; ranking: q.TextRanking },
+  args: {
+    where: RawBuilder<unknown>
+    implied: ReadonlySet<string>
+    terms: string[]
+    limit: number
+    ranking: q.TextRanking
+  },
 ) {
   if (args.terms.length > 1) {
     const all = await textList(deps, category, { ...args, match: 'all' })
