@@ -56,10 +56,75 @@ interface Timing {
   results: number | null
   /** A question slower than SLOW_MS: three requests one by one (median and slowest) instead of a window. */
   one_by_one?: true
+  /** Where its time goes (PostgreSQL with pg_stat_statements). */
+  breakdown?: Breakdown
 }
 
 /** A first answer slower than this is timed one by one, three times, instead of in a window. */
 const SLOW_MS = 1000
+
+/**
+ * Where one answer's time goes (PostgreSQL with pg_stat_statements loaded: shared_preload_libraries),
+ * from BREAKDOWN_ANSWERS answers sent one by one: the response; the engine (its Server-Timing
+ * entry: the ranked page and its records); the store's statements summed per answer (some run side
+ * by side, so the sum can pass the engine's time); and the slowest statement's mean: no plan of
+ * this question that sends it answers faster than that statement alone takes.
+ */
+interface Breakdown {
+  response_ms: number
+  engine_ms: number
+  store_ms_per_answer: number
+  slowest_statement: { mean_ms: number; calls_per_answer: number; statement: string } | null
+}
+const BREAKDOWN_ANSWERS = 5
+
+/** Whether the store counts its statements (pg_stat_statements loaded and created in this database). */
+async function statementStats(server: Awaited<ReturnType<typeof startBenchServer>>): Promise<boolean> {
+  if (server.store !== 'postgresql') return false
+  const db = server.app.deps.db
+  const loaded = await sql<{ v: string }>`select current_setting('shared_preload_libraries') as v`.execute(db)
+  if (!/\bpg_stat_statements\b/.test(loaded.rows[0]?.v ?? '')) return false
+  await sql`create extension if not exists pg_stat_statements`.execute(db)
+  return true
+}
+
+async function breakdown(
+  server: Awaited<ReturnType<typeof startBenchServer>>,
+  url: string,
+  init: RequestInit,
+): Promise<Breakdown> {
+  const db = server.app.deps.db
+  const response: number[] = []
+  const engine: number[] = []
+  await sql`select pg_stat_statements_reset()`.execute(db)
+  for (let i = 0; i < BREAKDOWN_ANSWERS; i++) {
+    const t0 = performance.now()
+    const res = await fetch(url, init)
+    await res.arrayBuffer()
+    response.push(performance.now() - t0)
+    const timing = /engine;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')
+    if (timing) engine.push(Number(timing[1]))
+  }
+  const stats = await sql<{ query: string; calls: string; total: number; mean: number }>`
+    select query, calls, total_exec_time as total, mean_exec_time as mean from pg_stat_statements
+    where dbid = (select oid from pg_database where datname = current_database())
+      and query not like '%pg_stat_statements%'
+    order by mean_exec_time desc`.execute(db)
+  const slowest = stats.rows[0]
+  const mid = (xs: number[]) => (xs.length ? round([...xs].sort((a, b) => a - b)[xs.length >> 1]!) : NaN)
+  return {
+    response_ms: mid(response),
+    engine_ms: mid(engine),
+    store_ms_per_answer: round(stats.rows.reduce((a, r) => a + Number(r.total), 0) / BREAKDOWN_ANSWERS),
+    slowest_statement: slowest
+      ? {
+          mean_ms: round(Number(slowest.mean)),
+          calls_per_answer: round(Number(slowest.calls) / BREAKDOWN_ANSWERS, 1),
+          statement: slowest.query.replace(/\s+/g, ' ').slice(0, 160),
+        }
+      : null,
+  }
+}
 
 async function getJson(url: string, key: string): Promise<{ values?: string[] }> {
   const res = await fetch(url, { headers: { 'x-api-key': key } })
@@ -203,6 +268,12 @@ export async function run(options: RunOptions): Promise<BenchResult> {
     console.error(`  corpus values: ${JSON.stringify(c)}`)
     const problems: string[] = []
     const headers = { 'x-api-key': key, 'content-type': 'application/json' }
+    const counted = await statementStats(server)
+    console.error(
+      counted
+        ? '  store statements counted (pg_stat_statements)'
+        : '  store statements not counted (pg_stat_statements not loaded)',
+    )
 
     const timed = async (what: string, body: Body | null, path = '/v1/search'): Promise<Timing> => {
       const url = `${server.url}${path}`
@@ -237,7 +308,10 @@ export async function run(options: RunOptions): Promise<BenchResult> {
         durationSeconds: s.durationSeconds,
       })
       if (!r.valid) problems.push(`${what}: ${r.problems.join('; ')}`)
-      return { p50_ms: r.latency_ms.p50, p99_ms: r.latency_ms.p99, requests: r.requests, results }
+      const timing: Timing = { p50_ms: r.latency_ms.p50, p99_ms: r.latency_ms.p99, requests: r.requests, results }
+      if (counted && body)
+        timing.breakdown = await breakdown(server, url, { method: 'POST', headers, body: JSON.stringify(body) })
+      return timing
     }
 
     // Each class: every question in fast and auto, the first in deep.
@@ -251,7 +325,13 @@ export async function run(options: RunOptions): Promise<BenchResult> {
         const row: Partial<Record<Mode, Timing>> = {}
         for (const mode of modes) {
           row[mode] = await timed(`${cls} ${q.label} (${mode})`, { ...q.body, mode, limit: 10 })
-          console.error(`  ${cls} ${q.label} ${mode}: p50 ${row[mode]!.p50_ms} ms, p99 ${row[mode]!.p99_ms} ms`)
+          const b = row[mode]!.breakdown
+          console.error(
+            `  ${cls} ${q.label} ${mode}: p50 ${row[mode]!.p50_ms} ms, p99 ${row[mode]!.p99_ms} ms` +
+              (b
+                ? ` (engine ${b.engine_ms} ms, store ${b.store_ms_per_answer} ms, slowest statement ${b.slowest_statement?.mean_ms} ms)`
+                : ''),
+          )
         }
         byClass[cls]!.questions[q.label] = row
       }
@@ -323,6 +403,18 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       }
       return out
     }
+    /** Per class, the slowest statement's mean among its questions of `mode` (a floor under their p50). */
+    const slowestStatement = (mode: Mode) => {
+      const out: Record<string, number> = {}
+      for (const [cls, { questions }] of Object.entries(byClass)) {
+        const values = Object.values(questions).flatMap((row) => {
+          const ms = row[mode]?.breakdown?.slowest_statement?.mean_ms
+          return ms === undefined ? [] : [ms]
+        })
+        if (values.length) out[cls] = round(Math.max(...values))
+      }
+      return out
+    }
     const fastAutoP50 = Math.max(...Object.values(worst('fast', 'p50_ms')), ...Object.values(worst('auto', 'p50_ms')))
     const fastAutoP99 = Math.max(...Object.values(worst('fast', 'p99_ms')), ...Object.values(worst('auto', 'p99_ms')))
     const deepP50 = Math.max(...Object.values(worst('deep', 'p50_ms')))
@@ -357,7 +449,15 @@ export async function run(options: RunOptions): Promise<BenchResult> {
       variant: corpus.variant,
       title: `POST /v1/search by class of question (demo corpus, ${corpus.scale}), page 50 through the cursor, filter values and a count past the cap`,
       store: server.store,
-      settings: { ...s, corpus: corpus.scale, connections: 1, limit: 10, key_environment: 'live', corpus_values: c },
+      settings: {
+        ...s,
+        corpus: corpus.scale,
+        connections: 1,
+        limit: 10,
+        key_environment: 'live',
+        corpus_values: c,
+        statements_counted: counted,
+      },
       figures: {
         p50_ms_worst_per_class: {
           fast: worst('fast', 'p50_ms'),
@@ -365,6 +465,15 @@ export async function run(options: RunOptions): Promise<BenchResult> {
           deep: worst('deep', 'p50_ms'),
         },
         p99_ms_worst_per_class: { fast: worst('fast', 'p99_ms'), auto: worst('auto', 'p99_ms') },
+        ...(counted
+          ? {
+              slowest_statement_ms_worst_per_class: {
+                fast: slowestStatement('fast'),
+                auto: slowestStatement('auto'),
+                deep: slowestStatement('deep'),
+              },
+            }
+          : {}),
         classes: byClass,
         page_1: page1,
         page_50: page50,
