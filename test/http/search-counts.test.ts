@@ -10,7 +10,8 @@ import { refreshCorpusState } from '../../src/domain/corpus/coverage.ts'
 import { PLANNED_TOO_MANY } from '../../src/domain/search/caches.ts'
 import { compileWhere } from '../../src/domain/search/compile.ts'
 import { COUNT_CAP } from '../../src/domain/search/counts.ts'
-import { DF_COUNT_CAP, rarityTablesLoaded, termFrequencies } from '../../src/domain/search/rarity.ts'
+import { DF_COUNT_CAP, rarityTablesLoaded, termFrequencies, warmRarity } from '../../src/domain/search/rarity.ts'
+import { wordsCount } from '../../src/domain/search/retrieve.ts'
 import { smallFilteredSet } from '../../src/domain/search/vector-side.ts'
 import { EXACT_SCAN_MAX_CANDIDATES } from '../../src/retrieval/vector-index.ts'
 import { plannedRows, sampledCountWithError } from '../../src/store/search.ts'
@@ -115,6 +116,35 @@ describe('document frequencies counted one word at a time', () => {
       // An exact count would be every record; the sample's estimate (75 % of the pages) is not.
       assert.notEqual(n, records, `${lexeme}: estimated, not counted`)
     }
+  })
+})
+
+describe('a word searched alone', () => {
+  test('is counted exactly from the table of document frequencies once it is read; with a filter, or before, estimated', async () => {
+    const deps = await seededServer()
+    const plan = (filters: Record<string, unknown>) =>
+      ({ category: 'company', filters, include_domains: [] }) as unknown as Parameters<typeof wordsCount>[1]
+    const count = (filters: Record<string, unknown>) =>
+      wordsCount(deps, plan(filters), compileWhere(deps, plan(filters)), ['widgets'], 'any')
+    // No table for this state yet: the page sample's estimate (75 % of the pages), not every record.
+    await rarityTablesLoaded(deps)
+    deps.searchCaches.rarity.tables.delete('company')
+    deps.searchCaches.rarity.loads.delete('company')
+    const before = await count({})
+    // The count above started the table's read; once read, the word's count is the table's, exact.
+    await rarityTablesLoaded(deps)
+    await warmRarity(deps)
+    await rarityTablesLoaded(deps)
+    const total = await sql<{
+      n: number
+    }>`select count(*)::int as n from companies where tsv @@ 'widget'::tsquery`.execute(deps.db)
+    assert.ok(total.rows[0]!.n >= N)
+    assert.deepEqual(await count({}), { count: total.rows[0]!.n, estimated: false })
+    assert.equal(before.estimated, true)
+    assert.notEqual(before.count, total.rows[0]!.n)
+    // A filter: the table says nothing of the records passing it.
+    const us = await count({ geo: { include: [{ value: 'United States', level: 'country' }] } })
+    assert.equal(us.estimated, true)
   })
 })
 

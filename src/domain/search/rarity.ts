@@ -194,6 +194,20 @@ export async function termFrequencies(
 }
 
 /**
+ * How many of a category's records hold the lexeme, exactly, from its table of document
+ * frequencies when that table was read for the corpus as it is now and holds the lexeme (or is
+ * complete); null otherwise (the table not read yet, or a rare lexeme past the table's bound). A
+ * word searched alone with no filter is counted so, without a statement: "software" over a million
+ * companies took 47–80 ms to estimate from a sample of the table's pages.
+ */
+export async function exactFrequency(deps: Deps, category: EntityCategory, lexeme: string): Promise<number | null> {
+  const generation = rarityGeneration(await corpusStates(deps), category)
+  const read = deps.searchCaches.rarity.tables.get(category)
+  if (read?.generation !== generation) return null
+  return read.df.get(lexeme) ?? (read.complete ? 0 : null)
+}
+
+/**
  * Starts reading the table of document frequencies of every category that holds records (`dsp
  * serve` once its indexes are ready), so the first searches of a large corpus read their words'
  * rarity from memory instead of counting each word (a word held by a million companies takes

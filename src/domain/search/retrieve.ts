@@ -9,7 +9,7 @@ import type { Deps } from '../types.ts'
 import { compileWhere, defaultOrder, orderBy } from './compile.ts'
 import { countOrEstimate } from './counts.ts'
 import { EXPANSION_WEIGHT, fuseBySureness } from './fusion.ts'
-import { termRarity } from './rarity.ts'
+import { exactFrequency, termRarity } from './rarity.ts'
 import { ALIAS, TABLE, docCategoryOf, type Hit, type RetrievalPlan, type Retrieved } from './retrieval-plan.ts'
 import { queryTerms } from './terms.ts'
 import { impliedLexemes, textBound, textList, textSide } from './text-side.ts'
@@ -232,10 +232,26 @@ async function retrieveFused(
   }
 }
 
-/** The records holding the words (all or any) among those passing `where`: exact up to the cap, else estimated. */
-function wordsCount(deps: Deps, plan: RetrievalPlan, where: RawBuilder<unknown>, terms: string[], match: TextMatch) {
+/**
+ * The records holding the words (all or any) among those passing `where`: exact up to the cap, else
+ * estimated; one word with no filter, exact from the table of document frequencies when it is read
+ * (rarity.ts exactFrequency).
+ */
+export async function wordsCount(
+  deps: Deps,
+  plan: RetrievalPlan,
+  where: RawBuilder<unknown>,
+  terms: string[],
+  match: TextMatch,
+): Promise<{ count: number; estimated: boolean }> {
   const condition = wordsCondition(terms, match, impliedLexemes(plan.category, plan.filters))
-  if (!condition) return Promise.resolve({ count: 0, estimated: false })
+  if (!condition) return { count: 0, estimated: false }
+  // One word and no filter: the records holding it, from the table of document frequencies.
+  const lexemes = termLexemes(terms)
+  if (lexemes.length === 1 && !Object.keys(plan.filters).length && !plan.include_domains.length) {
+    const exact = await exactFrequency(deps, plan.category, lexemes[0]!)
+    if (exact !== null) return { count: exact, estimated: false }
+  }
   return countOrEstimate(deps, plan.category, {
     where:
       'implied' in condition
