@@ -14,7 +14,7 @@ import { vocabularies } from '../src/domain/search/vocabularies.ts'
 import { load, type LoadResult } from './lib/load.ts'
 import { countPastCap } from './search.ts'
 import { demoCorpus, startBenchServer } from './lib/server.ts'
-import { round } from './lib/stats.ts'
+import { median, round } from './lib/stats.ts'
 import { atMost, type BenchResult, type Goal, type RunOptions } from './lib/types.ts'
 
 export const name = 'search-mix'
@@ -111,10 +111,9 @@ async function breakdown(
       and query not like '%pg_stat_statements%'
     order by mean_exec_time desc`.execute(db)
   const slowest = stats.rows[0]
-  const mid = (xs: number[]) => (xs.length ? round([...xs].sort((a, b) => a - b)[xs.length >> 1]!) : NaN)
   return {
-    response_ms: mid(response),
-    engine_ms: mid(engine),
+    response_ms: round(median(response)),
+    engine_ms: round(median(engine)),
     store_ms_per_answer: round(stats.rows.reduce((a, r) => a + Number(r.total), 0) / BREAKDOWN_ANSWERS),
     slowest_statement: slowest
       ? {

@@ -79,21 +79,17 @@ export function weightedTsvector(parts: readonly (readonly [text: string, weight
   return out
 }
 
+/** Lexemes as tsquery text: all of them (`&`) or any (`|`). */
+const lexemeQuery = (lexemes: readonly string[], match: 'all' | 'any') =>
+  lexemes.map((l) => `'${l}'`).join(match === 'all' ? ' & ' : ' | ')
+
 /**
  * The tsquery text of search terms (`'cloud' | 'payment'`), or null when no term has a lexeme
  * (only stop words): such a query matches nothing, as in PostgreSQL.
  */
 export function tsqueryText(terms: readonly string[], match: 'all' | 'any'): string | null {
-  const lexemes = new Set<string>()
-  for (const term of terms) {
-    const lower = term.toLowerCase()
-    // A term is one word to the caller; punctuation inside it joins its parts ("e-mail" → email).
-    const word = lower.match(WORD)?.join('') ?? ''
-    const lexeme = word === '' ? null : lexemeOf(word)
-    if (lexeme !== null) lexemes.add(lexeme)
-  }
-  if (lexemes.size === 0) return null
-  return [...lexemes].map((l) => `'${l}'`).join(match === 'all' ? ' & ' : ' | ')
+  const lexemes = termLexemes(terms)
+  return lexemes.length === 0 ? null : lexemeQuery(lexemes, match)
 }
 
 /** The lexemes of a text as weightedTsvector indexes it. */
@@ -123,13 +119,14 @@ export function wordsCondition(
   if (lexemes.length === 0) return null
   const left = lexemes.filter((l) => !implied.has(l))
   if (left.length === 0 || (match === 'any' && left.length < lexemes.length)) return { implied: true }
-  return { tsquery: left.map((l) => `'${l}'`).join(match === 'all' ? ' & ' : ' | ') }
+  return { tsquery: lexemeQuery(left, match) }
 }
 
 /** The distinct lexemes of search terms, in order (tsqueryText's lexemes). */
 export function termLexemes(terms: readonly string[]): string[] {
   const lexemes = new Set<string>()
   for (const term of terms) {
+    // A term is one word to the caller; punctuation inside it joins its parts ("e-mail" → email).
     const word = term.toLowerCase().match(WORD)?.join('') ?? ''
     const lexeme = word === '' ? null : lexemeOf(word)
     if (lexeme !== null) lexemes.add(lexeme)

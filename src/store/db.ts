@@ -27,7 +27,7 @@ import type {
   UsersTable,
   WorkspacesTable,
 } from './tables.ts'
-import type { BulkLoadTables, CorpusTables } from './tables-corpus.ts'
+import type { BulkLoadTables, CorpusTables, ParserVocabularyTables } from './tables-corpus.ts'
 import type { AgentRunTables, MonitorTables, WebhookTables } from './tables-runs.ts'
 import { StoreConnectError } from './outage.ts'
 import { PGliteDialect } from './pglite-dialect.ts'
@@ -39,7 +39,14 @@ pg.types.setTypeParser(20, (v) => Number(v))
 pg.types.setTypeParser(1700, (v) => Number(v))
 
 export interface Database
-  extends CorpusTables, BulkLoadTables, AgentRunTables, OAuthTables, WebhookTables, MonitorTables {
+  extends
+    CorpusTables,
+    BulkLoadTables,
+    ParserVocabularyTables,
+    AgentRunTables,
+    OAuthTables,
+    WebhookTables,
+    MonitorTables {
   deployment_settings: DeploymentSettingsTable
   organisations: OrganisationsTable
   workspaces: WorkspacesTable

@@ -165,6 +165,9 @@ export interface BulkLoadsTable {
 
 export interface BulkLoadTables {
   bulk_loads: BulkLoadsTable
+}
+
+export interface ParserVocabularyTables {
   parser_vocabularies: ParserVocabulariesTable
 }
 

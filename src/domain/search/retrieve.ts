@@ -248,7 +248,7 @@ export async function wordsCount(
   if (!condition) return { count: 0, estimated: false }
   // One word and no filter: the records holding it, from the table of document frequencies.
   const lexemes = termLexemes(terms)
-  if (lexemes.length === 1 && !Object.keys(plan.filters).length && !plan.include_domains.length) {
+  if (lexemes.length === 1 && isUnconstrained(plan)) {
     const exact = await exactFrequency(deps, plan.category, lexemes[0]!)
     if (exact !== null) return { count: exact, estimated: false }
   }
