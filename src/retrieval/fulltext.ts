@@ -107,19 +107,19 @@ export function textLexemes(text: string): Set<string> {
  * What a text match of search terms asks of a record beyond its filters, when every record passing
  * them holds the `implied` lexemes (a filter on a column its words index: search/text-side.ts
  * impliedLexemes): a tsquery of the terms left (all terms: the others; any term: all of them, or
- * none once one is implied), `{ implied: true }` when the filters already give the match, null when
+ * none once one is implied) with its lexemes, `{ implied: true }` when the filters already give the match, null when
  * no term has a lexeme (nothing matches, as tsqueryText). The ranking still reads every term.
  */
 export function wordsCondition(
   terms: readonly string[],
   match: 'all' | 'any',
   implied: ReadonlySet<string>,
-): { tsquery: string } | { implied: true } | null {
+): { tsquery: string; lexemes: string[] } | { implied: true } | null {
   const lexemes = termLexemes(terms)
   if (lexemes.length === 0) return null
   const left = lexemes.filter((l) => !implied.has(l))
   if (left.length === 0 || (match === 'any' && left.length < lexemes.length)) return { implied: true }
-  return { tsquery: lexemeQuery(left, match) }
+  return { tsquery: lexemeQuery(left, match), lexemes: left }
 }
 
 /** The distinct lexemes of search terms, in order (tsqueryText's lexemes). */

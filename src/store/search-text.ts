@@ -16,6 +16,17 @@ function tsquery(terms: string[], match: TextMatch) {
 }
 
 /**
+ * A record holds the words of `tsquery` (`tsv @@ tsquery`). `checked`: the same test written so
+ * that the planner cannot take it from the full-text index, and checks it on each record the
+ * filters' own indexes give instead of building the words' whole bitmap to AND with them
+ * (docs/search-ranking.md, "Broad words under a narrow filter").
+ */
+export function wordsMatch(alias: string, tsquery: string, checked: boolean): RawBuilder<unknown> {
+  const match = sql`${sql.ref(`${alias}.tsv`)} @@ ${tsquery}::tsquery`
+  return checked ? sql`coalesce(${match}, false)` : match
+}
+
+/**
  * How a text list is ranked (docs/search-ranking.md, "Ranking"): BM25's term rarity over the weighted
  * vector, the query as a phrase, the query as a name.
  */
@@ -98,6 +109,8 @@ const NAMED_MATCHES = 100
  * filters (every record passing `where` holds them) are no condition of the match, only of the
  * rank: the planner, which takes a word and a filter for independent, then reads the filter's
  * records instead of every record holding the word (docs/search-ranking.md, "Words a filter implies").
+ * `checked`: the words are tested on each record the filters pass, not read from the full-text
+ * index (wordsMatch).
  */
 export async function textCandidates(
   db: Db,
@@ -111,6 +124,7 @@ export async function textCandidates(
     ranking?: TextRanking
     bound?: TextBound
     implied?: ReadonlySet<string>
+    checked?: boolean
   },
 ): Promise<{ id: string; rank: number; name_match: boolean }[]> {
   if (q.terms.length === 0) return []
@@ -121,7 +135,9 @@ export async function textCandidates(
   const col = (c: string) => sql.ref(`${t.alias}.${c}`)
   const nameMatch = q.ranking?.name ? sql`${col('name_norm')} = ${q.ranking.name}` : sql`false`
   const matches =
-    'implied' in condition ? baseWhere(q) : sql`${baseWhere(q)} and ${col('tsv')} @@ ${condition.tsquery}::tsquery`
+    'implied' in condition
+      ? baseWhere(q)
+      : sql`${baseWhere(q)} and ${wordsMatch(t.alias, condition.tsquery, q.checked ?? false)}`
   const scored = sql`${col('id')} as id, ${textScore(t.alias, tsq, q.ranking)} as rank, ${nameMatch} as name_match`
   if (!q.bound) {
     const r = await sql<{ id: string; rank: number; name_match: boolean }>`

@@ -9,7 +9,16 @@ import { compileWhere, defaultOrder } from '../../src/domain/search/compile.ts'
 import type { Filters } from '../../src/store/search-filters.ts'
 import { termRarity } from '../../src/domain/search/rarity.ts'
 import { BROAD_CANDIDATES, BROAD_MATCHES } from '../../src/domain/search/retrieval-plan.ts'
-import { bestTextScore, impliedLexemes, textList } from '../../src/domain/search/text-side.ts'
+import { wordsCount } from '../../src/domain/search/retrieve.ts'
+import {
+  CHECKED_WORDS_RATIO,
+  bestTextScore,
+  impliedLexemes,
+  textList,
+  wordsChecked,
+} from '../../src/domain/search/text-side.ts'
+import { plannedRows } from '../../src/store/search.ts'
+import { textCandidates, wordsMatch } from '../../src/store/search-text.ts'
 import { expectStatus } from '../support/http.ts'
 import { useTestServer, type TestServer } from '../support/server.ts'
 
@@ -51,6 +60,7 @@ async function widgetList(api: TestServer, filters: Filters = {}) {
   const idf = await termRarity(deps, 'company', ['widget'])
   return textList(deps, 'company', {
     where,
+    constrained: Object.keys(filters).length > 0,
     implied: impliedLexemes('company', filters),
     terms: ['widget'],
     limit: 100,
@@ -97,6 +107,7 @@ describe('search: broad words', () => {
       const score = await bestTextScore(deps, { category: 'company', filters: {}, include_domains: [] }, ['widget'])
       const ranked = await textList(deps, 'company', {
         where: sql`true`,
+        constrained: false,
         implied: new Set(),
         terms: ['widget'],
         limit: 100,
@@ -117,6 +128,83 @@ describe('search: broad words', () => {
     } finally {
       deps.searchCaches.broad.matches = BROAD_MATCHES
       deps.searchCaches.broad.candidates = BROAD_CANDIDATES
+    }
+  })
+})
+
+describe('search: broad words under a narrow filter', () => {
+  test('the words are checked on the records of a filter the planner expects to be small', async () => {
+    const api = await server()
+    await seeded(api)
+    const deps = api.app.deps
+    const whereOf = (filters: Filters, include_domains: string[] = []) =>
+      compileWhere(deps, { category: 'company', filters, include_domains })
+    const oneDomain = whereOf({}, ['widget.example'])
+    const machinery = whereOf({ industry: { include: ['Machinery'] } })
+    const checked = (where: ReturnType<typeof whereOf>, constrained = true) =>
+      wordsChecked(deps, 'company', { where, constrained, lexemes: ['widget'], match: 'any' })
+    const planned = (where: ReturnType<typeof whereOf>) =>
+      plannedRows(deps.db, { table: 'companies', category: null, where })
+    // 32 records hold "widget". With the table's statistics read, the planner expects one record
+    // for a domain, 27 for the industry Machinery.
+    await sql`analyze companies`.execute(deps.db)
+    assert.ok((await planned(oneDomain)) * CHECKED_WORDS_RATIO <= 32, `one domain: ${await planned(oneDomain)} planned`)
+    assert.ok((await planned(machinery)) * CHECKED_WORDS_RATIO > 32, `Machinery: ${await planned(machinery)} planned`)
+
+    assert.equal(await checked(oneDomain), false, 'words that are not broad are read from the full-text index')
+    deps.searchCaches.broad.matches = 5
+    try {
+      assert.equal(await checked(oneDomain), true, 'broad words, a narrow filter: checked on its records')
+      assert.equal(await checked(machinery), false, 'a filter not narrow enough: the full-text index')
+      assert.equal(await checked(sql`true`, false), false, 'no filter: the full-text index')
+
+      // Checked or read from the index, the list and the count are the same.
+      const idf = await termRarity(deps, 'company', ['widget'])
+      for (const where of [oneDomain, machinery]) {
+        const list = (checkedWords: boolean) =>
+          textCandidates(deps.db, {
+            table: 'companies',
+            category: null,
+            where,
+            terms: ['widget'],
+            limit: 100,
+            match: 'any',
+            ranking: { idf, phrase: null, name: null },
+            bound: { candidates: 10, order: defaultOrder('company') },
+            checked: checkedWords,
+          })
+        assert.deepEqual(await list(true), await list(false))
+        const matched = (checkedWords: boolean) =>
+          sql<{
+            n: number
+          }>`select count(*)::int as n from companies c where ${where} and ${wordsMatch('c', "'widget'", checkedWords)}`
+            .execute(deps.db)
+            .then((r) => r.rows[0]!.n)
+        assert.equal(await matched(true), await matched(false))
+      }
+      const plan = { category: 'company', filters: {}, include_domains: ['widget.example'] } as unknown as Parameters<
+        typeof wordsCount
+      >[1]
+      assert.deepEqual(await wordsCount(deps, plan, oneDomain, ['widget'], 'any'), { count: 1, estimated: false })
+
+      // Over HTTP: the domain's record is found by the words.
+      const { key } = await api.admin.workspaceWithKey()
+      const res = await api.post('/v1/search', {
+        key,
+        body: {
+          category: 'company',
+          query: 'widget',
+          mode: 'fast',
+          include_domains: ['widget.example'],
+        },
+      })
+      expectStatus(res, 200)
+      assert.deepEqual(
+        res.body.results.map((r: { domain: string }) => r.domain),
+        ['widget.example'],
+      )
+    } finally {
+      deps.searchCaches.broad.matches = BROAD_MATCHES
     }
   })
 })
@@ -158,5 +246,13 @@ describe('search: indexes in search order', () => {
     )
     const people = sql.join(defaultOrder('person'))
     assert.match(await planOf(api, sql`select id from persons p order by ${people} limit 20`), /persons_quality_idx/)
+  })
+
+  test('words checked on the filtered records are not read from the full-text index', async () => {
+    const api = await server()
+    await seeded(api)
+    const words = (checked: boolean) => sql`select id from companies c where ${wordsMatch('c', "'widget'", checked)}`
+    assert.match(await planOf(api, words(false)), /companies_tsv_idx/)
+    assert.doesNotMatch(await planOf(api, words(true)), /companies_tsv_idx/)
   })
 })

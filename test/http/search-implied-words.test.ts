@@ -52,6 +52,7 @@ async function lists(
   const idf = await termRarity(deps, category, termLexemes(terms))
   const args = {
     where: where(api, category, filters),
+    constrained: true,
     terms,
     limit: 200,
     match,

@@ -154,13 +154,20 @@ describe('words a filter implies (search/text-side.ts impliedLexemes)', () => {
 
   test('all terms: the implied ones leave the condition; any term: one implied is the whole condition', () => {
     const implied = new Set(['data'])
-    assert.deepEqual(wordsCondition(['data', 'pipelines'], 'all', implied), { tsquery: "'pipelin'" })
+    assert.deepEqual(wordsCondition(['data', 'pipelines'], 'all', implied), {
+      tsquery: "'pipelin'",
+      lexemes: ['pipelin'],
+    })
     assert.deepEqual(wordsCondition(['data', 'pipelines'], 'any', implied), { implied: true })
     assert.deepEqual(wordsCondition(['data'], 'all', implied), { implied: true })
-    assert.deepEqual(wordsCondition(['cloud', 'pipelines'], 'any', implied), { tsquery: "'cloud' | 'pipelin'" })
+    assert.deepEqual(wordsCondition(['cloud', 'pipelines'], 'any', implied), {
+      tsquery: "'cloud' | 'pipelin'",
+      lexemes: ['cloud', 'pipelin'],
+    })
     // Nothing implied: the terms' own tsquery; stop words only: nothing matches.
     assert.deepEqual(wordsCondition(['cloud', 'payments'], 'all', new Set()), {
       tsquery: tsqueryText(['cloud', 'payments'], 'all'),
+      lexemes: ['cloud', 'payment'],
     })
     assert.equal(wordsCondition(['the', 'of'], 'all', implied), null)
   })

@@ -4,7 +4,7 @@ import { sql, type RawBuilder } from 'kysely'
 import { normaliseName } from '../../corpus/normalise.ts'
 import { phraseTsqueryText, termLexemes, wordsCondition } from '../../retrieval/fulltext.ts'
 import * as q from '../../store/search.ts'
-import type { TextMatch, TextRanking } from '../../store/search-text.ts'
+import { wordsMatch, type TextMatch, type TextRanking } from '../../store/search-text.ts'
 import type { Deps } from '../types.ts'
 import { compileWhere, defaultOrder, orderBy } from './compile.ts'
 import { countOrEstimate } from './counts.ts'
@@ -12,7 +12,7 @@ import { EXPANSION_WEIGHT, fuseBySureness } from './fusion.ts'
 import { exactFrequency, termRarity } from './rarity.ts'
 import { ALIAS, TABLE, docCategoryOf, type Hit, type RetrievalPlan, type Retrieved } from './retrieval-plan.ts'
 import { queryTerms } from './terms.ts'
-import { impliedLexemes, textBound, textList, textSide } from './text-side.ts'
+import { impliedLexemes, textBound, textList, textSide, wordsChecked } from './text-side.ts'
 import { statementsSent } from './timing.ts'
 import { embedQuery, isUnconstrained, vectorCandidates } from './vector-side.ts'
 
@@ -181,11 +181,20 @@ async function retrieveFused(
 ): Promise<Retrieved> {
   const ranking = await textRankings(deps, plan, terms)
   const implied = impliedLexemes(plan.category, plan.filters)
-  const texting = textSide(deps, plan.category, { where, implied, terms, limit: pool, ranking: ranking.words })
+  const constrained = !isUnconstrained(plan)
+  const texting = textSide(deps, plan.category, {
+    where,
+    constrained,
+    implied,
+    terms,
+    limit: pool,
+    ranking: ranking.words,
+  })
   // Expansions are alternatives (synonyms): any of them.
   const expanding = plan.expansions.length
     ? textList(deps, plan.category, {
         where,
+        constrained,
         implied,
         terms: plan.expansions,
         limit: pool,
@@ -252,11 +261,11 @@ export async function wordsCount(
     const exact = await exactFrequency(deps, plan.category, lexemes[0]!)
     if (exact !== null) return { count: exact, estimated: false }
   }
+  if ('implied' in condition) return countOrEstimate(deps, plan.category, { where })
+  const constrained = !isUnconstrained(plan)
+  const checked = await wordsChecked(deps, plan.category, { where, constrained, lexemes: condition.lexemes, match })
   return countOrEstimate(deps, plan.category, {
-    where:
-      'implied' in condition
-        ? where
-        : q.and([where, sql`${sql.ref(`${ALIAS[TABLE[plan.category]]}.tsv`)} @@ ${condition.tsquery}::tsquery`]),
+    where: q.and([where, wordsMatch(ALIAS[TABLE[plan.category]], condition.tsquery, checked)]),
   })
 }
 

@@ -3,13 +3,15 @@
 // such score under a filter.
 import type { RawBuilder } from 'kysely'
 import type { EntityCategory } from '../../contract/records.ts'
-import { termLexemes, textLexemes } from '../../retrieval/fulltext.ts'
+import { termLexemes, textLexemes, wordsCondition } from '../../retrieval/fulltext.ts'
 import type { Filters, ListFilter } from '../../store/search-filters.ts'
+import { plannedRows } from '../../store/search.ts'
 import * as q from '../../store/search-text.ts'
 import type { Deps } from '../types.ts'
 import { compileWhere, defaultOrder } from './compile.ts'
 import { termFrequencies, termRarity } from './rarity.ts'
 import { TABLE, docCategoryOf, type RetrievalPlan } from './retrieval-plan.ts'
+import { isUnconstrained } from './vector-side.ts'
 
 /**
  * The list filters whose column a record's own words index (corpus/record-texts.ts, weight B): a
@@ -51,6 +53,23 @@ export function impliedLexemes(category: EntityCategory, filters: Filters): Set<
  */
 export const MIN_ALL_WORDS_MATCHES = 100
 
+/** How many records hold the lexemes (all, or any), from their document frequencies: the rarest's count, or the sum. */
+async function heldEstimate(
+  deps: Deps,
+  category: EntityCategory,
+  lexemes: string[],
+  match: q.TextMatch,
+): Promise<number> {
+  const { total, df } = await termFrequencies(deps, category, lexemes)
+  const counts = lexemes.map((l) => df.get(l) ?? 0)
+  return match === 'all'
+    ? Math.min(...counts)
+    : Math.min(
+        total,
+        counts.reduce((a, b) => a + b, 0),
+      )
+}
+
 /**
  * The bound of a text list of these words in a category (BROAD_MATCHES, BROAD_CANDIDATES), or
  * undefined when every match is ranked.
@@ -63,17 +82,41 @@ export async function textBound(
 ): Promise<q.TextBound | undefined> {
   const lexemes = termLexemes(terms)
   if (lexemes.length === 0) return undefined
-  const { total, df } = await termFrequencies(deps, category, lexemes)
-  const counts = lexemes.map((l) => df.get(l) ?? 0)
-  const estimate =
-    match === 'all'
-      ? Math.min(...counts)
-      : Math.min(
-          total,
-          counts.reduce((a, b) => a + b, 0),
-        )
   const broad = deps.searchCaches.broad
-  return estimate > broad.matches ? { candidates: broad.candidates, order: defaultOrder(category) } : undefined
+  return (await heldEstimate(deps, category, lexemes, match)) > broad.matches
+    ? { candidates: broad.candidates, order: defaultOrder(category) }
+    : undefined
+}
+
+/**
+ * Past this many records holding the words for each record the planner expects the filters to
+ * pass, the words are checked on the filters' records (wordsChecked).
+ */
+export const CHECKED_WORDS_RATIO = 20
+
+/**
+ * Whether the words' condition is tested on each record passing the filters rather than read from
+ * the full-text index (search-text.ts wordsMatch): when the words are broad (over BROAD_MATCHES
+ * records hold the `lexemes` the condition asks for) and the planner expects at least
+ * CHECKED_WORDS_RATIO times fewer records to pass the filters. PostgreSQL otherwise builds the
+ * words' whole bitmap and ANDs it with the filter's: on 2.02M people, the 873,796 holding
+ * "engineer" (177 ms) to keep the 4,047 of one employer's 8,185 (docs/search-ranking.md, "Broad
+ * words under a narrow filter"). Unconstrained (no filter): never.
+ */
+export async function wordsChecked(
+  deps: Deps,
+  category: EntityCategory,
+  args: { where: RawBuilder<unknown>; constrained: boolean; lexemes: string[]; match: q.TextMatch },
+): Promise<boolean> {
+  if (!args.constrained || args.lexemes.length === 0) return false
+  const held = await heldEstimate(deps, category, args.lexemes, args.match)
+  if (held <= deps.searchCaches.broad.matches) return false
+  const planned = await plannedRows(deps.db, {
+    table: TABLE[category],
+    category: docCategoryOf(category),
+    where: args.where,
+  })
+  return planned * CHECKED_WORDS_RATIO <= held
 }
 
 /**
@@ -93,6 +136,7 @@ export async function bestTextScore(
   const idf = await termRarity(deps, category, termLexemes(terms))
   const rows = await textList(deps, category, {
     where: compileWhere(deps, plan),
+    constrained: !isUnconstrained(plan),
     implied: impliedLexemes(category, plan.filters),
     terms,
     limit: 1,
@@ -102,12 +146,17 @@ export async function bestTextScore(
   return rows[0]?.rank ?? 0
 }
 
-/** A category's text list of the words: bounded when they are broad (textBound). */
+/**
+ * A category's text list of the words: bounded when they are broad (textBound), the words checked
+ * on the filters' records when those are few (wordsChecked).
+ */
 export async function textList(
   deps: Deps,
   category: EntityCategory,
   args: {
     where: RawBuilder<unknown>
+    /** Some filter applies (vector-side.ts isUnconstrained): the words may be checked on its records. */
+    constrained: boolean
     implied: ReadonlySet<string>
     terms: string[]
     limit: number
@@ -115,11 +164,19 @@ export async function textList(
     ranking: q.TextRanking
   },
 ) {
+  const condition = wordsCondition(args.terms, args.match, args.implied)
+  const [bound, checked] = await Promise.all([
+    textBound(deps, category, args.terms, args.match),
+    condition && 'tsquery' in condition
+      ? wordsChecked(deps, category, { ...args, lexemes: condition.lexemes })
+      : Promise.resolve(false),
+  ])
   return q.textCandidates(deps.db, {
     ...args,
     table: TABLE[category],
     category: docCategoryOf(category),
-    bound: await textBound(deps, category, args.terms, args.match),
+    bound,
+    checked,
   })
 }
 
@@ -128,6 +185,7 @@ export async function textSide(
   category: EntityCategory,
   args: {
     where: RawBuilder<unknown>
+    constrained: boolean
     implied: ReadonlySet<string>
     terms: string[]
     limit: number
