@@ -98,7 +98,10 @@ export async function sampledCount(
  * is Σ matches / p over the sampled pages and its variance (1 − p) / p² × Σ matches² (the
  * Horvitz–Thompson estimator of a Poisson sample of pages). Matches spread over many pages give a
  * small error; matches packed on few pages (a file loaded in the order of the filtered column)
- * a large one, as it should.
+ * a large one, as it should. A page without a match adds nothing to either sum, so only the
+ * matching rows are grouped by page: their page number is read from the ctid as text, which cost
+ * more than the filter itself when every sampled row was grouped (an industry in 314,000 companies:
+ * 21.6 ms against 11.8 ms).
  */
 export async function sampledCountWithError(
   db: Db,
@@ -109,8 +112,9 @@ export async function sampledCountWithError(
   const p = Number(percent.toFixed(4)) / 100
   const r = await sql<{ matched: number; squares: number }>`
     select coalesce(sum(m), 0)::float8 as matched, coalesce(sum(m * m), 0)::float8 as squares
-    from (select count(*) filter (where ${baseWhere(q)}) as m from ${t.from}
+    from (select count(*) as m from ${t.from}
           tablesample system (${sql.lit(p * 100)}) repeatable (27)
+          where ${baseWhere(q)}
           group by (${sql.ref(`${t.alias}.ctid`)}::text::point)[0]) pages`.execute(db)
   const matched = Number(r.rows[0]?.matched ?? 0)
   const squares = Number(r.rows[0]?.squares ?? 0)
