@@ -141,8 +141,8 @@ describe('search: broad words under a narrow filter', () => {
       compileWhere(deps, { category: 'company', filters, include_domains })
     const oneDomain = whereOf({}, ['widget.example'])
     const machinery = whereOf({ industry: { include: ['Machinery'] } })
-    const checked = (where: ReturnType<typeof whereOf>, constrained = true) =>
-      wordsChecked(deps, 'company', { where, constrained, lexemes: ['widget'], match: 'any' })
+    const checked = (where: ReturnType<typeof whereOf>, constrained = true, stopAfter = 10) =>
+      wordsChecked(deps, 'company', { where, constrained, lexemes: ['widget'], match: 'any', stopAfter })
     const planned = (where: ReturnType<typeof whereOf>) =>
       plannedRows(deps.db, { table: 'companies', category: null, where })
     // 32 records hold "widget". With the table's statistics read, the planner expects one record
@@ -156,6 +156,8 @@ describe('search: broad words under a narrow filter', () => {
     try {
       assert.equal(await checked(oneDomain), true, 'broad words, a narrow filter: checked on its records')
       assert.equal(await checked(machinery), false, 'a filter not narrow enough: the full-text index')
+      // Stopping at the first match, a statement reads about 32 ÷ 32 of the industry's records.
+      assert.equal(await checked(machinery, true, 1), true, 'a statement that stops early: checked')
       assert.equal(await checked(sql`true`, false), false, 'no filter: the full-text index')
 
       // Checked or read from the index, the list and the count are the same.

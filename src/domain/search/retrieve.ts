@@ -7,7 +7,7 @@ import * as q from '../../store/search.ts'
 import { wordsMatch, type TextMatch, type TextRanking } from '../../store/search-text.ts'
 import type { Deps } from '../types.ts'
 import { compileWhere, defaultOrder, orderBy } from './compile.ts'
-import { countOrEstimate } from './counts.ts'
+import { COUNT_CAP, countOrEstimate } from './counts.ts'
 import { EXPANSION_WEIGHT, fuseBySureness } from './fusion.ts'
 import { exactFrequency, termRarity } from './rarity.ts'
 import { ALIAS, TABLE, docCategoryOf, type Hit, type RetrievalPlan, type Retrieved } from './retrieval-plan.ts'
@@ -263,7 +263,13 @@ export async function wordsCount(
   }
   if ('implied' in condition) return countOrEstimate(deps, plan.category, { where })
   const constrained = !isUnconstrained(plan)
-  const checked = await wordsChecked(deps, plan.category, { where, constrained, lexemes: condition.lexemes, match })
+  const checked = await wordsChecked(deps, plan.category, {
+    where,
+    constrained,
+    lexemes: condition.lexemes,
+    match,
+    stopAfter: COUNT_CAP + 1,
+  })
   return countOrEstimate(deps, plan.category, {
     where: q.and([where, wordsMatch(ALIAS[TABLE[plan.category]], condition.tsquery, checked)]),
   })

@@ -53,21 +53,26 @@ export function impliedLexemes(category: EntityCategory, filters: Filters): Set<
  */
 export const MIN_ALL_WORDS_MATCHES = 100
 
-/** How many records hold the lexemes (all, or any), from their document frequencies: the rarest's count, or the sum. */
+/**
+ * How many records hold the lexemes (all, or any), from their document frequencies: the rarest's
+ * count, or the sum; and how many records the category holds.
+ */
 async function heldEstimate(
   deps: Deps,
   category: EntityCategory,
   lexemes: string[],
   match: q.TextMatch,
-): Promise<number> {
+): Promise<{ held: number; total: number }> {
   const { total, df } = await termFrequencies(deps, category, lexemes)
   const counts = lexemes.map((l) => df.get(l) ?? 0)
-  return match === 'all'
-    ? Math.min(...counts)
-    : Math.min(
-        total,
-        counts.reduce((a, b) => a + b, 0),
-      )
+  const held =
+    match === 'all'
+      ? Math.min(...counts)
+      : Math.min(
+          total,
+          counts.reduce((a, b) => a + b, 0),
+        )
+  return { held, total }
 }
 
 /**
@@ -83,40 +88,50 @@ export async function textBound(
   const lexemes = termLexemes(terms)
   if (lexemes.length === 0) return undefined
   const broad = deps.searchCaches.broad
-  return (await heldEstimate(deps, category, lexemes, match)) > broad.matches
+  return (await heldEstimate(deps, category, lexemes, match)).held > broad.matches
     ? { candidates: broad.candidates, order: defaultOrder(category) }
     : undefined
 }
 
 /**
- * Past this many records holding the words for each record the planner expects the filters to
- * pass, the words are checked on the filters' records (wordsChecked).
+ * Past this many records holding the words for each record a statement checking them on the
+ * filters' records is expected to read, the words are checked there (wordsChecked).
  */
 export const CHECKED_WORDS_RATIO = 20
 
 /**
- * Whether the words' condition is tested on each record passing the filters rather than read from
+ * Whether the words' condition is tested on the records passing the filters rather than read from
  * the full-text index (search-text.ts wordsMatch): when the words are broad (over BROAD_MATCHES
- * records hold the `lexemes` the condition asks for) and the planner expects at least
- * CHECKED_WORDS_RATIO times fewer records to pass the filters. PostgreSQL otherwise builds the
- * words' whole bitmap and ANDs it with the filter's: on 2.02M people, the 873,796 holding
- * "engineer" (177 ms) to keep the 4,047 of one employer's 8,185 (docs/search-ranking.md, "Broad
- * words under a narrow filter"). Unconstrained (no filter): never.
+ * records hold the `lexemes` the condition asks for) and a statement checking them would read at
+ * least CHECKED_WORDS_RATIO times fewer records than hold them. It reads the records the planner
+ * expects the filters to pass, or fewer when it stops at `stopAfter` matches (a bounded list's
+ * candidates, read in quality order; a count's cap): about stopAfter × total ÷ held of them, the
+ * words taken as independent of the filters. PostgreSQL otherwise builds the words' whole bitmap
+ * and ANDs it with the filters': on 2.02M people, the 873,796 holding "engineer" (177 ms) to keep
+ * the 4,047 of one employer's 8,185 (docs/search-ranking.md, "Broad words under a narrow
+ * filter"). Unconstrained (no filter): never.
  */
 export async function wordsChecked(
   deps: Deps,
   category: EntityCategory,
-  args: { where: RawBuilder<unknown>; constrained: boolean; lexemes: string[]; match: q.TextMatch },
+  args: {
+    where: RawBuilder<unknown>
+    constrained: boolean
+    lexemes: string[]
+    match: q.TextMatch
+    stopAfter: number
+  },
 ): Promise<boolean> {
   if (!args.constrained || args.lexemes.length === 0) return false
-  const held = await heldEstimate(deps, category, args.lexemes, args.match)
+  const { held, total } = await heldEstimate(deps, category, args.lexemes, args.match)
   if (held <= deps.searchCaches.broad.matches) return false
   const planned = await plannedRows(deps.db, {
     table: TABLE[category],
     category: docCategoryOf(category),
     where: args.where,
   })
-  return planned * CHECKED_WORDS_RATIO <= held
+  const read = Math.min(planned, (args.stopAfter * total) / held)
+  return read * CHECKED_WORDS_RATIO <= held
 }
 
 /**
@@ -165,12 +180,12 @@ export async function textList(
   },
 ) {
   const condition = wordsCondition(args.terms, args.match, args.implied)
-  const [bound, checked] = await Promise.all([
-    textBound(deps, category, args.terms, args.match),
-    condition && 'tsquery' in condition
-      ? wordsChecked(deps, category, { ...args, lexemes: condition.lexemes })
-      : Promise.resolve(false),
-  ])
+  const bound = await textBound(deps, category, args.terms, args.match)
+  // Only a bounded list's words are broad enough to be checked on the filters' records.
+  const checked =
+    bound !== undefined && condition !== null && 'tsquery' in condition
+      ? await wordsChecked(deps, category, { ...args, lexemes: condition.lexemes, stopAfter: bound.candidates })
+      : false
   return q.textCandidates(deps.db, {
     ...args,
     table: TABLE[category],
