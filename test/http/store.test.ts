@@ -52,7 +52,9 @@ describe('the embedded engine in a worker thread', () => {
     } finally {
       clearInterval(timer)
     }
-    assert.ok(ticks >= 20, `the event loop ran ${ticks} timers during a 300 ms statement`)
+    // Free, the loop runs about 60 of them; blocked, at most one (when it is free again). A loaded
+    // machine delays timers (17 of them with a large seed and the test suite beside), so the bar is low.
+    assert.ok(ticks >= 5, `the event loop ran ${ticks} timers during a 300 ms statement`)
   })
 
   test(
