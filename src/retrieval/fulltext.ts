@@ -107,8 +107,9 @@ export function textLexemes(text: string): Set<string> {
  * What a text match of search terms asks of a record beyond its filters, when every record passing
  * them holds the `implied` lexemes (a filter on a column its words index: search/text-side.ts
  * impliedLexemes): a tsquery of the terms left (all terms: the others; any term: all of them, or
- * none once one is implied) with its lexemes, `{ implied: true }` when the filters already give the match, null when
- * no term has a lexeme (nothing matches, as tsqueryText). The ranking still reads every term.
+ * none once one is implied) with its lexemes, `{ implied: true }` when the filters already give
+ * the match, null when no term has a lexeme (nothing matches, as tsqueryText). The ranking still
+ * reads every term.
  */
 export function wordsCondition(
   terms: readonly string[],
