@@ -34,7 +34,6 @@ import * as m0047 from './migrations/0047_bulk_loads.ts'
 import * as m0048 from './migrations/0048_indexes_in_search_order.ts'
 import * as m0049 from './migrations/0049_bulk_load_inputs.ts'
 import * as m0050 from './migrations/0050_parser_vocabularies.ts'
-import * as m0051 from './migrations/0051_sub_department_lower.ts'
 
 const migrations: Record<string, Migration> = {
   '0001_accounts': m0001,
@@ -69,7 +68,6 @@ const migrations: Record<string, Migration> = {
   '0048_indexes_in_search_order': m0048,
   '0049_bulk_load_inputs': m0049,
   '0050_parser_vocabularies': m0050,
-  '0051_sub_department_lower': m0051,
 }
 
 /** Every migration's name, oldest first. */
