@@ -14,6 +14,7 @@ import {
   CHECKED_WORDS_RATIO,
   bestTextScore,
   impliedLexemes,
+  plannedFiltered,
   textList,
   wordsChecked,
 } from '../../src/domain/search/text-side.ts'
@@ -56,11 +57,12 @@ async function idOf(api: TestServer, domain: string): Promise<string> {
 
 async function widgetList(api: TestServer, filters: Filters = {}) {
   const deps = api.app.deps
-  const where = compileWhere(deps, { category: 'company', filters, include_domains: [] })
+  const plan = { category: 'company' as const, filters, include_domains: [] as string[] }
+  const where = compileWhere(deps, plan)
   const idf = await termRarity(deps, 'company', ['widget'])
   return textList(deps, 'company', {
     where,
-    constrained: Object.keys(filters).length > 0,
+    planned: plannedFiltered(deps, plan, where),
     implied: impliedLexemes('company', filters),
     terms: ['widget'],
     limit: 100,
@@ -107,7 +109,7 @@ describe('search: broad words', () => {
       const score = await bestTextScore(deps, { category: 'company', filters: {}, include_domains: [] }, ['widget'])
       const ranked = await textList(deps, 'company', {
         where: sql`true`,
-        constrained: false,
+        planned: null,
         implied: new Set(),
         terms: ['widget'],
         limit: 100,
@@ -141,10 +143,15 @@ describe('search: broad words under a narrow filter', () => {
       compileWhere(deps, { category: 'company', filters, include_domains })
     const oneDomain = whereOf({}, ['widget.example'])
     const machinery = whereOf({ industry: { include: ['Machinery'] } })
-    const checked = (where: ReturnType<typeof whereOf>, constrained = true, stopAfter = 10) =>
-      wordsChecked(deps, 'company', { where, constrained, lexemes: ['widget'], match: 'any', stopAfter })
     const planned = (where: ReturnType<typeof whereOf>) =>
       plannedRows(deps.db, { table: 'companies', category: null, where })
+    const checked = (where: ReturnType<typeof whereOf>, constrained = true, stopAfter = 10) =>
+      wordsChecked(deps, 'company', {
+        planned: constrained ? () => planned(where) : null,
+        lexemes: ['widget'],
+        match: 'any',
+        stopAfter,
+      })
     // 32 records hold "widget". With the table's statistics read, the planner expects one record
     // for a domain, 27 for the industry Machinery.
     await sql`analyze companies`.execute(deps.db)

@@ -10,7 +10,7 @@ import type { EntityCategory } from '../../src/contract/records.ts'
 import { compileWhere } from '../../src/domain/search/compile.ts'
 import { termRarity } from '../../src/domain/search/rarity.ts'
 import { TABLE } from '../../src/domain/search/retrieval-plan.ts'
-import { FILTERS_IN_WORDS, impliedLexemes, textList } from '../../src/domain/search/text-side.ts'
+import { FILTERS_IN_WORDS, impliedLexemes, plannedFiltered, textList } from '../../src/domain/search/text-side.ts'
 import { termLexemes } from '../../src/retrieval/fulltext.ts'
 import type { Filters } from '../../src/store/search-filters.ts'
 import { useTestServer, type TestServer } from '../support/server.ts'
@@ -50,9 +50,10 @@ async function lists(
 ) {
   const deps = api.app.deps
   const idf = await termRarity(deps, category, termLexemes(terms))
+  const filtered = where(api, category, filters)
   const args = {
-    where: where(api, category, filters),
-    constrained: true,
+    where: filtered,
+    planned: plannedFiltered(deps, { category, filters, include_domains: [] }, filtered),
     terms,
     limit: 200,
     match,

@@ -12,7 +12,15 @@ import { EXPANSION_WEIGHT, fuseBySureness } from './fusion.ts'
 import { exactFrequency, termRarity } from './rarity.ts'
 import { ALIAS, TABLE, docCategoryOf, type Hit, type RetrievalPlan, type Retrieved } from './retrieval-plan.ts'
 import { queryTerms } from './terms.ts'
-import { impliedLexemes, textBound, textList, textSide, wordsChecked } from './text-side.ts'
+import {
+  impliedLexemes,
+  plannedFiltered,
+  textBound,
+  textList,
+  textSide,
+  wordsChecked,
+  type PlannedFiltered,
+} from './text-side.ts'
 import { statementsSent } from './timing.ts'
 import { embedQuery, isUnconstrained, vectorCandidates } from './vector-side.ts'
 
@@ -181,10 +189,11 @@ async function retrieveFused(
 ): Promise<Retrieved> {
   const ranking = await textRankings(deps, plan, terms)
   const implied = impliedLexemes(plan.category, plan.filters)
-  const constrained = !isUnconstrained(plan)
+  // One EXPLAIN of the filters for every list and count of this search that asks.
+  const planned = plannedFiltered(deps, plan, where)
   const texting = textSide(deps, plan.category, {
     where,
-    constrained,
+    planned,
     implied,
     terms,
     limit: pool,
@@ -194,7 +203,7 @@ async function retrieveFused(
   const expanding = plan.expansions.length
     ? textList(deps, plan.category, {
         where,
-        constrained,
+        planned,
         implied,
         terms: plan.expansions,
         limit: pool,
@@ -208,7 +217,7 @@ async function retrieveFused(
   // Broad words fill the pool: their count goes out with the lists instead of after them.
   const guess: TextMatch = terms.length > 1 ? 'all' : 'any'
   const counting = (await textBound(deps, plan.category, terms, guess))
-    ? { match: guess, count: wordsCount(deps, plan, where, terms, guess) }
+    ? { match: guess, count: wordsCount(deps, plan, where, terms, guess, planned) }
     : null
   counting?.count.catch(() => undefined)
   // Sent before the query is embedded and the vector index searched (≈ 2 ms of a fast search on
@@ -232,7 +241,7 @@ async function retrieveFused(
   const textCapped = text.length >= pool
   return {
     hits: fused,
-    total: textCapped ? await cappedTotal(deps, plan, where, terms, textMatch, fused, counting) : fused.length,
+    total: textCapped ? await cappedTotal(deps, plan, where, terms, planned, textMatch, fused, counting) : fused.length,
     total_is_estimate: textCapped,
     pool_truncated: textCapped,
     reachable: fused.length,
@@ -244,7 +253,7 @@ async function retrieveFused(
 /**
  * The records holding the words (all or any) among those passing `where`: exact up to the cap, else
  * estimated; one word with no filter, exact from the table of document frequencies when it is read
- * (rarity.ts exactFrequency).
+ * (rarity.ts exactFrequency). `planned`: the filters' planned rows, shared with the search's lists.
  */
 export async function wordsCount(
   deps: Deps,
@@ -252,6 +261,7 @@ export async function wordsCount(
   where: RawBuilder<unknown>,
   terms: string[],
   match: TextMatch,
+  planned: PlannedFiltered = plannedFiltered(deps, plan, where),
 ): Promise<{ count: number; estimated: boolean }> {
   const condition = wordsCondition(terms, match, impliedLexemes(plan.category, plan.filters))
   if (!condition) return { count: 0, estimated: false }
@@ -262,10 +272,8 @@ export async function wordsCount(
     if (exact !== null) return { count: exact, estimated: false }
   }
   if ('implied' in condition) return countOrEstimate(deps, plan.category, { where })
-  const constrained = !isUnconstrained(plan)
   const checked = await wordsChecked(deps, plan.category, {
-    where,
-    constrained,
+    planned,
     lexemes: condition.lexemes,
     match,
     stopAfter: COUNT_CAP + 1,
@@ -285,13 +293,14 @@ async function cappedTotal(
   plan: RetrievalPlan,
   where: RawBuilder<unknown>,
   terms: string[],
+  planned: PlannedFiltered,
   textMatch: { rows: { id: string }[]; match: TextMatch },
   fused: Hit[],
   counting: { match: TextMatch; count: ReturnType<typeof wordsCount> } | null,
 ): Promise<number> {
   const counted = await (counting?.match === textMatch.match
     ? counting.count
-    : wordsCount(deps, plan, where, terms, textMatch.match))
+    : wordsCount(deps, plan, where, terms, textMatch.match, planned))
   const fromText = new Set(textMatch.rows.map((t) => t.id))
   return Math.max(fused.length, counted.count + fused.filter((h) => !fromText.has(h.id)).length)
 }

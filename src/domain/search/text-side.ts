@@ -100,6 +100,24 @@ export async function textBound(
 export const CHECKED_WORDS_RATIO = 20
 
 /**
+ * The records the planner expects a search's filters to pass (store/search.ts plannedRows, an
+ * EXPLAIN), read once however many of its text lists and counts ask; null when no filter applies
+ * (vector-side.ts isUnconstrained).
+ */
+export type PlannedFiltered = (() => Promise<number>) | null
+
+export function plannedFiltered(
+  deps: Deps,
+  plan: Pick<RetrievalPlan, 'category' | 'filters' | 'include_domains'>,
+  where: RawBuilder<unknown>,
+): PlannedFiltered {
+  if (isUnconstrained(plan)) return null
+  let planned: Promise<number> | undefined
+  return () =>
+    (planned ??= plannedRows(deps.db, { table: TABLE[plan.category], category: docCategoryOf(plan.category), where }))
+}
+
+/**
  * Whether the words' condition is tested on the records passing the filters rather than read from
  * the full-text index (search-text.ts wordsMatch): when the words are broad (over BROAD_MATCHES
  * records hold the `lexemes` the condition asks for) and a statement checking them would read at
@@ -114,22 +132,12 @@ export const CHECKED_WORDS_RATIO = 20
 export async function wordsChecked(
   deps: Deps,
   category: EntityCategory,
-  args: {
-    where: RawBuilder<unknown>
-    constrained: boolean
-    lexemes: string[]
-    match: q.TextMatch
-    stopAfter: number
-  },
+  args: { planned: PlannedFiltered; lexemes: string[]; match: q.TextMatch; stopAfter: number },
 ): Promise<boolean> {
-  if (!args.constrained || args.lexemes.length === 0) return false
+  if (!args.planned || args.lexemes.length === 0) return false
   const { held, total } = await heldEstimate(deps, category, args.lexemes, args.match)
   if (held <= deps.searchCaches.broad.matches) return false
-  const planned = await plannedRows(deps.db, {
-    table: TABLE[category],
-    category: docCategoryOf(category),
-    where: args.where,
-  })
+  const planned = await args.planned()
   const read = Math.min(planned, (args.stopAfter * total) / held)
   return read * CHECKED_WORDS_RATIO <= held
 }
@@ -149,9 +157,10 @@ export async function bestTextScore(
   if (!terms.length) return 0
   const category = plan.category
   const idf = await termRarity(deps, category, termLexemes(terms))
+  const where = compileWhere(deps, plan)
   const rows = await textList(deps, category, {
-    where: compileWhere(deps, plan),
-    constrained: !isUnconstrained(plan),
+    where,
+    planned: plannedFiltered(deps, plan, where),
     implied: impliedLexemes(category, plan.filters),
     terms,
     limit: 1,
@@ -170,8 +179,8 @@ export async function textList(
   category: EntityCategory,
   args: {
     where: RawBuilder<unknown>
-    /** Some filter applies (vector-side.ts isUnconstrained): the words may be checked on its records. */
-    constrained: boolean
+    /** The records the filters pass, as the planner expects (null: no filter); the words may be checked on them. */
+    planned: PlannedFiltered
     implied: ReadonlySet<string>
     terms: string[]
     limit: number
@@ -200,7 +209,7 @@ export async function textSide(
   category: EntityCategory,
   args: {
     where: RawBuilder<unknown>
-    constrained: boolean
+    planned: PlannedFiltered
     implied: ReadonlySet<string>
     terms: string[]
     limit: number
