@@ -74,6 +74,11 @@ interface Breakdown {
   response_ms: number
   engine_ms: number
   store_ms_per_answer: number
+  /**
+   * Of store_ms_per_answer, the time PostgreSQL spent compiling statements with JIT (PostgreSQL 15's
+   * pg_stat_statements; null before): work a statement pays before it reads a row.
+   */
+  jit_ms_per_answer: number | null
   slowest_statement: { mean_ms: number; calls_per_answer: number; statement: string } | null
 }
 const BREAKDOWN_ANSWERS = 5
@@ -86,6 +91,18 @@ async function statementStats(server: Awaited<ReturnType<typeof startBenchServer
   if (!/\bpg_stat_statements\b/.test(loaded.rows[0]?.v ?? '')) return false
   await sql`create extension if not exists pg_stat_statements`.execute(db)
   return true
+}
+
+/** The PostgreSQL settings that choose and price the plans, as the API's connections see them. */
+async function plannerSettings(
+  server: Awaited<ReturnType<typeof startBenchServer>>,
+): Promise<Record<string, string> | null> {
+  if (server.store !== 'postgresql') return null
+  const rows = await sql<{ name: string; setting: string }>`
+    select name, current_setting(name) as setting from pg_settings
+    where name in ('jit', 'jit_above_cost', 'random_page_cost', 'effective_cache_size', 'shared_buffers', 'work_mem')
+    order by name`.execute(server.app.deps.db)
+  return Object.fromEntries(rows.rows.map((r) => [r.name, r.setting]))
 }
 
 async function breakdown(
@@ -111,10 +128,17 @@ async function breakdown(
       and query not like '%pg_stat_statements%'
     order by mean_exec_time desc`.execute(db)
   const slowest = stats.rows[0]
+  const jit = await sql<{ ms: number | null }>`
+    select sum(jit_generation_time + jit_inlining_time + jit_optimization_time + jit_emission_time) as ms
+    from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())`
+    .execute(db)
+    .then((r) => Number(r.rows[0]?.ms ?? 0))
+    .catch(() => null)
   return {
     response_ms: round(median(response)),
     engine_ms: round(median(engine)),
     store_ms_per_answer: round(stats.rows.reduce((a, r) => a + Number(r.total), 0) / BREAKDOWN_ANSWERS),
+    jit_ms_per_answer: jit === null ? null : round(jit / BREAKDOWN_ANSWERS),
     slowest_statement: slowest
       ? {
           mean_ms: round(Number(slowest.mean)),
@@ -456,6 +480,7 @@ export async function run(options: RunOptions): Promise<BenchResult> {
         key_environment: 'live',
         corpus_values: c,
         statements_counted: counted,
+        planner: await plannerSettings(server),
       },
       figures: {
         p50_ms_worst_per_class: {

@@ -118,12 +118,25 @@ export interface OpenStoreOptions {
 /** PostgreSQL pool size per process. */
 export const POOL_SIZE = 10
 
+/**
+ * How a pool keeps its connections: open once, kept while idle, for the process's life (or until
+ * one is lost). pg-pool closes an idle connection after 10 s by default, and a new PostgreSQL
+ * backend pays for its first touch of every shared buffer it reads: a minor page fault per 4 kB
+ * page of shared memory unless the server runs on huge pages. On a large store a search reads tens
+ * of thousands of buffers, so the first statement of a new backend took up to 5× as long as the
+ * same statement on a backend that had run it (1,136 against 236 ms, docs/deploy-scaling.md,
+ * "PostgreSQL settings"); a quiet server paid that on every search after 10 s without one.
+ * `allowExitOnIdle` lets a command that is done exit without waiting for its idle connections.
+ */
+export const POOL_KEEP = { idleTimeoutMillis: 0, allowExitOnIdle: true } as const
+
 export async function openStore(opts: OpenStoreOptions): Promise<Store & { pglite?: EmbeddedEngine }> {
   if (opts.databaseUrl) {
     const d = opts.deadlines
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: POOL_SIZE,
+      ...POOL_KEEP,
       options: '-c TimeZone=UTC',
       application_name: 'dsp',
       // Session defaults of every pooled connection; 0 (PostgreSQL's own default) waits for ever.

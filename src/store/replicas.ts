@@ -6,7 +6,7 @@
 // process heard of (fence); otherwise reads go to another standby or the primary.
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
-import { POOL_SIZE, type Database, type StoreDeadlines } from './db.ts'
+import { POOL_KEEP, POOL_SIZE, type Database, type StoreDeadlines } from './db.ts'
 import { storeOutage } from './outage.ts'
 
 /**
@@ -141,6 +141,7 @@ export class ReadReplicas {
     const pool = new pg.Pool({
       connectionString: url,
       max: POOL_SIZE,
+      ...POOL_KEEP,
       options: '-c TimeZone=UTC',
       application_name: 'dsp',
       statement_timeout: d.statementMs,

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { sql } from 'kysely'
+import pg from 'pg'
 import type { Worker } from 'node:worker_threads'
 import { isConnectionError } from '../../src/domain/guard.ts'
 import { RemotePGlite } from '../../src/store/pglite-remote.ts'
@@ -136,5 +137,30 @@ describe('migrations', () => {
       await store.close()
       await pg?.drop()
     }
+  })
+})
+
+describe('PostgreSQL connections', { skip: !usingPostgres() && 'PostgreSQL only' }, () => {
+  test('pooled connections are kept while idle: a quiet server does not open new backends (pg-pool closes them after 10 s by default)', async (t) => {
+    const api = await startTestServer()
+    t.after(() => api.close())
+    const database = new URL(api.app.deps.config.DATABASE_URL!).pathname.slice(1)
+    const admin = new pg.Client({ connectionString: process.env.DSP_TEST_DATABASE_URL })
+    await admin.connect()
+    t.after(() => admin.end())
+    const backends = async () =>
+      (
+        await admin.query<{ pid: number }>(
+          "select pid from pg_stat_activity where datname = $1 and application_name = 'dsp' order by pid",
+          [database],
+        )
+      ).rows.map((r) => r.pid)
+    // Four statements side by side open four pooled connections.
+    await Promise.all(Array.from({ length: 4 }, () => sql`select pg_sleep(0.3)`.execute(api.app.deps.db)))
+    const before = await backends()
+    assert.ok(before.length >= 4, `pooled backends: ${before.length}`)
+    await new Promise((r) => setTimeout(r, 11_000))
+    assert.deepEqual(await backends(), before, 'the idle backends are the same ones, 11 s later')
+    assert.equal((await fetch(`${api.url}/readyz`)).status, 200)
   })
 })
