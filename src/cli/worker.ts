@@ -39,7 +39,12 @@ export function workerCommand(config: () => Readonly<Config>): Command {
       process.stdout.write(
         `dsp worker ${worker.owner}: up to ${opts.concurrency ?? Math.max(1, c.DSP_AGENT_WORKERS)} agent runs at once\n`,
       )
+      // The worker runs until it is told to stop. Its claim loop's timer is unref'd (the same loop
+      // runs inside `dsp serve`) and idle pooled connections do not hold a process (POOL_KEEP), so
+      // without this a worker whose LISTEN connection is being re-made would end by itself.
+      const alive = setInterval(() => undefined, 60_000)
       const stop = async () => {
+        clearInterval(alive)
         await worker.stop()
         metrics?.server.close()
         await app.close()

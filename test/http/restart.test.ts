@@ -6,6 +6,7 @@ import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
 import { existsSync, readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
+import pg from 'pg'
 import { after, describe, test } from 'node:test'
 import { ENTITY_CATEGORIES } from '../../src/contract/records.ts'
 import { HttpClient } from '../support/http.ts'
@@ -179,6 +180,56 @@ describe(
       } finally {
         await server.stop()
       }
+    })
+  },
+)
+
+// `dsp worker` runs until it is told to stop: idle pooled connections do not hold a process
+// (allowExitOnIdle, docs/architecture-store.md) and its claim loop's timer is unref'd, so while
+// its LISTEN connections are being made again nothing else would keep it running.
+describe(
+  'dsp worker stays up while PostgreSQL drops its connections',
+  { skip: !process.env.DSP_TEST_DATABASE_URL },
+  () => {
+    test('every backend of its database terminated for 3 s: the worker is still running, then stops on SIGTERM', async (t) => {
+      const data = await processData()
+      t.after(() => data.drop())
+      // Without Redis: its connection would hold the process whatever the pool does.
+      delete data.env.REDIS_URL
+      const worker = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'worker'], {
+        env: { ...process.env, ...data.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      let out = ''
+      let err = ''
+      worker.stdout.on('data', (d: Buffer) => (out += d.toString()))
+      worker.stderr.on('data', (d: Buffer) => (err += d.toString()))
+      const exited = new Promise<number | null>((resolve) => worker.once('exit', (code) => resolve(code)))
+      const admin = new pg.Client({ connectionString: data.env.DATABASE_URL })
+      try {
+        for (let i = 0; !/^dsp worker .*agent runs at once$/m.test(out); i++) {
+          assert.ok(i < 3000 && worker.exitCode === null, `the worker did not start: ${err}`)
+          await new Promise((r) => setTimeout(r, 100))
+        }
+        await admin.connect()
+        const database = new URL(data.env.DATABASE_URL!).pathname.slice(1)
+        let terminated = 0
+        for (let i = 0; i < 15; i++) {
+          const r = await admin.query(
+            'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+            [database],
+          )
+          terminated += r.rowCount ?? 0
+          await new Promise((r) => setTimeout(r, 200))
+        }
+        assert.ok(terminated > 0, 'backends terminated')
+        await new Promise((r) => setTimeout(r, 3000))
+        assert.equal(worker.exitCode, null, `the worker ended by itself: ${out}\n${err}`)
+      } finally {
+        await admin.end().catch(() => undefined)
+        worker.kill('SIGTERM')
+      }
+      assert.equal(await exited, 0, err)
     })
   },
 )
