@@ -16,6 +16,7 @@ import {
   underLoad,
   untilReady,
 } from '../support/billed-load.ts'
+import { terminateBackends } from '../support/backends.ts'
 import { postgresBinaries, startPrivatePostgres } from '../support/private-postgres.ts'
 import { startTestServer, usingPostgres, type TestServer } from '../support/server.ts'
 
@@ -61,11 +62,7 @@ describe('PostgreSQL dropping connections under a billed load', { skip: !usingPo
     let terminated = 0
     const answers = await underLoad(calls, async () => {
       for (let i = 0; i < 3; i++) {
-        const r = await admin.query(
-          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-          [database],
-        )
-        terminated += r.rowCount ?? 0
+        terminated += await terminateBackends(admin, database)
         await new Promise((r) => setTimeout(r, 300))
       }
     })
@@ -99,11 +96,7 @@ describe('PostgreSQL refusing connections under a billed load', { skip: !usingPo
       try {
         // The pooled connections stay usable after the alter: ended, so every call needs a new one,
         // which PostgreSQL refuses with 55000 "database … is not currently accepting connections".
-        const r = await admin.query(
-          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-          [database],
-        )
-        terminated += r.rowCount ?? 0
+        terminated += await terminateBackends(admin, database)
         await new Promise((r) => setTimeout(r, 3000))
       } finally {
         await allow(true)

@@ -9,6 +9,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { after, describe, test } from 'node:test'
 import { ENTITY_CATEGORIES } from '../../src/contract/records.ts'
+import { terminateBackends } from '../support/backends.ts'
 import { HttpClient } from '../support/http.ts'
 import { processData, runDsp, startProcess, type ProcessData } from '../support/process.ts'
 
@@ -23,6 +24,31 @@ function indexLines(out: string): Map<string, string> {
 }
 
 /** `dsp serve` as a child: every /readyz answer from the moment it listens until it is ready. */
+/** `dsp worker` on a data dir, its output gathered; `up()` waits for its "agent runs at once" line. */
+function spawnWorker(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'worker'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  let err = ''
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()))
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  return {
+    child,
+    exited,
+    out: () => out,
+    err: () => err,
+    up: async () => {
+      for (let i = 0; !/^dsp worker .*agent runs at once$/m.test(out); i++) {
+        assert.ok(i < 3000 && child.exitCode === null, `the worker did not start: ${err}`)
+        await new Promise((r) => setTimeout(r, 100))
+      }
+    },
+  }
+}
+
 async function startWatchingReadiness(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0'], {
     env: { ...process.env, ...env },
@@ -151,26 +177,15 @@ describe(
 
       // A worker started on a data dir without files builds them before it takes runs.
       rmSync(indexDir, { recursive: true, force: true })
-      const worker = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'worker'], {
-        env: { ...process.env, ...data.env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      })
-      let out = ''
-      let err = ''
-      worker.stdout.on('data', (d: Buffer) => (out += d.toString()))
-      worker.stderr.on('data', (d: Buffer) => (err += d.toString()))
-      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
+      const worker = spawnWorker(data.env)
       try {
-        for (let i = 0; !/^dsp worker .*agent runs at once$/m.test(out); i++) {
-          assert.ok(i < 3000 && worker.exitCode === null, `the worker did not start: ${err}`)
-          await new Promise((r) => setTimeout(r, 100))
-        }
-        const lines = indexLines(out)
+        await worker.up()
+        const lines = indexLines(worker.out())
         for (const category of ENTITY_CATEGORIES)
-          assert.match(lines.get(category) ?? '', /^\d+ built from the store$/, `${category}: ${out}`)
+          assert.match(lines.get(category) ?? '', /^\d+ built from the store$/, `${category}: ${worker.out()}`)
       } finally {
-        worker.kill('SIGTERM')
-        await exited
+        worker.child.kill('SIGTERM')
+        await worker.exited
       }
       const server = await startProcess(data)
       try {
@@ -196,40 +211,25 @@ describe(
       t.after(() => data.drop())
       // Without Redis: its connection would hold the process whatever the pool does.
       delete data.env.REDIS_URL
-      const worker = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'worker'], {
-        env: { ...process.env, ...data.env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      })
-      let out = ''
-      let err = ''
-      worker.stdout.on('data', (d: Buffer) => (out += d.toString()))
-      worker.stderr.on('data', (d: Buffer) => (err += d.toString()))
-      const exited = new Promise<number | null>((resolve) => worker.once('exit', (code) => resolve(code)))
+      const worker = spawnWorker(data.env)
       const admin = new pg.Client({ connectionString: data.env.DATABASE_URL })
       try {
-        for (let i = 0; !/^dsp worker .*agent runs at once$/m.test(out); i++) {
-          assert.ok(i < 3000 && worker.exitCode === null, `the worker did not start: ${err}`)
-          await new Promise((r) => setTimeout(r, 100))
-        }
+        await worker.up()
         await admin.connect()
         const database = new URL(data.env.DATABASE_URL!).pathname.slice(1)
         let terminated = 0
         for (let i = 0; i < 15; i++) {
-          const r = await admin.query(
-            'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-            [database],
-          )
-          terminated += r.rowCount ?? 0
+          terminated += await terminateBackends(admin, database)
           await new Promise((r) => setTimeout(r, 200))
         }
         assert.ok(terminated > 0, 'backends terminated')
         await new Promise((r) => setTimeout(r, 3000))
-        assert.equal(worker.exitCode, null, `the worker ended by itself: ${out}\n${err}`)
+        assert.equal(worker.child.exitCode, null, `the worker ended by itself: ${worker.out()}\n${worker.err()}`)
       } finally {
         await admin.end().catch(() => undefined)
-        worker.kill('SIGTERM')
+        worker.child.kill('SIGTERM')
       }
-      assert.equal(await exited, 0, err)
+      assert.equal(await worker.exited, 0, worker.err())
     })
   },
 )

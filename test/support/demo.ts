@@ -9,6 +9,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { createApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
+import { terminateBackends } from './backends.ts'
 import { DEMO_FACTS_FILE, seedDemoCorpus } from '../../src/domain/corpus/demo.ts'
 
 /**
@@ -82,10 +83,7 @@ export async function prepareDemo(dir: string): Promise<PreparedDemo> {
     // No session may stay on the template, or copying it fails.
     const c = new pg.Client({ connectionString: base })
     await c.connect()
-    await c.query(
-      `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
-      [template],
-    )
+    await terminateBackends(c, template)
     await c.end()
   }
   const prepared = { dir, tarball, templateUrl: url ?? null }
