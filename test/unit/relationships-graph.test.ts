@@ -13,6 +13,7 @@ import {
   type EdgeColumns,
   type JoinInput,
 } from '../../src/domain/relationships/graph-columns.ts'
+import { rankConnected } from '../../src/domain/relationships/graph-connection.ts'
 import { connectSides } from '../../src/domain/relationships/graph-join.ts'
 
 /** A small seeded generator (mulberry32): the same graphs on every run. */
@@ -133,10 +134,14 @@ describe('connectSides against every pair', () => {
         const got = connectSides(join, { basis, required: null, listContacts: seed % 2 === 0 })
         const want = reference(first, second, basis)
         assert.equal(got.persons.length, want.persons.size, 'connected people')
+        // Without lists, contacts are counted when asked for (top): everyone here.
+        const counted = new Map(got.top(Infinity).map((p) => [p.rank, p.contacts]))
+        if (!(seed % 2 === 0)) assert.ok(got.persons.every((p) => p.contacts === -1))
         for (const p of got.persons) {
           const w = want.persons.get(p.rank)
           assert.ok(w, `person ${p.rank} is not connected`)
-          assert.equal(p.contacts, w.contacts.size, `contacts of person ${p.rank}`)
+          assert.equal(counted.get(p.rank), w.contacts.size, `contacts of person ${p.rank}`)
+          if (p.contacts !== -1) assert.equal(p.contacts, w.contacts.size)
           if (p.contactList)
             assert.deepEqual(
               p.contactList,
@@ -153,6 +158,16 @@ describe('connectSides against every pair', () => {
           [...want.tallies].map(([inst, t]) => [`inst-${inst}`, t.first.size, t.second.size, MATCHES[t.match]]).sort(),
           'institution tallies',
         )
+        // Any first k of the order, counting only as far as needed, are the reference's first k.
+        const order = [...want.persons]
+          .map(([rank, w]) => [rank, w.contacts.size] as const)
+          .sort((x, y) => y[1] - x[1] || x[0] - y[0])
+        for (const k of [1, 3, 10, 40, order.length])
+          assert.deepEqual(
+            got.top(k).map((p) => [p.rank, p.contacts]),
+            order.slice(0, k),
+            `first ${k}`,
+          )
         // The big institutions took the sorted paths (unions, solo differences), not only checks row by row.
         assert.ok(second.filter((r) => r.inst === 0).length >= 32)
       })
@@ -177,5 +192,21 @@ describe('connectSides against every pair', () => {
       expected.sort((x, y) => x - y),
     )
     for (const t of got.institutions) assert.ok(t.first <= expected.length)
+  })
+})
+
+describe('rankConnected', () => {
+  test('most contacts first, ties by rank, whether the people arrive by rank or not', () => {
+    const rand = random(11)
+    const byRank = Array.from({ length: 2000 }, (_, rank) => ({
+      rank: rank * 3,
+      contacts: Math.floor(rand() * 40),
+      contactList: null,
+      via: [],
+    }))
+    const want = [...byRank].sort((x, y) => y.contacts - x.contacts || x.rank - y.rank)
+    assert.deepEqual(rankConnected(byRank), want)
+    assert.deepEqual(rankConnected([...byRank].reverse()), want)
+    assert.deepEqual(rankConnected([]), [])
   })
 })

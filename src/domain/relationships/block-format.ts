@@ -27,6 +27,8 @@ export interface CompanyBlock {
   seniority: Int32Array
   /** The block's institution keys, and each one's type and name (null when not stored). */
   insts: string[]
+  /** Each institution key's index in `insts`, built when first asked and kept with the block. */
+  instIndex: () => ReadonlyMap<string, number>
   instTypes: (string | null)[]
   instNames: (string | null)[]
   /** Per affiliation: the holder's index in `ids`, institution index, months (-1: none), code. */
@@ -49,6 +51,12 @@ interface Header {
   affiliations: number
 }
 
+/** Keys → their index, built on the first call and kept. */
+function indexOf(keys: readonly string[]): () => ReadonlyMap<string, number> {
+  let index: Map<string, number> | null = null
+  return () => (index ??= new Map(keys.map((key, i) => [key, i])))
+}
+
 /** A dictionary index; null (no value) stays -1. */
 const intern = (dictionary: Interner, value: string | null) => (value === null ? -1 : dictionary.of(value))
 
@@ -63,6 +71,7 @@ export function blockFromSource(source: store.BlockSource, rows: BlockRows | nul
   return {
     ...peopleColumns(source),
     insts: insts.keys,
+    instIndex: indexOf(insts.keys),
     instTypes: insts.keys.map((k) => known.get(k)?.type ?? null),
     instNames: insts.keys.map((k) => known.get(k)?.name ?? null),
     ...edges,
@@ -224,6 +233,7 @@ export function unpackBlock(data: Uint8Array): CompanyBlock | null {
     departments: header.departments,
     seniorities: header.seniorities,
     insts: header.insts,
+    instIndex: indexOf(header.insts),
     country,
     department,
     seniority,

@@ -123,15 +123,14 @@ export async function joinCompanies(
   const reachedA = reached(a, keepA)
   const reachedB = reached(b, keepB)
   // Join ids: institutions both sides reach, numbered in the first block's order.
-  const inB = new Map<string, number>()
-  b.insts.forEach((key, j) => reachedB[j] && inB.set(key, j))
+  const inB = b.instIndex()
   const insts = new Interner()
   const idA = new Int32Array(a.insts.length).fill(-1)
   const idB = new Int32Array(b.insts.length).fill(-1)
   const info = new Map<string, InstitutionInfo>()
   a.insts.forEach((key, i) => {
     const j = reachedA[i] ? inB.get(key) : undefined
-    if (j === undefined) return
+    if (j === undefined || !reachedB[j]) return
     idA[i] = idB[j] = insts.of(key)
     const type = a.instTypes[i] ?? null
     info.set(key, { kind: type === null ? null : kindOfType(type), name: a.instNames[i] ?? null })

@@ -79,7 +79,7 @@ function soloOf(c: Columns, ended: number[], rowsOf: Int32Array, words: number, 
   if (solo.length < UNION_MIN_ROWS) return null
   const byEnd = sorted(c, solo, c.end, c.start, true, words, queries)
   const byStart = sorted(c, solo, c.start, c.end, true, words, queries)
-  if (!byEnd.union || !byStart.union) return null
+  if (!byEnd.unioned || !byStart.unioned) return null
   return { byEnd, byStart, code, multi: sorted(c, multi, c.start, c.end, false, 0, 0) }
 }
 

@@ -10,7 +10,7 @@ export interface Via {
 export interface Connected {
   /** Rank in the first population (profile-URL order). */
   rank: number
-  /** Distinct people on the other side. */
+  /** Distinct people on the other side; -1 in `Connection.persons` when they are counted on demand (`top`). */
   contacts: number
   /** Second-side indices of those people, ascending, when asked for (reach: the seeds). */
   contactList: number[] | null
@@ -31,6 +31,8 @@ export interface Connection {
   /** Connected people of the first population, by rank. */
   persons: Connected[]
   institutions: InstitutionTally[]
+  /** The first k connected people of the answer's order (rankConnected), their contacts counted. */
+  top: (k: number) => Connected[]
 }
 
 export class Tally {
@@ -55,6 +57,7 @@ export function finish(
   tallies: (Tally | undefined)[],
   persons: Connected[],
   second: Int32Array | null,
+  top: Connection['top'] = ranking(persons),
 ): Connection {
   const institutions: InstitutionTally[] = []
   tallies.forEach((t, i) => {
@@ -67,13 +70,71 @@ export function finish(
       second: second ? second[i]! : 0,
     })
   })
-  return { persons, institutions }
+  return { persons, institutions, top }
+}
+
+/** `top` of people whose contacts are all counted: the whole order, sorted once. */
+function ranking(persons: Connected[]): Connection['top'] {
+  let ranked: Connected[] | null = null
+  return (k) => (ranked ??= rankConnected(persons)).slice(0, k)
 }
 
 /** Most connected first, then by profile URL (the facts' order; ranks are profile-URL order). */
 export function rankConnected(persons: Connected[]): Connected[] {
-  return [...persons].sort((x, y) => y.contacts - x.contacts || x.rank - y.rank)
+  if (!byRank(persons)) return [...persons].sort((x, y) => y.contacts - x.contacts || x.rank - y.rank)
+  // The counts arrive by rank: a stable counting sort by contacts, most first, keeps ties by rank
+  // (tens of thousands of people sort in a pass over them, not a comparison sort).
+  let most = 0
+  for (const p of persons) most = Math.max(most, p.contacts)
+  const starts = new Int32Array(most + 2)
+  for (const p of persons) starts[most - p.contacts + 1]!++
+  for (let c = 1; c <= most + 1; c++) starts[c]! += starts[c - 1]!
+  const out = new Array<Connected>(persons.length)
+  for (const p of persons) out[starts[most - p.contacts]!++] = p
+  return out
 }
+
+/**
+ * The first k people of the answer's order when each one's contacts have an upper bound
+ * (`bounds[i]` for persons[i], by rank) and counting them exactly (`countOf(i)`) costs more. The k
+ * people with the largest bounds are counted, then everyone whose bound reaches the k-th most
+ * contacts found among them: nobody left can have more. On the large corpus's two largest
+ * companies, the first page counts a few thousand of 20,000 people (docs/relationships.md §1.1).
+ */
+export function topByBounds(
+  persons: Connected[],
+  bounds: Int32Array,
+  k: number,
+  countOf: (i: number) => number,
+): Connected[] {
+  const n = persons.length
+  if (n === 0 || k <= 0) return []
+  const order = byBound(bounds.subarray(0, n))
+  const counted: Connected[] = []
+  let next = 0
+  const countDownTo = (least: number) => {
+    for (; next < n && bounds[order[next]!]! >= least; next++)
+      counted.push({ ...persons[order[next]!]!, contacts: countOf(order[next]!) })
+  }
+  countDownTo(bounds[order[Math.min(k, n) - 1]!]!)
+  const kth = counted.map((p) => p.contacts).sort((x, y) => y - x)[Math.min(k, counted.length) - 1]!
+  countDownTo(kth)
+  return counted.sort((x, y) => y.contacts - x.contacts || x.rank - y.rank).slice(0, k)
+}
+
+/** Indices by bound, largest first, ties in index order (a stable counting sort). */
+function byBound(bounds: Int32Array): Int32Array {
+  let most = 0
+  for (const b of bounds) most = Math.max(most, b)
+  const starts = new Int32Array(most + 2)
+  for (const b of bounds) starts[most - b + 1]!++
+  for (let c = 1; c <= most + 1; c++) starts[c]! += starts[c - 1]!
+  const order = new Int32Array(bounds.length)
+  for (let i = 0; i < bounds.length; i++) order[starts[most - bounds[i]!]!++] = i
+  return order
+}
+
+const byRank = (persons: Connected[]) => persons.every((p, i) => i === 0 || persons[i - 1]!.rank < p.rank)
 
 /** Institutions by first-side people, then by id (the facts' order). */
 export function rankInstitutions<T extends { id: string; people_first: number }>(list: T[]): T[] {

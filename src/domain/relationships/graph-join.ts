@@ -27,6 +27,7 @@ import {
 import {
   finish,
   missingRequired,
+  topByBounds,
   tallyPerson,
   type Connected,
   type Connection,
@@ -34,12 +35,16 @@ import {
   type Via,
 } from './graph-connection.ts'
 import { addReach, emptyReach, reachAt, Scan, singleUnionPeople, type Reach } from './graph-reach.ts'
+import { unionPeople, type Sorted } from './graph-sorted.ts'
 
 export interface JoinOptions {
   basis: Basis
   /** all: a person must connect through every institution of `required`. */
   required: readonly string[] | null
-  /** Keep each row's contacts (only when the other side is small: reach seeds). */
+  /**
+   * Keep each row's contacts (only when the other side is small: reach seeds); everyone's contacts
+   * are then counted. Otherwise they are counted for the people `top` asks for (topByBounds).
+   */
   listContacts?: boolean
 }
 
@@ -63,17 +68,58 @@ export function connectSides(edges: JoinInput, opts: JoinOptions): Connection {
   const counted = new Uint8Array(first.person.length)
   // One person's reaches, reused from person to person: reached[0 .. n - 1].
   const reached: Reach[] = []
+  const listing = opts.listContacts === true
+  // Without lists, each person's contacts are bounded now and counted when `top` asks.
+  let bounds: Int32Array = new Int32Array(listing ? 0 : 1024)
   for (let p = 0; p < first.people; p++) {
     const n = reachesOf(join, p, reached, scan)
     if (n === 0) continue
     const via = new Array<Via>(n)
     for (let i = 0; i < n; i++) via[i] = { inst: insts[reached[i]!.inst]!, match: MATCHES[reached[i]!.match]! }
     if (missingRequired(opts.required, via)) continue
-    const count = contactsOf(join, reached, n, scan, contacts, opts.listContacts === true)
-    persons.push({ rank: p, contacts: count, contactList: opts.listContacts ? listOf(contacts) : null, via })
+    if (listing) {
+      const count = contactsOf(join, reached, n, scan, contacts, true)
+      persons.push({ rank: p, contacts: count, contactList: listOf(contacts), via })
+    } else {
+      if (persons.length === bounds.length) bounds = grow(bounds)
+      bounds[persons.length] = boundOf(join, reached, n, scan)
+      persons.push({ rank: p, contacts: -1, contactList: null, via })
+    }
     tallyReaches(tallies, reached, n, first.order, counted)
   }
-  return finish(insts, tallies, persons, secondCounts(join, counted, tallies))
+  const second = secondCounts(join, counted, tallies)
+  if (listing) return finish(insts, tallies, persons, second)
+  const countOf = (i: number) => {
+    const n = reachesOf(join, persons[i]!.rank, reached, scan)
+    return contactsOf(join, reached, n, scan, contacts, false)
+  }
+  return finish(insts, tallies, persons, second, (k) => topByBounds(persons, bounds, k, countOf))
+}
+
+/**
+ * At least as many second-side people as reached[0 .. n - 1] hold, without a bitset: each part's
+ * people (a union's count, kept; a solo difference's rows, one per person; scanned rows) added up,
+ * at most everyone. Exact for one union alone.
+ */
+function boundOf(join: ArrangedJoin, reached: Reach[], n: number, scan: Scan): number {
+  let bound = 0
+  for (let i = 0; i < n; i++) {
+    const r = reached[i]!
+    const at = join.arranged[r.inst]!
+    bound += runPeople(at.everyone, r.everyone) + runPeople(at.open, r.open) + runPeople(at.endedByEnd, r.ended)
+    for (let k = r.pairsFrom; k < r.pairsTo; k += 2) bound += scan.pairs[k]! - scan.pairs[k + 1]!
+    bound += r.to - r.from
+  }
+  return Math.min(bound, join.second.people)
+}
+
+/** The people of a list's first `count` rows: its union's count, or the rows. */
+const runPeople = (list: Sorted, count: number) => (count > 0 && list.unioned ? unionPeople(list, count) : count)
+
+function grow(a: Int32Array): Int32Array {
+  const out = new Int32Array(a.length * 2)
+  out.set(a)
+  return out
 }
 
 /**

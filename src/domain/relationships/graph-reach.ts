@@ -210,5 +210,5 @@ export function singleUnionPeople(at: Arranged, r: Reach): number {
   const lists = (r.everyone > 0 ? 1 : 0) + (r.open > 0 ? 1 : 0) + (r.ended > 0 ? 1 : 0)
   if (lists !== 1) return -1
   const list = r.everyone > 0 ? at.everyone : r.open > 0 ? at.open : at.endedByEnd
-  return list.union ? unionPeople(list, r.everyone + r.open + r.ended) : -1
+  return list.unioned ? unionPeople(list, r.everyone + r.open + r.ended) : -1
 }

@@ -1,7 +1,7 @@
 // Sorted lists of the affiliation-graph counts: one institution's second-side affiliations sorted
 // by one month, with the ready unions of people of each leading run when they pay, and how a
 // leading run (or the difference of two) is found and added to a bitset. docs/relationships.md §1.1.
-import { orInto, popcount, setBit } from './graph-bits.ts'
+import { orInto, setBit } from './graph-bits.ts'
 import { NAME, stronger, type Columns } from './graph-columns.ts'
 
 /**
@@ -11,12 +11,16 @@ import { NAME, stronger, type Columns } from './graph-columns.ts'
  * of each distinct month, when the list is worth it.
  */
 export class Sorted {
-  /** Index one past the last row of each distinct month, and the union of people before it (group g: words g × words .. (g + 1) × words - 1). */
+  /**
+   * With unions: index one past the last row of each distinct month (one group of all rows when
+   * whole), and how many people the rows before it hold. The unions themselves (group g: words
+   * g × words .. (g + 1) × words - 1) are built when first read (`union`): a count that only
+   * bounds contacts never reads them (topByBounds).
+   */
   groupEnd: Int32Array | null = null
-  union: Uint32Array | null = null
+  groupPeople: Int32Array | null = null
   words = 0
-  /** How many people each union holds, counted when first asked (-1: not yet). */
-  unionPeople: Int32Array | null = null
+  private built: Uint32Array | null = null
   constructor(
     /** The sorted month, the other month, the person and the match of each row. */
     readonly keys: Int32Array,
@@ -28,6 +32,15 @@ export class Sorted {
     /** How many of rows 0..i are matched more strongly than by name. */
     readonly strong: Int32Array,
   ) {}
+  /** Whether the list keeps unions. */
+  get unioned(): boolean {
+    return this.groupEnd !== null
+  }
+  /** The unions, built on the first read; null without them. */
+  get union(): Uint32Array | null {
+    if (!this.groupEnd) return null
+    return (this.built ??= buildUnions(this))
+  }
   static empty(n: number): Sorted {
     return new Sorted(
       new Int32Array(n),
@@ -66,7 +79,7 @@ export function sorted(
   if (n < UNION_MIN_ROWS || words === 0 || queries === 0) return out
   const groups = wholeOnly ? 1 : distinctMonths(out.keys)
   if ((groups + queries) * words >= (queries * n) / 2 || groups * words > UNION_MAX_WORDS) return out
-  addUnions(out, groups, words, wholeOnly)
+  addGroups(out, groups, words, wholeOnly, c.people)
   return out
 }
 
@@ -101,26 +114,52 @@ function distinctMonths(keys: Int32Array): number {
   return groups
 }
 
-/** Sets the list's `groups` unions: one array (one allocation per list), each union a copy of the previous one plus a month. */
-function addUnions(out: Sorted, groups: number, words: number, wholeOnly: boolean): void {
+/** A person stamp per list (distinct people per group), reused from list to list. */
+let seen = new Int32Array(0)
+let seenMark = 0
+
+/** Sets the list's groups (one per month, or one when whole) and the people each one's rows hold. */
+function addGroups(out: Sorted, groups: number, words: number, wholeOnly: boolean, people: number): void {
   const n = out.keys.length
+  if (seen.length < people) seen = new Int32Array(people)
+  const mark = ++seenMark
   const ends = new Int32Array(groups)
-  const union = new Uint32Array(groups * words)
-  let at = 0
+  const held = new Int32Array(groups)
+  let distinct = 0
   for (let i = 0, g = 0; i < n; i++) {
     const q = out.people[i]!
-    union[at + (q >>> 5)]! |= 1 << (q & 31)
+    if (seen[q] !== mark) {
+      seen[q] = mark
+      distinct++
+    }
     if (i + 1 === n || (!wholeOnly && out.keys[i + 1] !== out.keys[i])) {
+      held[g] = distinct
       ends[g++] = i + 1
-      if (i + 1 < n) {
+    }
+  }
+  out.groupEnd = ends
+  out.groupPeople = held
+  out.words = words
+}
+
+/** The list's unions: one array (one allocation per list), each union a copy of the previous one plus a month. */
+function buildUnions(out: Sorted): Uint32Array {
+  const ends = out.groupEnd!
+  const words = out.words
+  const union = new Uint32Array(ends.length * words)
+  let at = 0
+  for (let i = 0, g = 0; i < out.keys.length; i++) {
+    const q = out.people[i]!
+    union[at + (q >>> 5)]! |= 1 << (q & 31)
+    if (i + 1 === ends[g]) {
+      g++
+      if (g < ends.length) {
         union.copyWithin(at + words, at, at + words)
         at += words
       }
     }
   }
-  out.groupEnd = ends
-  out.union = union
-  out.words = words
+  return union
 }
 
 /** How many leading rows have a month ≤ limit (ascending) or ≥ limit (descending). */
@@ -152,12 +191,9 @@ function unionAt(list: Sorted, count: number): number {
   return groupOf(list, count) * list.words
 }
 
-/** How many people the first `count` rows of a list with unions hold (counted once per union). */
+/** How many people the first `count` rows of a list with unions hold. */
 export function unionPeople(list: Sorted, count: number): number {
-  const g = groupOf(list, count)
-  list.unionPeople ??= new Int32Array(list.groupEnd!.length).fill(-1)
-  if (list.unionPeople[g]! < 0) list.unionPeople[g] = popcount(list.union!, g * list.words, list.words)
-  return list.unionPeople[g]!
+  return list.groupPeople![groupOf(list, count)]!
 }
 
 /** Adds the people of the first `count` rows. */

@@ -39,7 +39,7 @@ import { snapshotOf } from '../credits/metering.ts'
 import { joinCompanies } from './block-join.ts'
 import { affiliatedWith } from './graph-affiliated.ts'
 import { joinOfRows } from './graph-columns.ts'
-import { cmp, rankConnected, rankInstitutions, type Connected, type Connection } from './graph-connection.ts'
+import { cmp, rankInstitutions, type Connected, type Connection } from './graph-connection.ts'
 import { connectSides } from './graph-join.ts'
 import { resolvedSearch, type RelationshipsPlan } from './plan.ts'
 import { readQuestion, READER_VERSION, refuse, type StructuredRelationships } from './reader.ts'
@@ -108,8 +108,10 @@ export async function planRelationships(
 }
 
 export interface Computed {
-  /** Every connected person of the first company, best first (ranks into `population`). */
-  ranked: Connected[]
+  /** How many people of the first company are connected. */
+  total: number
+  /** The first k of them, best first (ranks into `population`), their contacts counted. */
+  top: (k: number) => Connected[]
   population: Population
   institutions: SharedInstitution[]
   breakdown: Breakdown | null
@@ -120,8 +122,9 @@ export interface Computed {
 }
 
 /**
- * The whole answer (every connected person ranked, every institution tallied); pages are slices
- * of it. SQL reads only what can connect; graph-join.ts counts it (docs/relationships.md §1).
+ * The whole answer (every connected person found, every institution tallied); pages are slices of
+ * its order, whose contacts are counted as far as a page reaches. SQL reads only what can connect;
+ * graph-join.ts counts it (docs/relationships.md §1).
  */
 export async function computeRelationships(deps: Deps, plan: RelationshipsPlan): Promise<Computed> {
   const named = plan.institutions.length > 0 ? plan.institutions.map((i) => i.id) : null
@@ -130,10 +133,10 @@ export async function computeRelationships(deps: Deps, plan: RelationshipsPlan):
   const { connection, info, idsOf } = b
     ? await connectCompanies(deps, plan, population, b, named)
     : await affiliateWithInstitutions(deps, plan, population, named!)
-  const ranked = rankConnected(connection.persons)
   const institutions = sharedInstitutions(connection, info)
-  const breakdown = plan.breakdown ? await breakdownOf(deps, plan, population, ranked, institutions) : null
-  return { ranked, population, institutions, breakdown, info, idsOf }
+  const breakdown = plan.breakdown ? await breakdownOf(deps, plan, population, connection.persons, institutions) : null
+  const total = connection.persons.length
+  return { total, top: connection.top, population, institutions, breakdown, info, idsOf }
 }
 
 /** A connection with the names of its institutions and, when the read knows them, the first side's ids. */
@@ -205,7 +208,7 @@ async function breakdownOf(
   deps: Deps,
   plan: RelationshipsPlan,
   population: Population,
-  ranked: Connected[],
+  connected: Connected[],
   institutions: SharedInstitution[],
 ): Promise<Breakdown> {
   const { group_by, max_groups } = plan.breakdown!
@@ -216,7 +219,7 @@ async function breakdownOf(
     const counts = await store.countRankedPersonsBy(
       deps.db,
       population,
-      ranked.map((r) => r.rank),
+      connected.map((r) => r.rank),
       group_by,
     )
     groups = counts
@@ -242,7 +245,7 @@ export async function relationshipsPage(
   ctx: Ctx,
   onCursorPage: boolean,
 ) {
-  const slice = computed.ranked.slice(offset, offset + limit)
+  const slice = computed.top(offset + limit).slice(offset)
   const info = computed.info
   const ranks = slice.map((c) => c.rank)
   const people = computed.idsOf
@@ -258,7 +261,7 @@ export async function relationshipsPage(
   }))
   return {
     ...envelope(results, {
-      total: computed.ranked.length,
+      total: computed.total,
       resolved_search: resolvedSearch(plan, onCursorPage),
       attribution: await attribution(deps),
       degradation: degradation(ctx.credential),
