@@ -267,11 +267,22 @@ export type Breakdown = Static<typeof Breakdown>
 
 const BasisEcho = Type.Enum([...CONNECTION_BASES])
 
-export const RelationshipsResponse = ListEnvelope(RelationshipPerson, {
+/** What a relationships answer holds besides the list envelope (also in the ask route's fan_out). */
+const RelationshipsFields = {
   breakdown: Nullable(Breakdown),
   connection_basis: BasisEcho,
-  institutions: Type.Array(SharedInstitution, { description: 'Every institution of the answer (not only the page)' }),
-})
+  institutions: Type.Array(SharedInstitution, {
+    maxItems: 100,
+    description:
+      'The institutions of the whole answer (not only the page) through which the most first-company people connect, by people_first then id: at most 100',
+  }),
+  institutions_truncated: Type.Boolean({
+    description:
+      'More institutions connect the answer than institutions lists; POST /v1/relationships/institutions lists them by name prefix (name_starts_with), 100 at a time',
+  }),
+}
+
+export const RelationshipsResponse = ListEnvelope(RelationshipPerson, RelationshipsFields)
 export type RelationshipsResponse = Static<typeof RelationshipsResponse>
 
 export const ReachPerson = Type.Object(
@@ -383,9 +394,7 @@ export const DrillDown = Type.Object(
 )
 
 export const FanOutAnswer = ListEnvelope(RelationshipPerson, {
-  breakdown: Nullable(Breakdown),
-  connection_basis: BasisEcho,
-  institutions: Type.Array(SharedInstitution),
+  ...RelationshipsFields,
   drill_downs: Type.Array(DrillDown, { description: 'One per person drilled into, in the rank order of results' }),
   k: Type.Integer({ minimum: 0, description: 'Rows drilled into' }),
   skipped: Type.Array(Type.String(), { description: 'Ids among the top k that could not be drilled' }),

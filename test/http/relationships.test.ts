@@ -101,20 +101,24 @@ function expectRefusal(res: Res, kind: string) {
 }
 
 describe('POST /v1/relationships: answers from the facts', () => {
-  test('between two companies: total, every institution, and the ranked rows are exactly the facts', async () => {
+  test('between two companies: total, the 100 institutions with the most people, and the ranked rows are exactly the facts', async () => {
     const api = await server()
     const f = fact(await facts(api), LUMINA, BRIGHTWAVE)
     const { key } = await api.admin.workspaceWithKey({ credits: 100 })
     const res = await rel(api, key, pair(LUMINA, BRIGHTWAVE, { limit: 100 }))
     expectEnvelope(res)
-    for (const k of ['breakdown', 'connection_basis', 'institutions']) assert.ok(k in res.body, `envelope lacks ${k}`)
+    for (const k of ['breakdown', 'connection_basis', 'institutions', 'institutions_truncated'])
+      assert.ok(k in res.body, `envelope lacks ${k}`)
     assert.equal(res.body.total, f.people_first)
     assert.equal(res.body.total_is_estimate, false)
     assert.equal(res.body.connection_basis, 'overlapping')
     assert.equal(res.body.breakdown, null)
+    // The two largest companies share more institutions than a page names: the first 100, and the flag.
+    assert.ok(f.institutions.length > 100, `${f.institutions.length} institutions`)
+    assert.equal(res.body.institutions_truncated, true)
     assert.deepEqual(
       stripNames(res.body.institutions),
-      f.institutions.map(({ name: _n, ...i }) => i),
+      f.institutions.slice(0, 100).map(({ name: _n, ...i }) => i),
     )
     const rows: Row[] = res.body.results
     assert.deepEqual(
@@ -153,8 +157,9 @@ describe('POST /v1/relationships: answers from the facts', () => {
       assert.equal(res.body.total, f.people_first, `${basis}/${excludeCurrent}`)
       assert.deepEqual(
         stripNames(res.body.institutions),
-        f.institutions.map(({ name: _n, ...i }) => i),
+        f.institutions.slice(0, 100).map(({ name: _n, ...i }) => i),
       )
+      assert.equal(res.body.institutions_truncated, f.institutions.length > 100)
       assert.deepEqual(
         res.body.results.map((r: Row) => r.profile_url),
         f.persons.slice(0, 20).map((p) => p.profile_url),
@@ -173,9 +178,12 @@ describe('POST /v1/relationships: answers from the facts', () => {
     const mirror = new Map(
       ba.body.institutions.map((i: { id: string; people_first: number; people_second: number }) => [i.id, i]),
     )
-    assert.equal(mirror.size, ab.body.institutions.length)
-    for (const i of ab.body.institutions)
+    // Each side names its own 100 institutions with the most people: those both name are mirrored.
+    const both = ab.body.institutions.filter((i: { id: string }) => mirror.has(i.id))
+    assert.ok(both.length >= 10, `${both.length} institutions named by both`)
+    for (const i of both)
       assert.deepEqual(mirror.get(i.id), { ...i, people_first: i.people_second, people_second: i.people_first })
+    assert.equal(ba.body.institutions_truncated, ab.body.institutions_truncated)
     for (const r of ba.body.results) assert.equal(r.company_domain, BRIGHTWAVE)
   })
 

@@ -3493,7 +3493,7 @@ export interface components {
             } | null;
             /** @enum {string} */
             connection_basis: "overlapping" | "shared";
-            /** @description Every institution of the answer (not only the page) */
+            /** @description The institutions of the whole answer (not only the page) through which the most first-company people connect, by people_first then id: at most 100 */
             institutions: {
                 /** @description Institution key; sendable back as an institutions anchor (by inst_key) */
                 id: string;
@@ -3505,6 +3505,8 @@ export interface components {
                 /** @default 0 */
                 people_second: number;
             }[];
+            /** @description More institutions connect the answer than institutions lists; POST /v1/relationships/institutions lists them by name prefix (name_starts_with), 100 at a time */
+            institutions_truncated: boolean;
         };
         FindReachRequest: {
             /** @description A row id of POST /v1/relationships (a person id) or a profile URL */
@@ -3715,7 +3717,7 @@ export interface components {
                 } | null;
                 /** @enum {string} */
                 connection_basis: "overlapping" | "shared";
-                /** @description Every institution of the answer (not only the page) */
+                /** @description The institutions of the whole answer (not only the page) through which the most first-company people connect, by people_first then id: at most 100 */
                 institutions: {
                     /** @description Institution key; sendable back as an institutions anchor (by inst_key) */
                     id: string;
@@ -3727,6 +3729,8 @@ export interface components {
                     /** @default 0 */
                     people_second: number;
                 }[];
+                /** @description More institutions connect the answer than institutions lists; POST /v1/relationships/institutions lists them by name prefix (name_starts_with), 100 at a time */
+                institutions_truncated: boolean;
                 meta?: components["schemas"]["Meta"];
             } | null;
             reach: {
@@ -3904,7 +3908,7 @@ export interface components {
                     } | null;
                     /** @enum {string} */
                     connection_basis: "overlapping" | "shared";
-                    /** @description Every institution of the answer (not only the page) */
+                    /** @description The institutions of the whole answer (not only the page) through which the most first-company people connect, by people_first then id: at most 100 */
                     institutions: {
                         /** @description Institution key; sendable back as an institutions anchor (by inst_key) */
                         id: string;
@@ -3916,6 +3920,8 @@ export interface components {
                         /** @default 0 */
                         people_second: number;
                     }[];
+                    /** @description More institutions connect the answer than institutions lists; POST /v1/relationships/institutions lists them by name prefix (name_starts_with), 100 at a time */
+                    institutions_truncated: boolean;
                     meta?: components["schemas"]["Meta"];
                 }[];
                 stronger: number | null;
@@ -3982,6 +3988,7 @@ export interface components {
                 } | null;
                 /** @enum {string} */
                 connection_basis: "overlapping" | "shared";
+                /** @description The institutions of the whole answer (not only the page) through which the most first-company people connect, by people_first then id: at most 100 */
                 institutions: {
                     /** @description Institution key; sendable back as an institutions anchor (by inst_key) */
                     id: string;
@@ -3993,6 +4000,8 @@ export interface components {
                     /** @default 0 */
                     people_second: number;
                 }[];
+                /** @description More institutions connect the answer than institutions lists; POST /v1/relationships/institutions lists them by name prefix (name_starts_with), 100 at a time */
+                institutions_truncated: boolean;
                 /** @description One per person drilled into, in the rank order of results */
                 drill_downs: {
                     person_id: string;
@@ -6051,7 +6060,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example topup_z21kzewfw3u1 */
+                /** @example topup_wtx6hiz9h9ir */
                 topup_id: string;
             };
             cookie?: never;
@@ -6830,7 +6839,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example f4192f01-e2ad-4b4d-9e18-4c85eb311597 */
+                /** @example 3a58765a-05f6-4a31-8152-a814acd55c60 */
                 list_id: string;
             };
             cookie?: never;
@@ -6940,7 +6949,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example f4192f01-e2ad-4b4d-9e18-4c85eb311597 */
+                /** @example 3a58765a-05f6-4a31-8152-a814acd55c60 */
                 list_id: string;
             };
             cookie?: never;
@@ -7061,7 +7070,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example f4192f01-e2ad-4b4d-9e18-4c85eb311597 */
+                /** @example 3a58765a-05f6-4a31-8152-a814acd55c60 */
                 list_id: string;
             };
             cookie?: never;
@@ -7155,7 +7164,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example f4192f01-e2ad-4b4d-9e18-4c85eb311597 */
+                /** @example 3a58765a-05f6-4a31-8152-a814acd55c60 */
                 list_id: string;
             };
             cookie?: never;
@@ -7280,7 +7289,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example f4192f01-e2ad-4b4d-9e18-4c85eb311597 */
+                /** @example 3a58765a-05f6-4a31-8152-a814acd55c60 */
                 list_id: string;
             };
             cookie?: never;
@@ -7396,7 +7405,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example f4192f01-e2ad-4b4d-9e18-4c85eb311597 */
+                /** @example 3a58765a-05f6-4a31-8152-a814acd55c60 */
                 list_id: string;
             };
             cookie?: never;
@@ -7852,7 +7861,7 @@ export interface operations {
     listVotes: {
         parameters: {
             query: {
-                /** @example req_0du3tf3728 */
+                /** @example req_e11mvubm3c */
                 request_id: string;
             };
             header?: never;
@@ -10477,7 +10486,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example run_kyo8uphzqmno */
+                /** @example run_pw6fssh4f2ml */
                 run_id: string;
             };
             cookie?: never;
@@ -10580,7 +10589,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example run_3sk3w057bpjp */
+                /** @example run_g2d69yenqj9z */
                 run_id: string;
             };
             cookie?: never;
@@ -10709,7 +10718,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example run_kyo8uphzqmno */
+                /** @example run_pw6fssh4f2ml */
                 run_id: string;
             };
             cookie?: never;
@@ -10815,7 +10824,7 @@ export interface operations {
                 "last-event-id"?: string;
             };
             path: {
-                /** @example run_kyo8uphzqmno */
+                /** @example run_pw6fssh4f2ml */
                 run_id: string;
             };
             cookie?: never;
@@ -11137,7 +11146,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example wh_rgmke7k0ckof */
+                /** @example wh_nj1hb1p5q083 */
                 webhook_id: string;
             };
             cookie?: never;
@@ -11240,7 +11249,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example wh_rgmke7k0ckof */
+                /** @example wh_nj1hb1p5q083 */
                 webhook_id: string;
             };
             cookie?: never;
@@ -11359,7 +11368,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example wh_rgmke7k0ckof */
+                /** @example wh_nj1hb1p5q083 */
                 webhook_id: string;
             };
             cookie?: never;
@@ -11484,7 +11493,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example wh_rgmke7k0ckof */
+                /** @example wh_nj1hb1p5q083 */
                 webhook_id: string;
             };
             cookie?: never;
@@ -11605,7 +11614,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example wh_rgmke7k0ckof */
+                /** @example wh_nj1hb1p5q083 */
                 webhook_id: string;
             };
             cookie?: never;
@@ -11730,7 +11739,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example wh_rgmke7k0ckof */
+                /** @example wh_nj1hb1p5q083 */
                 webhook_id: string;
             };
             cookie?: never;
@@ -11833,9 +11842,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example wh_rgmke7k0ckof */
+                /** @example wh_nj1hb1p5q083 */
                 webhook_id: string;
-                /** @example msg_hngw1n92wizq */
+                /** @example msg_y3xdrz831jgh */
                 delivery_id: string;
             };
             cookie?: never;
@@ -12515,7 +12524,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example mon_99zre1l6af2o */
+                /** @example mon_3c8sjh13ohwn */
                 monitor_id: string;
             };
             cookie?: never;
@@ -12618,7 +12627,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example mon_99zre1l6af2o */
+                /** @example mon_3c8sjh13ohwn */
                 monitor_id: string;
             };
             cookie?: never;
@@ -12737,7 +12746,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example mon_99zre1l6af2o */
+                /** @example mon_3c8sjh13ohwn */
                 monitor_id: string;
             };
             cookie?: never;
@@ -12866,7 +12875,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example mon_99zre1l6af2o */
+                /** @example mon_3c8sjh13ohwn */
                 monitor_id: string;
             };
             cookie?: never;

@@ -6,7 +6,7 @@ import { findSeedEdges } from '../../store/relationships.ts'
 import type { Deps } from '../types.ts'
 import { companyBlock } from './block-read.ts'
 import { CODE_CURRENT, CODE_EDUCATION, type CompanyBlock } from './block-format.ts'
-import type { InstitutionInfo } from './common.ts'
+import type { InstitutionNames } from './common.ts'
 import { edgeColumns, Interner, kindOfType, NO_START, OPEN, type EdgeColumns, type JoinInput } from './graph-columns.ts'
 
 /** A population of a block: each person's rank among those kept (profile-URL order), or -1. */
@@ -88,8 +88,8 @@ function reached(block: CompanyBlock, keep: Uint8Array): Uint8Array {
 
 /** A join of two companies, and what the answer reads from the first one's block. */
 export interface CompanyJoin extends JoinInput {
-  /** Kind and name of each institution of the join (ids as in `insts`). */
-  info: Map<string, InstitutionInfo>
+  /** Kind and name of each institution of the join (ids as in `insts`), from the first block. */
+  info: InstitutionNames
   /** Ids of people of the first population, by rank. */
   firstIds: (ranks: number[]) => string[]
 }
@@ -97,10 +97,22 @@ export interface CompanyJoin extends JoinInput {
 /** The ids of a population's people by rank. */
 function idsByRank(block: CompanyBlock, ranks: Int32Array): (wanted: number[]) => string[] {
   return (wanted) => {
-    const indexOf = new Map<number, number>()
-    for (let i = 0; i < ranks.length; i++) if (ranks[i]! >= 0) indexOf.set(ranks[i]!, i)
+    const indexOf = new Int32Array(ranks.length)
+    for (let i = 0; i < ranks.length; i++) if (ranks[i]! >= 0) indexOf[ranks[i]!] = i
     const ids = block.ids()
-    return wanted.map((r) => ids[indexOf.get(r)!]!)
+    return wanted.map((r) => ids[indexOf[r]!]!)
+  }
+}
+
+/** Kind and name of the block's institutions, read from it when asked. */
+function namesOf(block: CompanyBlock): InstitutionNames {
+  return {
+    get: (key) => {
+      const i = block.instIndex().get(key)
+      if (i === undefined) return undefined
+      const type = block.instTypes[i] ?? null
+      return { kind: type === null ? null : kindOfType(type), name: block.instNames[i] ?? null }
+    },
   }
 }
 
@@ -127,19 +139,15 @@ export async function joinCompanies(
   const insts = new Interner()
   const idA = new Int32Array(a.insts.length).fill(-1)
   const idB = new Int32Array(b.insts.length).fill(-1)
-  const info = new Map<string, InstitutionInfo>()
   a.insts.forEach((key, i) => {
     const j = reachedA[i] ? inB.get(key) : undefined
-    if (j === undefined || !reachedB[j]) return
-    idA[i] = idB[j] = insts.of(key)
-    const type = a.instTypes[i] ?? null
-    info.set(key, { kind: type === null ? null : kindOfType(type), name: a.instNames[i] ?? null })
+    if (j !== undefined && reachedB[j]) idA[i] = idB[j] = insts.of(key)
   })
   return {
     insts: insts.keys,
     first: blockColumns(a, ranksA, keepA, idA),
     second: blockColumns(b, ranksB, keepB, idB),
-    info,
+    info: namesOf(a),
     firstIds: idsByRank(a, ranksA),
   }
 }

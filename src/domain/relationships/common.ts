@@ -91,7 +91,10 @@ export async function institutionInfo(deps: Deps, keys: Iterable<string>): Promi
   return new Map(rows.map((r) => [r.inst_key, { kind: kindOfType(r.type), name: r.name }]))
 }
 
-export function viaOf(via: Via[], info: Map<string, InstitutionInfo>) {
+/** Names and kinds of institutions by key: a Map, or a lookup into a company's block (block-join.ts). */
+export type InstitutionNames = Pick<ReadonlyMap<string, InstitutionInfo>, 'get'>
+
+export function viaOf(via: Via[], info: InstitutionNames) {
   return [...via]
     .sort((a, b) => (a.inst < b.inst ? -1 : a.inst > b.inst ? 1 : 0))
     .map(({ inst, match }) => ({

@@ -33,7 +33,7 @@ import {
   viaOf,
   type Charge,
   type Ctx,
-  type InstitutionInfo,
+  type InstitutionNames,
 } from './common.ts'
 import { snapshotOf } from '../credits/metering.ts'
 import { joinCompanies } from './block-join.ts'
@@ -45,6 +45,11 @@ import { resolvedSearch, type RelationshipsPlan } from './plan.ts'
 import { readQuestion, READER_VERSION, refuse, type StructuredRelationships } from './reader.ts'
 
 export const DEFAULT_LIMIT = 10
+/**
+ * A page names the answer's institutions with the most people, at most this many (the institutions
+ * route's largest page): two large companies share thousands, mostly through one person each.
+ */
+const MAX_INSTITUTIONS = 100
 const DEFAULT_MAX_GROUPS = 10
 const STRUCTURED_FIELDS = [
   'relation',
@@ -116,7 +121,7 @@ export interface Computed {
   institutions: SharedInstitution[]
   breakdown: Breakdown | null
   /** Names and kinds of every institution in the answer (rows' via included). */
-  info: Map<string, InstitutionInfo>
+  info: InstitutionNames
   /** Ids of the population's people by rank, when the graph read knows them (a company's block). */
   idsOf: ((ranks: number[]) => string[]) | null
 }
@@ -191,7 +196,7 @@ async function affiliateWithInstitutions(
 }
 
 /** The connection's institutions, named, most first-side people first. */
-function sharedInstitutions(connection: Connection, info: Map<string, InstitutionInfo>): SharedInstitution[] {
+function sharedInstitutions(connection: Connection, info: InstitutionNames): SharedInstitution[] {
   return rankInstitutions(
     connection.institutions.map((t) => ({
       id: t.id,
@@ -268,7 +273,8 @@ export async function relationshipsPage(
     }),
     breakdown: computed.breakdown,
     connection_basis: plan.connection_basis,
-    institutions: computed.institutions,
+    institutions: computed.institutions.slice(0, MAX_INSTITUTIONS),
+    institutions_truncated: computed.institutions.length > MAX_INSTITUTIONS,
   }
 }
 
