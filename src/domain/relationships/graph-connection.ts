@@ -82,24 +82,17 @@ function ranking(persons: Connected[]): Connection['top'] {
 /** Most connected first, then by profile URL (the facts' order; ranks are profile-URL order). */
 export function rankConnected(persons: Connected[]): Connected[] {
   if (!byRank(persons)) return [...persons].sort((x, y) => y.contacts - x.contacts || x.rank - y.rank)
-  // The counts arrive by rank: a stable counting sort by contacts, most first, keeps ties by rank
-  // (tens of thousands of people sort in a pass over them, not a comparison sort).
-  let most = 0
-  for (const p of persons) most = Math.max(most, p.contacts)
-  const starts = new Int32Array(most + 2)
-  for (const p of persons) starts[most - p.contacts + 1]!++
-  for (let c = 1; c <= most + 1; c++) starts[c]! += starts[c - 1]!
-  const out = new Array<Connected>(persons.length)
-  for (const p of persons) out[starts[most - p.contacts]!++] = p
-  return out
+  // The counts arrive by rank: a stable counting sort by contacts keeps ties by rank (tens of
+  // thousands of people sort in passes over them, not a comparison sort).
+  return Array.from(byBound(Int32Array.from(persons, (p) => p.contacts)), (i) => persons[i]!)
 }
 
 /**
  * The first k people of the answer's order when each one's contacts have an upper bound
  * (`bounds[i]` for persons[i], by rank) and counting them exactly (`countOf(i)`) costs more. The k
  * people with the largest bounds are counted, then everyone whose bound reaches the k-th most
- * contacts found among them: nobody left can have more. On the large corpus's two largest
- * companies, the first page counts a few thousand of 20,000 people (docs/relationships.md §1.1).
+ * contacts found among them: nobody left can have more. Between the large corpus's two largest
+ * companies, the first page counts 58 of 19,937 connected people (docs/relationships.md §1, step 3).
  */
 export function topByBounds(
   persons: Connected[],
@@ -122,7 +115,7 @@ export function topByBounds(
   return counted.sort((x, y) => y.contacts - x.contacts || x.rank - y.rank).slice(0, k)
 }
 
-/** Indices by bound, largest first, ties in index order (a stable counting sort). */
+/** Indices by value, largest first, ties in index order (a stable counting sort). */
 function byBound(bounds: Int32Array): Int32Array {
   let most = 0
   for (const b of bounds) most = Math.max(most, b)
