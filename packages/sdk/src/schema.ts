@@ -6060,7 +6060,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example topup_wtx6hiz9h9ir */
+                /** @example topup_6f2vhdq1ww1m */
                 topup_id: string;
             };
             cookie?: never;
@@ -6839,7 +6839,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 3a58765a-05f6-4a31-8152-a814acd55c60 */
+                /** @example dd9af6cc-6fe3-4f6e-bd24-259d34c425c4 */
                 list_id: string;
             };
             cookie?: never;
@@ -6949,7 +6949,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 3a58765a-05f6-4a31-8152-a814acd55c60 */
+                /** @example dd9af6cc-6fe3-4f6e-bd24-259d34c425c4 */
                 list_id: string;
             };
             cookie?: never;
@@ -7070,7 +7070,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example 3a58765a-05f6-4a31-8152-a814acd55c60 */
+                /** @example dd9af6cc-6fe3-4f6e-bd24-259d34c425c4 */
                 list_id: string;
             };
             cookie?: never;
@@ -7164,7 +7164,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 3a58765a-05f6-4a31-8152-a814acd55c60 */
+                /** @example dd9af6cc-6fe3-4f6e-bd24-259d34c425c4 */
                 list_id: string;
             };
             cookie?: never;
@@ -7289,7 +7289,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 3a58765a-05f6-4a31-8152-a814acd55c60 */
+                /** @example dd9af6cc-6fe3-4f6e-bd24-259d34c425c4 */
                 list_id: string;
             };
             cookie?: never;
@@ -7405,7 +7405,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 3a58765a-05f6-4a31-8152-a814acd55c60 */
+                /** @example dd9af6cc-6fe3-4f6e-bd24-259d34c425c4 */
                 list_id: string;
             };
             cookie?: never;
@@ -7861,7 +7861,7 @@ export interface operations {
     listVotes: {
         parameters: {
             query: {
-                /** @example req_e11mvubm3c */
+                /** @example req_5fm2b2adxe */
                 request_id: string;
             };
             header?: never;
@@ -10486,7 +10486,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example run_pw6fssh4f2ml */
+                /** @example run_gw3f13vpz6ik */
                 run_id: string;
             };
             cookie?: never;
@@ -10589,7 +10589,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example run_g2d69yenqj9z */
+                /** @example run_d6yd4g4wbbh1 */
                 run_id: string;
             };
             cookie?: never;
@@ -10718,7 +10718,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example run_pw6fssh4f2ml */
+                /** @example run_gw3f13vpz6ik */
                 run_id: string;
             };
             cookie?: never;
@@ -10824,7 +10824,7 @@ export interface operations {
                 "last-event-id"?: string;
             };
             path: {
-                /** @example run_pw6fssh4f2ml */
+                /** @example run_gw3f13vpz6ik */
                 run_id: string;
             };
             cookie?: never;
@@ -11146,7 +11146,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example wh_nj1hb1p5q083 */
+                /** @example wh_j4s1t8tztx96 */
                 webhook_id: string;
             };
             cookie?: never;
@@ -11249,7 +11249,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example wh_nj1hb1p5q083 */
+                /** @example wh_j4s1t8tztx96 */
                 webhook_id: string;
             };
             cookie?: never;
@@ -11368,7 +11368,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example wh_nj1hb1p5q083 */
+                /** @example wh_j4s1t8tztx96 */
                 webhook_id: string;
             };
             cookie?: never;
@@ -11493,7 +11493,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example wh_nj1hb1p5q083 */
+                /** @example wh_j4s1t8tztx96 */
                 webhook_id: string;
             };
             cookie?: never;
@@ -11614,7 +11614,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example wh_nj1hb1p5q083 */
+                /** @example wh_j4s1t8tztx96 */
                 webhook_id: string;
             };
             cookie?: never;
@@ -11739,7 +11739,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example wh_nj1hb1p5q083 */
+                /** @example wh_j4s1t8tztx96 */
                 webhook_id: string;
             };
             cookie?: never;
@@ -11842,9 +11842,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example wh_nj1hb1p5q083 */
+                /** @example wh_j4s1t8tztx96 */
                 webhook_id: string;
-                /** @example msg_y3xdrz831jgh */
+                /** @example msg_6h54bib9oi3q */
                 delivery_id: string;
             };
             cookie?: never;
@@ -12524,7 +12524,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example mon_3c8sjh13ohwn */
+                /** @example mon_8b1qo3t21zv7 */
                 monitor_id: string;
             };
             cookie?: never;
@@ -12627,7 +12627,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example mon_3c8sjh13ohwn */
+                /** @example mon_8b1qo3t21zv7 */
                 monitor_id: string;
             };
             cookie?: never;
@@ -12746,7 +12746,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example mon_3c8sjh13ohwn */
+                /** @example mon_8b1qo3t21zv7 */
                 monitor_id: string;
             };
             cookie?: never;
@@ -12875,7 +12875,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @example mon_3c8sjh13ohwn */
+                /** @example mon_8b1qo3t21zv7 */
                 monitor_id: string;
             };
             cookie?: never;
