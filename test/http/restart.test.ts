@@ -3,7 +3,6 @@
 // DSP_VECTOR_MAP_MIN_VECTORS); a data dir without them builds them from the store's vectors,
 // writes them, and is not ready meanwhile. Real child processes, on either store.
 import assert from 'node:assert/strict'
-import { spawn } from 'node:child_process'
 import { existsSync, readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
@@ -11,7 +10,7 @@ import { after, describe, test } from 'node:test'
 import { ENTITY_CATEGORIES } from '../../src/contract/records.ts'
 import { terminateBackends } from '../support/backends.ts'
 import { HttpClient } from '../support/http.ts'
-import { processData, runDsp, startProcess, type ProcessData } from '../support/process.ts'
+import { DSP_SOURCE, processData, runDsp, spawnNode, startProcess, type ProcessData } from '../support/process.ts'
 
 const PER_CATEGORY = 120
 
@@ -23,61 +22,42 @@ function indexLines(out: string): Map<string, string> {
   return lines
 }
 
-/** `dsp serve` as a child: every /readyz answer from the moment it listens until it is ready. */
 /** `dsp worker` on a data dir, its output gathered; `up()` waits for its "agent runs at once" line. */
 function spawnWorker(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'worker'], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let out = ''
-  let err = ''
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()))
-  child.stderr.on('data', (d: Buffer) => (err += d.toString()))
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const worker = spawnNode([...DSP_SOURCE, 'worker'], { ...process.env, ...env })
   return {
-    child,
-    exited,
-    out: () => out,
-    err: () => err,
+    ...worker,
     up: async () => {
-      for (let i = 0; !/^dsp worker .*agent runs at once$/m.test(out); i++) {
-        assert.ok(i < 3000 && child.exitCode === null, `the worker did not start: ${err}`)
+      for (let i = 0; !/^dsp worker .*agent runs at once$/m.test(worker.out()); i++) {
+        assert.ok(i < 3000 && worker.child.exitCode === null, `the worker did not start: ${worker.err()}`)
         await new Promise((r) => setTimeout(r, 100))
       }
     },
   }
 }
 
+/** `dsp serve` as a child: every /readyz answer from the moment it listens until it is ready. */
 async function startWatchingReadiness(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0'], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let out = ''
-  let err = ''
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()))
-  child.stderr.on('data', (d: Buffer) => (err += d.toString()))
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const { child, out, err, exited } = spawnNode([...DSP_SOURCE, 'serve', '--port', '0'], { ...process.env, ...env })
   const stop = async () => {
     if (child.exitCode === null) child.kill('SIGTERM')
     await exited
   }
   try {
     // As startProcess: up to 120 s to listen (tsx compiles on a busy machine), 10 minutes to be ready.
-    for (let i = 0; !/listening on (http:\/\/\S+)/.test(out); i++) {
-      assert.ok(i < 2400 && child.exitCode === null, `dsp did not listen: ${err}`)
+    for (let i = 0; !/listening on (http:\/\/\S+)/.test(out()); i++) {
+      assert.ok(i < 2400 && child.exitCode === null, `dsp did not listen: ${err()}`)
       await new Promise((r) => setTimeout(r, 50))
     }
-    const http = new HttpClient(/listening on (http:\/\/\S+)/.exec(out)![1]!)
+    const http = new HttpClient(/listening on (http:\/\/\S+)/.exec(out())![1]!)
     const answers: { status: number; detail: string | null }[] = []
     for (let i = 0; answers.at(-1)?.status !== 200; i++) {
-      assert.ok(i < 6000, `not ready after 10 minutes: ${err}`)
+      assert.ok(i < 6000, `not ready after 10 minutes: ${err()}`)
       const r = await http.get('/readyz')
       answers.push({ status: r.status, detail: r.body.dependencies?.startup?.detail ?? null })
       if (r.status !== 200) await new Promise((r) => setTimeout(r, 100))
     }
-    return { answers, out: () => out, stop }
+    return { answers, out, stop }
   } catch (e) {
     await stop()
     throw e

@@ -3,42 +3,36 @@
 // printed; then 200. A new embedded data dir instead loads the demo store `npm run build` made
 // (dist/demo-store). Runs the real command (bin/dsp.js) as a child process, on either store.
 import assert from 'node:assert/strict'
-import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { existsSync, readFileSync } from 'node:fs'
 import { after, describe, test } from 'node:test'
 import { ADMIN_TOKEN } from '../support/server.ts'
 import { HttpClient } from '../support/http.ts'
-import { processData, type ProcessData } from '../support/process.ts'
+import { processData, spawnNode, type ProcessData } from '../support/process.ts'
 
 /** `dsp serve --demo` as a child process: its output so far, a wait for a line, and a graceful stop. */
 function spawnDemo(env: Record<string, string>) {
-  const child = spawn(process.execPath, [path.resolve('bin/dsp.js'), 'serve', '--port', '0', '--demo'], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { child, out, err, exited } = spawnNode([path.resolve('bin/dsp.js'), 'serve', '--port', '0', '--demo'], {
+    ...process.env,
+    ...env,
   })
-  let out = ''
-  let err = ''
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()))
-  child.stderr.on('data', (d: Buffer) => (err += d.toString()))
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   /** The first match of `re` in the output, once printed; rejects if the process exits first. */
   const waitFor = (re: RegExp) =>
     new Promise<RegExpExecArray>((resolve, reject) => {
       const timer = setInterval(() => {
-        const m = re.exec(out)
+        const m = re.exec(out())
         if (m) {
           clearInterval(timer)
           resolve(m)
         } else if (child.exitCode !== null) {
           clearInterval(timer)
-          reject(new Error(`dsp exited before printing ${re}: ${err}`))
+          reject(new Error(`dsp exited before printing ${re}: ${err()}`))
         }
       }, 50)
     })
   return {
-    out: () => out,
-    err: () => err,
+    out,
+    err,
     waitFor,
     /** A client of the server, once it listens. */
     listening: async () => new HttpClient((await waitFor(/listening on (http:\/\/\S+)/))[1]!),

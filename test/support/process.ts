@@ -60,19 +60,11 @@ export async function startProcess(
   args: string[] = ['serve', '--port', '0'],
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-    env: { ...process.env, ...data.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let out = ''
-  let err = ''
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()))
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const { child, out, err, exited } = spawnNode([...DSP_SOURCE, ...args], { ...process.env, ...data.env, ...env })
   const address = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`dsp did not start in 120 s: ${err}`)), 120_000)
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString()
-      const m = /listening on (http:\/\/[^\s]+)/.exec(out)
+    const timer = setTimeout(() => reject(new Error(`dsp did not start in 120 s: ${err()}`)), 120_000)
+    child.stdout!.on('data', () => {
+      const m = /listening on (http:\/\/[^\s]+)/.exec(out())
       if (m) {
         clearTimeout(timer)
         resolve(m[1]!)
@@ -80,14 +72,14 @@ export async function startProcess(
     })
     void exited.then((code) => {
       clearTimeout(timer)
-      reject(new Error(`dsp exited with ${code} before listening: ${err}`))
+      reject(new Error(`dsp exited with ${code} before listening: ${err()}`))
     })
   })
   const http = new HttpClient(address)
   for (let i = 0; ; i++) {
     const r = await http.get('/readyz').catch(() => null)
     if (r?.status === 200) break
-    if (i > 600) throw new Error(`dsp at ${address} never became ready: ${err}`)
+    if (i > 600) throw new Error(`dsp at ${address} never became ready: ${err()}`)
     await new Promise((r) => setTimeout(r, 100))
   }
   const ended = async (signal: NodeJS.Signals) => {
@@ -97,32 +89,48 @@ export async function startProcess(
   return Object.assign(http, {
     child,
     admin: new AdminClient(http, ADMIN_TOKEN),
-    stderr: () => err,
-    stdout: () => out,
+    stderr: err,
+    stdout: out,
     kill9: () => ended('SIGKILL'),
     stop: () => ended('SIGTERM'),
   })
 }
 
+/** A child process of Node (`nodeArgs`: the script and its arguments) with its output gathered. */
+export interface CapturedProcess {
+  child: ChildProcess
+  /** What it wrote to stdout and stderr so far. */
+  out(): string
+  err(): string
+  /** Its exit code, once it exited. */
+  exited: Promise<number | null>
+}
+
+/** Starts `node <nodeArgs>` with `env` as its whole environment, gathering what it writes. */
+export function spawnNode(nodeArgs: string[], env: NodeJS.ProcessEnv): CapturedProcess {
+  const child = spawn(process.execPath, nodeArgs, { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let out = ''
+  let err = ''
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()))
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  return { child, out: () => out, err: () => err, exited }
+}
+
+/** `node --import tsx src/cli/main.ts <args>`: the dsp command from the source. */
+export const DSP_SOURCE = ['--import', 'tsx', 'src/cli/main.ts']
+
 /**
  * Runs `dsp <args>` (the source through tsx) to its end: exit code, stdout, stderr. `env` adds to
  * this process's environment; a variable set to undefined is removed.
  */
-export function runDsp(
+export async function runDsp(
   args: string[],
   env: Record<string, string | undefined>,
 ): Promise<{ code: number | null; out: string; err: string }> {
   const merged: Record<string, string | undefined> = { ...process.env, ...env }
   for (const [k, v] of Object.entries(merged)) if (v === undefined) delete merged[k]
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-      env: merged as NodeJS.ProcessEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let out = ''
-    let err = ''
-    child.stdout!.on('data', (d: Buffer) => (out += d.toString()))
-    child.stderr!.on('data', (d: Buffer) => (err += d.toString()))
-    child.once('exit', (code) => resolve({ code, out, err }))
-  })
+  const run = spawnNode([...DSP_SOURCE, ...args], merged as NodeJS.ProcessEnv)
+  const code = await run.exited
+  return { code, out: run.out(), err: run.err() }
 }
